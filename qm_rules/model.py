@@ -1,0 +1,358 @@
+"""The engine's public value types: options, prompts, events, views, table options, errors.
+
+Everything here is immutable and converts to plain data (dicts, lists, str, int, bool, None) with
+:func:`to_plain` and back with ``Type.from_plain`` — that is what goes over the wire later.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class Phase(StrEnum):
+    DRAW = "draw"
+    PLACE = "place"
+    ACTION = "action"
+    WORSHIP = "worship"
+    END = "end"
+    OVER = "over"
+
+
+class PromptKind(StrEnum):
+    """What the pending decision is about."""
+
+    PLACE = "place"  # placement phase: place:<cid> | skip
+    ACTION = "action"  # action phase: play:<cid> | set:<cid> | ability:<cid> | end
+    WORSHIP = "worship"  # worship phase: declare:<cid> | decline
+    MODE = "mode"  # activation: mode:<i> | cancel
+    TARGET = "target"  # activation: target:p<seat> | target:c<cid> | cancel
+    COST = "cost"  # activation: pay:<cid> (one card a prompt) | cancel
+    RESPOND = "respond"  # chain: flip:<cid> | counter:<cid> | manifest:<cid> | pass
+    EFFECT = "effect"  # resolution: pick:<cid> (search, discard, take, put, remove) | none
+    HAND_LIMIT = "hand_limit"  # end phase: discard:<cid>
+
+
+class LinkKind(StrEnum):
+    PLACE = "place"
+    ACTION = "action"
+    TRAP = "trap"
+    COUNTER = "counter"
+    WORSHIP = "worship"
+    MANIFEST = "manifest"
+    ABILITY = "ability"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal choice. ``id`` is stable: the same choice has the same id in every prompt."""
+
+    id: str
+    kind: str
+    card: int | None = None  # a card instance the option is about (visible to the decider)
+    seat: int | None = None  # a player the option is about (targets)
+    mode: int | None = None
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Option:
+        return cls(d["id"], d["kind"], d.get("card"), d.get("seat"), d.get("mode"))
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The pending decision.
+
+    ``seq`` counts decisions made so far; a choice made against an older prompt is stale.
+    ``context`` says what the decision is about, in plain data: for RESPOND the link answered
+    (``link``); for activation steps the card being activated (``card``, ``def``) and the step;
+    for EFFECT the clause (``op``) and the link resolving.
+    ``default`` is the option a timer takes (pass, skip, end, decline; else the first option).
+    """
+
+    seat: int
+    kind: PromptKind
+    seq: int
+    options: tuple[Option, ...]
+    context: dict[str, Any]
+    default: str
+
+    def option(self, option_id: str) -> Option | None:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        return None
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options)
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Prompt:
+        return cls(
+            d["seat"],
+            PromptKind(d["kind"]),
+            d["seq"],
+            tuple(Option.from_plain(o) for o in d["options"]),
+            dict(d.get("context") or {}),
+            d["default"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``to`` is None for a public event, else the seats that see it."""
+
+    kind: str
+    seat: int | None
+    data: dict[str, Any]
+    to: tuple[int, ...] | None = None
+
+    def visible_to(self, viewer: int | None) -> bool:
+        return self.to is None or (viewer is not None and viewer in self.to)
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Event:
+        to = d.get("to")
+        return cls(d["kind"], d.get("seat"), dict(d.get("data") or {}), tuple(to) if to is not None else None)
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A card its viewer may see: instance id, definition id, tapped."""
+
+    cid: int
+    card: str
+    tapped: bool = False
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> CardView:
+        return cls(d["cid"], d["card"], d.get("tapped", False))
+
+
+@dataclass(frozen=True, slots=True)
+class SlotView:
+    """One of the 5 slots. ``card`` is None when empty, or face-down and not the viewer's."""
+
+    index: int
+    card: CardView | None
+    face_down: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return self.card is None and not self.face_down
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> SlotView:
+        c = d.get("card")
+        return cls(d["index"], CardView.from_plain(c) if c else None, d.get("face_down", False))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    name: str
+    hand_count: int
+    hand: tuple[CardView, ...] | None  # the viewer's own hand, or every hand once the game is over
+    slots: tuple[SlotView, ...]
+    stacked: tuple[CardView, ...]  # offerings under this seat's ancestor (public)
+    conceded: bool
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> SeatView:
+        hand = d.get("hand")
+        return cls(
+            d["seat"],
+            d["name"],
+            d["hand_count"],
+            tuple(CardView.from_plain(c) for c in hand) if hand is not None else None,
+            tuple(SlotView.from_plain(s) for s in d["slots"]),
+            tuple(CardView.from_plain(c) for c in d["stacked"]),
+            d["conceded"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LinkView:
+    """One link of the chain (public, R5): who, what, mode, targets, the costs paid."""
+
+    index: int
+    seat: int
+    kind: LinkKind
+    card: CardView
+    mode: int | None
+    targets: tuple[str, ...]  # "p<seat>" or "c<cid>"
+    cost: tuple[CardView, ...]
+    negated: bool
+    responds_to: int | None
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> LinkView:
+        return cls(
+            d["index"],
+            d["seat"],
+            LinkKind(d["kind"]),
+            CardView.from_plain(d["card"]),
+            d.get("mode"),
+            tuple(d.get("targets") or ()),
+            tuple(CardView.from_plain(c) for c in d.get("cost") or ()),
+            d["negated"],
+            d.get("responds_to"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the game ended. ``winner`` is None for a draw."""
+
+    winner: int | None
+    ancestor: str | None  # the winner's ancestor id, if they won by worship
+    reason: str  # "worship" | "last_standing" | "round_limit"
+    rounds: int
+    turns: int
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Result:
+        return cls(d.get("winner"), d.get("ancestor"), d["reason"], d["rounds"], d["turns"])
+
+
+@dataclass(frozen=True, slots=True)
+class Prohibition:
+    tag: str
+    actions: tuple[str, ...]
+    source: str  # the card id that made it
+    until_turn: int
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Prohibition:
+        return cls(d["tag"], tuple(d["actions"]), d["source"], d["until_turn"])
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything one seat may see (R5); ``viewer`` None is a spectator.
+
+    ``prompt`` always says whose decision is pending and of what kind; its options (and
+    context) are filled only for the seat that decides.
+    """
+
+    viewer: int | None
+    seq: int
+    turn: int  # turns begun, from 1
+    round: int
+    turn_seat: int
+    phase: Phase
+    first_seat: int
+    deck_count: int
+    discard: tuple[CardView, ...]  # bottom first
+    seats: tuple[SeatView, ...]
+    chain: tuple[LinkView, ...]  # oldest first
+    resolving: int | None  # index of the link resolving now
+    prohibitions: tuple[Prohibition, ...]
+    prompt: Prompt | None
+    result: Result | None
+
+    def me(self) -> SeatView | None:
+        return self.seats[self.viewer] if self.viewer is not None else None
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> View:
+        p = d.get("prompt")
+        r = d.get("result")
+        return cls(
+            d.get("viewer"),
+            d["seq"],
+            d["turn"],
+            d["round"],
+            d["turn_seat"],
+            Phase(d["phase"]),
+            d["first_seat"],
+            d["deck_count"],
+            tuple(CardView.from_plain(c) for c in d["discard"]),
+            tuple(SeatView.from_plain(s) for s in d["seats"]),
+            tuple(LinkView.from_plain(x) for x in d["chain"]),
+            d.get("resolving"),
+            tuple(Prohibition.from_plain(x) for x in d.get("prohibitions") or ()),
+            Prompt.from_plain(p) if p else None,
+            Result.from_plain(r) if r else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """Table options (R22). The engine uses round_limit, hand_limit and ask_everyone; the host
+    runs the timers (seconds; None = off)."""
+
+    response_timer: float | None = 20.0
+    turn_timer: float | None = None
+    round_limit: int = 40  # 0 = none
+    hand_limit: int | None = None
+    ask_everyone: bool = False
+    disconnect_grace: float = 120.0
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any] | None) -> GameOptions:
+        if not d:
+            return cls()
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(d) - names
+        if unknown:
+            raise ValueError(f"unknown table options: {sorted(unknown)}")
+        return cls(**d)
+
+
+def to_plain(value: Any) -> Any:
+    """Dataclasses, enums, tuples and dicts to plain data (str-keyed dicts, lists, scalars)."""
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, str):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | frozenset | set):
+        return [to_plain(v) for v in value]
+    raise TypeError(f"cannot make {type(value).__name__} plain")
+
+
+# ───────────────────────────── errors ─────────────────────────────
+
+
+class RulesError(Exception):
+    """A call the rules refuse. The game state is unchanged. ``code`` is stable for the wire."""
+
+    code = "rules_error"
+
+
+class NotYourTurn(RulesError):
+    """The player is not the one whose decision is pending."""
+
+    code = "not_your_turn"
+
+
+class UnknownOption(RulesError):
+    """The option is not one of the pending prompt's options."""
+
+    code = "unknown_option"
+
+
+class StalePrompt(RulesError):
+    """The choice was made against a prompt that is no longer pending."""
+
+    code = "stale_prompt"
+
+
+class GameOver(RulesError):
+    """The game has ended; no more choices."""
+
+    code = "game_over"
+
+
+class JournalError(RulesError):
+    """A journal cannot be replayed (other rules version, bad data, a choice that fails)."""
+
+    code = "journal_error"

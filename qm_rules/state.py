@@ -1,0 +1,236 @@
+"""The mutable game state: zones, card flags, the chain, the activation being prepared.
+
+Every card instance (``cid``) is in exactly one zone at a time; :meth:`State.move` is the only
+way a card changes zone, and it keeps ``loc`` (where each card is) true.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CardDef
+from .model import LinkKind
+
+# Zone codes for State.loc
+DECK, DISCARD, HAND, FIELD, STACK, LIMBO = range(6)
+ZONE_NAMES = ("deck", "discard", "hand", "field", "stack", "limbo")
+SLOTS = 5
+EMPTY = -1
+
+
+class Link:
+    """One link of the chain (R18)."""
+
+    __slots__ = (
+        "seat",
+        "kind",
+        "card",
+        "mode",
+        "targets",
+        "target_owners",
+        "cost",
+        "responds_to",
+        "negated",
+        "negate_to",
+        "payload",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        kind: LinkKind,
+        card: int,
+        mode: int | None,
+        targets: list[tuple[str, int]],
+        target_owners: list[int],
+        cost: list[int],
+        responds_to: int | None,
+        payload: int | None = None,
+    ) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.card = card
+        self.mode = mode
+        self.targets = targets  # ("p", seat) or ("c", cid), in the card's target order
+        self.target_owners = target_owners  # for card targets: whose field it was on at activation
+        self.cost = cost  # cards paid as cost (discarded or removed from the stack)
+        self.responds_to = responds_to
+        self.negated = False
+        self.negate_to = "discard"
+        self.payload = payload  # the offering a stacking ability puts under the ancestor
+
+    def to_plain(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind.value,
+            "card": self.card,
+            "mode": self.mode,
+            "targets": [list(t) for t in self.targets],
+            "target_owners": list(self.target_owners),
+            "cost": list(self.cost),
+            "responds_to": self.responds_to,
+            "negated": self.negated,
+            "negate_to": self.negate_to,
+            "payload": self.payload,
+        }
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Link:
+        link = cls(
+            d["seat"],
+            LinkKind(d["kind"]),
+            d["card"],
+            d["mode"],
+            [(t[0], t[1]) for t in d["targets"]],
+            list(d["target_owners"]),
+            list(d["cost"]),
+            d["responds_to"],
+            d["payload"],
+        )
+        link.negated = d["negated"]
+        link.negate_to = d["negate_to"]
+        return link
+
+
+class Draft:
+    """An activation being declared: mode, targets and costs are chosen one prompt at a time
+    (R15). Nothing is moved until it is complete, so it can be cancelled without a trace."""
+
+    __slots__ = ("seat", "kind", "card", "mode", "targets", "cost", "payload")
+
+    def __init__(self, seat: int, kind: LinkKind, card: int, payload: int | None = None) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.card = card
+        self.mode: int | None = None
+        self.targets: list[tuple[str, int]] = []
+        self.cost: list[int] = []
+        self.payload = payload
+
+    def to_plain(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind.value,
+            "card": self.card,
+            "mode": self.mode,
+            "targets": [list(t) for t in self.targets],
+            "cost": list(self.cost),
+            "payload": self.payload,
+        }
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Draft:
+        dr = cls(d["seat"], LinkKind(d["kind"]), d["card"], d["payload"])
+        dr.mode = d["mode"]
+        dr.targets = [(t[0], t[1]) for t in d["targets"]]
+        dr.cost = list(d["cost"])
+        return dr
+
+
+class State:
+    """Zones and per-card flags. Plain lists of ints for speed."""
+
+    def __init__(self, defs: list[CardDef], players: int) -> None:
+        self.defs = defs
+        n = len(defs)
+        self.loc: list[tuple[int, int, int]] = [(DECK, -1, -1)] * n
+        self.tapped = [False] * n
+        self.face_down = [False] * n
+        self.set_turn = [0] * n
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.fields: list[list[int]] = [[EMPTY] * SLOTS for _ in range(players)]
+        self.stacks: list[list[int]] = [[] for _ in range(players)]
+        self.limbo: list[int] = []
+
+    # ─── moves ───
+
+    def _remove(self, cid: int) -> None:
+        zone, owner, slot = self.loc[cid]
+        if zone == DECK:
+            self.deck.remove(cid)
+        elif zone == DISCARD:
+            self.discard.remove(cid)
+        elif zone == HAND:
+            self.hands[owner].remove(cid)
+        elif zone == FIELD:
+            self.fields[owner][slot] = EMPTY
+            self.tapped[cid] = False
+            self.face_down[cid] = False
+        elif zone == STACK:
+            self.stacks[owner].remove(cid)
+        else:
+            self.limbo.remove(cid)
+
+    def move(self, cid: int, zone: int, owner: int = -1, slot: int = -1) -> None:
+        """Move a card to a zone. FIELD needs a free ``slot``; DECK puts it on top."""
+        self._remove(cid)
+        if zone == DECK:
+            self.deck.append(cid)
+        elif zone == DISCARD:
+            self.discard.append(cid)
+        elif zone == HAND:
+            self.hands[owner].append(cid)
+        elif zone == FIELD:
+            assert self.fields[owner][slot] == EMPTY, "slot taken"
+            self.fields[owner][slot] = cid
+        elif zone == STACK:
+            self.stacks[owner].append(cid)
+        else:
+            self.limbo.append(cid)
+        self.loc[cid] = (zone, owner, slot)
+
+    def free_slot(self, seat: int) -> int:
+        """The lowest free slot of a field, or -1 (R6)."""
+        f = self.fields[seat]
+        for i in range(SLOTS):
+            if f[i] == EMPTY:
+                return i
+        return -1
+
+    def ancestor(self, seat: int) -> int:
+        """The ancestor on this seat's field, or -1."""
+        defs = self.defs
+        for c in self.fields[seat]:
+            if c != EMPTY and not self.face_down[c] and defs[c].type == "ancestor":
+                return c
+        return -1
+
+    def offerings_on_field(self, seat: int) -> list[int]:
+        defs = self.defs
+        return [c for c in self.fields[seat] if c != EMPTY and not self.face_down[c] and defs[c].type == "offering"]
+
+    def owner(self, cid: int) -> int:
+        return self.loc[cid][1]
+
+    def to_plain(self) -> dict[str, Any]:
+        return {
+            "loc": [list(x) for x in self.loc],
+            "tapped": [i for i, t in enumerate(self.tapped) if t],
+            "face_down": [i for i, t in enumerate(self.face_down) if t],
+            "set_turn": list(self.set_turn),
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "hands": [list(h) for h in self.hands],
+            "fields": [list(f) for f in self.fields],
+            "stacks": [list(s) for s in self.stacks],
+            "limbo": list(self.limbo),
+        }
+
+    def load_plain(self, d: dict[str, Any]) -> None:
+        n = len(self.defs)
+        self.loc = [(z, o, s) for z, o, s in d["loc"]]
+        self.tapped = [False] * n
+        for i in d["tapped"]:
+            self.tapped[i] = True
+        self.face_down = [False] * n
+        for i in d["face_down"]:
+            self.face_down[i] = True
+        self.set_turn = list(d["set_turn"])
+        self.deck = list(d["deck"])
+        self.discard = list(d["discard"])
+        self.hands = [list(h) for h in d["hands"]]
+        self.fields = [list(f) for f in d["fields"]]
+        self.stacks = [list(s) for s in d["stacks"]]
+        self.limbo = list(d["limbo"])
