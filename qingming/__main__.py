@@ -1,0 +1,3 @@
+from qingming.cli import main
+
+raise SystemExit(main())

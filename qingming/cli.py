@@ -1,0 +1,78 @@
+"""``qingming`` — the command line.
+
+Without a subcommand it opens the lobby. Subcommands live in :mod:`qingming.commands`, one module
+each, imported only when used so that ``qingming sim`` never loads Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from qingming.commands import COMMANDS
+
+
+def _load(name: str):  # noqa: ANN202 - a module
+    try:
+        return importlib.import_module(f"qingming.commands.{name}")
+    except ModuleNotFoundError as exc:  # a command not built yet
+        if exc.name == f"qingming.commands.{name}":
+            return None
+        raise
+
+
+def add_common_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the lobby (no command); ``play`` and ``join`` add them too."""
+    parser.add_argument("--lang", choices=("zh", "en"), help="language (default: from the locale, then remembered)")
+    parser.add_argument("--name", help="your player name (remembered)")
+    parser.add_argument(
+        "--interface",
+        action="append",
+        metavar="ADDR",
+        help="an interface address to use for discovery; repeat for several "
+        "(default: every interface, or 127.0.0.1 when CI is set)",
+    )
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="qingming",
+        description="Qingming (清明): a card game for terminals on a local network. "
+        "Without a command, opens the lobby.",
+    )
+    add_common_arguments(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        if only is not None and name != only:
+            continue
+        mod = _load(name)
+        if mod is None:
+            continue
+        p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    # Load only the command asked for (fast start, no Textual for headless commands); the
+    # full list is built for --help and for unknown words.
+    first = next((a for a in args_list if not a.startswith("-")), None)
+    only = first if first in COMMANDS else None
+    parser = build_parser(only)
+    args = parser.parse_args(args_list)
+    run = getattr(args, "_run", None)
+    if run is None:
+        lobby = _load("lobby")
+        if lobby is None:
+            parser.print_help()
+            return 0
+        return int(lobby.run(args) or 0)
+    return int(run(args) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

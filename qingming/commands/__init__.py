@@ -1,0 +1,5 @@
+"""One module a subcommand. Each defines ``NAME``, ``HELP``, ``add_arguments(parser)`` and
+``run(args) -> int``; :mod:`qingming.cli` finds them by name, so adding a command touches no
+other file than its own and the list below."""
+
+COMMANDS = ("play", "join", "serve", "bot", "tables", "replay", "sim")
