@@ -1,0 +1,383 @@
+"""Events and options in words, Chinese or English.
+
+Pure and Textual-free: the table's log and prompt bar use it, and so does ``qingming replay``.
+It never fails on data it does not know (a newer engine may add an event kind): an unknown
+event is still described, by its kind and its data, rather than dropped or raised on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .cards import CARDS
+from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, View
+
+__all__ = [
+    "card_index",
+    "card_name",
+    "describe",
+    "describe_link",
+    "describe_option",
+    "describe_prompt",
+    "describe_target",
+    "phase_name",
+    "seat_name",
+]
+
+
+def _pick(lang: str, zh: str, en: str) -> str:
+    return zh if lang == "zh" else en
+
+
+def card_name(card_id: str | None, lang: str) -> str:
+    """A card definition's name; an unknown or hidden card is "a card"."""
+    if not card_id:
+        return _pick(lang, "一张牌", "a card")
+    try:
+        return CARDS[card_id].name(lang)
+    except KeyError:
+        return card_id
+
+
+def seat_name(seat: int | None, names: Sequence[str] | None, lang: str) -> str:
+    """A seat's player name, falling back to "P<n>" (and "the table" for no seat)."""
+    if seat is None:
+        return _pick(lang, "牌桌", "the table")
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return f"P{seat + 1}"
+
+
+_PHASES: dict[str, tuple[str, str]] = {
+    Phase.DRAW: ("抽牌阶段", "draw phase"),
+    Phase.PLACE: ("放置阶段", "placement phase"),
+    Phase.ACTION: ("行动阶段", "action phase"),
+    Phase.WORSHIP: ("祭祀阶段", "worship phase"),
+    Phase.END: ("结束阶段", "end phase"),
+    Phase.OVER: ("游戏结束", "game over"),
+}
+
+
+def phase_name(phase: Phase | str, lang: str) -> str:
+    zh, en = _PHASES.get(str(phase), (str(phase), str(phase)))
+    return _pick(lang, zh, en)
+
+
+def card_index(view: View | None, extra: Mapping[Any, Any] | None = None) -> dict[int, str]:
+    """Every card instance the view shows, ``cid -> card id`` (hands, fields, stacks, discard,
+    the chain and its costs). ``extra`` adds pairs a prompt's context names (a search's cards)."""
+    out: dict[int, str] = {}
+    if view is not None:
+        for s in view.seats:
+            for c in s.hand or ():
+                out[c.cid] = c.card
+            for slot in s.slots:
+                if slot.card is not None:
+                    out[slot.card.cid] = slot.card.card
+            for c in s.stacked:
+                out[c.cid] = c.card
+        for c in view.discard:
+            out[c.cid] = c.card
+        for link in view.chain:
+            out[link.card.cid] = link.card.card
+            for c in link.cost:
+                out[c.cid] = c.card
+    for k, v in (extra or {}).items():
+        try:
+            out[int(k)] = str(v)
+        except (TypeError, ValueError):
+            continue
+    return out
+
+
+def _context_cards(view: View | None) -> dict[int, str]:
+    """Cards a prompt's context reveals to its decider (e.g. the deck cards a search offers)."""
+    if view is None or view.prompt is None:
+        return {}
+    ctx = view.prompt.context
+    out: dict[int, str] = {}
+    cards = ctx.get("cards")
+    if isinstance(cards, Mapping):
+        out.update(card_index(None, cards))
+    elif isinstance(cards, list):
+        for c in cards:
+            if isinstance(c, Mapping) and "cid" in c and "card" in c:
+                out[int(c["cid"])] = str(c["card"])
+    if isinstance(ctx.get("card"), int) and isinstance(ctx.get("def"), str):
+        out[ctx["card"]] = ctx["def"]
+    return out
+
+
+def describe_target(target: str, view: View | None, lang: str, index: Mapping[int, str] | None = None) -> str:
+    """``p<seat>`` to a player's name, ``c<cid>`` to a card's name."""
+    names = [s.name for s in view.seats] if view is not None else None
+    if target.startswith("p") and target[1:].isdigit():
+        return seat_name(int(target[1:]), names, lang)
+    if target.startswith("c") and target[1:].isdigit():
+        idx = index if index is not None else card_index(view)
+        return card_name(idx.get(int(target[1:])), lang)
+    return target
+
+
+def mode_label(card_id: str | None, mode: int | None, lang: str) -> str:
+    """The label of a card's mode, or "" for a card without a choice of modes."""
+    if card_id is None or mode is None:
+        return ""
+    try:
+        modes = CARDS[card_id].modes
+    except KeyError:
+        return f"#{mode + 1}"
+    if 0 <= mode < len(modes) and len(modes) > 1:
+        return modes[mode].label(lang) or f"#{mode + 1}"
+    return "" if len(modes) <= 1 else f"#{mode + 1}"
+
+
+_LINK_KINDS: dict[str, tuple[str, str]] = {
+    LinkKind.PLACE: ("放置", "places"),
+    LinkKind.ACTION: ("发动", "activates"),
+    LinkKind.TRAP: ("翻开陷阱", "springs the trap"),
+    LinkKind.COUNTER: ("反击", "counters with"),
+    LinkKind.WORSHIP: ("宣言祭祀", "declares worship with"),
+    LinkKind.MANIFEST: ("显灵", "manifests"),
+    LinkKind.ABILITY: ("发动能力", "uses the ability of"),
+}
+
+
+def describe_link(link: LinkView, view: View | None, lang: str) -> str:
+    """One chain link in words: who, what, which mode, which targets, what was paid."""
+    names = [s.name for s in view.seats] if view is not None else None
+    idx = card_index(view)
+    who = seat_name(link.seat, names, lang)
+    verb = _pick(lang, *_LINK_KINDS.get(str(link.kind), (str(link.kind), str(link.kind))))
+    text = f"{who} {verb} {card_name(link.card.card, lang)}"
+    label = mode_label(link.card.card, link.mode, lang)
+    if label:
+        text += f" [{label}]"
+    if link.targets:
+        arrow = " -> "
+        text += arrow + ", ".join(describe_target(t, view, lang, idx) for t in link.targets)
+    if link.cost:
+        paid = ", ".join(card_name(c.card, lang) for c in link.cost)
+        text += _pick(lang, f"（代价：{paid}）", f" (paid: {paid})")
+    if link.negated:
+        text += _pick(lang, "（已无效）", " (negated)")
+    return text
+
+
+# ───────────────────────────── options ─────────────────────────────
+
+_OPTION_VERBS: dict[str, tuple[str, str]] = {
+    "place": ("放置", "Place"),
+    "play": ("发动", "Play"),
+    "set": ("盖放", "Set"),
+    "ability": ("发动能力", "Use ability of"),
+    "declare": ("宣言祭祀", "Declare worship with"),
+    "pay": ("支付代价", "Pay with"),
+    "flip": ("翻开", "Flip"),
+    "counter": ("反击", "Counter with"),
+    "manifest": ("显灵", "Manifest"),
+    "pick": ("选择", "Pick"),
+    "discard": ("弃掉", "Discard"),
+}
+_OPTION_WORDS: dict[str, tuple[str, str]] = {
+    "skip": ("跳过放置", "Skip placing"),
+    "end": ("结束行动阶段", "End the action phase"),
+    "decline": ("不祭祀", "Decline worship"),
+    "cancel": ("取消", "Cancel"),
+    "pass": ("不跟牌", "Pass"),
+    "none": ("不选", "Choose none"),
+}
+
+
+def describe_option(option: Option, view: View | None, lang: str) -> str:
+    """An option as its button text, e.g. ``place:12`` -> "Place Green Rice Cake"."""
+    prefix, _, rest = option.id.partition(":")
+    kind = option.kind or prefix
+    if option.id in _OPTION_WORDS:
+        return _pick(lang, *_OPTION_WORDS[option.id])
+    idx = card_index(view)
+    idx.update(_context_cards(view))
+    if prefix == "mode" or kind == "mode":
+        mode = option.mode if option.mode is not None else (int(rest) if rest.isdigit() else None)
+        card_id = None
+        if view is not None and view.prompt is not None:
+            card_id = view.prompt.context.get("def") or idx.get(view.prompt.context.get("card", -1))
+        label = mode_label(card_id, mode, lang)
+        return label or _pick(lang, f"模式 {(mode or 0) + 1}", f"Mode {(mode or 0) + 1}")
+    if prefix == "target":
+        return _pick(lang, "目标：", "Target: ") + describe_target(rest, view, lang, idx)
+    verb = _OPTION_VERBS.get(prefix)
+    if verb is not None:
+        cid = option.card if option.card is not None else (int(rest) if rest.isdigit() else None)
+        name = card_name(idx.get(cid) if cid is not None else None, lang)
+        return f"{_pick(lang, *verb)} {name}"
+    return option.id
+
+
+_PROMPT_TITLES: dict[str, tuple[str, str]] = {
+    PromptKind.PLACE: ("放置阶段：放置一张供品，或跳过", "Placement: place an offering, or skip"),
+    PromptKind.ACTION: ("行动阶段：发动、盖放，或结束", "Action phase: play, set, or end"),
+    PromptKind.WORSHIP: ("祭祀阶段：宣言祭祀，或不祭祀", "Worship: declare, or decline"),
+    PromptKind.MODE: ("选择模式", "Choose a mode"),
+    PromptKind.TARGET: ("选择目标", "Choose a target"),
+    PromptKind.COST: ("支付代价：选择一张牌", "Pay the cost: choose a card"),
+    PromptKind.RESPOND: ("跟牌，或不跟", "Respond, or pass"),
+    PromptKind.EFFECT: ("效果：选择一张牌", "Effect: choose a card"),
+    PromptKind.HAND_LIMIT: ("手牌超出上限：弃一张牌", "Hand limit: discard a card"),
+}
+
+
+def describe_prompt(view: View, lang: str) -> str:
+    """What the pending decision is, from the viewer's side ("Bob is deciding: respond")."""
+    p = view.prompt
+    if p is None:
+        return ""
+    title = _pick(lang, *_PROMPT_TITLES.get(str(p.kind), (str(p.kind), str(p.kind))))
+    if p.kind is PromptKind.RESPOND and view.chain:
+        newest = view.chain[-1]
+        title += _pick(lang, "：", ": ") + describe_link(newest, view, lang)
+    elif p.kind in (PromptKind.MODE, PromptKind.TARGET, PromptKind.COST):
+        card_id = p.context.get("def")
+        if isinstance(card_id, str):
+            title += _pick(lang, f"（{card_name(card_id, lang)}）", f" ({card_name(card_id, lang)})")
+    if p.seat != view.viewer:
+        names = [s.name for s in view.seats]
+        who = seat_name(p.seat, names, lang)
+        return _pick(lang, f"等待 {who}：", f"Waiting for {who}: ") + title
+    return title
+
+
+# ───────────────────────────── events ─────────────────────────────
+
+
+def _d(data: Mapping[str, Any], key: str) -> Any:
+    return data.get(key)
+
+
+def describe(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
+    """One event as a line of the game log."""
+    d = event.data
+    who = seat_name(event.seat, names, lang)
+    k = event.kind
+    card = card_name(_d(d, "def"), lang) if _d(d, "def") else None
+
+    def z(zh: str, en: str) -> str:
+        return _pick(lang, zh, en)
+
+    if k == "start":
+        first = seat_name(_d(d, "first"), names, lang) if "first" in d else who
+        return z(f"游戏开始，{first} 先手", f"The game begins; {first} goes first")
+    if k in ("turn", "turn_start"):
+        n = _d(d, "turn")
+        return z(f"—— 第 {n} 回合：{who} ——", f"-- Turn {n}: {who} --") if n else z(f"—— {who} 的回合 ——", f"-- {who}'s turn --")
+    if k == "phase":
+        return z(f"{who} 进入{phase_name(_d(d, 'phase') or '', lang)}", f"{who}: {phase_name(_d(d, 'phase') or '', lang)}")
+    if k == "draw":
+        n = _d(d, "n") or (len(_d(d, "cards")) if isinstance(_d(d, "cards"), list) else 1)
+        shown = _d(d, "defs")
+        if isinstance(shown, list) and shown:
+            listed = ", ".join(card_name(c, lang) for c in shown)
+            return z(f"{who} 抽了 {n} 张牌：{listed}", f"{who} draws {n}: {listed}")
+        if card:
+            return z(f"{who} 抽到 {card}", f"{who} draws {card}")
+        return z(f"{who} 抽了 {n} 张牌", f"{who} draws {n} card{'s' if n != 1 else ''}")
+    if k == "reshuffle":
+        return z("弃牌区洗切成为新的牌山", "The discard pile is shuffled into a new deck")
+    if k == "tap":
+        return z(f"{card or '一张牌'} 横置了", f"{card or 'A card'} becomes tapped")
+    if k == "place":
+        return z(f"{who} 放置了 {card}", f"{who} places {card}")
+    if k in ("play", "activate"):
+        return z(f"{who} 发动了 {card}", f"{who} activates {card}")
+    if k == "set":
+        return z(f"{who} 盖放了 {card}" if card else f"{who} 盖放了一张牌", f"{who} sets {card}" if card else f"{who} sets a card")
+    if k == "flip":
+        return z(f"{who} 翻开了 {card}", f"{who} flips {card}")
+    if k in ("link", "chain"):
+        kind = str(_d(d, "kind") or "")
+        verb = _pick(lang, *_LINK_KINDS.get(kind, ("发动", "activates")))
+        text = f"{who} {verb} {card}"
+        label = mode_label(_d(d, "def"), _d(d, "mode"), lang)
+        if label:
+            text += f" [{label}]"
+        targets = _d(d, "targets")
+        if targets:
+            text += " -> " + ", ".join(_target_words(t, d, names, lang) for t in targets)
+        return text
+    if k == "declare":
+        return z(f"{who} 宣言祭祀 {card}", f"{who} declares worship with {card}")
+    if k == "manifest":
+        return z(f"{who} 的 {card} 显灵", f"{who}'s {card} manifests")
+    if k == "pass":
+        return z(f"{who} 不跟牌", f"{who} passes")
+    if k == "resolve":
+        if _d(d, "negated"):
+            return z(f"{card or '连锁'} 被无效", f"{card or 'The link'} is negated")
+        return z(f"{card or '连锁'} 结算", f"{card or 'The link'} resolves")
+    if k == "fail":
+        return z(f"{card or '效果'} 的一段未能执行", f"Part of {card or 'the effect'} fails")
+    if k == "negate":
+        return z(f"{who} 使一次发动无效", f"{who} negates an activation")
+    if k == "search":
+        return z(f"{who} 检索了 {card}" if card else f"{who} 从牌山检索了一张牌", f"{who} searches {card}" if card else f"{who} searches the deck for a card")
+    if k == "discard":
+        if _d(d, "random"):
+            return z(f"{who} 随机弃掉了 {card}", f"{who} discards {card} at random")
+        if _d(d, "face_down"):
+            return z(f"{who} 的盖放牌 {card} 进入弃牌区", f"{who}'s face-down {card} goes to the discard pile")
+        return z(f"{who} 弃掉了 {card}", f"{who} discards {card}")
+    if k == "take":
+        frm = seat_name(_d(d, "from"), names, lang)
+        what = card or _pick(lang, "一张牌", "a card")
+        if _d(d, "to") == "field":
+            return z(f"{who} 把 {frm} 场上的 {what} 拿到自己场上", f"{who} takes {what} from {frm}'s field onto theirs")
+        return z(f"{who} 从 {frm} 处拿走 {what}", f"{who} takes {what} from {frm}")
+    if k == "put":
+        return z(f"{who} 把 {card} 放到场上", f"{who} puts {card} onto the field")
+    if k == "unstack":
+        return z(f"{who} 的祖宗牌下的 {card} 进入弃牌区", f"{card} stacked under {who}'s ancestor goes to the discard pile")
+    if k == "stack":
+        return z(f"{who} 把 {card or '供品'} 叠放到祖宗牌下", f"{who} stacks {card or 'an offering'} under the ancestor")
+    if k in ("worship", "worshipped"):
+        return z(f"{who} 祭祀成功：{card}", f"{who} succeeds at worship: {card}")
+    if k in ("ritual_break", "break"):
+        return z(f"{who} 的祭祀中断，祖宗牌进入弃牌区", f"{who}'s ritual breaks; the ancestor goes to the discard pile")
+    if k == "prohibit":
+        return z(f"本回合所有玩家不能检索或使用燃烧牌（{card or ''}）", f"This turn nobody may search or use Burning cards ({card or ''})")
+    if k == "to_hand":
+        return z(f"{card} 回到 {who} 的手牌", f"{card} returns to {who}'s hand")
+    if k == "to_discard" or k == "cleanup":
+        return z(f"{who} 的 {card} 进入弃牌区", f"{who}'s {card} goes to the discard pile")
+    if k == "concede":
+        return z(f"{who} 认输", f"{who} concedes")
+    if k in ("win", "game_over", "end"):
+        winner = _d(d, "winner")
+        if winner is None and k != "win":
+            return z("游戏结束：平局", "The game ends in a draw")
+        w = seat_name(winner if winner is not None else event.seat, names, lang)
+        return z(f"{w} 获胜！", f"{w} wins!")
+    if k == "timeout":
+        return z(f"{who} 超时", f"{who} ran out of time")
+    return _fallback(event, who, lang)
+
+
+def _target_words(t: Any, d: Mapping[str, Any], names: Sequence[str] | None, lang: str) -> str:
+    if isinstance(t, str) and t.startswith("p") and t[1:].isdigit():
+        return seat_name(int(t[1:]), names, lang)
+    if isinstance(t, str) and t.startswith("c"):
+        defs = d.get("target_defs")
+        if isinstance(defs, Mapping) and t in defs:
+            return card_name(defs[t], lang)
+        return _pick(lang, "一张牌", "a card")
+    if isinstance(t, list | tuple) and len(t) == 2:
+        return _target_words(f"{t[0]}{t[1]}", d, names, lang)
+    return str(t)
+
+
+def _fallback(event: Event, who: str, lang: str) -> str:
+    parts: Iterable[str] = (
+        f"{k}={card_name(v, lang) if k == 'def' else v}" for k, v in sorted(event.data.items()) if k != "card"
+    )
+    detail = ", ".join(parts)
+    return f"{who}: {event.kind}" + (f" ({detail})" if detail else "")

@@ -1,0 +1,66 @@
+"""A game's journal: seed, options, players and the list of choices — enough to replay it.
+
+The journal names the rules it was played under (a hash of the card data and the engine's
+version); replaying it under other rules is refused (:meth:`qm_rules.game.Game.replay`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from .cards import load_cards
+from .model import GameOptions, JournalError, Result, to_plain
+
+#: Bump when a change to the engine changes what a sequence of choices leads to.
+ENGINE_VERSION = "1"
+
+
+@cache
+def rules_version() -> str:
+    """The rules this program plays: the card data's hash and the engine version, hashed."""
+    h = hashlib.sha256(f"{load_cards().digest}:{ENGINE_VERSION}".encode()).hexdigest()
+    return h[:16]
+
+
+@dataclass(slots=True)
+class Journal:
+    rules: str
+    engine: str
+    seed: int | str
+    players: list[str]
+    options: GameOptions
+    choices: list[tuple[int, str]] = field(default_factory=list)
+    result: Result | None = None
+
+    def to_plain(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "engine": self.engine,
+            "seed": self.seed,
+            "players": list(self.players),
+            "options": to_plain(self.options),
+            "choices": [[s, o] for s, o in self.choices],
+            "result": to_plain(self.result),
+        }
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Journal:
+        try:
+            seed = d["seed"]
+            if not isinstance(seed, int | str):
+                raise TypeError("seed")
+            choices = [(int(s), str(o)) for s, o in d.get("choices", ())]
+            return cls(
+                rules=str(d["rules"]),
+                engine=str(d.get("engine", "?")),
+                seed=seed,
+                players=[str(p) for p in d["players"]],
+                options=GameOptions.from_plain(d.get("options")),
+                choices=choices,
+                result=Result.from_plain(d["result"]) if d.get("result") else None,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise JournalError(f"not a Qingming journal: {exc}") from exc
