@@ -1,0 +1,701 @@
+"""Finding tables on the local network: mDNS / DNS-SD through python-zeroconf.
+
+A host *advertises* its table as a ``_qingming._tcp.local.`` service whose TXT record says what a
+lobby needs before connecting: the table's name, the protocol version, seats taken of total and
+whether a game is under way. Players *browse* for that service type and see tables appear,
+change and go away, live.
+
+Everything runs on asyncio (``zeroconf.asyncio``) so the host and the Textual app can run it in
+their own loop: ``astart`` / ``aupdate`` / ``aclose``. The plain ``start`` / ``update`` / ``close``
+wrappers run the same coroutines on a private loop in a background thread, for the CLI and for
+code that has no loop.
+
+Interfaces are always the caller's choice (``interfaces=["192.168.1.20"]``): VPNs and container
+bridges make "every interface" announce addresses other players cannot reach. Tests bind to
+``127.0.0.1`` or to a network namespace's veth address, never to the real interface.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import ipaddress
+import logging
+import os
+import secrets
+import threading
+import unicodedata
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import ifaddr
+from zeroconf import (
+    InterfaceChoice,
+    InterfacesType,
+    ServiceInfo,
+    ServiceStateChange,
+    Zeroconf,
+)
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from qm_net.version import PROTOCOL_VERSION
+
+__all__ = [
+    "SERVICE_TYPE",
+    "Advertiser",
+    "Browser",
+    "TableEvent",
+    "TableEventKind",
+    "TableInfo",
+    "abrowse_once",
+    "browse_once",
+    "default_interfaces",
+    "instance_name",
+    "parse_interfaces",
+]
+
+log = logging.getLogger(__name__)
+
+SERVICE_TYPE = "_qingming._tcp.local."
+"""The DNS-SD service type every Qingming table is advertised under."""
+
+TABLE_STATES = ("lobby", "playing", "ended")
+"""The values of the TXT ``state`` key a host sends."""
+
+RECORD_TTL = 120
+"""Seconds our records live in other caches. Short (zeroconf's default for TXT and PTR is 75
+minutes) so that a host that dies without saying goodbye leaves browsers within two minutes;
+a host that closes normally is gone at once (goodbye packets)."""
+
+PROBE_TIMEOUT_MS = 250
+"""How long to wait for another responder to claim our instance name before announcing it."""
+
+RESOLVE_TIMEOUT_MS = 1500
+"""How long a browser waits for a table's SRV/TXT/A records after first hearing of it."""
+
+MAX_INSTANCE_BYTES = 63
+"""DNS-SD instance names are one DNS label: at most 63 bytes of UTF-8 (RFC 6763 §4.1.1)."""
+
+MAX_TXT_NAME_BYTES = 200
+"""A TXT string holds 255 bytes including ``name=``; keep the table's name well inside that."""
+
+_MAX_RENAMES = 99
+
+
+# --- choosing interfaces ---------------------------------------------------------------------
+
+
+def default_interfaces() -> InterfacesType:
+    """The interfaces to use when the user named none.
+
+    Loopback only when the ``CI`` environment variable is set (CI machines must never send on
+    a real network); otherwise every interface, which is what a player on a plain LAN expects.
+    """
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        return ["127.0.0.1"]
+    return InterfaceChoice.All
+
+
+def resolve_interfaces(interfaces: Sequence[str] | InterfaceChoice | None) -> InterfacesType:
+    """``None`` or an empty list means the default; a list of addresses is used as given."""
+    if interfaces is None or isinstance(interfaces, InterfaceChoice):
+        return default_interfaces() if interfaces is None else interfaces
+    chosen = [str(i) for i in interfaces]
+    return chosen or default_interfaces()
+
+
+def parse_interfaces(values: Sequence[str] | None) -> list[str] | None:
+    """Turn ``--interface`` values into addresses: an IP stays as it is, an interface name
+    (``eth0``) becomes that interface's IPv4 addresses. ``None``/empty gives ``None`` (default).
+
+    Raises ValueError naming the value that is neither.
+    """
+    if not values:
+        return None
+    adapters = {a.nice_name: a for a in ifaddr.get_adapters()}
+    out: list[str] = []
+    for value in values:
+        try:
+            out.append(str(ipaddress.ip_address(value)))
+            continue
+        except ValueError:
+            pass
+        adapter = adapters.get(value)
+        addrs = [str(ip.ip) for ip in adapter.ips if ip.is_IPv4] if adapter else []
+        if not addrs:
+            raise ValueError(f"not an IP address nor an interface with an IPv4 address: {value!r}")
+        out.extend(addrs)
+    return out
+
+
+def _local_ipv4_networks() -> list[ipaddress.IPv4Interface]:
+    nets = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if ip.is_IPv4:
+                nets.append(ipaddress.IPv4Interface(f"{ip.ip}/{ip.network_prefix}"))
+    return nets
+
+
+def _networks_for(interfaces: InterfacesType) -> list[ipaddress.IPv4Interface]:
+    """The local IPv4 networks behind the chosen interfaces (all of them for a choice)."""
+    nets = _local_ipv4_networks()
+    if not isinstance(interfaces, list):
+        return nets
+    chosen = []
+    for value in interfaces:
+        try:
+            ip = ipaddress.ip_address(value)
+        except ValueError:
+            continue
+        if not isinstance(ip, ipaddress.IPv4Address):
+            continue
+        match = [n for n in nets if n.ip == ip]
+        chosen.extend(match or [ipaddress.IPv4Interface(f"{ip}/32")])
+    return chosen
+
+
+def _advertised_addresses(interfaces: InterfacesType, address: str | None) -> list[str]:
+    """The addresses players should connect to: the one given, else the chosen interfaces'."""
+    if address and address not in ("0.0.0.0", "::"):
+        return [address]
+    if isinstance(interfaces, list):
+        addrs = []
+        for value in interfaces:
+            with contextlib.suppress(ValueError):
+                addrs.append(str(ipaddress.ip_address(value)))
+        if addrs:
+            return addrs
+    lan = [str(n.ip) for n in _local_ipv4_networks() if not n.ip.is_loopback]
+    return lan or ["127.0.0.1"]
+
+
+def _pick_address(addresses: Sequence[str], local: Sequence[ipaddress.IPv4Interface]) -> str:
+    """Of a table's addresses, the one we can reach: on one of our networks if any is, else the
+    first that is not loopback (a loopback address of another machine is useless)."""
+    parsed = []
+    for a in addresses:
+        with contextlib.suppress(ValueError):
+            parsed.append(ipaddress.ip_address(a))
+    for ip in parsed:
+        if any(ip in n.network for n in local):
+            return str(ip)
+    for ip in parsed:
+        if not ip.is_loopback:
+            return str(ip)
+    return str(parsed[0]) if parsed else ""
+
+
+# --- names ----------------------------------------------------------------------------------
+
+
+def _truncate_utf8(text: str, limit: int) -> str:
+    """At most ``limit`` bytes of UTF-8, never cutting a character in two."""
+    raw = text.encode("utf-8")
+    if len(raw) <= limit:
+        return text
+    return raw[:limit].decode("utf-8", "ignore").rstrip()
+
+
+def _clean_name(name: str) -> str:
+    # Control characters are illegal in instance names (RFC 6763 §4.1.1). Dots are legal there
+    # but python-zeroconf writes names label by label without escaping, so a dot would split
+    # the label; the real name travels in the TXT record anyway.
+    kept = "".join(ch for ch in name if unicodedata.category(ch) != "Cc")
+    return " ".join(kept.replace(".", "-").split()) or "Qingming"
+
+
+def instance_name(name: str, attempt: int = 1) -> str:
+    """The DNS-SD instance name for a table called ``name``: cleaned, a suffix `` (n)`` from
+    the second attempt on (another host has the name), and truncated so the whole label fits
+    in 63 bytes of UTF-8 — a Chinese character takes three."""
+    suffix = "" if attempt <= 1 else f" ({attempt})"
+    room = MAX_INSTANCE_BYTES - len(suffix.encode("utf-8"))
+    return _truncate_utf8(_clean_name(name), room) + suffix
+
+
+# --- what a browser sees --------------------------------------------------------------------
+
+
+class TableEventKind(enum.StrEnum):
+    """What happened to a table in a browse."""
+
+    ADDED = "added"
+    UPDATED = "updated"
+    REMOVED = "removed"
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table as its TXT record and address records describe it."""
+
+    name: str
+    address: str
+    port: int
+    version: int
+    seats_taken: int
+    seats_total: int
+    state: str
+    key: str
+    """Identifies the table across events: its service name, lower-cased (DNS is caseless)."""
+    addresses: tuple[str, ...] = ()
+    """Every address the host announced; ``address`` is the one picked for us."""
+
+    @property
+    def compatible(self) -> bool:
+        """Whether the host speaks our protocol version."""
+        return self.version == PROTOCOL_VERSION
+
+    @property
+    def full(self) -> bool:
+        return self.seats_total > 0 and self.seats_taken >= self.seats_total
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready, as ``qingming tables --json`` prints it."""
+        return {
+            "name": self.name,
+            "address": self.address,
+            "port": self.port,
+            "version": self.version,
+            "seats_taken": self.seats_taken,
+            "seats_total": self.seats_total,
+            "state": self.state,
+            "key": self.key,
+            "addresses": list(self.addresses),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """A table appeared, changed (seats, state, address) or went away."""
+
+    kind: TableEventKind
+    table: TableInfo
+
+
+def _txt(props: dict[bytes, bytes | None], key: str) -> str:
+    value = props.get(key.encode())
+    return value.decode("utf-8", "replace") if value else ""
+
+
+def _int(text: str, default: int = 0) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return default
+
+
+def _table_from_info(
+    info: ServiceInfo, key: str, local: Sequence[ipaddress.IPv4Interface]
+) -> TableInfo:
+    props = info.properties
+    taken, _, total = _txt(props, "seats").partition("/")
+    addresses = tuple(info.parsed_addresses())
+    instance = (
+        info.name[: -len(SERVICE_TYPE) - 1] if info.name.endswith(SERVICE_TYPE) else info.name
+    )
+    return TableInfo(
+        name=_txt(props, "name") or instance,
+        address=_pick_address(addresses, local),
+        port=info.port or 0,
+        version=_int(_txt(props, "version")),
+        seats_taken=_int(taken),
+        seats_total=_int(total),
+        state=_txt(props, "state") or "unknown",
+        key=key,
+        addresses=addresses,
+    )
+
+
+# --- a private loop for the blocking wrappers -------------------------------------------------
+
+_T = TypeVar("_T")
+
+
+class _LoopThread:
+    """An event loop in a daemon thread, so blocking code can run our coroutines."""
+
+    def __init__(self, name: str) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name=name, daemon=True)
+        self._thread.start()
+
+    def run(self, coro: Coroutine[Any, Any, _T], timeout: float | None = 30.0) -> _T:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+
+    def stop(self) -> None:
+        async def _drain() -> None:
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        with contextlib.suppress(Exception):
+            self.run(_drain(), timeout=5.0)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5.0)
+        if not self._thread.is_alive():
+            self._loop.close()
+
+
+# --- advertising ----------------------------------------------------------------------------
+
+
+class Advertiser:
+    """Advertises one table until closed.
+
+    ``address`` is where players should connect (default: the chosen interfaces' addresses).
+    Pass ``aiozc`` to share one AsyncZeroconf with a browser in the same process; it is then
+    not closed here.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        port: int,
+        *,
+        interfaces: Sequence[str] | None = None,
+        address: str | None = None,
+        seats_taken: int = 0,
+        seats_total: int = 0,
+        state: str = "lobby",
+        aiozc: AsyncZeroconf | None = None,
+    ) -> None:
+        _check_state(state)
+        self.name = name
+        self.port = port
+        self.seats_taken = seats_taken
+        self.seats_total = seats_total
+        self.state = state
+        self._interfaces = resolve_interfaces(interfaces)
+        self._addresses = _advertised_addresses(self._interfaces, address)
+        self._aiozc = aiozc
+        self._owns_zc = aiozc is None
+        # A host name of our own: two tables on one machine must not flush each other's A records.
+        self._server = f"qingming-{secrets.token_hex(4)}.local."
+        self._info: ServiceInfo | None = None
+        self._broadcast: Awaitable[Any] | None = None
+        self._lock: asyncio.Lock | None = None
+        self._thread: _LoopThread | None = None
+
+    @property
+    def service_name(self) -> str | None:
+        """The full service name once started (it may carry a `` (2)`` suffix)."""
+        return self._info.name if self._info else None
+
+    @property
+    def addresses(self) -> list[str]:
+        return list(self._addresses)
+
+    def _txt(self) -> dict[str, str]:
+        return {
+            "name": _truncate_utf8(self.name, MAX_TXT_NAME_BYTES),
+            "version": str(PROTOCOL_VERSION),
+            "seats": f"{self.seats_taken}/{self.seats_total}",
+            "state": self.state,
+        }
+
+    def _build_info(self, service_name: str) -> ServiceInfo:
+        return ServiceInfo(
+            SERVICE_TYPE,
+            service_name,
+            port=self.port,
+            properties=self._txt(),
+            server=self._server,
+            parsed_addresses=self._addresses,
+            host_ttl=RECORD_TTL,
+            other_ttl=RECORD_TTL,
+        )
+
+    def _get_lock(self) -> asyncio.Lock:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    async def _name_taken(self, zc: Zeroconf, service_name: str) -> bool:
+        # One quick probe instead of zeroconf's three (over a second): ask for the name and
+        # see whether anyone answers. It keeps a new table on screens in a fraction of a second.
+        probe = AsyncServiceInfo(SERVICE_TYPE, service_name)
+        if await probe.async_request(zc, PROBE_TIMEOUT_MS):
+            return True
+        return zc.cache.current_entry_with_name_and_alias(SERVICE_TYPE, service_name) is not None
+
+    async def astart(self) -> None:
+        """Pick a free instance name and announce the table."""
+        async with self._get_lock():
+            if self._info is not None:
+                return
+            if self._aiozc is None:
+                self._aiozc = AsyncZeroconf(interfaces=self._interfaces)
+            zc = self._aiozc.zeroconf
+            await zc.async_wait_for_start()
+            for attempt in range(1, _MAX_RENAMES + 1):
+                service_name = f"{instance_name(self.name, attempt)}.{SERVICE_TYPE}"
+                if not await self._name_taken(zc, service_name):
+                    break
+                log.info("table name %r is taken; trying another", service_name)
+            else:
+                raise RuntimeError(f"no free service name for table {self.name!r}")
+            info = self._build_info(service_name)
+            # We probed ourselves, so zeroconf need not probe again.
+            self._broadcast = await self._aiozc.async_register_service(
+                info, cooperating_responders=True
+            )
+            self._info = info
+
+    async def aupdate(
+        self,
+        *,
+        seats_taken: int | None = None,
+        seats_total: int | None = None,
+        state: str | None = None,
+    ) -> None:
+        """Change what the TXT record says; sends nothing if nothing changed."""
+        if state is not None:
+            _check_state(state)
+        async with self._get_lock():
+            before = self._txt()
+            if seats_taken is not None:
+                self.seats_taken = seats_taken
+            if seats_total is not None:
+                self.seats_total = seats_total
+            if state is not None:
+                self.state = state
+            if self._info is None or self._aiozc is None or self._txt() == before:
+                return
+            self._cancel_broadcast()
+            self._info = self._build_info(self._info.name)
+            self._broadcast = await self._aiozc.async_update_service(self._info)
+
+    async def aclose(self) -> None:
+        """Withdraw the table (goodbye packets, so browsers drop it at once) and close."""
+        async with self._get_lock():
+            if self._aiozc is None:
+                return
+            if self._info is not None:
+                self._cancel_broadcast()
+                with contextlib.suppress(Exception):
+                    await (await self._aiozc.async_unregister_service(self._info))
+                self._info = None
+            if self._owns_zc:
+                await self._aiozc.async_close()
+                self._aiozc = None
+
+    def _cancel_broadcast(self) -> None:
+        # A still-running announcement of the old record must not go out after the new one
+        # (or after the goodbye, which would bring the table back).
+        if isinstance(self._broadcast, asyncio.Future) and not self._broadcast.done():
+            self._broadcast.cancel()
+        self._broadcast = None
+
+    # blocking wrappers
+
+    def start(self) -> None:
+        """Like :meth:`astart`, for code without an event loop."""
+        if self._thread is None:
+            self._thread = _LoopThread("qm-advertiser")
+        self._thread.run(self.astart())
+
+    def update(
+        self,
+        *,
+        seats_taken: int | None = None,
+        seats_total: int | None = None,
+        state: str | None = None,
+    ) -> None:
+        """Like :meth:`aupdate`, for code without an event loop."""
+        if self._thread is None:
+            raise RuntimeError("Advertiser.update() before start()")
+        self._thread.run(
+            self.aupdate(seats_taken=seats_taken, seats_total=seats_total, state=state)
+        )
+
+    def close(self) -> None:
+        """Like :meth:`aclose`, for code without an event loop."""
+        if self._thread is None:
+            return
+        try:
+            self._thread.run(self.aclose())
+        finally:
+            self._thread.stop()
+            self._thread = None
+
+    async def __aenter__(self) -> Advertiser:
+        await self.astart()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    def __enter__(self) -> Advertiser:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _check_state(state: str) -> None:
+    if state not in TABLE_STATES:
+        raise ValueError(f"table state must be one of {TABLE_STATES}, not {state!r}")
+
+
+# --- browsing -------------------------------------------------------------------------------
+
+
+class Browser:
+    """A live view of the tables on the network.
+
+    ``on_change`` is called for every :class:`TableEvent`: in the event loop when started with
+    :meth:`astart`, in the browser's own thread when started with :meth:`start`. "updated" is
+    reported only when something a player sees changed.
+    """
+
+    def __init__(
+        self,
+        on_change: Callable[[TableEvent], None] | None = None,
+        interfaces: Sequence[str] | None = None,
+        *,
+        aiozc: AsyncZeroconf | None = None,
+    ) -> None:
+        self._on_change = on_change
+        self._interfaces = resolve_interfaces(interfaces)
+        self._local = _networks_for(self._interfaces)
+        self._aiozc = aiozc
+        self._owns_zc = aiozc is None
+        self._browser: AsyncServiceBrowser | None = None
+        self._tables: dict[str, TableInfo] = {}
+        self._resolving: dict[str, asyncio.Task[None]] = {}
+        self._thread: _LoopThread | None = None
+
+    def tables(self) -> list[TableInfo]:
+        """The tables known now, by name."""
+        return sorted(self._tables.values(), key=lambda t: (t.name, t.key))
+
+    async def astart(self) -> None:
+        """Start browsing; events follow as tables are heard of."""
+        if self._browser is not None:
+            return
+        if self._aiozc is None:
+            self._aiozc = AsyncZeroconf(interfaces=self._interfaces)
+        self._browser = AsyncServiceBrowser(
+            self._aiozc.zeroconf, SERVICE_TYPE, handlers=[self._on_state_change]
+        )
+
+    async def aclose(self) -> None:
+        """Stop browsing (no "removed" events are sent for the tables still known)."""
+        tasks = list(self._resolving.values())
+        self._resolving.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._browser is not None:
+            await self._browser.async_cancel()
+            self._browser = None
+        if self._owns_zc and self._aiozc is not None:
+            await self._aiozc.async_close()
+            self._aiozc = None
+
+    async def settle(self) -> None:
+        """Wait until no table is being resolved (used by :func:`abrowse_once`)."""
+        while self._resolving:
+            await asyncio.gather(*list(self._resolving.values()), return_exceptions=True)
+
+    def _on_state_change(
+        self,
+        zeroconf: Zeroconf,
+        service_type: str,
+        name: str,
+        state_change: ServiceStateChange,
+    ) -> None:
+        # Called by zeroconf in the event loop; must not block.
+        key = name.lower()
+        pending = self._resolving.pop(key, None)
+        if pending is not None:
+            pending.cancel()  # a newer event supersedes it: resolve afresh
+        if state_change is ServiceStateChange.Removed:
+            table = self._tables.pop(key, None)
+            if table is not None:
+                self._emit(TableEvent(TableEventKind.REMOVED, table))
+            return
+        task = asyncio.get_running_loop().create_task(self._resolve(zeroconf, name, key))
+        self._resolving[key] = task
+
+    async def _resolve(self, zc: Zeroconf, name: str, key: str) -> None:
+        try:
+            info = AsyncServiceInfo(SERVICE_TYPE, name)
+            if not await info.async_request(zc, RESOLVE_TIMEOUT_MS):
+                log.debug("could not resolve %s", name)
+                return
+            table = _table_from_info(info, key, self._local)
+            before = self._tables.get(key)
+            if table == before:
+                return
+            self._tables[key] = table
+            kind = TableEventKind.ADDED if before is None else TableEventKind.UPDATED
+            self._emit(TableEvent(kind, table))
+        finally:
+            if self._resolving.get(key) is asyncio.current_task():
+                del self._resolving[key]
+
+    def _emit(self, event: TableEvent) -> None:
+        if self._on_change is None:
+            return
+        try:
+            self._on_change(event)
+        except Exception:  # a listener's bug must not stop discovery
+            log.exception("table listener failed on %s", event)
+
+    # blocking wrappers
+
+    def start(self) -> None:
+        """Like :meth:`astart`, for code without an event loop (``on_change`` runs in a
+        background thread)."""
+        if self._thread is None:
+            self._thread = _LoopThread("qm-browser")
+        self._thread.run(self.astart())
+
+    def close(self) -> None:
+        """Like :meth:`aclose`, for code without an event loop."""
+        if self._thread is None:
+            return
+        try:
+            self._thread.run(self.aclose())
+        finally:
+            self._thread.stop()
+            self._thread = None
+
+    async def __aenter__(self) -> Browser:
+        await self.astart()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    def __enter__(self) -> Browser:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+async def abrowse_once(timeout: float, interfaces: Sequence[str] | None = None) -> list[TableInfo]:
+    """Listen for ``timeout`` seconds and return the tables heard of, by name."""
+    browser = Browser(interfaces=interfaces)
+    await browser.astart()
+    try:
+        await asyncio.sleep(timeout)
+        # A table heard of just now is still resolving: give it a moment, not forever.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(browser.settle(), RESOLVE_TIMEOUT_MS / 1000)
+        return browser.tables()
+    finally:
+        await browser.aclose()
+
+
+def browse_once(timeout: float, interfaces: Sequence[str] | None = None) -> list[TableInfo]:
+    """Blocking :func:`abrowse_once` (for ``qingming tables``)."""
+    return asyncio.run(abrowse_once(timeout, interfaces))
