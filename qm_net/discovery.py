@@ -28,7 +28,7 @@ import threading
 import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import ifaddr
 from zeroconf import (
@@ -340,16 +340,63 @@ class _LoopThread:
             self._loop.close()
 
 
+class _Service:
+    """What Advertiser and Browser share: async start/close, blocking wrappers that run them on
+    a private loop thread, and both kinds of context manager."""
+
+    _thread_name = "qm-discovery"
+    _thread: _LoopThread | None = None
+
+    async def astart(self) -> None:
+        raise NotImplementedError
+
+    async def aclose(self) -> None:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        """Like :meth:`astart`, for code without an event loop; callbacks then run in a
+        background thread."""
+        if self._thread is None:
+            self._thread = _LoopThread(self._thread_name)
+        self._thread.run(self.astart())
+
+    def close(self) -> None:
+        """Like :meth:`aclose`, for code without an event loop."""
+        if self._thread is None:
+            return
+        try:
+            self._thread.run(self.aclose())
+        finally:
+            self._thread.stop()
+            self._thread = None
+
+    async def __aenter__(self) -> Self:
+        await self.astart()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    def __enter__(self) -> Self:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 # --- advertising ----------------------------------------------------------------------------
 
 
-class Advertiser:
+class Advertiser(_Service):
     """Advertises one table until closed.
 
     ``address`` is where players should connect (default: the chosen interfaces' addresses).
     Pass ``aiozc`` to share one AsyncZeroconf with a browser in the same process; it is then
     not closed here.
     """
+
+    _thread_name = "qm-advertiser"
 
     def __init__(
         self,
@@ -378,7 +425,6 @@ class Advertiser:
         self._info: ServiceInfo | None = None
         self._broadcast: Awaitable[Any] | None = None
         self._lock: asyncio.Lock | None = None
-        self._thread: _LoopThread | None = None
 
     @property
     def service_name(self) -> str | None:
@@ -490,13 +536,7 @@ class Advertiser:
             self._broadcast.cancel()
         self._broadcast = None
 
-    # blocking wrappers
-
-    def start(self) -> None:
-        """Like :meth:`astart`, for code without an event loop."""
-        if self._thread is None:
-            self._thread = _LoopThread("qm-advertiser")
-        self._thread.run(self.astart())
+    # blocking wrapper (start/close come from _Service)
 
     def update(
         self,
@@ -512,30 +552,6 @@ class Advertiser:
             self.aupdate(seats_taken=seats_taken, seats_total=seats_total, state=state)
         )
 
-    def close(self) -> None:
-        """Like :meth:`aclose`, for code without an event loop."""
-        if self._thread is None:
-            return
-        try:
-            self._thread.run(self.aclose())
-        finally:
-            self._thread.stop()
-            self._thread = None
-
-    async def __aenter__(self) -> Advertiser:
-        await self.astart()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
-
-    def __enter__(self) -> Advertiser:
-        self.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
 
 def _check_state(state: str) -> None:
     if state not in TABLE_STATES:
@@ -545,13 +561,15 @@ def _check_state(state: str) -> None:
 # --- browsing -------------------------------------------------------------------------------
 
 
-class Browser:
+class Browser(_Service):
     """A live view of the tables on the network.
 
     ``on_change`` is called for every :class:`TableEvent`: in the event loop when started with
     :meth:`astart`, in the browser's own thread when started with :meth:`start`. "updated" is
     reported only when something a player sees changed.
     """
+
+    _thread_name = "qm-browser"
 
     def __init__(
         self,
@@ -568,7 +586,6 @@ class Browser:
         self._browser: AsyncServiceBrowser | None = None
         self._tables: dict[str, TableInfo] = {}
         self._resolving: dict[str, asyncio.Task[None]] = {}
-        self._thread: _LoopThread | None = None
 
     def tables(self) -> list[TableInfo]:
         """The tables known now, by name."""
@@ -647,39 +664,6 @@ class Browser:
             self._on_change(event)
         except Exception:  # a listener's bug must not stop discovery
             log.exception("table listener failed on %s", event)
-
-    # blocking wrappers
-
-    def start(self) -> None:
-        """Like :meth:`astart`, for code without an event loop (``on_change`` runs in a
-        background thread)."""
-        if self._thread is None:
-            self._thread = _LoopThread("qm-browser")
-        self._thread.run(self.astart())
-
-    def close(self) -> None:
-        """Like :meth:`aclose`, for code without an event loop."""
-        if self._thread is None:
-            return
-        try:
-            self._thread.run(self.aclose())
-        finally:
-            self._thread.stop()
-            self._thread = None
-
-    async def __aenter__(self) -> Browser:
-        await self.astart()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
-
-    def __enter__(self) -> Browser:
-        self.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 async def abrowse_once(timeout: float, interfaces: Sequence[str] | None = None) -> list[TableInfo]:
