@@ -17,6 +17,7 @@ __all__ = [
     "card_index",
     "card_name",
     "describe",
+    "describe_events",
     "describe_link",
     "describe_option",
     "describe_prompt",
@@ -109,7 +110,9 @@ def _context_cards(view: View | None) -> dict[int, str]:
     return out
 
 
-def describe_target(target: str, view: View | None, lang: str, index: Mapping[int, str] | None = None) -> str:
+def describe_target(
+    target: str, view: View | None, lang: str, index: Mapping[int, str] | None = None
+) -> str:
     """``p<seat>`` to a player's name, ``c<cid>`` to a card's name."""
     names = [s.name for s in view.seats] if view is not None else None
     if target.startswith("p") and target[1:].isdigit():
@@ -171,7 +174,7 @@ _OPTION_VERBS: dict[str, tuple[str, str]] = {
     "place": ("放置", "Place"),
     "play": ("发动", "Play"),
     "set": ("盖放", "Set"),
-    "ability": ("发动能力", "Use ability of"),
+    "ability": ("叠放到祖宗牌下（能力）：", "Stack under your ancestor (ability):"),
     "declare": ("宣言祭祀", "Declare worship with"),
     "pay": ("支付代价", "Pay with"),
     "flip": ("翻开", "Flip"),
@@ -240,7 +243,9 @@ def describe_prompt(view: View, lang: str) -> str:
     elif p.kind in (PromptKind.MODE, PromptKind.TARGET, PromptKind.COST):
         card_id = p.context.get("def")
         if isinstance(card_id, str):
-            title += _pick(lang, f"（{card_name(card_id, lang)}）", f" ({card_name(card_id, lang)})")
+            title += _pick(
+                lang, f"（{card_name(card_id, lang)}）", f" ({card_name(card_id, lang)})"
+            )
     if p.seat != view.viewer:
         names = [s.name for s in view.seats]
         who = seat_name(p.seat, names, lang)
@@ -255,8 +260,17 @@ def _d(data: Mapping[str, Any], key: str) -> Any:
     return data.get(key)
 
 
-def describe(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
-    """One event as a line of the game log."""
+def describe(
+    event: Event,
+    lang: str,
+    names: Sequence[str] | None = None,
+    cards: Mapping[int, str] | None = None,
+) -> str:
+    """One event as a line of the game log; "" for bookkeeping not worth a line (a section
+    that resolved).
+
+    ``names`` are the seats' player names; ``cards`` (cid -> card id, e.g. from
+    :func:`card_index` of the current view) names card targets, which events carry as ids."""
     d = event.data
     who = seat_name(event.seat, names, lang)
     k = event.kind
@@ -266,118 +280,211 @@ def describe(event: Event, lang: str, names: Sequence[str] | None = None) -> str
         return _pick(lang, zh, en)
 
     if k == "start":
-        first = seat_name(_d(d, "first"), names, lang) if "first" in d else who
+        first = seat_name(_d(d, "first"), names, lang)
         return z(f"游戏开始，{first} 先手", f"The game begins; {first} goes first")
-    if k in ("turn", "turn_start"):
+    if k == "turn":
         n = _d(d, "turn")
-        return z(f"—— 第 {n} 回合：{who} ——", f"-- Turn {n}: {who} --") if n else z(f"—— {who} 的回合 ——", f"-- {who}'s turn --")
+        return z(f"== 第 {n} 回合：{who} ==", f"== Turn {n}: {who} ==")
     if k == "phase":
-        return z(f"{who} 进入{phase_name(_d(d, 'phase') or '', lang)}", f"{who}: {phase_name(_d(d, 'phase') or '', lang)}")
+        return z(
+            f"{who}：{phase_name(_d(d, 'phase') or '', lang)}",
+            f"{who}: {phase_name(_d(d, 'phase') or '', lang)}",
+        )
     if k == "draw":
-        n = _d(d, "n") or (len(_d(d, "cards")) if isinstance(_d(d, "cards"), list) else 1)
+        n = _d(d, "count") or 0
         shown = _d(d, "defs")
         if isinstance(shown, list) and shown:
             listed = ", ".join(card_name(c, lang) for c in shown)
-            return z(f"{who} 抽了 {n} 张牌：{listed}", f"{who} draws {n}: {listed}")
-        if card:
-            return z(f"{who} 抽到 {card}", f"{who} draws {card}")
+            return z(f"{who} 抽到 {listed}", f"{who} draws {listed}")
         return z(f"{who} 抽了 {n} 张牌", f"{who} draws {n} card{'s' if n != 1 else ''}")
     if k == "reshuffle":
         return z("弃牌区洗切成为新的牌山", "The discard pile is shuffled into a new deck")
     if k == "tap":
-        return z(f"{card or '一张牌'} 横置了", f"{card or 'A card'} becomes tapped")
-    if k == "place":
-        return z(f"{who} 放置了 {card}", f"{who} places {card}")
-    if k in ("play", "activate"):
-        return z(f"{who} 发动了 {card}", f"{who} activates {card}")
+        return z(f"{who} 的 {card} 横置了", f"{who}'s {card} becomes tapped")
+    if k == "activate":
+        return _activation(d, who, names, lang, cards)
     if k == "set":
-        return z(f"{who} 盖放了 {card}" if card else f"{who} 盖放了一张牌", f"{who} sets {card}" if card else f"{who} sets a card")
-    if k == "flip":
-        return z(f"{who} 翻开了 {card}", f"{who} flips {card}")
-    if k in ("link", "chain"):
-        kind = str(_d(d, "kind") or "")
-        verb = _pick(lang, *_LINK_KINDS.get(kind, ("发动", "activates")))
-        text = f"{who} {verb} {card}"
-        label = mode_label(_d(d, "def"), _d(d, "mode"), lang)
-        if label:
-            text += f" [{label}]"
-        targets = _d(d, "targets")
-        if targets:
-            text += " -> " + ", ".join(_target_words(t, d, names, lang) for t in targets)
-        return text
-    if k == "declare":
-        return z(f"{who} 宣言祭祀 {card}", f"{who} declares worship with {card}")
-    if k == "manifest":
-        return z(f"{who} 的 {card} 显灵", f"{who}'s {card} manifests")
+        if card:
+            return z(f"{who} 盖放了 {card}", f"{who} sets {card} face-down")
+        return z(f"{who} 盖放了一张牌", f"{who} sets a card face-down")
     if k == "pass":
         return z(f"{who} 不跟牌", f"{who} passes")
-    if k == "resolve":
+    if k == "chain_closed":
+        if (_d(d, "links") or 0) < 2:
+            return ""
+        return z("连锁结束，开始逆序结算", "The chain closes and resolves, newest first")
+    if k == "section":
+        if _d(d, "ok"):
+            return ""
+        n = (_d(d, "link") or 0) + 1
+        return z(f"连锁 {n} 的一段效果未能执行", f"Part of link {n}'s effect fails")
+    if k == "resolved":
+        n = (_d(d, "link") or 0) + 1
         if _d(d, "negated"):
-            return z(f"{card or '连锁'} 被无效", f"{card or 'The link'} is negated")
-        return z(f"{card or '连锁'} 结算", f"{card or 'The link'} resolves")
-    if k == "fail":
-        return z(f"{card or '效果'} 的一段未能执行", f"Part of {card or 'the effect'} fails")
+            return z(f"连锁 {n}（{who}）被无效", f"Link {n} ({who}) was negated")
+        return z(f"连锁 {n}（{who}）结算完毕", f"Link {n} ({who}) resolves")
     if k == "negate":
-        return z(f"{who} 使一次发动无效", f"{who} negates an activation")
+        n = (_d(d, "link") or 0) + 1
+        return z(f"{who} 使连锁 {n} 无效", f"{who} negates link {n}")
     if k == "search":
-        return z(f"{who} 检索了 {card}" if card else f"{who} 从牌山检索了一张牌", f"{who} searches {card}" if card else f"{who} searches the deck for a card")
+        if card:
+            return z(f"{who} 检索了 {card}", f"{who} searches out {card}")
+        return z(f"{who} 从牌山检索了一张牌", f"{who} searches the deck for a card")
+    if k == "look":
+        seen = ", ".join(card_name(c, lang) for c in _d(d, "defs") or ())
+        other = seat_name(_d(d, "seat"), names, lang)
+        return z(f"{who} 看了 {other} 的手牌：{seen}", f"{who} looks at {other}'s hand: {seen}")
     if k == "discard":
+        if _d(d, "cost"):
+            return z(f"{who} 弃掉 {card} 作为代价", f"{who} discards {card} as a cost")
         if _d(d, "random"):
             return z(f"{who} 随机弃掉了 {card}", f"{who} discards {card} at random")
         if _d(d, "face_down"):
-            return z(f"{who} 的盖放牌 {card} 进入弃牌区", f"{who}'s face-down {card} goes to the discard pile")
+            return z(
+                f"{who} 的盖放牌 {card} 进入弃牌区",
+                f"{who}'s face-down {card} goes to the discard pile",
+            )
+        if _d(d, "end_phase"):
+            return z(f"{who} 的 {card} 离场", f"{who}'s {card} leaves the field")
+        if _d(d, "hand_limit"):
+            return z(f"{who} 因手牌上限弃掉 {card}", f"{who} discards {card} for the hand limit")
         return z(f"{who} 弃掉了 {card}", f"{who} discards {card}")
     if k == "take":
         frm = seat_name(_d(d, "from"), names, lang)
         what = card or _pick(lang, "一张牌", "a card")
         if _d(d, "to") == "field":
-            return z(f"{who} 把 {frm} 场上的 {what} 拿到自己场上", f"{who} takes {what} from {frm}'s field onto theirs")
+            return z(
+                f"{who} 把 {frm} 场上的 {what} 拿到自己场上",
+                f"{who} takes {what} from {frm}'s field onto theirs",
+            )
         return z(f"{who} 从 {frm} 处拿走 {what}", f"{who} takes {what} from {frm}")
     if k == "put":
         return z(f"{who} 把 {card} 放到场上", f"{who} puts {card} onto the field")
     if k == "unstack":
-        return z(f"{who} 的祖宗牌下的 {card} 进入弃牌区", f"{card} stacked under {who}'s ancestor goes to the discard pile")
+        if _d(d, "cost"):
+            return z(
+                f"{who} 移除叠放的 {card} 作为代价", f"{who} removes the stacked {card} as a cost"
+            )
+        return z(
+            f"{who} 的祖宗牌下的 {card} 进入弃牌区",
+            f"{card} stacked under {who}'s ancestor goes to the discard pile",
+        )
     if k == "stack":
-        return z(f"{who} 把 {card or '供品'} 叠放到祖宗牌下", f"{who} stacks {card or 'an offering'} under the ancestor")
-    if k in ("worship", "worshipped"):
-        return z(f"{who} 祭祀成功：{card}", f"{who} succeeds at worship: {card}")
-    if k in ("ritual_break", "break"):
-        return z(f"{who} 的祭祀中断，祖宗牌进入弃牌区", f"{who}'s ritual breaks; the ancestor goes to the discard pile")
-    if k == "prohibit":
-        return z(f"本回合所有玩家不能检索或使用燃烧牌（{card or ''}）", f"This turn nobody may search or use Burning cards ({card or ''})")
-    if k == "to_hand":
+        listed = ", ".join(card_name(c, lang) for c in _d(d, "defs") or ())
+        return z(f"{who} 把 {listed} 叠放到祖宗牌下", f"{who} stacks {listed} under the ancestor")
+    if k == "return":
         return z(f"{card} 回到 {who} 的手牌", f"{card} returns to {who}'s hand")
-    if k == "to_discard" or k == "cleanup":
-        return z(f"{who} 的 {card} 进入弃牌区", f"{who}'s {card} goes to the discard pile")
+    if k == "worship":
+        n = len(_d(d, "stacked") or ())
+        return z(
+            f"{who} 祭祀 {card}，叠放了 {n} 张供品",
+            f"{who} worships {card}, stacking {n} offering{'s' if n != 1 else ''}",
+        )
+    if k == "ritual_broken":
+        return z(
+            f"{who} 的祭祀中断，{card} 进入弃牌区",
+            f"{who}'s ritual breaks; {card} goes to the discard pile",
+        )
+    if k == "prohibit":
+        src = card_name(_d(d, "source"), lang)
+        return z(
+            f"本回合所有玩家不能检索或使用燃烧牌（{src}）",
+            f"This turn nobody may search or use Burning cards ({src})",
+        )
     if k == "concede":
         return z(f"{who} 认输", f"{who} concedes")
-    if k in ("win", "game_over", "end"):
+    if k == "game_over":
         winner = _d(d, "winner")
-        if winner is None and k != "win":
+        if winner is None:
             return z("游戏结束：平局", "The game ends in a draw")
-        w = seat_name(winner if winner is not None else event.seat, names, lang)
+        w = seat_name(winner, names, lang)
+        anc = _d(d, "ancestor")
+        if anc:
+            return z(
+                f"{w} 祭祀 {card_name(anc, lang)} 成功，获胜！",
+                f"{w} wins by worshipping {card_name(anc, lang)}!",
+            )
         return z(f"{w} 获胜！", f"{w} wins!")
-    if k == "timeout":
-        return z(f"{who} 超时", f"{who} ran out of time")
+    if k == "reveal_hands":
+        return z("所有手牌公开", "Every hand is revealed")
     return _fallback(event, who, lang)
 
 
-def _target_words(t: Any, d: Mapping[str, Any], names: Sequence[str] | None, lang: str) -> str:
+def _activation(
+    d: Mapping[str, Any],
+    who: str,
+    names: Sequence[str] | None,
+    lang: str,
+    cards: Mapping[int, str] | None,
+) -> str:
+    kind = str(_d(d, "kind") or "")
+    verb = _pick(lang, *_LINK_KINDS.get(kind, ("发动", "activates")))
+    card_id = _d(d, "def")
+    text = f"{who} {verb} {card_name(card_id, lang)}"
+    payload = _d(d, "payload")
+    if payload:
+        text += _pick(
+            lang, f"（叠放 {card_name(payload, lang)}）", f" (stacking {card_name(payload, lang)})"
+        )
+    label = mode_label(card_id, _d(d, "mode"), lang)
+    if label:
+        text += f" [{label}]"
+    targets = _d(d, "targets")
+    if targets:
+        text += " -> " + ", ".join(_target_words(t, names, lang, cards) for t in targets)
+    cost = _d(d, "cost")
+    if cost:
+        paid = ", ".join(card_name(c, lang) for c in cost)
+        text += _pick(lang, f"（代价：{paid}）", f" (paid: {paid})")
+    return text
+
+
+def _target_words(
+    t: Any, names: Sequence[str] | None, lang: str, cards: Mapping[int, str] | None
+) -> str:
     if isinstance(t, str) and t.startswith("p") and t[1:].isdigit():
         return seat_name(int(t[1:]), names, lang)
-    if isinstance(t, str) and t.startswith("c"):
-        defs = d.get("target_defs")
-        if isinstance(defs, Mapping) and t in defs:
-            return card_name(defs[t], lang)
-        return _pick(lang, "一张牌", "a card")
-    if isinstance(t, list | tuple) and len(t) == 2:
-        return _target_words(f"{t[0]}{t[1]}", d, names, lang)
+    if isinstance(t, str) and t.startswith("c") and t[1:].isdigit():
+        return card_name((cards or {}).get(int(t[1:])), lang)
     return str(t)
+
+
+def describe_events(
+    events: Iterable[Event],
+    viewer: int | None,
+    lang: str,
+    names: Sequence[str] | None = None,
+    cards: Mapping[int, str] | None = None,
+) -> list[str]:
+    """The log lines ``viewer`` should read for ``events``.
+
+    Events the viewer may not see are dropped. The engine sends a public event ("Bob draws 2")
+    and then, to the seats allowed, the same event with the cards named; a viewer who sees both
+    gets only the second line.
+    """
+    seen = [e for e in events if e.visible_to(viewer)]
+    lines: list[str] = []
+    for i, e in enumerate(seen):
+        nxt = seen[i + 1] if i + 1 < len(seen) else None
+        if (
+            e.to is None
+            and nxt is not None
+            and nxt.to is not None
+            and nxt.kind == e.kind
+            and nxt.seat == e.seat
+        ):
+            continue
+        text = describe(e, lang, names, cards)
+        if text:
+            lines.append(text)
+    return lines
 
 
 def _fallback(event: Event, who: str, lang: str) -> str:
     parts: Iterable[str] = (
-        f"{k}={card_name(v, lang) if k == 'def' else v}" for k, v in sorted(event.data.items()) if k != "card"
+        f"{k}={card_name(v, lang) if k == 'def' else v}"
+        for k, v in sorted(event.data.items())
+        if k != "card"
     )
     detail = ", ".join(parts)
     return f"{who}: {event.kind}" + (f" ({detail})" if detail else "")
