@@ -1,0 +1,317 @@
+"""The client side of a table: connect, hello, take a seat (or watch), play, chat.
+
+>>> client = await TableClient.connect("127.0.0.1", port, "Ann")
+>>> seat = await client.join()
+>>> async for msg in client.messages():
+...     if isinstance(msg, GameUpdate) and msg.view.prompt and msg.view.prompt.options:
+...         await client.choose(msg.view.prompt.options[0].id)
+
+Every host frame is checked (:func:`qm_net.protocol.validate_server`) and turned into a typed
+message (:mod:`qm_net.messages`); a host that breaks the protocol is hung up on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from qm_net import framing
+from qm_net.framing import ProtocolError
+from qm_net.messages import (
+    ConnectionLost,
+    ErrorMessage,
+    GameEnded,
+    GameUpdate,
+    LobbyUpdate,
+    Message,
+    TableMeta,
+    parse,
+    parse_meta,
+)
+from qm_net.protocol import PROTOCOL_VERSION, validate_server
+from qm_rules import View
+
+
+class TableError(Exception):
+    """The host refused a request (``code`` as in docs/protocol.md), or the link failed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class _Bye(Exception):
+    """The host said goodbye (its reason is the text)."""
+
+
+class TableClient:
+    """A connection to one table. Build it with :meth:`connect`."""
+
+    def __init__(self, host: str, port: int, name: str, *, timeout: float, idle_timeout: float) -> None:
+        self.host = host
+        self.port = port
+        self.name = name
+        self.timeout = timeout
+        self.idle_timeout = idle_timeout
+        self.table: TableMeta | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.spectating = False
+        self.view: View | None = None  # the latest view received
+        self.lobby: LobbyUpdate | None = None  # the latest lobby state received
+        self.deadline: float | None = None  # seconds left on the prompt's timer, when received
+        self.closed = False
+        self._queue: asyncio.Queue[Message] = asyncio.Queue()
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._read_task: asyncio.Task[None] | None = None
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._next_id = 0
+        self._last_n = -1
+        self._send_lock = asyncio.Lock()
+        self._final = False
+
+    # ───────────────────────────── connecting ─────────────────────────────
+
+    @classmethod
+    async def connect(
+        cls, host: str, port: int, name: str, *, timeout: float = 5.0, idle_timeout: float = 45.0
+    ) -> TableClient:
+        """Open TCP, say hello, wait for the welcome. Raises :class:`TableError` (e.g.
+        ``version_mismatch``) or ``OSError``."""
+        client = cls(host, port, name, timeout=timeout, idle_timeout=idle_timeout)
+        await client._open()
+        return client
+
+    async def _open(self) -> None:
+        self._reader, self._writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), self.timeout)
+        self.closed = False
+        self._last_n = -1
+        self._final = False
+        try:
+            await self._send({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name, "client": "qm_net"})
+            while True:  # the welcome; an error instead means we are refused
+                msg = await asyncio.wait_for(framing.read_frame(self._reader), self.timeout)
+                t = self._check(msg)
+                if t == "welcome":
+                    break
+                if t == "error":
+                    raise TableError(str(msg.get("code")), str(msg.get("message")))
+                if t == "bye":
+                    raise TableError("table_closed", str(msg.get("reason")))
+        except (ProtocolError, asyncio.IncompleteReadError, TimeoutError) as exc:
+            self._writer.close()
+            if isinstance(exc, ProtocolError):
+                raise TableError(exc.code, exc.message) from None
+            raise TableError("connection_failed", f"no welcome from {self.host}:{self.port}") from None
+        except TableError:
+            self._writer.close()
+            raise
+        self.table = parse_meta(msg["table"], msg["version"])
+        self.closed = False
+        self._read_task = asyncio.get_running_loop().create_task(self._read_loop())
+
+    async def reconnect(self) -> int | None:
+        """Connect again and take back the seat with the stored token (or watch again).
+        Returns the seat. Raises :class:`TableError` (``bad_token``) or ``OSError``."""
+        await self._drop()
+        await self._open()
+        if self.token is not None:
+            return await self.rejoin(self.token)
+        if self.spectating:
+            await self.spectate()
+        return None
+
+    # ───────────────────────────── requests ─────────────────────────────
+
+    async def join(self, seat: int | None = None) -> int:
+        """Take a seat (the first free one by default); returns its number. The host's reply
+        carries this seat's secret token, kept in :attr:`token` for :meth:`reconnect`."""
+        reply = await self._request({"t": "join", "seat": seat})
+        return int(reply["seat"])
+
+    async def rejoin(self, token: str) -> int:
+        """Take back a seat with its token (after a dropped connection or a host restart); the
+        host then sends the current view."""
+        reply = await self._request({"t": "rejoin", "token": token})
+        return int(reply["seat"])
+
+    async def spectate(self) -> None:
+        await self._request({"t": "spectate"})
+        self.spectating = True
+
+    async def set_ready(self, ready: bool = True) -> None:
+        await self._send({"t": "ready", "ready": bool(ready)})
+
+    async def start_game(self) -> None:
+        await self._send({"t": "start"})
+
+    async def add_bot(self, strategy: str | None = None) -> None:
+        msg: dict[str, Any] = {"t": "add_bot"}
+        if strategy is not None:
+            msg["strategy"] = strategy
+        await self._send(msg)
+
+    async def remove_bot(self, seat: int) -> None:
+        await self._send({"t": "remove_bot", "seat": seat})
+
+    async def chat(self, text: str) -> None:
+        await self._send({"t": "chat", "text": text})
+
+    async def choose(self, option_id: str, seq: int | None = None) -> None:
+        """Answer the pending prompt (its ``seq`` is sent, so a late answer is refused as
+        stale rather than applied to a newer prompt)."""
+        if seq is None:
+            if self.view is None or self.view.prompt is None:
+                raise TableError("wrong_state", "there is no prompt to answer")
+            seq = self.view.prompt.seq
+        await self._send({"t": "choose", "seq": seq, "option": option_id})
+
+    async def concede(self) -> None:
+        await self._send({"t": "concede"})
+
+    async def rematch(self) -> None:
+        await self._send({"t": "rematch"})
+
+    async def leave(self) -> None:
+        """Give up the seat (conceding a game in progress); the connection stays open."""
+        await self._send({"t": "leave"})
+        self.seat = self.token = None
+        self.spectating = False
+
+    async def close(self) -> None:
+        self._final = True
+        await self._drop()
+
+    # ───────────────────────────── receiving ─────────────────────────────
+
+    async def messages(self) -> AsyncIterator[Message]:
+        """The host's messages as typed values, until (and including) a ConnectionLost.
+        May be called again after :meth:`reconnect`."""
+        while True:
+            msg = await self._queue.get()
+            yield msg
+            if isinstance(msg, ConnectionLost):
+                return
+
+    async def next_message(self, timeout: float | None = None) -> Message:
+        """One message (a convenience for scripts and tests)."""
+        return await asyncio.wait_for(self._queue.get(), timeout)
+
+    # ───────────────────────────── internals ─────────────────────────────
+
+    def _check(self, msg: dict[str, Any]) -> str:
+        t = validate_server(msg)
+        n = msg["n"]
+        if n <= self._last_n:
+            raise ProtocolError("bad_message", f"message number {n} after {self._last_n}", fatal=True)
+        self._last_n = n
+        return t
+
+    async def _send(self, msg: dict[str, Any]) -> None:
+        if self.closed or self._writer is None:
+            raise TableError("not_connected", "the connection is closed")
+        frame = framing.encode(msg)
+        async with self._send_lock:
+            try:
+                self._writer.write(frame)
+                await self._writer.drain()
+            except (ConnectionError, OSError) as exc:
+                raise TableError("not_connected", str(exc)) from None
+
+    async def _request(self, msg: dict[str, Any]) -> dict[str, Any]:
+        self._next_id += 1
+        mid = msg["id"] = self._next_id
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[mid] = fut
+        try:
+            await self._send(msg)
+            return await asyncio.wait_for(fut, self.timeout)
+        except TimeoutError:
+            raise TableError("timeout", f"no answer to {msg['t']}") from None
+        finally:
+            self._pending.pop(mid, None)
+
+    async def _read_loop(self) -> None:
+        reason = "connection closed by the host"
+        assert self._reader is not None
+        try:
+            while True:
+                msg = await asyncio.wait_for(framing.read_frame(self._reader), self.idle_timeout)
+                self._handle(self._check(msg), msg)
+        except _Bye as bye:
+            reason = f"the table closed: {bye}"
+        except ProtocolError as exc:
+            reason = f"the host broke the protocol: {exc.code}: {exc.message}"
+        except TimeoutError:
+            reason = "the host went silent"
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            pass
+        except asyncio.CancelledError:
+            reason = "closed"
+        finally:
+            self._lost(reason)
+
+    def _lost(self, reason: str) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self._writer is not None:
+            self._writer.close()
+        for fut in self._pending.values():
+            if not fut.done():
+                fut.set_exception(TableError("not_connected", reason))
+        self._queue.put_nowait(ConnectionLost(reason, self._final))
+
+    def _handle(self, t: str, msg: dict[str, Any]) -> None:
+        ref = msg.get("ref")
+        fut = self._pending.get(ref) if isinstance(ref, int) else None
+        if t == "ping":
+            self._spawn_send({"t": "pong"})
+            return
+        if t == "joined":
+            self.seat, self.token, self.spectating = msg["seat"], msg["token"], False
+        elif t == "spectating":
+            self.seat, self.token, self.spectating = None, None, True
+        elif t == "bye":
+            self._final = True
+            raise _Bye(msg["reason"])  # ends the read loop: the table is gone
+        elif t == "error" and fut is not None:
+            fut.set_exception(TableError(msg["code"], msg["message"]))
+            return
+        if fut is not None and not fut.done():
+            fut.set_result(msg)
+        out = parse(t, msg)
+        if out is None:
+            return
+        if isinstance(out, GameUpdate):
+            self.view, self.deadline = out.view, out.deadline
+        elif isinstance(out, GameEnded):
+            self.view, self.deadline = out.view, None
+        elif isinstance(out, LobbyUpdate):
+            self.lobby = out
+        elif isinstance(out, ErrorMessage) and out.code in ("replaced", "version_mismatch"):
+            self._final = True
+        self._queue.put_nowait(out)
+
+    def _spawn_send(self, msg: dict[str, Any]) -> None:
+        async def go() -> None:
+            with contextlib.suppress(TableError):
+                await self._send(msg)
+
+        task = asyncio.get_running_loop().create_task(go())
+        self._bg = task  # keep a reference until it is done
+
+    async def _drop(self) -> None:
+        task = self._read_task
+        self._read_task = None
+        if self._writer is not None:
+            self._writer.close()
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.closed = True

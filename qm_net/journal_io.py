@@ -1,0 +1,171 @@
+"""The host's journal file: JSON lines, appended and fsynced choice by choice.
+
+One file may hold several games (a table's rematches), each one a ``game`` line, then one
+``choice`` line per decision, then a ``result`` line when it ends::
+
+    {"type": "game", "index": 0, "table": "…", "seats": [{"seat": 0, "name": "…",
+     "kind": "human", "strategy": null, "token_sha256": "…"}, …], "journal": {<Journal.to_plain(),
+     choices empty>}}
+    {"type": "choice", "i": 0, "seat": 2, "option": "place:17"}
+    {"type": "result", "result": {"winner": 1, …}}
+
+Seat tokens are stored only as SHA-256 hashes, and the file is still created 0600: it names the
+players and, after the game, every card they held. A ``kill -9`` can tear the last line; readers
+ignore a torn tail and :func:`open_for_append` cuts it off before writing again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from qm_rules import Game, Journal, JournalError, to_plain
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class JournalGame:
+    """One game as read back from a journal file."""
+
+    index: int
+    table: str
+    seats: list[dict[str, Any]]
+    header: dict[str, Any]  # Journal.to_plain() without choices or result
+    choices: list[tuple[int, str]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def journal(self) -> Journal:
+        plain = dict(self.header)
+        plain["choices"] = [[s, o] for s, o in self.choices]
+        plain["result"] = self.result
+        return Journal.from_plain(plain)
+
+    def replay(self) -> Game:
+        return Game.replay(self.journal())
+
+
+def _scan(path: str) -> tuple[list[JournalGame], int]:
+    """The games in ``path`` and the byte length of its intact part (a torn tail excluded)."""
+    games: list[JournalGame] = []
+    good = 0
+    with open(path, "rb") as f:
+        data = f.read()
+    pos = 0
+    lineno = 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        if end < 0:  # no newline: the last write was torn by a crash
+            break
+        raw = data[pos:end]
+        lineno += 1
+        try:
+            rec = json.loads(raw)
+        except ValueError:
+            if data.find(b"\n", end + 1) < 0 and not data[end + 1 :].strip():
+                break  # a torn final line that happened to end in a newline byte
+            raise JournalError(f"{path}:{lineno}: not JSON") from None
+        _take(games, rec, path, lineno)
+        pos = end + 1
+        good = pos
+    return games, good
+
+
+def _take(games: list[JournalGame], rec: Any, path: str, lineno: int) -> None:
+    where = f"{path}:{lineno}"
+    if not isinstance(rec, dict):
+        raise JournalError(f"{where}: not a record")
+    kind = rec.get("type")
+    if kind == "game":
+        header = dict(rec.get("journal") or {})
+        header.pop("choices", None)
+        header.pop("result", None)
+        games.append(JournalGame(int(rec.get("index", len(games))), str(rec.get("table", "")), list(rec.get("seats") or []), header))
+        return
+    if not games:
+        raise JournalError(f"{where}: a {kind!r} record before any game record")
+    game = games[-1]
+    if kind == "choice":
+        if rec.get("i") != len(game.choices):
+            raise JournalError(f"{where}: choice {rec.get('i')} out of order (expected {len(game.choices)})")
+        game.choices.append((int(rec["seat"]), str(rec["option"])))
+    elif kind == "result":
+        game.result = rec.get("result")
+    else:
+        raise JournalError(f"{where}: unknown record type {kind!r}")
+
+
+def read_games(path: str) -> list[JournalGame]:
+    """Every game in a journal file, a torn last line ignored."""
+    try:
+        return _scan(path)[0]
+    except OSError as exc:
+        raise JournalError(f"cannot read journal {path}: {exc}") from exc
+    except (KeyError, TypeError, ValueError) as exc:
+        raise JournalError(f"{path}: bad record: {exc}") from exc
+
+
+class JournalWriter:
+    """Appends records to a journal file; every record is flushed and fsynced before
+    :meth:`write` returns, so what the host broadcasts afterwards survives a crash."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            _, good = _scan(path)
+        except FileNotFoundError:
+            good = 0
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+        os.fchmod(fd, 0o600)  # also when the file existed with looser bits
+        os.ftruncate(fd, good)  # cut a torn tail off before appending
+        os.lseek(fd, 0, os.SEEK_END)
+        self._f = os.fdopen(fd, "w", encoding="utf-8")
+        self._written = 0  # choices of the current game written so far
+
+    def write(self, record: dict[str, Any]) -> None:
+        self._f.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._f.flush()
+        os.fsync(self._f.fileno())
+
+    def begin_game(self, index: int, table: str, seats: list[dict[str, Any]], game: Game) -> None:
+        header = game.journal.to_plain()
+        header["choices"] = []
+        header["result"] = None
+        self.write({"type": "game", "index": index, "table": table, "seats": seats, "journal": header})
+        self._written = 0
+        self.sync_choices(game)
+
+    def continue_game(self, game: Game) -> None:
+        """After a resume: the choices already in the file are the game's own."""
+        self._written = len(game.choices)
+
+    def sync_choices(self, game: Game) -> None:
+        """Write the game's choices not yet in the file (one fsync for them all)."""
+        new = game.choices[self._written :]
+        if not new:
+            return
+        lines = "".join(
+            json.dumps({"type": "choice", "i": self._written + k, "seat": s, "option": o}, separators=(",", ":")) + "\n"
+            for k, (s, o) in enumerate(new)
+        )
+        self._f.write(lines)
+        self._f.flush()
+        os.fsync(self._f.fileno())
+        self._written += len(new)
+
+    def end_game(self, game: Game) -> None:
+        self.sync_choices(game)
+        self.write({"type": "result", "result": to_plain(game.result)})
+
+    def close(self) -> None:
+        if not self._f.closed:
+            self._f.close()
