@@ -252,7 +252,7 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
     elif op == "tap_targeted":
         c = _tap_candidate(g, link)
         assert c is not None
-        st.tapped[c] = True
+        st.set_tapped(c)
         g.emit("tap", seat, {"card": c, "def": st.defs[c].id})
     elif op == "prohibit":
         g.add_prohibition(cl.tag or "", cl.actions, st.defs[link.card].id)

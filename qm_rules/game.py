@@ -43,7 +43,7 @@ from .model import (
     View,
 )
 from .rng import Rng, seed_state
-from .state import DECK, DISCARD, EMPTY, FIELD, HAND, LIMBO, STACK, Draft, Link, State
+from .state import DECK, DISCARD, EMPTY, FIELD, HAND, LIMBO, SLOTS, STACK, Draft, Link, State
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 OPENING_HAND = 5
@@ -53,6 +53,9 @@ def base_set_copies(players: int) -> int:
     """How many base sets the deck holds (CARDS.md): 1 for 2, 2 for 3–4, 3 for 5–6."""
     return 1 if players <= 2 else 2 if players <= 4 else 3
 
+
+
+_EMPTY_SLOTS = tuple(SlotView(i, None, False) for i in range(SLOTS))
 
 _DEFAULTS = {
     PromptKind.PLACE: "skip",
@@ -122,6 +125,10 @@ class Game:
             defs.append(pool.pop(self.rng.below(len(pool))))
         self.defs = defs
         self.st = State(defs, self.n)
+        self._cv_cache: list[list[CardView | None]] = [[None, None] for _ in defs]
+        self._slot_cache: dict[tuple[int, int, bool, bool, bool], SlotView] = {}
+        self._seat_cache: dict[tuple[int, bool], tuple[int, SeatView]] = {}
+        self._discard_cache: tuple[int, tuple[CardView, ...]] | None = None
         deck = list(range(len(defs)))
         self.rng.shuffle(deck)
         self.st.deck = deck
@@ -204,6 +211,7 @@ class Game:
         st.deck = cards
         for c in cards:
             st.loc[c] = (DECK, -1, -1)
+        st.touch(-1)
         self.emit("reshuffle", None, {"cards": len(cards)})
         return True
 
@@ -328,7 +336,7 @@ class Game:
             if c != EMPTY and not st.face_down[c] and not st.tapped[c]:
                 d = st.defs[c]
                 if d.burning and d.type is CardType.OFFERING:
-                    st.tapped[c] = True
+                    st.set_tapped(c)
                     self.emit("tap", seat, {"card": c, "def": d.id, "burning": True})
         n = 1 + len(st.offerings_on_field(seat))  # R9
         anc = st.ancestor(seat)
@@ -551,7 +559,7 @@ class Game:
         elif kind is LinkKind.ACTION or (kind is LinkKind.COUNTER and st.loc[card][0] == HAND):
             st.move(card, FIELD, seat, st.free_slot(seat))
         elif kind is LinkKind.TRAP or kind is LinkKind.COUNTER:
-            st.face_down[card] = False  # flipped where it stands
+            st.set_face_down(card, False)  # flipped where it stands
         elif kind is LinkKind.WORSHIP:
             st.move(card, LIMBO, seat)
         elif kind is LinkKind.ABILITY:
@@ -610,7 +618,7 @@ class Game:
                 c = opt.card
                 assert c is not None
                 st.move(c, FIELD, seat, st.free_slot(seat))
-                st.face_down[c] = True
+                st.set_face_down(c, True)
                 st.set_turn[c] = self.turn
                 self.emit("set", seat, {"slot": st.loc[c][2]})
                 self.emit("set", seat, {"slot": st.loc[c][2], "card": c, "def": st.defs[c].id}, to=(seat,))
@@ -673,8 +681,6 @@ class Game:
             if not link.negated and not self.conceded[link.seat]:
                 sections = self._link_effect(link)
                 while self.res_section < len(sections):
-                    if self.res_section == 0 and not self.res_choices:
-                        pass
                     sec = sections[self.res_section]
                     prompt = self._resolve_section(link, index, sec)
                     if prompt is not None:
@@ -711,6 +717,9 @@ class Game:
                     continue
                 self.emit("section", link.seat, {"link": index, "section": self.res_section, "ok": False, "why": cl.op})
                 return None
+            if cl.op == "take_hand" and not got:  # R5: the hand is shown to the activator only
+                victim = link.targets[cl.target][1]
+                self.emit("look", link.seat, {"seat": victim, "cards": list(remaining), "defs": [self.st.defs[c].id for c in remaining]}, to=(link.seat,))
             if len(remaining) == 1 and not cl.optional:
                 chosen[i] = [*got, remaining[0]]
                 if len(chosen[i]) < need:  # type: ignore[arg-type]
@@ -719,9 +728,6 @@ class Game:
             opts = [Option(f"pick:{c}", "pick", card=c) for c in remaining]
             if cl.optional:
                 opts.append(Option("none", "none"))
-            if cl.op == "take_hand":
-                victim = link.targets[cl.target][1]
-                self.emit("look", link.seat, {"seat": victim, "cards": list(remaining), "defs": [self.st.defs[c].id for c in remaining]}, to=(link.seat,))
             return self._make_prompt(
                 link.seat,
                 PromptKind.EFFECT,
@@ -817,10 +823,10 @@ class Game:
     def qualifies(self, seat: int) -> bool:
         """Does ``seat`` succeed at worship right now?"""
         st = self.st
-        if self.conceded[seat]:
+        if not st.stacks[seat] or self.conceded[seat]:
             return False
         anc = st.ancestor(seat)
-        if anc < 0 or not st.stacks[seat]:
+        if anc < 0:
             return False
         cond = st.defs[anc].condition
         assert cond is not None
@@ -863,6 +869,7 @@ class Game:
     def _concede(self, seat: int) -> None:
         st = self.st
         self.conceded[seat] = True
+        st.touch(seat)
         self.emit("concede", seat, {})
         for c in list(st.hands[seat]) + [c for c in st.fields[seat] if c != EMPTY] + list(st.stacks[seat]):
             st.move(c, DISCARD)
@@ -892,7 +899,13 @@ class Game:
         return Prompt(seat, kind, self.seq, tuple(opts), ctx, default)
 
     def _card_view(self, c: int) -> CardView:
-        return CardView(c, self.st.defs[c].id, self.st.tapped[c])
+        # CardViews are immutable: keep one per card and tapped state instead of rebuilding.
+        tapped = self.st.tapped[c]
+        cache = self._cv_cache[c]
+        v = cache[tapped]
+        if v is None:
+            v = cache[tapped] = CardView(c, self.st.defs[c].id, tapped)
+        return v
 
     def view(self, viewer: int | None) -> View:
         """Everything ``viewer`` may see (R5). None is a spectator."""
@@ -900,19 +913,39 @@ class Game:
         over = self.result is not None
         cv = self._card_view
         seats = []
+        fd = st.face_down
+        tapped = st.tapped
+        slot_cache = self._slot_cache
+        ver = st.ver
+        seat_cache = self._seat_cache
         for s in range(self.n):
+            visible = s == viewer or over
+            cached = seat_cache.get((s, visible))
+            if cached is not None and cached[0] == ver[s]:
+                seats.append(cached[1])
+                continue
             slots = []
             for i, c in enumerate(st.fields[s]):
                 if c == EMPTY:
-                    slots.append(SlotView(i, None, False))
-                elif st.face_down[c]:
-                    slots.append(SlotView(i, cv(c) if (s == viewer or over) else None, True))
-                else:
-                    slots.append(SlotView(i, cv(c), False))
-            hand = tuple(cv(c) for c in st.hands[s]) if (s == viewer or over) else None
-            seats.append(
-                SeatView(s, self.names[s], len(st.hands[s]), hand, tuple(slots), tuple(cv(c) for c in st.stacks[s]), self.conceded[s])
-            )
+                    slots.append(_EMPTY_SLOTS[i])
+                    continue
+                # SlotViews are immutable and few: reuse them (views are built every decision).
+                key = (i, c, tapped[c], fd[c] and not visible, fd[c])
+                sv = slot_cache.get(key)
+                if sv is None:
+                    if fd[c]:
+                        sv = SlotView(i, cv(c) if visible else None, True)
+                    else:
+                        sv = SlotView(i, cv(c), False)
+                    slot_cache[key] = sv
+                slots.append(sv)
+            hand = tuple([cv(c) for c in st.hands[s]]) if visible else None
+            sv = SeatView(s, self.names[s], len(st.hands[s]), hand, tuple(slots), tuple([cv(c) for c in st.stacks[s]]), self.conceded[s])
+            seat_cache[(s, visible)] = (ver[s], sv)
+            seats.append(sv)
+        dv = self._discard_cache
+        if dv is None or dv[0] != ver[-1]:
+            dv = self._discard_cache = (ver[-1], tuple([cv(c) for c in st.discard]))
         chain = tuple(
             LinkView(
                 i,
@@ -924,6 +957,7 @@ class Game:
                 tuple(cv(c) for c in link.cost),
                 link.negated,
                 link.responds_to,
+                cv(link.payload) if link.payload is not None else None,
             )
             for i, link in enumerate(self.chain)
         )
@@ -939,7 +973,7 @@ class Game:
             phase=self.phase,
             first_seat=self.first_seat,
             deck_count=len(st.deck),
-            discard=tuple(cv(c) for c in st.discard),
+            discard=dv[1],
             seats=tuple(seats),
             chain=chain,
             resolving=len(self.chain) - 1 if self.resolving and self.chain else None,
@@ -1001,6 +1035,10 @@ class Game:
         by_id = CARDS.by_id
         game.defs = [by_id[i] for i in data["defs"]]
         game.st = State(game.defs, game.n)
+        game._cv_cache = [[None, None] for _ in game.defs]
+        game._slot_cache = {}
+        game._seat_cache = {}
+        game._discard_cache = None
         game.st.load_plain(data["zones"])
         game.rng.state = data["rng"]
         game.conceded = list(data["conceded"])

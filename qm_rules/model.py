@@ -186,6 +186,7 @@ class LinkView:
     cost: tuple[CardView, ...]
     negated: bool
     responds_to: int | None
+    payload: CardView | None = None  # the offering 始祖's ability stacks (revealed)
 
     @classmethod
     def from_plain(cls, d: dict[str, Any]) -> LinkView:
@@ -199,6 +200,7 @@ class LinkView:
             tuple(CardView.from_plain(c) for c in d.get("cost") or ()),
             d["negated"],
             d.get("responds_to"),
+            CardView.from_plain(d["payload"]) if d.get("payload") else None,
         )
 
 

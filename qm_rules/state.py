@@ -143,11 +143,28 @@ class State:
         self.fields: list[list[int]] = [[EMPTY] * SLOTS for _ in range(players)]
         self.stacks: list[list[int]] = [[] for _ in range(players)]
         self.limbo: list[int] = []
+        self.is_ancestor = [d.type == "ancestor" for d in defs]
+        self.anc = [EMPTY] * players  # the ancestor on each field, kept by move()
+        # A change counter per seat (and one for the discard pile, last): views reuse what
+        # has not changed since they were last built.
+        self.ver = [0] * (players + 1)
 
     # ─── moves ───
 
+    def touch(self, seat: int) -> None:
+        self.ver[seat] += 1
+
+    def set_tapped(self, cid: int, value: bool = True) -> None:
+        self.tapped[cid] = value
+        self.ver[self.loc[cid][1]] += 1
+
+    def set_face_down(self, cid: int, value: bool) -> None:
+        self.face_down[cid] = value
+        self.ver[self.loc[cid][1]] += 1
+
     def _remove(self, cid: int) -> None:
         zone, owner, slot = self.loc[cid]
+        self.ver[owner] += 1  # owner -1 (deck, discard) is the discard pile's counter
         if zone == DECK:
             self.deck.remove(cid)
         elif zone == DISCARD:
@@ -158,6 +175,8 @@ class State:
             self.fields[owner][slot] = EMPTY
             self.tapped[cid] = False
             self.face_down[cid] = False
+            if self.anc[owner] == cid:
+                self.anc[owner] = EMPTY
         elif zone == STACK:
             self.stacks[owner].remove(cid)
         else:
@@ -175,11 +194,14 @@ class State:
         elif zone == FIELD:
             assert self.fields[owner][slot] == EMPTY, "slot taken"
             self.fields[owner][slot] = cid
+            if self.is_ancestor[cid]:
+                self.anc[owner] = cid
         elif zone == STACK:
             self.stacks[owner].append(cid)
         else:
             self.limbo.append(cid)
         self.loc[cid] = (zone, owner, slot)
+        self.ver[owner] += 1
 
     def free_slot(self, seat: int) -> int:
         """The lowest free slot of a field, or -1 (R6)."""
@@ -191,11 +213,7 @@ class State:
 
     def ancestor(self, seat: int) -> int:
         """The ancestor on this seat's field, or -1."""
-        defs = self.defs
-        for c in self.fields[seat]:
-            if c != EMPTY and not self.face_down[c] and defs[c].type == "ancestor":
-                return c
-        return -1
+        return self.anc[seat]
 
     def offerings_on_field(self, seat: int) -> list[int]:
         defs = self.defs
@@ -234,3 +252,9 @@ class State:
         self.fields = [list(f) for f in d["fields"]]
         self.stacks = [list(s) for s in d["stacks"]]
         self.limbo = list(d["limbo"])
+        self.ver = [0] * (len(self.fields) + 1)
+        self.anc = [EMPTY] * len(self.fields)
+        for seat, f in enumerate(self.fields):
+            for c in f:
+                if c != EMPTY and self.is_ancestor[c]:
+                    self.anc[seat] = c
