@@ -1,0 +1,116 @@
+"""``qingming bot``: a bot player in its own process, joining a table over TCP like anyone.
+
+It takes a seat, says it is ready, answers its prompts with a :mod:`qm_rules.bots` strategy,
+asks for a rematch after each game, and exits when the table closes (or after ``--games``).
+A dropped connection is retried with the seat's token for a while.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+NAME = "bot"
+HELP = "join a table as a bot player (for tests, demos and filling seats from another machine)"
+
+RECONNECT_FOR = 30.0  # seconds to keep trying after a dropped connection
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the table's address")
+    parser.add_argument("--name", dest="bot_name", metavar="NAME", help="the bot's player name (default: bot-<strategy>)")
+    parser.add_argument("--strategy", choices=("heuristic", "random"), default="heuristic")
+    parser.add_argument("--seat", type=int, metavar="S", help="the seat to take (default: the first free one)")
+    parser.add_argument("--games", type=int, metavar="G", help="leave after G games (default: until the table closes)")
+    parser.add_argument("--seed", default=None, help="the bot's own random seed (default: its name)")
+    parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit():
+        raise ValueError(f"--connect wants HOST:PORT, not {text!r}")
+    return host.strip("[]") or "127.0.0.1", int(port)
+
+
+async def play(
+    host: str,
+    port: int,
+    name: str,
+    *,
+    strategy: str = "heuristic",
+    seat: int | None = None,
+    games: int | None = None,
+    seed: int | str | None = None,
+    say=print,  # noqa: ANN001 - a print-like function
+) -> int:
+    """Play at a table until it closes or ``games`` are done; returns an exit code."""
+    from qm_net.client import TableClient, TableError
+    from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
+    from qm_rules.bots import make_bot
+
+    bot = make_bot(strategy, seed if seed is not None else name)
+    client = await TableClient.connect(host, port, name)
+    my_seat = await client.join(seat)
+    say(f"{name}: seat {my_seat} at {client.table.name if client.table else '?'}")
+    await client.set_ready(True)
+    played = 0
+    acted = -1  # the last prompt seq answered: never answer one prompt twice
+    while True:
+        async for msg in client.messages():
+            if isinstance(msg, GameUpdate):
+                p = msg.view.prompt
+                if p is not None and p.options and p.seat == client.seat and p.seq > acted:
+                    acted = p.seq
+                    await client.choose(bot.choose(msg.view), p.seq)
+            elif isinstance(msg, GameEnded):
+                played += 1
+                acted = -1
+                r = msg.result
+                say(f"{name}: game {played} over: winner {r.winner}, {r.reason}, {r.rounds} rounds")
+                if games is not None and played >= games:
+                    await client.close()
+                    return 0
+                await client.rematch()
+            elif isinstance(msg, ErrorMessage) and msg.code not in ("stale_prompt",):
+                say(f"{name}: host says {msg.code}: {msg.message}")
+            elif isinstance(msg, ConnectionLost):
+                if msg.final:
+                    say(f"{name}: {msg.reason}")
+                    return 0
+                break
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + RECONNECT_FOR
+        while True:  # the connection dropped: take the seat back with the token
+            try:
+                await client.reconnect()
+                acted = -1
+                break
+            except (TableError, OSError) as exc:
+                if isinstance(exc, TableError) and exc.code in ("bad_token", "version_mismatch", "table_closed"):
+                    say(f"{name}: cannot come back: {exc}")
+                    return 1
+                if loop.time() > give_up:
+                    say(f"{name}: the table is gone: {exc}")
+                    return 1
+                await asyncio.sleep(0.5)
+
+
+def run(args: argparse.Namespace) -> int:
+    from qm_net.client import TableError
+
+    try:
+        host, port = _address(args.connect)
+    except ValueError as exc:
+        print(f"qingming bot: {exc}", file=sys.stderr)
+        return 2
+    name = args.bot_name or getattr(args, "name", None) or f"bot-{args.strategy}"
+    say = (lambda *a, **k: None) if args.quiet else (lambda *a: print(*a, flush=True))
+    try:
+        return asyncio.run(play(host, port, name, strategy=args.strategy, seat=args.seat, games=args.games, seed=args.seed, say=say))
+    except (TableError, OSError) as exc:
+        print(f"qingming bot: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,134 @@
+"""``qingming replay JOURNAL``: step through a finished or interrupted game from its journal.
+
+Prints each choice and what it caused, in words, one line each (on a terminal, Enter steps
+and ``q`` stops); ``--json`` prints a summary instead. The journal is a host's ``--journal``
+file (see docs/protocol.md, "Journal"); with several games in it, the last is shown unless
+``--game`` says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+NAME = "replay"
+HELP = "replay a game from a host's journal file (or summarise it with --json)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "journal", metavar="JOURNAL", help="a journal file written by `qingming serve --journal`"
+    )
+    parser.add_argument(
+        "--game", type=int, metavar="N", help="which game of the file, from 0 (default: the last)"
+    )
+    parser.add_argument("--json", action="store_true", help="print a JSON summary and exit")
+    parser.add_argument(
+        "--seat", type=int, metavar="S", help="show only what seat S saw (default: everything)"
+    )
+    parser.add_argument(
+        "--no-step", action="store_true", help="do not wait for Enter between choices"
+    )
+    parser.add_argument(
+        "--replay-lang", dest="replay_lang", choices=("zh", "en"), help="language of the lines"
+    )
+
+
+def _lines(
+    events: list[Any], viewer: int | None, everything: bool, lang: str, names: list[str]
+) -> list[str]:
+    from qm_rules.describe import describe
+
+    seen = [e for e in events if everything or e.visible_to(viewer)]
+    out = []
+    for i, e in enumerate(seen):
+        nxt = seen[i + 1] if i + 1 < len(seen) else None
+        # the engine sends a public line, then the same with the cards named to those allowed
+        if (
+            e.to is None
+            and nxt is not None
+            and nxt.to is not None
+            and (nxt.kind, nxt.seat) == (e.kind, e.seat)
+        ):
+            continue
+        text = describe(e, lang, names)
+        if text:
+            out.append(text)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except BrokenPipeError:  # `qingming replay J | head`
+        sys.stderr.close()
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    from qm_net.journal_io import read_games
+    from qm_rules import Game, JournalError, Option, RulesError
+    from qm_rules.describe import describe_option
+
+    lang = args.replay_lang or getattr(args, "lang", None) or "en"
+    try:
+        games = read_games(args.journal)
+    except JournalError as exc:
+        print(f"qingming replay: {exc}", file=sys.stderr)
+        return 1
+    if not games:
+        print(f"qingming replay: {args.journal} holds no game", file=sys.stderr)
+        return 1
+    if args.game is not None and not 0 <= args.game < len(games):
+        print(f"qingming replay: --game must be 0..{len(games) - 1}", file=sys.stderr)
+        return 2
+    record = games[-1 if args.game is None else args.game]
+    try:
+        journal = record.journal()
+        if args.json:
+            game = Game.replay(journal)
+            summary = {
+                "game": record.index,
+                "players": list(journal.players),
+                "finished": game.over,
+                "winner": game.result.winner if game.result else None,
+                "reason": game.result.reason if game.result else None,
+                "rounds": game.round,
+                "choices": len(journal.choices),
+                "state_hash": game.state_hash(),
+            }
+            print(json.dumps(summary, ensure_ascii=False))
+            return 0
+        Game.replay(journal)  # refuses other rules before we print a line
+        game = Game.new(list(journal.players), journal.seed, journal.options)
+    except JournalError as exc:
+        print(f"qingming replay: {exc}", file=sys.stderr)
+        return 1
+
+    names = list(journal.players)
+    everything = args.seat is None
+    step = not args.no_step and sys.stdin.isatty() and sys.stdout.isatty()
+    print(f"{' · '.join(names)} — seed {journal.seed!r}, {len(journal.choices)} choices")
+    for i, (seat, option_id) in enumerate(journal.choices):
+        view = game.view(seat)
+        opt = view.prompt.option(option_id) if view.prompt is not None else None
+        words = describe_option(opt or Option(option_id, option_id.partition(":")[0]), view, lang)
+        print(f"#{i + 1} t{game.turn} {names[seat]}: {words} [{option_id}]")
+        try:
+            events = game.choose(seat, option_id)
+        except RulesError as exc:
+            print(f"qingming replay: choice {i + 1} does not replay: {exc}", file=sys.stderr)
+            return 1
+        for line in _lines(events, args.seat, everything, lang, names):
+            print(f"    {line}")
+        if step and input("").strip().lower() == "q":
+            return 0
+    if game.result is not None:
+        r = game.result
+        winner = names[r.winner] if r.winner is not None else "nobody (draw)"
+        print(f"over: {winner} — {r.reason}, {r.rounds} rounds, {r.turns} turns")
+    else:
+        print(f"interrupted: turn {game.turn}, round {game.round}")
+    return 0

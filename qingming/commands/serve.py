@@ -1,0 +1,126 @@
+"""``qingming serve``: host a table headless (no terminal UI) until its games are played.
+
+Prints one line ``qingming serve: table "NAME" listening on ADDR:PORT`` on stdout once the
+table is open (scripts read the port from it), then logs to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+
+NAME = "serve"
+HELP = "host a table without a terminal UI (players join with `qingming join` or `qingming bot`)"
+
+
+def _seconds_or_off(text: str) -> float | None:
+    value = float(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must not be negative")
+    return value or None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    # Own dests: the top-level parser has --name/--interface too, and a subparser's default
+    # would overwrite a value given before the command word.
+    parser.add_argument("--name", dest="table_name", metavar="NAME", help="the table's name (default: Qingming)")
+    parser.add_argument("--seats", type=int, default=4, metavar="N", help="seats at the table, 2-6 (default: 4)")
+    parser.add_argument("--bots", type=int, default=0, metavar="K", help="seats the host fills with bots (default: 0)")
+    parser.add_argument("--port", type=int, default=0, metavar="P", help="TCP port (default: any free port)")
+    parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help="address to listen on (default: 0.0.0.0)")
+    parser.add_argument(
+        "--interface",
+        dest="serve_interface",
+        action="append",
+        metavar="ADDR",
+        help="advertise on this interface address (or name); repeat for several "
+        "(default: every interface, or 127.0.0.1 when CI is set)",
+    )
+    parser.add_argument("--no-advertise", action="store_true", help="do not announce the table over mDNS")
+    parser.add_argument("--journal", metavar="PATH", help="append every game's choices to this file (JSON lines, 0600)")
+    parser.add_argument("--resume", metavar="JOURNAL", help="restore the last game of a journal (and keep writing it)")
+    parser.add_argument("--games", type=int, metavar="G", help="exit after G games (default: keep hosting rematches)")
+    parser.add_argument("--seed", help="the first game's seed (default: random); later games derive theirs")
+    parser.add_argument("--strategy", choices=("heuristic", "random"), default="heuristic", help="the host's bots")
+    parser.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="seconds a host bot waits before each move")
+    parser.add_argument("--response-timer", type=_seconds_or_off, default=20.0, metavar="S", help="R22: seconds to respond, 0 = off (default: 20)")
+    parser.add_argument("--turn-timer", type=_seconds_or_off, default=None, metavar="S", help="R22: seconds a turn, 0 = off (default: off)")
+    parser.add_argument("--round-limit", type=int, default=40, metavar="N", help="R22: rounds before a draw, 0 = none (default: 40)")
+    parser.add_argument("--hand-limit", type=int, default=None, metavar="N", help="R22: hand limit (default: none)")
+    parser.add_argument("--ask-everyone", action="store_true", help="R22: ask every player to respond, not only those who can")
+    parser.add_argument("--disconnect-grace", type=float, default=120.0, metavar="S", help="R22: seconds a dropped seat is kept before a bot plays it (default: 120)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log every lobby and game event")
+
+
+def _seed(text: str | None) -> int | str | None:
+    if text is None:
+        return None
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+async def _serve(args: argparse.Namespace) -> int:
+    from qm_net.discovery import parse_interfaces
+    from qm_net.host import Host
+    from qm_rules import GameOptions
+
+    interfaces = parse_interfaces((args.serve_interface or []) + (getattr(args, "interface", None) or []))
+    common = {
+        "bind": args.bind,
+        "port": args.port,
+        "interfaces": interfaces,
+        "advertise": not args.no_advertise,
+        "games": args.games,
+        "seed": _seed(args.seed),
+        "bot_strategy": args.strategy,
+        "bot_delay": args.bot_delay,
+        "anyone_starts": True,  # a headless table has no owner at a keyboard
+    }
+    if args.resume:
+        if args.table_name:
+            common["name"] = args.table_name
+        host = Host.resume(args.resume, **common)
+    else:
+        options = GameOptions(
+            response_timer=args.response_timer,
+            turn_timer=args.turn_timer,
+            round_limit=args.round_limit,
+            hand_limit=args.hand_limit,
+            ask_everyone=args.ask_everyone,
+            disconnect_grace=args.disconnect_grace,
+        )
+        host = Host(
+            args.table_name or "Qingming",
+            args.seats,
+            bots=args.bots,
+            options=options,
+            journal_path=args.journal,
+            **common,
+        )
+    await host.start()
+    print(f'qingming serve: table "{host.name}" listening on {args.bind}:{host.port}', flush=True)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, lambda: loop.create_task(host.stop("the host was stopped")))
+    await host.wait_closed()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+        stream=sys.stderr,
+    )
+    if not 2 <= args.seats <= 6 and not args.resume:
+        print("qingming serve: --seats must be 2 to 6", file=sys.stderr)
+        return 2
+    from qm_rules import JournalError
+
+    try:
+        return asyncio.run(_serve(args))
+    except (ValueError, OSError, JournalError) as exc:  # bad options, a busy port, a bad journal
+        print(f"qingming serve: {exc}", file=sys.stderr)
+        return 1
