@@ -732,7 +732,16 @@ class Game:
                 link.seat,
                 PromptKind.EFFECT,
                 opts,
-                {"link": index, "clause": i, "op": cl.op, "section": self.res_section, "def": self.st.defs[link.card].id},
+                {
+                    "link": index,
+                    "clause": i,
+                    "op": cl.op,
+                    "section": self.res_section,
+                    "def": self.st.defs[link.card].id,
+                    # The candidates may be cards the decider's view does not hold (the deck
+                    # for a search, a hand for 借东风); the decider may see them (R5).
+                    "cards": {str(c): self.st.defs[c].id for c in remaining},
+                },
                 default="none" if cl.optional else opts[0].id,
             )
         for i, cl in enumerate(sec.clauses):
