@@ -226,7 +226,7 @@ def _costs(raw: Any, where: str) -> tuple[Cost, ...]:
 
 
 def _trigger(raw: Any, where: str) -> str:
-    if raw not in TRIGGERS:
+    if not isinstance(raw, str) or raw not in TRIGGERS:
         raise CardDataError(f"{where}: unknown trigger {raw!r}")
     return raw
 

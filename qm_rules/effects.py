@@ -121,17 +121,17 @@ def feasible(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> bool:
     if op in ("draw", "prohibit"):
         return True
     if op == "search":
-        return bool(choice) and all(st.loc[c][0] == 0 for c in choice)
+        return bool(choice) and all(st.loc[c][0] == 0 for c in choice or ())
     if op == "discard":
-        return bool(choice) and all(st.loc[c][:2] == (HAND, link.seat) for c in choice)
+        return bool(choice) and all(st.loc[c][:2] == (HAND, link.seat) for c in choice or ())
     if op == "put_offering":
         return choice is None or all(st.loc[c][:2] == (HAND, link.seat) for c in choice)
     if op == "take_hand":
         victim = _target_seat(g, link, cl.target)
-        return victim is not None and bool(choice) and all(st.loc[c][:2] == (HAND, victim) for c in choice)
+        return victim is not None and bool(choice) and all(st.loc[c][:2] == (HAND, victim) for c in choice or ())
     if op == "remove_stacked":
         anc = _target_card(g, link, cl.target)
-        return anc is not None and bool(choice) and all(st.loc[c][0] == STACK for c in choice)
+        return anc is not None and bool(choice) and all(st.loc[c][0] == STACK for c in choice or ())
     if op == "take_field":
         c = _target_card(g, link, cl.target)
         return c is not None and st.defs[c].type is CardType.OFFERING and affected(g, link, c)
@@ -204,8 +204,9 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
             st.move(c, DISCARD)
             g.emit("discard", victim, {"card": c, "def": st.defs[c].id, "random": True})
     elif op == "take_field":
-        c = _target_card(g, link, cl.target)
-        assert c is not None
+        taken = _target_card(g, link, cl.target)
+        assert taken is not None
+        c = taken
         victim = st.loc[c][1]
         slot = st.free_slot(seat)
         if slot >= 0:
@@ -216,6 +217,7 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
             g.emit("take", seat, {"from": victim, "card": c, "def": st.defs[c].id, "to": "hand"})
     elif op == "take_hand":
         victim = _target_seat(g, link, cl.target)
+        assert victim is not None
         for c in choice or ():
             st.move(c, HAND, seat)
             g.emit("take", seat, {"from": victim, "card": None, "to": "hand"})
@@ -250,8 +252,9 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
         target.negate_to = cl.to
         g.emit("negate", seat, {"link": link.responds_to})
     elif op == "tap_targeted":
-        c = _tap_candidate(g, link)
-        assert c is not None
+        tapped = _tap_candidate(g, link)
+        assert tapped is not None
+        c = tapped
         st.set_tapped(c)
         g.emit("tap", seat, {"card": c, "def": st.defs[c].id})
     elif op == "prohibit":

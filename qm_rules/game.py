@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 from . import effects
-from .cards import CARDS, CardDef, CardSet, CardType
+from .cards import CARDS, CardDef, CardSet, CardType, Section
 from .journal import ENGINE_VERSION, Journal, rules_version
 from .model import (
     CardView,
@@ -663,7 +663,7 @@ class Game:
 
     # ───────────────────────────── resolution (R19) ─────────────────────────────
 
-    def _link_effect(self, link: Link) -> tuple:
+    def _link_effect(self, link: Link) -> tuple[Section, ...]:
         d = self.st.defs[link.card]
         if link.kind is LinkKind.MANIFEST:
             assert d.manifestation is not None
@@ -693,7 +693,7 @@ class Game:
             self.res_choices = {}
         return None
 
-    def _resolve_section(self, link: Link, index: int, sec: Any) -> Prompt | None:
+    def _resolve_section(self, link: Link, index: int, sec: Section) -> Prompt | None:
         if sec.condition == "cost_offering":
             if not any(self.st.defs[c].type is CardType.OFFERING for c in link.cost):
                 self.emit("section", link.seat, {"link": index, "section": self.res_section, "ok": False, "why": "condition"})
@@ -929,9 +929,9 @@ class Game:
         seat_cache = self._seat_cache
         for s in range(self.n):
             visible = s == viewer or over
-            cached = seat_cache.get((s, visible))
-            if cached is not None and cached[0] == ver[s]:
-                seats.append(cached[1])
+            hit = seat_cache.get((s, visible))
+            if hit is not None and hit[0] == ver[s]:
+                seats.append(hit[1])
                 continue
             slots = []
             for i, c in enumerate(st.fields[s]):
@@ -940,14 +940,14 @@ class Game:
                     continue
                 # SlotViews are immutable and few: reuse them (views are built every decision).
                 key = (i, c, tapped[c], fd[c] and not visible, fd[c])
-                sv = slot_cache.get(key)
-                if sv is None:
+                slot = slot_cache.get(key)
+                if slot is None:
                     if fd[c]:
-                        sv = SlotView(i, cv(c) if visible else None, True)
+                        slot = SlotView(i, cv(c) if visible else None, True)
                     else:
-                        sv = SlotView(i, cv(c), False)
-                    slot_cache[key] = sv
-                slots.append(sv)
+                        slot = SlotView(i, cv(c), False)
+                    slot_cache[key] = slot
+                slots.append(slot)
             hand = tuple([cv(c) for c in st.hands[s]]) if visible else None
             sv = SeatView(s, self.names[s], len(st.hands[s]), hand, tuple(slots), tuple([cv(c) for c in st.stacks[s]]), self.conceded[s])
             seat_cache[(s, visible)] = (ver[s], sv)
