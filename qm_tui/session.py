@@ -112,6 +112,10 @@ SessionMessage = Update | Chat | Failure | Ended | Lost | Seats
 class TableSession(Protocol):
     """What the table screen needs from a game in progress."""
 
+    local: bool
+    """True when the session is the game itself (rematch and leave are the session's to do);
+    False for a table on the network, whose waiting room and connection the app handles."""
+
     @property
     def seat(self) -> int | None:
         """The seat this session plays (None: a spectator)."""
@@ -147,6 +151,8 @@ class LocalSession:
     out; None means only when :meth:`poke` is called (tests with a :class:`FakeClock`).
     ``bot_delay`` paces the bots so that a human can follow them (0 in tests).
     """
+
+    local = True
 
     def __init__(
         self,
@@ -319,6 +325,8 @@ class NetSession:
     The host runs the game, the bots and the timers; this turns the client's messages into
     :data:`SessionMessage` values, converting the host's "seconds left" into a time on the clock.
     """
+
+    local = False
 
     def __init__(self, client: TableClient, *, clock: Clock | None = None) -> None:
         self.client = client

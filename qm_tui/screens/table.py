@@ -1,0 +1,586 @@
+"""The table: every player's area, your hand, the chain, the log, and the decision in front of you.
+
+The screen reads its :class:`~qm_tui.session.TableSession` in one long-lived worker that turns
+session messages into Textual messages; handlers render the newest view. Widgets render state
+and post intents (a tile chosen, an option picked); the screen turns intents into calls on the
+session, and only ever for options of the pending prompt (only legal choices can be made).
+A refusal from the host comes back as a message and is shown, never swallowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+
+from qm_rules.cards import CARDS
+from qm_rules.describe import card_index, card_name, describe_events, phase_name
+from qm_rules.model import Option, PromptKind, SeatView, View
+
+from qm_tui.bindings import localize_bindings
+from qm_tui.clock import Clock
+from qm_tui.i18n import tr
+from qm_tui.messages import LeaveTable, RematchRequested
+from qm_tui.session import (
+    Chat,
+    Ended,
+    Failure,
+    Lost,
+    Seats,
+    SeatStatus,
+    SessionMessage,
+    TableSession,
+    Update,
+)
+from qm_tui.widgets.chain import ChainStack
+from qm_tui.widgets.detail import CardDetail, detail_text
+from qm_tui.widgets.field import SeatArea
+from qm_tui.widgets.hand import HandRow
+from qm_tui.widgets.log import GameLog
+from qm_tui.widgets.modals import ConfirmModal, ListModal
+from qm_tui.widgets.prompt import PromptBar
+from qm_tui.widgets.tiles import TableTile
+
+#: Options the "pass" and "end" keys take, in order of preference.
+PASS_IDS = ("pass", "none")
+END_IDS = ("end", "skip", "decline")
+
+
+@dataclass
+class SessionArrived(Message):
+    """A message from the session, handed from the reader worker to the screen."""
+
+    item: SessionMessage
+
+
+def option_refs(
+    options: tuple[Option, ...],
+) -> tuple[dict[int, list[Option]], dict[int, list[Option]]]:
+    """Which options name which card (``cid``) and which seat: what a tile's Enter can pick."""
+    cards: dict[int, list[Option]] = {}
+    seats: dict[int, list[Option]] = {}
+    for o in options:
+        if o.card is not None:
+            cards.setdefault(o.card, []).append(o)
+        elif o.seat is not None:
+            seats.setdefault(o.seat, []).append(o)
+    return cards, seats
+
+
+class TableScreen(Screen[None]):
+    """One game at one table, from one seat (or as a spectator)."""
+
+    CSS_PATH = "table.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+    BINDINGS = [
+        Binding("1", "option(1)", "Options", id="table.option", key_display="1-9"),
+        *(Binding(str(n), f"option({n})", show=False, id=f"table.option{n}") for n in range(2, 10)),
+        Binding("p", "pass", "Pass", id="table.pass"),
+        Binding("e", "end", "End/skip", id="table.end"),
+        Binding("escape", "cancel", "Cancel", id="table.cancel", show=False),
+        Binding("o", "focus_options", "Options", id="table.options", show=False),
+        Binding("b", "focus_board", "Board", id="table.board", show=False),
+        Binding("c", "chat", "Chat", id="table.chat"),
+        Binding("l", "log", "Log", id="table.log"),
+        Binding("d", "discard", "Discards", id="table.discard"),
+        Binding("question_mark", "help", "Help", id="table.help", key_display="?"),
+        Binding("r", "rulebook", "Rules", id="table.rulebook"),
+        Binding("g", "gallery", "Cards", id="table.gallery"),
+        Binding("x", "concede", "Concede", id="table.concede", show=False),
+        Binding("up", "navigate(0,-1)", show=False, id="table.up"),
+        Binding("down", "navigate(0,1)", show=False, id="table.down"),
+        Binding("left", "navigate(-1,0)", show=False, id="table.left"),
+        Binding("right", "navigate(1,0)", show=False, id="table.right"),
+    ]
+
+    def __init__(self, session: TableSession, *, lang: str, clock: Clock) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+        self.clock = clock
+        self.view: View | None = session.view
+        """The newest view."""
+        self.deadline_at: float | None = None
+        """When the pending prompt's timer runs out (on ``clock``)."""
+        self.seat_status: dict[int, SeatStatus] = {}
+        self.known_cards: dict[int, str] = {}
+        """Card instances seen so far (cid -> card id), to name targets that left the view."""
+        self.areas: dict[int, SeatArea] = {}
+        self.hand: HandRow | None = None
+        self.result_shown = False
+        self.updates = 0
+        """How many views were rendered (tests and benchmarks wait on it)."""
+        self._chosen_seq: int | None = None
+
+    # ── layout ──────────────────────────────────────────────────────────────────────────────
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status", markup=False)
+        with Horizontal(id="main"):
+            with VerticalScroll(id="board", can_focus=False):
+                yield Vertical(id="opponents")
+                yield Vertical(id="mine")
+            with Vertical(id="side"):
+                yield ChainStack(id="chain")
+                yield CardDetail(id="detail")
+                yield GameLog(id="log")
+        yield PromptBar(self.clock, id="prompt")
+        yield Input(id="chat", placeholder=tr("table.chat.placeholder", self.lang))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        localize_bindings(self, self.lang)
+        self.query_one("#chat", Input).display = False
+        self.query_one(CardDetail).update(
+            detail_text(None, self.lang, hint=tr("table.detail.hint", self.lang))
+        )
+        self._read_session()
+
+    async def _build(self, view: View) -> None:
+        """Make every seat's area once the seat count is known: opponents in turn order after
+        the viewer, the viewer's own field and hand last (nearest the prompt)."""
+        n = len(view.seats)
+        me = view.viewer
+        start = (me + 1) if me is not None else 0
+        order = [(start + i) % n for i in range(n)]
+        opponents = [s for s in order if s != me]
+        areas = {s: SeatArea(s, classes="-opponent") for s in opponents}
+        await self.query_one("#opponents", Vertical).mount_all(list(areas.values()))
+        mine = self.query_one("#mine", Vertical)
+        if me is not None:
+            areas[me] = SeatArea(me, classes="-me")
+            self.hand = HandRow(me, id="hand")
+            await mine.mount_all([areas[me], self.hand])
+        else:
+            mine.display = False
+        self.areas = areas
+
+    # ── the session, read by one long-lived worker ──────────────────────────────────────────
+
+    @work(exclusive=True, group="table-session", exit_on_error=False)
+    async def _read_session(self) -> None:
+        async for item in self.session.messages():
+            self.post_message(SessionArrived(item))
+
+    @on(SessionArrived)
+    async def _arrived(self, message: SessionArrived) -> None:
+        item = message.item
+        if isinstance(item, Update):
+            await self.apply_update(item)
+        elif isinstance(item, Chat):
+            self.query_one(GameLog).add_chat(item.name, item.text)
+        elif isinstance(item, Failure):
+            self._chosen_seq = None
+            self.notify(
+                tr("table.error", self.lang, message=item.message or item.code),
+                severity="error",
+                timeout=6,
+            )
+        elif isinstance(item, Seats):
+            self.seat_status = {s.seat: s for s in item.seats}
+            if self.view is not None:
+                await self.render_view(self.view)
+        elif isinstance(item, Ended):
+            await self.apply_update(Update(item.view, (), None))
+            self.show_result(item)
+        elif isinstance(item, Lost):
+            self.notify(
+                tr("table.lost", self.lang, reason=item.reason), severity="warning", timeout=8
+            )
+            if item.final:
+                self.post_message(LeaveTable(item.reason))
+
+    async def apply_update(self, update: Update) -> None:
+        """Take a new view: log its events, then render it."""
+        view = update.view
+        self.deadline_at = update.deadline_at
+        if self._chosen_seq is not None and (
+            view.prompt is None or view.prompt.seq != self._chosen_seq
+        ):
+            self._chosen_seq = None
+        names = [s.name for s in view.seats]
+        self.known_cards.update(card_index(view))
+        for e in update.events:
+            cid, did = e.data.get("card"), e.data.get("def")
+            if isinstance(cid, int) and isinstance(did, str):
+                self.known_cards[cid] = did
+        lines = describe_events(update.events, view.viewer, self.lang, names, self.known_cards)
+        if lines:
+            self.query_one(GameLog).add_lines(lines)
+        await self.render_view(view)
+
+    # ── rendering ───────────────────────────────────────────────────────────────────────────
+
+    async def render_view(self, view: View) -> None:
+        """Show ``view`` everywhere: status, fields, hand, chain, prompt, the focused card."""
+        first = self.view is None or not self.areas
+        old_prompt = self.view.prompt if self.view is not None else None
+        self.view = view
+        if not self.areas:
+            await self._build(view)
+        lang = self.lang
+        p = view.prompt
+        mine = p is not None and p.seat == view.viewer and bool(p.options)
+        cards_ref, seats_ref = option_refs(p.options) if mine and p is not None else ({}, {})
+        choosable = frozenset(cards_ref)
+        turn_name = view.seats[view.turn_seat].name if view.seats else ""
+        status = tr(
+            "table.status",
+            lang,
+            turn=view.turn,
+            round=view.round,
+            name=turn_name,
+            phase=phase_name(view.phase, lang),
+            deck=view.deck_count,
+            discard=len(view.discard),
+        )
+        if view.prohibitions:
+            status += tr("table.prohibited", lang)
+        self.query_one("#status", Static).update(Text(status))
+        for seat, area in self.areas.items():
+            sv = view.seats[seat]
+            classes = set()
+            if seat == view.turn_seat:
+                classes.add("-turn")
+            if sv.conceded:
+                classes.add("-out")
+            if seat in seats_ref:
+                classes.add("-choosable")
+            area.show(
+                sv,
+                self.seat_header(sv, view),
+                lang,
+                header_classes=frozenset(classes),
+                choosable_cards=choosable,
+            )
+        me = view.me()
+        if self.hand is not None and me is not None:
+            await self.hand.show(me.hand or (), lang, choosable)
+        self.query_one(ChainStack).show(view, lang, tr("table.chain", lang))
+        self.query_one(PromptBar).show(
+            view, lang, self.deadline_at, waiting=tr("table.waiting", lang)
+        )
+        self._refresh_detail()
+        new_prompt = (
+            mine and p is not None and (old_prompt is None or old_prompt.seq != p.seq or first)
+        )
+        if new_prompt and p is not None:
+            self._focus_for_prompt(p.kind, choosable, frozenset(seats_ref))
+        self.updates += 1
+
+    def seat_header(self, sv: SeatView, view: View) -> str:
+        """A seat's name line: turn mark, name, connection, hand size, stacked offerings."""
+        lang = self.lang
+        parts = [(">" if sv.seat == view.turn_seat else " ") + sv.name]
+        if sv.seat == view.viewer:
+            parts[0] += tr("table.you", lang)
+        status = self.seat_status.get(sv.seat)
+        if sv.conceded:
+            parts.append(tr("table.conceded", lang))
+        elif status is not None:
+            key = "bot" if status.kind == "bot" else ("on" if status.connected else "off")
+            parts.append(tr(f"table.conn.{key}", lang))
+        parts.append(tr("table.hand_count", lang, n=sv.hand_count))
+        if sv.stacked:
+            parts.append(tr("table.stacked", lang, n=len(sv.stacked)))
+        if view.prompt is not None and view.prompt.seat == sv.seat and view.result is None:
+            parts.append("... " + tr("table.deciding", lang))
+        return "  ".join(parts)
+
+    def _focus_for_prompt(
+        self, kind: PromptKind, cards: frozenset[int], seats: frozenset[int]
+    ) -> None:
+        """A new decision: targets are picked on the board, everything else in the list."""
+        if isinstance(self.focused, Input):
+            return
+        if kind is PromptKind.TARGET:
+            for tile in self.board_tiles():
+                if (tile.zone == "seat" and tile.seat in seats) or (
+                    tile.zone != "seat" and tile.card is not None and tile.card.cid in cards
+                ):
+                    tile.focus()
+                    return
+        self.query_one(PromptBar).options_list.focus()
+
+    def _refresh_detail(self) -> None:
+        focused = self.focused
+        if isinstance(focused, TableTile):
+            self._show_tile_detail(focused)
+
+    def _show_tile_detail(self, tile: TableTile) -> None:
+        detail = self.query_one(CardDetail)
+        if tile.card is None:
+            hint = tr("table.detail.hint", self.lang)
+            if tile.zone == "seat" and self.view is not None:
+                sv = self.view.seats[tile.seat]
+                names = ", ".join(card_name(c.card, self.lang) for c in sv.stacked)
+                hint = self.seat_header(sv, self.view).strip() + (f"\n{names}" if names else "")
+            detail.update(detail_text(None, self.lang, hint=hint))
+            return
+        detail.update(
+            detail_text(
+                tile.card.card,
+                self.lang,
+                tapped=tile.card.tapped,
+                face_down=tile.face_down,
+                stacked=tile.stacked,
+            )
+        )
+
+    # ── the board's tiles and moving over them ─────────────────────────────────────────────
+
+    def board_rows(self) -> list[list[TableTile]]:
+        """The tiles as rows, top to bottom, as the arrows move over them."""
+        rows: list[list[TableTile]] = []
+        ordered = [
+            a for a in self.areas.values() if a.seat != (self.view.viewer if self.view else None)
+        ]
+        if (
+            self.view is not None
+            and self.view.viewer is not None
+            and self.view.viewer in self.areas
+        ):
+            ordered.append(self.areas[self.view.viewer])
+        for area in ordered:
+            rows.append([area.header])
+            rows.append(list(area.slots))
+        if self.hand is not None:
+            tiles = self.hand.tiles()
+            cols = self.hand.columns
+            rows.extend(tiles[i : i + cols] for i in range(0, len(tiles), cols))
+        return [r for r in rows if r]
+
+    def board_tiles(self) -> list[TableTile]:
+        return [t for row in self.board_rows() for t in row]
+
+    def action_navigate(self, dx: int, dy: int) -> None:
+        """Arrows: move the focus over the board (from the list or nowhere: onto the board)."""
+        rows = self.board_rows()
+        if not rows:
+            return
+        focused = self.focused
+        if not isinstance(focused, TableTile):
+            self.action_focus_board()
+            return
+        self.move_focus(focused, dx, dy)
+
+    def move_focus(self, tile: TableTile, dx: int, dy: int) -> None:
+        rows = self.board_rows()
+        for r, row in enumerate(rows):
+            if tile in row:
+                c = row.index(tile)
+                break
+        else:
+            return
+        if dx:
+            c2 = c + dx
+            if 0 <= c2 < len(rows[r]):
+                rows[r][c2].focus()
+            return
+        r2 = r + dy
+        if not 0 <= r2 < len(rows):
+            return
+        here = (c + 0.5) / len(rows[r])  # keep the horizontal position across rows of other widths
+        target = rows[r2][min(len(rows[r2]) - 1, int(here * len(rows[r2])))]
+        target.focus()
+        target.scroll_visible(animate=False)
+
+    @on(TableTile.Navigate)
+    def _tile_navigate(self, message: TableTile.Navigate) -> None:
+        self.move_focus(message.tile, message.dx, message.dy)
+
+    @on(TableTile.Focused)
+    def _tile_focused(self, message: TableTile.Focused) -> None:
+        self._show_tile_detail(message.tile)
+
+    @on(TableTile.Chosen)
+    async def _tile_chosen(self, message: TableTile.Chosen) -> None:
+        """Enter or a click on a tile: take the option that names it, if exactly one does."""
+        tile = message.tile
+        p = self.view.prompt if self.view is not None else None
+        if p is None or p.seat != self.view.viewer or not p.options:  # type: ignore[union-attr]
+            return
+        cards_ref, seats_ref = option_refs(p.options)
+        if tile.zone == "seat":
+            opts = seats_ref.get(tile.seat, [])
+        else:
+            opts = cards_ref.get(tile.card.cid, []) if tile.card is not None else []
+        if len(opts) == 1:
+            await self.choose(opts[0].id)
+        elif len(opts) > 1:
+            self.query_one(PromptBar).highlight(opts[0].id)
+            self.notify(tr("table.tile.several", self.lang), timeout=3)
+
+    @on(OptionList.OptionHighlighted, "#prompt-options")
+    def _option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        p = self.view.prompt if self.view is not None else None
+        if p is None or event.option.id is None:
+            return
+        opt = p.option(event.option.id)
+        if opt is not None and opt.card is not None:
+            card_id = self.known_cards.get(opt.card)
+            if card_id is not None:
+                self.query_one(CardDetail).update(detail_text(card_id, self.lang))
+
+    # ── deciding ────────────────────────────────────────────────────────────────────────────
+
+    async def choose(self, option_id: str) -> None:
+        """Send a choice — only one of the pending prompt's options, and only once a prompt."""
+        view = self.view
+        p = view.prompt if view is not None else None
+        if p is None or view is None or p.seat != view.viewer or p.option(option_id) is None:
+            self.notify(tr("table.no_option", self.lang), severity="warning", timeout=3)
+            return
+        if self._chosen_seq == p.seq:
+            return  # already answered; the new view is on its way
+        self._chosen_seq = p.seq
+        try:
+            await self.session.choose(option_id)
+        except Exception as exc:  # the connection failed under us: say so
+            self._chosen_seq = None
+            self.notify(
+                tr("table.error", self.lang, message=str(exc) or type(exc).__name__),
+                severity="error",
+            )
+
+    @on(PromptBar.Chosen)
+    async def _prompt_chosen(self, message: PromptBar.Chosen) -> None:
+        await self.choose(message.option_id)
+
+    def _prompt_ids(self) -> tuple[str, ...]:
+        view = self.view
+        if view is None or view.prompt is None or view.prompt.seat != view.viewer:
+            return ()
+        return view.prompt.ids
+
+    async def action_option(self, n: int) -> None:
+        ids = self._prompt_ids()
+        if 1 <= n <= len(ids):
+            await self.choose(ids[n - 1])
+
+    async def _first_of(self, wanted: tuple[str, ...]) -> None:
+        ids = self._prompt_ids()
+        for option_id in wanted:
+            if option_id in ids:
+                await self.choose(option_id)
+                return
+
+    async def action_pass(self) -> None:
+        await self._first_of(PASS_IDS)
+
+    async def action_end(self) -> None:
+        await self._first_of(END_IDS)
+
+    async def action_cancel(self) -> None:
+        """Escape: close the chat line if it is open, else cancel the activation being made."""
+        chat = self.query_one("#chat", Input)
+        if chat.display:
+            chat.value = ""
+            chat.display = False
+            self.action_focus_options()
+            return
+        await self._first_of(("cancel",))
+
+    def action_focus_options(self) -> None:
+        self.query_one(PromptBar).options_list.focus()
+
+    def action_focus_board(self) -> None:
+        tiles = self.board_tiles()
+        for tile in tiles:
+            if "-choosable" in tile.classes:
+                tile.focus()
+                return
+        if tiles:
+            tiles[0].focus()
+
+    # ── chat, log, discard pile, other screens ──────────────────────────────────────────────
+
+    def action_chat(self) -> None:
+        chat = self.query_one("#chat", Input)
+        chat.display = True
+        chat.focus()
+
+    @on(Input.Submitted, "#chat")
+    async def _chat_sent(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        event.input.display = False
+        self.action_focus_options()
+        if text:
+            await self.session.chat(text)
+
+    def action_log(self) -> None:
+        log = self.query_one(GameLog)
+        self.app.push_screen(ListModal(tr("table.log.title", self.lang), list(log.lines_written)))
+
+    def action_discard(self) -> None:
+        pile = self.view.discard if self.view is not None else ()
+        lines = [f"{i}. {card_name(c.card, self.lang)}" for i, c in enumerate(reversed(pile), 1)]
+        title = tr("table.discard.title", self.lang, n=len(pile))
+        self.app.push_screen(ListModal(title, lines, tr("table.discard.empty", self.lang)))
+
+    def action_help(self) -> None:
+        from qm_tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen.for_screen(self, self.lang))
+
+    def action_rulebook(self) -> None:
+        from qm_tui.screens.rulebook import RulebookScreen
+
+        self.app.push_screen(RulebookScreen(self.lang))
+
+    def action_gallery(self) -> None:
+        from qm_tui.screens.gallery import GalleryScreen
+
+        focused = self.focused
+        card_id = focused.card.card if isinstance(focused, TableTile) and focused.card else None
+        self.app.push_screen(
+            GalleryScreen(self.lang, card_id=card_id if card_id in CARDS.by_id else None)
+        )
+
+    def action_concede(self) -> None:
+        async def answered(yes: bool | None) -> None:
+            if yes:
+                await self.session.concede()
+
+        ask = ConfirmModal(
+            tr("table.concede.ask", self.lang),
+            tr("table.yes", self.lang),
+            tr("table.no", self.lang),
+        )
+        self.app.push_screen(ask, answered)
+
+    # ── the end ─────────────────────────────────────────────────────────────────────────────
+
+    def show_result(self, ended: Ended) -> None:
+        """Push the result screen; its answer (rematch or leave) goes to the session and app."""
+        from qm_tui.screens.result import ResultScreen
+
+        if self.result_shown:
+            return
+        self.result_shown = True
+
+        async def answered(choice: str | None) -> None:
+            self.result_shown = False
+            # A local game is this screen's own; a table on the network is the app's (it
+            # goes back to the waiting room, or closes the connection).
+            local = getattr(self.session, "local", False)
+            if choice == "rematch":
+                if local:
+                    await self.session.rematch()
+                else:
+                    self.post_message(RematchRequested())
+            else:
+                if local:
+                    await self.session.leave()
+                self.post_message(LeaveTable())
+
+        self.app.push_screen(ResultScreen(ended.result, ended.view, self.lang), answered)

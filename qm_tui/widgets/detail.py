@@ -1,0 +1,60 @@
+"""A card's full text, for whatever has the focus: both names, type, tags and the text in the
+player's language (the other language's text below it, dimmed)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from qm_rules.cards import CARDS
+from qm_rules.describe import card_name
+from qm_rules.model import CardView
+
+_TYPES = {
+    "offering": ("供品", "Offering"),
+    "action": ("行动牌", "Action"),
+    "trap": ("陷阱牌", "Trap"),
+    "counter": ("反击牌", "Counter"),
+    "ancestor": ("祖宗牌", "Ancestor"),
+}
+
+
+def detail_text(
+    card_id: str | None,
+    lang: str,
+    *,
+    tapped: bool = False,
+    face_down: bool = False,
+    stacked: tuple[CardView, ...] = (),
+    hint: str = "",
+) -> Text:
+    """The full text of one card; ``hint`` when there is no card to show."""
+    if card_id is None:
+        return Text(hint, style="dim")
+    d = CARDS.by_id.get(card_id)
+    if d is None:
+        return Text(card_id)
+    zh = lang == "zh"
+    out = Text(f"{d.name.zh}  {d.name.en}", style="bold")
+    kind = _TYPES.get(d.type.value, (d.type.value, d.type.value))[0 if zh else 1]
+    marks = [kind]
+    if "burning" in d.tags:
+        marks.append("燃烧" if zh else "Burning")
+    if tapped:
+        marks.append("横置" if zh else "tapped")
+    if face_down:
+        marks.append("盖放" if zh else "face-down")
+    out.append("\n" + " | ".join(marks), style="italic")
+    out.append("\n" + d.text(lang))
+    if stacked:
+        names = ", ".join(card_name(c.card, lang) for c in stacked)
+        out.append(("\n叠放：" if zh else "\nStacked: ") + names)
+    other = "en" if zh else "zh"
+    out.append("\n" + d.text(other), style="dim")
+    return out
+
+
+class CardDetail(Static):
+    DEFAULT_CSS = """
+    CardDetail { height: auto; max-height: 10; border-top: solid $secondary; padding: 0 1; }
+    """

@@ -1,0 +1,65 @@
+"""A player's area: the name line (connection, hand size, stacked offerings) and 5 slots."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Grid, Vertical
+
+from qm_rules.model import SeatView
+
+from qm_tui.widgets.tiles import TableTile
+
+SLOTS = 5
+
+
+class SeatArea(Vertical):
+    """One seat's name line and field. The tiles are made once and updated in place, so the
+    focus stays put while the game moves."""
+
+    DEFAULT_CSS = """
+    SeatArea { height: auto; }
+    SeatArea > Grid { grid-size: 5; grid-gutter: 0 1; height: 1; grid-rows: 1; }
+    """
+
+    def __init__(self, seat: int, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.seat = seat
+        self.header = TableTile(seat, "seat")
+        self.slots = [TableTile(seat, "slot", i) for i in range(SLOTS)]
+
+    def compose(self) -> ComposeResult:
+        yield self.header
+        with Grid():
+            yield from self.slots
+
+    def show(
+        self,
+        sv: SeatView,
+        header: str,
+        lang: str,
+        *,
+        header_classes: frozenset[str] = frozenset(),
+        choosable_cards: frozenset[int] = frozenset(),
+    ) -> None:
+        """Show the seat's name line (``header``, already in words) and its slots."""
+        self.header.show(header, classes=header_classes | {"-seat"})
+        for tile, slot in zip(self.slots, sv.slots, strict=False):
+            card = slot.card
+            is_ancestor = card is not None and not slot.face_down and _is_ancestor(card.card)
+            tile.show_card(
+                card,
+                lang,
+                face_down=slot.face_down,
+                stacked=sv.stacked if is_ancestor else (),
+                choosable=card is not None and card.cid in choosable_cards,
+            )
+
+    def tiles(self) -> list[TableTile]:
+        return [self.header, *self.slots]
+
+
+def _is_ancestor(card_id: str) -> bool:
+    from qm_rules.cards import CARDS, CardType
+
+    d = CARDS.by_id.get(card_id)
+    return d is not None and d.type is CardType.ANCESTOR

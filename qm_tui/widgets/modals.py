@@ -1,0 +1,84 @@
+"""Small overlays of the table: a list to read (the discard pile, the whole log) and a yes/no."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+
+class ListModal(ModalScreen[None]):
+    """A titled list of lines (data, not markup); Escape closes it."""
+
+    DEFAULT_CSS = """
+    ListModal { align: center middle; }
+    ListModal > Vertical {
+        width: 80%; max-width: 90; height: 80%; border: round $accent; background: $surface;
+        padding: 0 1;
+    }
+    ListModal #list-title { text-style: bold; width: 1fr; }
+    ListModal VerticalScroll { height: 1fr; }
+    """
+    BINDINGS = [Binding("escape,q,enter", "close", "Close", id="list.close")]
+
+    def __init__(self, title: str, lines: list[str], empty: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+        self.empty = empty
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(self.title_text), id="list-title")
+            with VerticalScroll(id="list-body"):
+                yield Static(
+                    Text("\n".join(self.lines) if self.lines else self.empty), id="list-lines"
+                )
+
+    def on_mount(self) -> None:
+        body = self.query_one("#list-body", VerticalScroll)
+        body.focus()
+        body.scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmModal(ModalScreen[bool]):
+    """A question with yes and no; y / n / Escape answer from the keyboard."""
+
+    DEFAULT_CSS = """
+    ConfirmModal { align: center middle; }
+    ConfirmModal > Vertical {
+        width: auto; min-width: 30; max-width: 60; height: auto; border: round $warning;
+        background: $surface; padding: 1 2;
+    }
+    ConfirmModal Horizontal { height: auto; margin-top: 1; }
+    ConfirmModal Button { margin-right: 2; }
+    """
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, yes: str, no: str) -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(self.question))
+            with Horizontal():
+                yield Button(self.yes, id="yes", variant="error")
+                yield Button(self.no, id="no", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -1,0 +1,119 @@
+"""The prompt bar: what is being decided, the options it offers, and the time left.
+
+Only the prompt's own options are shown, so only legal choices can be made. The countdown is
+computed from a deadline on an injected clock (``deadline_at - clock.now()``), never counted
+down by a timer, so a slow frame cannot make it drift and tests can move time by hand.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option as ListOption
+
+from qm_rules.describe import describe_option, describe_prompt
+from qm_rules.model import View
+
+from qm_tui.clock import Clock
+
+
+def seconds_left(deadline_at: float | None, now: float) -> int | None:
+    """Whole seconds left, never below 0 (rounded up: "1" until the very end)."""
+    if deadline_at is None:
+        return None
+    return max(0, math.ceil(deadline_at - now))
+
+
+class PromptBar(Vertical):
+    """Title and countdown on one line, the options below (1-9 pick them from anywhere)."""
+
+    DEFAULT_CSS = """
+    PromptBar { height: auto; border-top: solid $accent; }
+    PromptBar > Horizontal { height: 1; }
+    PromptBar #prompt-title { width: 1fr; text-wrap: nowrap; text-overflow: clip; padding: 0 1; }
+    PromptBar #prompt-countdown { width: auto; padding: 0 1; text-style: bold; }
+    PromptBar #prompt-countdown.-urgent { background: $error; color: $text; }
+    PromptBar OptionList { height: auto; max-height: 5; border: none; padding: 0; }
+    PromptBar OptionList:focus { border: none; }
+    PromptBar.-mine { border-top: thick $success; }
+    """
+
+    @dataclass
+    class Chosen(Message):
+        """An option was picked (Enter or a click in the list)."""
+
+        option_id: str
+
+    def __init__(self, clock: Clock, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.clock = clock
+        self.deadline_at: float | None = None
+        self.option_ids: tuple[str, ...] = ()
+        self._seq: int | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Label("", id="prompt-title", markup=False)
+            yield Label("", id="prompt-countdown", markup=False)
+        yield OptionList(id="prompt-options")
+
+    def on_mount(self) -> None:
+        self.set_interval(0.25, self.refresh_countdown)
+
+    @property
+    def options_list(self) -> OptionList:
+        return self.query_one("#prompt-options", OptionList)
+
+    def show(self, view: View, lang: str, deadline_at: float | None, *, waiting: str = "") -> None:
+        """Show the view's prompt; the options only when they are the viewer's to take."""
+        self.deadline_at = deadline_at
+        p = view.prompt
+        title = describe_prompt(view, lang) if p is not None else waiting
+        self.query_one("#prompt-title", Label).update(Text(title))
+        mine = p is not None and p.seat == view.viewer and bool(p.options)
+        self.set_class(mine, "-mine")
+        ids = tuple(o.id for o in p.options) if mine and p is not None else ()
+        seq = p.seq if p is not None else None
+        if ids != self.option_ids or seq != self._seq:
+            self.option_ids = ids
+            self._seq = seq
+            ol = self.options_list
+            ol.clear_options()
+            if mine and p is not None:
+                ol.add_options(
+                    ListOption(
+                        Text(f"{i}) " if i <= 9 else "   ") + Text(describe_option(o, view, lang)),
+                        id=o.id,
+                    )
+                    for i, o in enumerate(p.options, 1)
+                )
+                ol.highlighted = 0
+            ol.display = mine
+        self.refresh_countdown()
+
+    def refresh_countdown(self) -> None:
+        """Redraw the time left from the deadline and the clock."""
+        left = seconds_left(self.deadline_at, self.clock.now())
+        label = self.query_one("#prompt-countdown", Label)
+        label.update("" if left is None else f"{left}s")
+        label.set_class(left is not None and left <= 5, "-urgent")
+
+    def highlight(self, option_id: str) -> None:
+        """Move the list's highlight to ``option_id`` and focus the list."""
+        ol = self.options_list
+        try:
+            ol.highlighted = ol.get_option_index(option_id)
+        except Exception:  # not in the list (a stale id): leave the highlight
+            return
+        ol.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Chosen(event.option.id))
