@@ -1,0 +1,311 @@
+"""The Qingming app: a lobby at the bottom of the screen stack, rooms and tables pushed on it.
+
+The app owns what outlives a screen: the player's name and language, the table this process
+hosts (a :class:`qm_net.host.Host` running in the app's own asyncio loop) and the connection to
+the table the player sits at. Screens post intents; connecting and hosting run in workers here,
+and their failures are reported in one place (:meth:`QingmingApp.on_worker_state_changed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import App
+from textual.binding import Binding
+from textual.worker import Worker, WorkerState
+
+from qm_tui import config as cfg
+from qm_tui.bindings import localize_bindings
+from qm_tui.clock import Clock, SystemClock
+from qm_tui.commands import QingmingCommands
+from qm_tui.i18n import tr
+from qm_tui.messages import LeaveTable, RematchRequested
+from qm_tui.net import HostSettings, bind_address, connect, start_host
+from qm_tui.tablelist import DiscoverySource, TableSource
+
+if TYPE_CHECKING:
+    from qm_net.client import TableClient
+    from qm_net.host import Host
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLocal:
+    """Start by hosting a table on loopback, filled with bots, and sitting at it (``play``)."""
+
+    bots: int = 3
+    seed: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JoinAddress:
+    """Start by joining the table at ``host:port`` (``qingming join``)."""
+
+    host: str
+    port: int
+
+
+Start = PlayLocal | JoinAddress | None
+
+
+class QingmingApp(App[None]):
+    """Lobby, waiting room, table and result screens, in Chinese or English."""
+
+    TITLE = "Qingming 清明"
+    ENABLE_COMMAND_PALETTE = True
+    COMMANDS = App.COMMANDS | {QingmingCommands}
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("f2", "rulebook", "Rules", id="app.rulebook", show=False),
+        Binding("f3", "gallery", "Cards", id="app.gallery", show=False),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        lang: str,
+        interfaces: list[str] | None = None,
+        start: Start = None,
+        clock: Clock | None = None,
+        table_source: Callable[[], TableSource] | None = None,
+        remember: bool = True,
+    ) -> None:
+        super().__init__()
+        self.player_name = name
+        """The name this player sits down with."""
+        self.lang = lang
+        """``zh`` or ``en``: the language of every screen."""
+        self.interfaces = interfaces
+        """Interface addresses for discovery (None: the default, see qm_net.discovery)."""
+        self.clock: Clock = clock or SystemClock()
+        """Time for countdowns; tests pass a FakeClock."""
+        self.hosted: Host | None = None
+        """The table this process serves, if the player hosts one."""
+        self.client: TableClient | None = None
+        """The connection to the table the player sits at."""
+        self._start = start
+        self._table_source = table_source or (lambda: DiscoverySource(self.interfaces))
+        self._remember = remember
+
+    # ── screens ────────────────────────────────────────────────────────────────────────────
+
+    def on_mount(self) -> None:
+        from qm_tui.screens.lobby import LobbyScreen
+
+        self.theme = "textual-dark"
+        localize_bindings(self, self.lang)
+        # Pushed rather than returned by get_default_screen(): a default screen's CSS_PATH is
+        # not loaded by Textual. The lobby stays at the bottom of the stack.
+        self.push_screen(LobbyScreen(self._table_source()))
+        if isinstance(self._start, PlayLocal):
+            self.play_local(self._start.bots, self._start.seed)
+        elif isinstance(self._start, JoinAddress):
+            self.join_table(self._start.host, self._start.port)
+
+    async def on_unmount(self) -> None:
+        await self._close_table()
+
+    # ── settings the player changes in the lobby ───────────────────────────────────────────
+
+    def set_player_name(self, name: str) -> None:
+        """Sit down as ``name`` from now on (and remember it)."""
+        clean = cfg.clean_name(name)
+        if not clean:
+            return
+        self.player_name = clean
+        if self._remember:
+            cfg.remember(name=clean)
+
+    def set_lang(self, lang: str) -> None:
+        """Switch every screen to ``lang`` (and remember it)."""
+        self.lang = lang
+        localize_bindings(self, lang)
+        if self._remember:
+            cfg.remember(lang=lang)
+        for screen in self.screen_stack:
+            relocalize = getattr(screen, "relocalize", None)
+            if callable(relocalize):
+                relocalize()
+
+    # ── actions reachable from every screen (and the command palette) ──────────────────────
+
+    def action_help(self) -> None:
+        from qm_tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen.for_screen(self.screen, self.lang))
+
+    def action_rulebook(self) -> None:
+        from qm_tui.screens.rulebook import RulebookScreen
+
+        if not isinstance(self.screen, RulebookScreen):
+            self.push_screen(RulebookScreen(self.lang))
+
+    def action_gallery(self) -> None:
+        from qm_tui.screens.gallery import GalleryScreen
+
+        if not isinstance(self.screen, GalleryScreen):
+            self.push_screen(GalleryScreen(self.lang))
+
+    def action_host_form(self) -> None:
+        """Open the form to host a table on the LAN."""
+        from qm_tui.screens.host_form import HostFormScreen
+
+        def hosted(settings: HostSettings | None) -> None:
+            if settings is not None:
+                self.host_table(settings)
+
+        self.push_screen(HostFormScreen(self.lang, default_name=self.player_name), hosted)
+
+    def action_play_bots(self) -> None:
+        """Host a private table on loopback against three bots and sit down at once."""
+        self.play_local(3, None)
+
+    def action_join_address(self) -> None:
+        """Ask for an address and join the table there."""
+        from qm_tui.net import AddressError, parse_address
+        from qm_tui.screens.ask import AskScreen
+
+        def answered(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                host, port = parse_address(text)
+            except AddressError:
+                self.notify(tr("app.error.address", self.lang, address=text), severity="error")
+                return
+            self.join_table(host, port)
+
+        self.push_screen(
+            AskScreen(tr("ask.address", self.lang), placeholder="192.168.1.20:7351", lang=self.lang),
+            answered,
+        )
+
+    def action_edit_name(self) -> None:
+        """Ask for the player's name."""
+        from qm_tui.screens.ask import AskScreen
+
+        def answered(text: str | None) -> None:
+            if text:
+                self.set_player_name(text)
+                for screen in self.screen_stack:
+                    relocalize = getattr(screen, "relocalize", None)
+                    if callable(relocalize):
+                        relocalize()
+
+        self.push_screen(
+            AskScreen(tr("ask.name", self.lang), value=self.player_name, lang=self.lang, max_length=cfg.MAX_NAME),
+            answered,
+        )
+
+    def action_toggle_lang(self) -> None:
+        self.set_lang("en" if self.lang == "zh" else "zh")
+
+    # ── joining and hosting (workers) ──────────────────────────────────────────────────────
+
+    @work(exclusive=True, group="table", exit_on_error=False)
+    async def join_table(self, address: str, port: int, seat: int | None = None) -> None:
+        """Connect to ``address:port``, take a seat and open the waiting room."""
+        await self._close_table()
+        self.notify(tr("app.connecting", self.lang, address=f"{address}:{port}"), timeout=3)
+        try:
+            client = await connect(address, port, self.player_name)
+        except (OSError, TimeoutError) as exc:
+            self.notify(tr("app.error.connect", self.lang, address=f"{address}:{port}", error=str(exc) or type(exc).__name__), severity="error", timeout=8)
+            return
+        await self._sit(client, seat)
+
+    @work(exclusive=True, group="table", exit_on_error=False)
+    async def host_table(self, settings: HostSettings) -> None:
+        """Serve a table on the LAN from this process and sit at it as its owner."""
+        await self._close_table()
+        bind = bind_address(self.interfaces)
+        self.hosted = await start_host(settings, bind=bind, interfaces=self.interfaces, advertise=True)
+        client = await connect("127.0.0.1" if bind == "0.0.0.0" else bind, self.hosted.port, self.player_name)
+        await self._sit(client, None)
+
+    @work(exclusive=True, group="table", exit_on_error=False)
+    async def play_local(self, bots: int, seed: int | str | None) -> None:
+        """``qingming play``: a private table on loopback, you and ``bots`` bots, started at once."""
+        await self._close_table()
+        settings = HostSettings(
+            name=tr("app.practice_table", self.lang, name=self.player_name),
+            seats=bots + 1,
+            bots=bots,
+            seed=seed,
+        )
+        self.hosted = await start_host(settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False)
+        client = await connect("127.0.0.1", self.hosted.port, self.player_name)
+        await self._sit(client, None, autostart=True)
+
+    async def _sit(self, client: TableClient, seat: int | None, *, autostart: bool = False) -> None:
+        from qm_tui.screens.room import RoomScreen
+
+        self.client = client
+        try:
+            my_seat = await client.join(seat)
+        except Exception as exc:  # the host refused (full, playing...): watch instead
+            code = getattr(exc, "code", None) or str(exc)
+            self.notify(tr("app.error.join", self.lang, error=code), severity="warning", timeout=6)
+            await client.spectate()
+            my_seat = None
+        await self._pop_to_lobby()
+        await self.push_screen(RoomScreen(client, my_seat, hosting=self.hosted is not None, autostart=autostart))
+
+    async def _pop_to_lobby(self) -> None:
+        from qm_tui.screens.lobby import LobbyScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
+            await self.pop_screen()
+
+    async def _close_table(self) -> None:
+        """Leave the table we sit at and stop the one we host, if any."""
+        client, self.client = self.client, None
+        host, self.hosted = self.hosted, None
+        if client is not None:
+            try:
+                await client.leave()
+            except Exception:  # already gone: nothing to say goodbye to
+                pass
+            try:
+                await client.close()
+            except Exception:
+                pass
+        if host is not None:
+            await host.stop()
+
+    @work(exclusive=True, group="table", exit_on_error=False)
+    async def leave_table(self, reason: str | None = None) -> None:
+        """Back to the lobby, closing the connection (and our table)."""
+        await self._close_table()
+        await self._pop_to_lobby()
+        if reason:
+            self.notify(reason, severity="warning", timeout=10)
+
+    @on(LeaveTable)
+    def _on_leave_table(self, message: LeaveTable) -> None:
+        self.leave_table(message.reason)
+
+    @on(RematchRequested)
+    async def _on_rematch(self, message: RematchRequested) -> None:
+        from qm_tui.screens.room import RoomScreen
+
+        # Pop the table and result screens back to the waiting room, which resumes reading.
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, RoomScreen):
+            await self.pop_screen()
+        if isinstance(self.screen, RoomScreen):
+            self.screen.rematch()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """One place for what a worker did not handle itself: say it, never crash the app."""
+        if event.state is WorkerState.ERROR and event.worker.error is not None:
+            error = event.worker.error
+            self.notify(
+                tr("app.error.worker", self.lang, error=f"{type(error).__name__}: {error}"),
+                severity="error",
+                timeout=10,
+            )

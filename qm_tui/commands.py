@@ -1,0 +1,61 @@
+"""The command palette's Qingming commands (Ctrl+P): the main actions, by name, in either
+language (a Chinese player can type 规则, an English one "rules")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from qm_tui.i18n import tr
+
+if TYPE_CHECKING:
+    from qm_tui.app import QingmingApp
+
+#: (string key, app action). The palette searches the text of the key in both languages.
+ACTIONS: tuple[tuple[str, str], ...] = (
+    ("cmd.play_bots", "play_bots"),
+    ("cmd.host", "host_form"),
+    ("cmd.join_address", "join_address"),
+    ("cmd.rulebook", "rulebook"),
+    ("cmd.gallery", "gallery"),
+    ("cmd.name", "edit_name"),
+    ("cmd.lang", "toggle_lang"),
+    ("cmd.help", "help"),
+)
+
+
+class QingmingCommands(Provider):
+    """Play, host, join, rules, cards, name, language, help."""
+
+    @property
+    def _qm(self) -> QingmingApp:
+        return self.app  # type: ignore[return-value]
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        lang = getattr(self.app, "lang", "en")
+        other = "en" if lang == "zh" else "zh"
+        out = []
+        for key, action in ACTIONS:
+            shown = tr(key, lang)
+            also = tr(key, other)
+            out.append((shown, also, self._runner(action)))
+        return out
+
+    def _runner(self, action: str) -> Callable[[], object]:
+        def run() -> None:
+            self.app.run_action(f"app.{action}")
+
+        return run
+
+    async def discover(self) -> Hits:
+        for shown, also, run in self._commands():
+            yield DiscoveryHit(shown, run, help=also)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for shown, also, run in self._commands():
+            score = max(matcher.match(shown), matcher.match(also))
+            if score > 0:
+                yield Hit(score, matcher.highlight(shown), run, help=also)

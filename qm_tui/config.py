@@ -1,0 +1,115 @@
+"""What the app remembers between runs: the player's name and language.
+
+Stored as JSON in platformdirs' user config dir (``~/.config/qingming/config.json`` on Linux);
+``QINGMING_CONFIG_DIR`` overrides the directory, which is how tests keep off the real one.
+No Textual here: the command line reads it before the app starts.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+LANGS = ("zh", "en")
+ENV_DIR = "QINGMING_CONFIG_DIR"
+FILE_NAME = "config.json"
+MAX_NAME = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The remembered settings. ``None`` means never set (fall back to a default)."""
+
+    name: str | None = None
+    lang: str | None = None
+
+
+def config_dir() -> Path:
+    """Where the config file lives (created on save, not here)."""
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("qingming", appauthor=False))
+
+
+def config_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def load() -> Config:
+    """The saved config; a missing or unreadable file is an empty config, never an error."""
+    try:
+        raw = json.loads(config_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Config()
+    if not isinstance(raw, dict):
+        return Config()
+    name = raw.get("name")
+    lang = raw.get("lang")
+    return Config(
+        name=clean_name(name) or None if isinstance(name, str) else None,
+        lang=lang if lang in LANGS else None,
+    )
+
+
+def save(config: Config) -> None:
+    """Write the config (atomically: a crash never leaves half a file)."""
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(config), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def remember(name: str | None = None, lang: str | None = None) -> Config:
+    """Update the saved config with whichever of ``name`` / ``lang`` is given; return it."""
+    config = load()
+    if name is not None and clean_name(name):
+        config = replace(config, name=clean_name(name))
+    if lang in LANGS:
+        config = replace(config, lang=lang)
+    save(config)
+    return config
+
+
+def clean_name(name: str) -> str:
+    """A player name as shown at the table: one line, trimmed, at most ``MAX_NAME`` characters."""
+    return " ".join(name.split())[:MAX_NAME]
+
+
+def locale_lang(environ: dict[str, str] | None = None) -> str:
+    """``zh`` when the locale says Chinese (LC_ALL, then LC_MESSAGES, then LANG), else ``en``."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def default_name() -> str:
+    try:
+        return clean_name(getpass.getuser()) or "player"
+    except Exception:  # no user name in a container: any name will do
+        return "player"
+
+
+def resolve(name: str | None, lang: str | None, *, persist: bool = True) -> tuple[str, str]:
+    """The name and language to use: the command line's, else the remembered, else defaults.
+
+    What the command line gives is remembered for next time (``persist``).
+    """
+    saved = load()
+    if persist and (name or lang):
+        try:
+            saved = remember(name=name, lang=lang)
+        except OSError:  # a read-only home must not stop a game
+            pass
+    final_name = clean_name(name) if name and clean_name(name) else saved.name or default_name()
+    final_lang = lang if lang in LANGS else saved.lang or locale_lang()
+    return final_name, final_lang

@@ -1,0 +1,29 @@
+"""Textual messages the screens post to the app (intents that cross screens).
+
+The table and result screens (TUI-B) post :class:`RematchRequested` and :class:`LeaveTable`;
+the app answers by going back to the waiting room or to the lobby.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+
+@dataclass
+class RematchRequested(Message):
+    """The player wants another game at the same table: back to the waiting room."""
+
+
+@dataclass
+class LeaveTable(Message):
+    """The player leaves the table: close the connection (and the table, if hosting), back to
+    the lobby. ``reason``, if given, is shown as a notification (e.g. the host went away)."""
+
+    reason: str | None = None
+
+
+@dataclass
+class TablesChanged(Message):
+    """Discovery saw a table appear, change or vanish (posted from the browser's thread)."""

@@ -1,0 +1,116 @@
+"""The app's side of the network: host a table in the app's own loop, connect to one.
+
+No Textual here; the screens call these from workers. Everything named in ``qm_net`` is imported
+inside the functions, so opening the gallery never loads the network stack.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from qm_rules.model import GameOptions
+
+if TYPE_CHECKING:
+    from qm_net.client import TableClient
+    from qm_net.host import Host
+
+def default_port() -> int | None:
+    """The port a table is served on when none is given, if qm_net names one (it does not yet:
+    ``qingming serve`` takes any free port and prints it, so an address needs its port)."""
+    import qm_net.protocol
+
+    port = getattr(qm_net.protocol, "DEFAULT_PORT", None)
+    return port if isinstance(port, int) else None
+
+
+class AddressError(ValueError):
+    """The text is not ``HOST`` or ``HOST:PORT``."""
+
+
+def parse_address(text: str, port: int | None = None) -> tuple[str, int]:
+    """``"192.168.1.5:7351"`` → ``("192.168.1.5", 7351)``; ``"[::1]:80"`` and a bare host too.
+
+    A missing port is ``port`` (default: :func:`default_port`), else an error.
+    """
+    text = text.strip()
+    if not text:
+        raise AddressError("empty address")
+    host, sep, port_text = text.rpartition(":")
+    if text.startswith("[") and "]" in text:  # [v6]:port or [v6]
+        close = text.index("]")
+        host, rest = text[1:close], text[close + 1 :]
+        port_text = rest[1:] if rest.startswith(":") else ""
+        if rest and not rest.startswith(":"):
+            raise AddressError(f"bad address: {text}")
+    elif not sep or host.count(":"):  # no colon, or a bare IPv6 address
+        host, port_text = text, ""
+    if not host:
+        raise AddressError(f"no host in {text!r}")
+    if port_text:
+        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+            raise AddressError(f"bad port: {port_text!r}")
+        return host, int(port_text)
+    port = port if port is not None else default_port()
+    if port is None:
+        raise AddressError(f"no port in {text!r}: give HOST:PORT")
+    return host, port
+
+
+@dataclass(frozen=True, slots=True)
+class HostSettings:
+    """What the host-a-table form asks for (R22's options included)."""
+
+    name: str
+    seats: int = 4
+    bots: int = 0
+    options: GameOptions = field(default_factory=GameOptions)
+    seed: int | str | None = None
+
+
+def bind_address(interfaces: list[str] | None) -> str:
+    """Where a table hosted from the lobby listens: on the one interface asked for when they
+    are all loopback (tests, ``CI``), else everywhere so the LAN can join."""
+    if interfaces and all(_is_loopback(a) for a in interfaces):
+        return interfaces[0]
+    return "0.0.0.0"
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+async def start_host(
+    settings: HostSettings,
+    *,
+    bind: str,
+    interfaces: list[str] | None,
+    advertise: bool,
+) -> Host:
+    """A table served from this process, started (listening, and advertised if asked)."""
+    from qm_net.host import Host
+
+    host = Host(
+        settings.name,
+        settings.seats,
+        bots=settings.bots,
+        options=settings.options,
+        bind=bind,
+        port=0,
+        interfaces=interfaces,
+        advertise=advertise,
+        seed=settings.seed,
+    )
+    await host.start()
+    return host
+
+
+async def connect(address: str, port: int, name: str, *, timeout: float = 5.0) -> TableClient:
+    """A client connected to the table at ``address:port`` (hello done, no seat yet)."""
+    from qm_net.client import TableClient
+
+    return await TableClient.connect(address, port, name, timeout=timeout)

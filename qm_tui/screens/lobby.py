@@ -1,0 +1,205 @@
+"""The lobby: tables found on the LAN, live; join one, join by address, host one, or play bots.
+
+Discovery runs in a thread worker (zeroconf's browser is threaded); it posts
+:class:`~qm_tui.messages.TablesChanged` and the list is rebuilt from the source's current tables,
+keeping the cursor on the same table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Label, Static
+
+from qm_tui.bindings import localize_bindings
+from qm_tui.i18n import tr
+from qm_tui.messages import TablesChanged
+from qm_tui.tablelist import TableSource
+
+if TYPE_CHECKING:
+    from qm_net.discovery import TableInfo
+
+    from qm_tui.app import QingmingApp
+
+#: The side menu: (button id, action, binding key shown on the button).
+MENU = (
+    ("join", "screen.join_selected", "enter"),
+    ("address", "app.join_address", "a"),
+    ("host", "app.host_form", "h"),
+    ("play", "app.play_bots", "p"),
+    ("rules", "app.rulebook", "r"),
+    ("cards", "app.gallery", "g"),
+    ("name", "app.edit_name", "n"),
+    ("lang", "app.toggle_lang", "l"),
+)
+
+
+class LobbyScreen(Screen[None]):
+    """The first screen: where to play."""
+
+    CSS_PATH = "lobby.tcss"
+    BINDINGS = [
+        Binding("j", "join_selected", "Join", id="lobby.join"),
+        Binding("h", "app.host_form", "Host", id="lobby.host"),
+        Binding("a", "app.join_address", "Address", id="lobby.address"),
+        Binding("p", "app.play_bots", "Bots", id="lobby.play"),
+        Binding("r", "app.rulebook", "Rules", id="lobby.rules", show=False),
+        Binding("g", "app.gallery", "Cards", id="lobby.cards", show=False),
+        Binding("n", "app.edit_name", "Name", id="lobby.name", show=False),
+        Binding("l", "app.toggle_lang", "中文/EN", id="lobby.lang", show=False),
+        Binding("question_mark", "app.help", "Help", id="lobby.help", show=False),
+    ]
+
+    def __init__(self, source: TableSource) -> None:
+        super().__init__()
+        self.source = source
+        self._tables: dict[str, TableInfo] = {}
+        self._discovery_error: str | None = None
+
+    @property
+    def qm(self) -> QingmingApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="title")
+        with Horizontal(id="main"):
+            with Vertical(id="tables-pane"):
+                yield Label("", id="tables-heading")
+                table: DataTable[Text] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+                yield table
+                yield Static("", id="empty", markup=False)
+            with Vertical(id="menu"):
+                for button_id, _action, _key in MENU:
+                    yield Button("", id=f"menu-{button_id}", compact=True)
+        yield Static("", id="status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.relocalize()
+        self.query_one("#tables", DataTable).focus()
+        self._start_discovery()
+
+    async def on_unmount(self) -> None:
+        await asyncio.to_thread(self.source.close)
+
+    # ── texts ──────────────────────────────────────────────────────────────────────────────
+
+    def relocalize(self) -> None:
+        """Write every label in the app's current language (after a language switch)."""
+        lang = self.qm.lang
+        localize_bindings(self, lang)
+        self.query_one("#title", Label).update(tr("lobby.title", lang))
+        self.query_one("#tables-heading", Label).update(tr("lobby.tables", lang))
+        for button_id, _action, key in MENU:
+            shown = "⏎" if key == "enter" else key
+            label = Content.assemble((f"{shown} ", "bold"), tr(f"menu.{button_id}", lang))
+            self.query_one(f"#menu-{button_id}", Button).label = label
+        table = self.query_one("#tables", DataTable)
+        table.clear(columns=True)
+        for column in ("name", "host", "seats", "state"):
+            table.add_column(tr(f"lobby.col.{column}", lang), key=column)
+        self._fill_tables()
+        self._update_status()
+
+    def _update_status(self) -> None:
+        lang = self.qm.lang
+        status = tr("lobby.status", lang, name=self.qm.player_name, lang_name=tr("lang.name", lang))
+        if self._discovery_error:
+            status += "  " + tr("lobby.discovery_error", lang, error=self._discovery_error)
+        self.query_one("#status", Static).update(status)
+
+    # ── the live list ──────────────────────────────────────────────────────────────────────
+
+    @work(thread=True, exclusive=True, group="discovery", exit_on_error=False)
+    def _start_discovery(self) -> None:
+        try:
+            self.source.start(lambda: self.post_message(TablesChanged()))
+        except Exception as exc:  # no multicast here: joining by address still works
+            self.app.call_from_thread(self._discovery_failed, f"{type(exc).__name__}: {exc}")
+
+    def _discovery_failed(self, error: str) -> None:
+        self._discovery_error = error
+        self._update_status()
+
+    @on(TablesChanged)
+    def _tables_changed(self) -> None:
+        self._fill_tables()
+
+    def _fill_tables(self) -> None:
+        lang = self.qm.lang
+        table: DataTable[Text] = self.query_one("#tables", DataTable)
+        selected = self.selected_key()
+        tables = sorted(self.source.tables(), key=lambda t: (t.name.casefold(), t.key))
+        self._tables = {t.key: t for t in tables}
+        table.clear()
+        for info in tables:
+            table.add_row(
+                Text(info.name),
+                Text(f"{info.address}:{info.port}"),
+                Text(f"{info.seats_taken}/{info.seats_total}"),
+                Text(self._state_text(info, lang)),
+                key=info.key,
+            )
+        if selected in self._tables:
+            table.move_cursor(row=table.get_row_index(selected))
+        empty = self.query_one("#empty", Static)
+        empty.update("" if tables else tr("lobby.empty", lang))
+        empty.display = not tables
+
+    @staticmethod
+    def _state_text(info: TableInfo, lang: str) -> str:
+        from qm_net.version import PROTOCOL_VERSION
+
+        if info.version != PROTOCOL_VERSION:
+            return tr("lobby.state.incompatible", lang)
+        if info.state == "lobby" and info.seats_taken >= info.seats_total:
+            return tr("lobby.state.full", lang)
+        return tr(f"lobby.state.{info.state}", lang) if info.state in ("lobby", "playing") else info.state
+
+    def selected_key(self) -> str | None:
+        """The key of the table under the cursor, if any."""
+        table = self.query_one("#tables", DataTable)
+        if table.row_count == 0:
+            return None
+        try:
+            row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        except Exception:  # the cursor is past a row that just vanished
+            return None
+        return row_key.value
+
+    def tables(self) -> list[TableInfo]:
+        """The tables listed now, in display order."""
+        return list(self._tables.values())
+
+    # ── joining ────────────────────────────────────────────────────────────────────────────
+
+    @on(DataTable.RowSelected, "#tables")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        self._join(event.row_key.value)
+
+    def action_join_selected(self) -> None:
+        """Join the table under the cursor."""
+        self._join(self.selected_key())
+
+    def _join(self, key: str | None) -> None:
+        info = self._tables.get(key) if key else None
+        if info is None:
+            self.notify(tr("lobby.nothing_selected", self.qm.lang), severity="warning")
+            return
+        self.qm.join_table(info.address, info.port)
+
+    @on(Button.Pressed)
+    def _menu_pressed(self, event: Button.Pressed) -> None:
+        button_id = (event.button.id or "").removeprefix("menu-")
+        for menu_id, action, _key in MENU:
+            if menu_id == button_id:
+                self.run_action(action)
+                return

@@ -1,0 +1,307 @@
+"""The waiting room of a table: who sits where, ready marks, chat; the owner starts the game.
+
+One long-lived worker reads the client's messages and turns them into updates of this screen.
+When the table's state turns to ``playing`` the worker stops reading and the table screen
+(TUI-B's) takes the connection over; after the game (rematch) the app brings this screen back
+and :meth:`RoomScreen.rematch` resumes reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Label, RichLog, Static
+
+from qm_tui.bindings import localize_bindings
+from qm_tui.i18n import tr
+from qm_tui.messages import LeaveTable
+
+if TYPE_CHECKING:
+    from qm_net.client import TableClient
+    from qm_net.messages import LobbyUpdate, Message
+
+    from qm_tui.app import QingmingApp
+
+
+class _Replay:
+    """The client, with messages already read put back in front of its stream: the table
+    screen then sees the update that told the room the game had begun."""
+
+    def __init__(self, client: TableClient, first: list[Message]) -> None:
+        self._client = client
+        self._first = list(first)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name)
+
+    async def messages(self) -> AsyncIterator[Message]:
+        while self._first:
+            yield self._first.pop(0)
+        async for msg in self._client.messages():
+            yield msg
+
+
+class RoomScreen(Screen[None]):
+    """Seats, ready marks and chat before a game; start (owner), add or remove bots (owner)."""
+
+    CSS_PATH = "room.tcss"
+    BINDINGS = [
+        Binding("r", "ready", "Ready", id="room.ready"),
+        Binding("s", "start", "Start", id="room.start"),
+        Binding("b", "add_bot", "Add bot", id="room.add_bot"),
+        Binding("x", "remove_bot", "Remove bot", id="room.remove_bot"),
+        Binding("c", "chat", "Chat", id="room.chat"),
+        Binding("escape", "leave", "Leave", id="room.leave"),
+        Binding("question_mark", "app.help", "Help", id="room.help", show=False),
+    ]
+
+    def __init__(
+        self,
+        client: TableClient,
+        seat: int | None,
+        *,
+        hosting: bool = False,
+        autostart: bool = False,
+    ) -> None:
+        super().__init__()
+        self.client = client
+        self.seat = seat
+        """Our seat (None: watching)."""
+        self.hosting = hosting
+        """Whether this process serves the table."""
+        self.autostart = autostart
+        """Start the game as soon as the table tells us we own it (``qingming play``)."""
+        self.lobby: LobbyUpdate | None = None
+        """The table's latest seats and state."""
+        self.ready = False
+        self._started_once = False
+        self.in_game = False
+        """True while the table screen holds the connection."""
+
+    @property
+    def qm(self) -> QingmingApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def is_owner(self) -> bool:
+        lobby = self.lobby
+        anyone = bool(self.client.table and self.client.table.anyone_starts)
+        return self.seat is not None and lobby is not None and (anyone or lobby.owner_seat == self.seat)
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="title", markup=False)
+        with Horizontal(id="room"):
+            with Vertical(id="seats-pane"):
+                yield Label("", id="seats-heading")
+                seats: DataTable[Text] = DataTable(id="seats", cursor_type="row")
+                yield seats
+                yield Static("", id="you", markup=False)
+            with Vertical(id="chat-pane"):
+                yield Label("", id="chat-heading")
+                yield RichLog(id="chat-log", wrap=True, markup=False, auto_scroll=True)
+                yield Input(id="chat-input", max_length=200)
+        yield Static("", id="hint", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.relocalize()
+        self.query_one("#seats", DataTable).focus()
+        if self.client.lobby is not None:
+            self._show_lobby(self.client.lobby)
+        self._read()
+
+    def relocalize(self) -> None:
+        lang = self.qm.lang
+        localize_bindings(self, lang)
+        self.query_one("#seats-heading", Label).update(tr("room.seats", lang))
+        self.query_one("#chat-heading", Label).update(tr("room.chat", lang))
+        self.query_one("#chat-input", Input).placeholder = tr("room.chat_placeholder", lang)
+        seats = self.query_one("#seats", DataTable)
+        seats.clear(columns=True)
+        for column in ("seat", "name", "kind", "ready"):
+            seats.add_column(tr(f"room.col.{column}", lang), key=column)
+        self._redraw()
+
+    # ── reading the table ──────────────────────────────────────────────────────────────────
+
+    @work(exclusive=True, group="room-reader", exit_on_error=False)
+    async def _read(self) -> None:
+        from qm_net.messages import ChatMessage, ConnectionLost, ErrorMessage, GameEnded, GameUpdate, LobbyUpdate
+
+        async for msg in self.client.messages():
+            if isinstance(msg, LobbyUpdate):
+                self._show_lobby(msg)
+                if msg.state == "playing":
+                    self._open_table([])
+                    return
+                await self._maybe_autostart()
+            elif isinstance(msg, GameUpdate | GameEnded):  # we came in while a game was on
+                self._open_table([msg])
+                return
+            elif isinstance(msg, ChatMessage):
+                self._show_chat(msg.name, msg.text)
+            elif isinstance(msg, ErrorMessage):
+                self.notify(tr("room.refused", self.qm.lang, code=msg.code, message=msg.message), severity="warning")
+            elif isinstance(msg, ConnectionLost):
+                self.post_message(LeaveTable(tr("room.lost", self.qm.lang, reason=msg.reason)))
+                return
+
+    async def _maybe_autostart(self) -> None:
+        if self.autostart and not self._started_once and self.is_owner and self.lobby and self.lobby.state != "playing":
+            self._started_once = True
+            await self.client.start_game()
+
+    def _open_table(self, first: list[Message]) -> None:
+        """Hand the connection to the table screen."""
+        self.in_game = True
+        client: Any = _Replay(self.client, first) if first else self.client
+        try:
+            from qm_tui.screens.table import TableScreen
+            from qm_tui.session import NetSession
+        except ImportError:  # the table screen is not built yet
+            self.notify(tr("room.started", self.qm.lang))
+            return
+        session = NetSession(client, clock=self.qm.clock)
+        self.app.push_screen(TableScreen(session, lang=self.qm.lang, clock=self.qm.clock))
+
+    def rematch(self) -> None:
+        """Back from a game: read the table again, and say we are ready for the next one."""
+        self.in_game = False
+        self._started_once = False
+        self.ready = False
+        if self.client.lobby is not None:
+            self._show_lobby(self.client.lobby)
+        self._read()
+        if self.seat is not None:
+            self._send("set_ready", True)
+            self.ready = True
+            self._redraw()
+
+    # ── what the screen shows ──────────────────────────────────────────────────────────────
+
+    def _show_lobby(self, lobby: LobbyUpdate) -> None:
+        self.lobby = lobby
+        self.seat = self.client.seat  # the host may move us when it closes gaps
+        self._redraw()
+
+    def _redraw(self) -> None:
+        lang = self.qm.lang
+        lobby = self.lobby
+        table_name = lobby.table_name if lobby else (self.client.table.name if self.client.table else "")
+        title = tr("room.title", lang, table=table_name)
+        if lobby is not None:
+            title += "  " + tr(f"room.state.{lobby.state}", lang)
+        self.query_one("#title", Label).update(title)
+        seats = self.query_one("#seats", DataTable)
+        cursor = seats.cursor_row
+        seats.clear()
+        for info in lobby.seats if lobby else ():
+            name = info.name or tr("room.empty_seat", lang)
+            marks = []
+            if info.seat == self.seat:
+                marks.append(tr("room.you", lang))
+            if lobby is not None and info.seat == lobby.owner_seat:
+                marks.append(tr("room.owner", lang))
+            if info.kind == "human" and not info.connected:
+                marks.append(tr("room.away", lang))
+            label = Text(name, style="bold" if info.seat == self.seat else "")
+            if marks:
+                label.append(f"  ({', '.join(marks)})", style="dim")
+            ready = tr("room.is_ready", lang) if info.ready and info.kind != "empty" else ""
+            seats.add_row(
+                Text(str(info.seat + 1)),
+                label,
+                Text(tr(f"room.kind.{info.kind}", lang)),
+                Text(ready, style="green"),
+                key=str(info.seat),
+            )
+        if seats.row_count:
+            seats.move_cursor(row=min(max(cursor, 0), seats.row_count - 1))
+        if self.seat is None:
+            you = tr("room.watching", lang)
+        else:
+            you = tr("room.your_seat", lang, seat=self.seat + 1, name=self.qm.player_name)
+        self.query_one("#you", Static).update(you)
+        hint_key = "room.hint_owner" if self.is_owner else "room.hint"
+        self.query_one("#hint", Static).update(tr(hint_key, lang))
+        self.refresh_bindings()
+
+    def _show_chat(self, name: str, text: str) -> None:
+        line = Text()
+        line.append(name, style="bold")
+        line.append(": ")
+        line.append(text)
+        self.query_one("#chat-log", RichLog).write(line)
+
+    def chat_lines(self) -> list[str]:
+        """The chat as plain text lines (for tests)."""
+        return [strip.text for strip in self.query_one("#chat-log", RichLog).lines]
+
+    # ── actions ────────────────────────────────────────────────────────────────────────────
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("start", "add_bot", "remove_bot"):
+            return True if self.is_owner else None  # shown dimmed for the other players
+        if action == "ready":
+            return self.seat is not None
+        return True
+
+    @work(group="room-send", exit_on_error=False)
+    async def _send(self, method: str, *args: object) -> None:
+        """One request to the host; a refusal comes back as an error message (shown)."""
+        from qm_net.client import TableError
+
+        try:
+            await getattr(self.client, method)(*args)
+        except TableError as error:
+            self.notify(tr("room.refused", self.qm.lang, code=error.code, message=error.message), severity="warning")
+
+    def action_ready(self) -> None:
+        if self.seat is None:
+            return
+        self.ready = not self.ready
+        self._send("set_ready", self.ready)
+
+    def action_start(self) -> None:
+        if self.is_owner:
+            self._send("start_game")
+
+    def action_add_bot(self) -> None:
+        if self.is_owner:
+            self._send("add_bot")
+
+    def action_remove_bot(self) -> None:
+        """Remove the bot under the cursor (or the last bot)."""
+        if not self.is_owner or self.lobby is None:
+            return
+        bots = [s.seat for s in self.lobby.seats if s.kind == "bot"]
+        if not bots:
+            return
+        seats = self.query_one("#seats", DataTable)
+        row = seats.cursor_row
+        target = row if row in bots else bots[-1]
+        self._send("remove_bot", target)
+
+    def action_chat(self) -> None:
+        self.query_one("#chat-input", Input).focus()
+
+    def action_leave(self) -> None:
+        chat = self.query_one("#chat-input", Input)
+        if chat.has_focus:  # Escape first leaves the chat line, then the table
+            self.query_one("#seats", DataTable).focus()
+            return
+        self.post_message(LeaveTable())
+
+    @on(Input.Submitted, "#chat-input")
+    def _chat_submitted(self, event: Input.Submitted) -> None:
+        text = " ".join(event.value.split())
+        event.input.value = ""
+        if text:
+            self._send("chat", text[:200])
