@@ -28,7 +28,6 @@ from qm_tui.clock import Clock, SystemClock
 
 if TYPE_CHECKING:
     from qm_net.client import TableClient
-
     from qm_rules.bots import Bot
     from qm_rules.game import Game
 

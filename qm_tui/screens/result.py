@@ -16,7 +16,6 @@ from textual.widgets import Button, DataTable, Footer, Label, Static
 from qm_rules.cards import CARDS
 from qm_rules.describe import card_name
 from qm_rules.model import Result, View
-
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 

@@ -23,7 +23,6 @@ from textual.widgets import Footer, Input, OptionList, Static
 from qm_rules.cards import CARDS
 from qm_rules.describe import card_index, card_name, describe_events, phase_name
 from qm_rules.model import Option, PromptKind, SeatView, View
-
 from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
@@ -374,12 +373,10 @@ class TableScreen(Screen[None]):
 
     def move_focus(self, tile: TableTile, dx: int, dy: int) -> None:
         rows = self.board_rows()
-        for r, row in enumerate(rows):
-            if tile in row:
-                c = row.index(tile)
-                break
-        else:
+        where = [(r, row.index(tile)) for r, row in enumerate(rows) if tile in row]
+        if not where:
             return
+        r, c = where[0]
         if dx:
             c2 = c + dx
             if 0 <= c2 < len(rows[r]):

@@ -6,7 +6,6 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 
 from qm_rules.model import SeatView
-
 from qm_tui.widgets.tiles import TableTile
 
 SLOTS = 5

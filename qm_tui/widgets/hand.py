@@ -5,7 +5,6 @@ from __future__ import annotations
 from textual.containers import Grid
 
 from qm_rules.model import CardView
-
 from qm_tui.widgets.tiles import TableTile
 
 

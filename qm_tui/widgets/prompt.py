@@ -19,7 +19,6 @@ from textual.widgets.option_list import Option as ListOption
 
 from qm_rules.describe import describe_option, describe_prompt
 from qm_rules.model import View
-
 from qm_tui.clock import Clock
 
 
