@@ -114,7 +114,10 @@ def test_counter_in_hand_not_usable_on_another_turn() -> None:
 def test_counter_in_hand_on_another_turn_ask_everyone_only_pass() -> None:
     # R16 + R22 ask_everyone: the seat is asked, but its only option is to pass.
     g = arrange(
-        2, turn=1, hands={1: ["saomu"], 0: ["chaitai", "qingtuan", "juhua"]}, options=GameOptions(ask_everyone=True)
+        2,
+        turn=1,
+        hands={1: ["saomu"], 0: ["chaitai", "qingtuan", "juhua"]},
+        options=GameOptions(ask_everyone=True),
     )
     g.choose(1, f"play:{in_hand(g, 1, 'saomu')}")
     assert g.prompt.seat == 0 and g.prompt.kind is PromptKind.RESPOND
@@ -123,7 +126,9 @@ def test_counter_in_hand_on_another_turn_ask_everyone_only_pass() -> None:
 
 def test_face_down_counter_usable_on_another_turn() -> None:
     # R16: the same 拆台 set face-down (in an earlier turn) may be flipped on another's turn.
-    g = arrange(2, turn=1, hands={1: ["saomu"], 0: ["qingtuan", "juhua"]}, fields={0: ["chaitai/down"]})
+    g = arrange(
+        2, turn=1, hands={1: ["saomu"], 0: ["qingtuan", "juhua"]}, fields={0: ["chaitai/down"]}
+    )
     g.choose(1, f"play:{in_hand(g, 1, 'saomu')}")
     assert g.prompt.seat == 0
     assert option_for(g, "flip", "chaitai") is not None
@@ -148,7 +153,12 @@ def test_card_set_this_turn_cannot_be_flipped() -> None:
 
 def test_card_set_last_turn_can_be_flipped_on_next_players_turn() -> None:
     # R16: set in your action phase, flipped on the next player's turn when its trigger matches.
-    g = arrange(2, turn=0, hands={0: ["wenming_changdao", "yehuo"], 1: ["qingtuan"]}, deck_top=["juhua", "qingcha"])
+    g = arrange(
+        2,
+        turn=0,
+        hands={0: ["wenming_changdao", "yehuo"], 1: ["qingtuan"]},
+        deck_top=["juhua", "qingcha"],
+    )
     trap = in_hand(g, 0, "wenming_changdao")
     g.choose(0, f"set:{trap}")
     g.choose(0, "end")  # → worship (nothing) → end → seat 1's turn
@@ -168,7 +178,11 @@ def test_manifestation_on_another_players_turn() -> None:
 def test_manifestation_on_own_turn() -> None:
     # R16: …including the owner's own turn, answering an opponent's response.
     g = arrange(
-        2, turn=0, hands={0: ["saomu"]}, fields={0: ["taipo"], 1: ["gui_daqiang/down"]}, stacks={0: ["qingtuan"]}
+        2,
+        turn=0,
+        hands={0: ["saomu"]},
+        fields={0: ["taipo"], 1: ["gui_daqiang/down"]},
+        stacks={0: ["qingtuan"]},
     )
     g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
     g.choose(1, option_for(g, "flip", "gui_daqiang"))
@@ -233,7 +247,9 @@ def test_ghost_wall_offered_only_pass_under_ask_everyone_when_trap_is_newest() -
 
 def test_wildfire_answers_a_placement_not_an_action() -> None:
     # R17: 野火's trigger is "an opponent places an offering".
-    g = arrange(2, turn=0, phase=Phase.PLACE, hands={0: ["qingtuan", "saomu"]}, fields={1: ["yehuo/down"]})
+    g = arrange(
+        2, turn=0, phase=Phase.PLACE, hands={0: ["qingtuan", "saomu"]}, fields={1: ["yehuo/down"]}
+    )
     g.choose(0, f"place:{in_hand(g, 0, 'qingtuan')}")
     assert g.prompt.seat == 1 and option_for(g, "flip", "yehuo") is not None
     g.choose(1, "pass")
@@ -296,7 +312,9 @@ def test_lifo_newest_link_resolves_first() -> None:
     g.choose(0, f"play:{in_hand(g, 0, 'jisi_zhunbei')}")
     g.choose(0, "mode:0")  # cost: the only other card, taken without asking
     ev = g.choose(1, option_for(g, "flip", "wenming_changdao"))
-    kinds = [(e.kind, e.data.get("link")) for e in ev if e.kind in ("prohibit", "resolved", "section")]
+    kinds = [
+        (e.kind, e.data.get("link")) for e in ev if e.kind in ("prohibit", "resolved", "section")
+    ]
     # The prohibition (from link 1) comes before link 0's first section.
     assert kinds[0] == ("prohibit", None)
     assert ("resolved", 1) in kinds and kinds.index(("resolved", 1)) < kinds.index(("section", 0))
@@ -312,7 +330,10 @@ def test_ask_everyone_off_skips_seats_without_a_response() -> None:
 def test_ask_everyone_on_asks_every_other_seat_with_only_pass() -> None:
     # R18/R22: ask_everyone on — every other seat is asked, in turn order, with only "pass".
     g = arrange(
-        3, turn=0, hands={0: ["saomu"], 1: ["qingtuan"], 2: ["juhua"]}, options=GameOptions(ask_everyone=True)
+        3,
+        turn=0,
+        hands={0: ["saomu"], 1: ["qingtuan"], 2: ["juhua"]},
+        options=GameOptions(ask_everyone=True),
     )
     g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
     seen = []
@@ -343,7 +364,9 @@ def test_seed_worked_example_search_fails_then_draw_resolves() -> None:
     g.choose(0, f"pay:{in_hand(g, 0, 'qingtuan')}")
     assert g.prompt.seat == 1
     ev = g.choose(1, option_for(g, "flip", "wenming_changdao"))
-    sections = [(e.data["link"], e.data["section"], e.data["ok"]) for e in ev if e.kind == "section"]
+    sections = [
+        (e.data["link"], e.data["section"], e.data["ok"]) for e in ev if e.kind == "section"
+    ]
     assert sections == [(1, 0, True), (0, 0, False), (0, 1, True)]
     assert [p.tag for p in g.view(0).prohibitions] == ["burning"]
     # Drew exactly the top card (菊花), no Burning card searched.
@@ -365,7 +388,9 @@ def test_then_condition_reads_the_cost_not_an_offering() -> None:
     g.choose(0, "mode:0")
     g.choose(0, f"pay:{in_hand(g, 0, 'saomu')}")
     ev = g.choose(1, option_for(g, "flip", "wenming_changdao"))
-    sections = [(e.data["link"], e.data["section"], e.data["ok"]) for e in ev if e.kind == "section"]
+    sections = [
+        (e.data["link"], e.data["section"], e.data["ok"]) for e in ev if e.kind == "section"
+    ]
     assert sections == [(1, 0, True), (0, 0, False), (0, 1, False)]
     assert hand_defs(g, 0) == ["qingtuan"]
 
@@ -392,7 +417,9 @@ def test_search_then_draw_without_prohibition() -> None:
 
 def test_mode_two_draws_two() -> None:
     # R15/R19: the mode declared at activation decides the effect (② draw 2).
-    g = arrange(2, turn=0, hands={0: ["jisi_zhunbei", "saomu", "yehuo"]}, deck_top=["juhua", "qingcha"])
+    g = arrange(
+        2, turn=0, hands={0: ["jisi_zhunbei", "saomu", "yehuo"]}, deck_top=["juhua", "qingcha"]
+    )
     g.choose(0, f"play:{in_hand(g, 0, 'jisi_zhunbei')}")
     g.choose(0, "mode:1")
     g.choose(0, f"pay:{in_hand(g, 0, 'saomu')}")
