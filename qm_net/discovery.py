@@ -589,7 +589,8 @@ class Browser(_Service):
 
     def tables(self) -> list[TableInfo]:
         """The tables known now, by name."""
-        return sorted(self._tables.values(), key=lambda t: (t.name, t.key))
+        snapshot = list(self._tables.values())  # one step: the sync browser fills it from a thread
+        return sorted(snapshot, key=lambda t: (t.name, t.key))
 
     async def astart(self) -> None:
         """Start browsing; events follow as tables are heard of."""

@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         tables = browse_once(args.timeout, interfaces)
     except OSError as exc:  # e.g. an address that is not ours, or no multicast
-        print(f"qingming tables: cannot listen: {exc}", file=sys.stderr)
+        where = ", ".join(interfaces) if interfaces else "the default interfaces"
+        print(f"qingming tables: cannot listen on {where}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     if args.json:
         json.dump([t.to_plain() for t in tables], sys.stdout, ensure_ascii=False, indent=2)
