@@ -1,0 +1,152 @@
+"""``qingming sim``: play bot games headless and report who wins and how fast.
+
+The simulation itself is :func:`qm_rules.sim.simulate`; this module parses the command line,
+draws a progress line on a terminal (stderr, only when stderr is a TTY) and prints the report,
+as text or as one JSON object (``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TextIO
+
+NAME = "sim"
+HELP = "play bot games headless and report wins by seat and ancestor, draws and speed"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--players", type=int, default=4, metavar="N", help="players a game, 2 to 6 (default: 4)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="M", help="games to play (default: 100)"
+    )
+    parser.add_argument(
+        "--seed", default="0", metavar="S", help="run seed: same seed, same figures (default: 0)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="LIST",
+        help="bot strategy for each seat, comma-separated (heuristic, random); "
+        "one name serves every seat (default: heuristic)",
+    )
+    parser.add_argument(
+        "--round-limit",
+        type=int,
+        default=None,
+        metavar="R",
+        help="rounds before a game is a draw; 0 = none (default: the table default, 40)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of a table"
+    )
+
+
+def _seed(text: str) -> int | str:
+    """An integer seed stays an integer (``--seed 7`` and ``seed=7`` in code agree)."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class Progress:
+    """A one-line progress bar redrawn with ``\\r``, at most ~10 times a second."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.last = 0.0
+        self.start = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        filled = self.width * done // total
+        bar = "#" * filled + "." * (self.width - filled)
+        rate = done / (now - self.start) if now > self.start else 0.0
+        self.stream.write(f"\r[{bar}] {done}/{total} games  {rate:,.0f}/s ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\r" + " " * (self.width + 40) + "\r")
+        self.stream.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    from qm_rules.sim import SimError, parse_bots, simulate
+
+    try:
+        bots = parse_bots(args.bots, args.players)
+        if args.games < 1:
+            raise SimError(f"--games must be at least 1, not {args.games}")
+        if args.round_limit is not None and args.round_limit < 0:
+            raise SimError(f"--round-limit must be 0 (none) or more, not {args.round_limit}")
+    except SimError as exc:
+        print(f"qingming sim: {exc}", file=sys.stderr)
+        return 2
+    progress = Progress(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        report = simulate(
+            args.players, args.games, _seed(args.seed), bots, args.round_limit, progress
+        )
+    finally:
+        if progress is not None:
+            progress.close()
+    if args.json:
+        json.dump(report.to_plain(), sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(format_report(report))
+    return 0
+
+
+def _pct(n: int, total: int) -> str:
+    return f"{100 * n / total:5.1f}%" if total else "    –"
+
+
+def format_report(report) -> str:  # noqa: ANN001 - a qm_rules.sim.SimReport
+    """The report as plain text."""
+    from qm_rules.cards import CARDS
+
+    g = report.games
+    lines = [
+        f"Qingming simulation: {g} games, {report.players} players, seed {report.seed!r}, "
+        f"round limit {report.round_limit or 'none'}",
+        "",
+        "Wins by seat:",
+    ]
+    for seat, (name, wins) in enumerate(zip(report.bots, report.wins_by_seat, strict=True)):
+        lines.append(f"  seat {seat}  {name:<10} {wins:6d}  {_pct(wins, g)}")
+    if len(set(report.bots)) > 1:
+        lines.append("Wins by strategy:")
+        for name, wins in report.wins_by_strategy().items():
+            seats = report.bots.count(name)
+            lines.append(
+                f"  {name:<10} ({seats} seat{'s' if seats > 1 else ''}) {wins:6d}  {_pct(wins, g)}"
+            )
+    lines.append("Wins by ancestor:")
+    for d in CARDS.ancestors:
+        wins = report.wins_by_ancestor.get(d.id, 0)
+        lines.append(f"  {d.id:<8} {d.name.zh}  {wins:6d}  {_pct(wins, g)}")
+    other = sum(n for r, n in report.wins_by_reason.items() if r != "worship")
+    lines += [
+        f"Draws (round limit): {report.draws:6d}  {_pct(report.draws, g)}",
+        f"Concessions:         {report.concessions:6d}",
+    ]
+    if other:
+        lines.append(f"Wins by last standing: {other}")
+    lines += [
+        "",
+        f"Mean rounds a game:    {report.mean_rounds:8.2f}",
+        f"Mean decisions a game: {report.mean_decisions:8.1f}",
+        f"Speed: {report.games_per_second:,.1f} games/s, {report.decisions_per_second:,.0f} decisions/s "
+        f"({report.decisions:,} decisions in {report.seconds:.2f} s, one core)",
+    ]
+    return "\n".join(lines)

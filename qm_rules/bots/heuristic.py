@@ -1,0 +1,748 @@
+"""The heuristic bot: plays to win, seeing only its own :class:`~qm_rules.model.View`.
+
+How it plays, in one paragraph: it builds offerings on its field (four, five for 始祖) because
+each one draws a card every turn; it declares worship with the ancestor in hand whose condition
+it can meet soonest, and waits (装高手) while waiting is cheap and the condition is not yet met;
+it keeps a trap or counter set and answers what threatens it (纸人替身/拆台 against an opponent's
+worship, 野火 against the leader's placement, 鬼打墙 against actions aimed at it, 护身符 when a
+card of its field is targeted, 驱邪/镇魂 against negations of its own plays); and it aims its
+interference (顺手牵羊, 借东风, 惊扰, 清明雨) at the opponent closest to winning.
+
+Everything is a pure function of the view and the bot's own small memory (the mode it chose for
+an activation in progress, how often it declined worship), so a bot is deterministic: the seed
+only breaks exact ties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..cards import CARDS, CardDef, CardType
+from ..model import LinkKind, LinkView, Option, Prompt, PromptKind, View
+from ..rng import Rng, seed_state
+
+OFFERING, ACTION, TRAP, COUNTER, ANCESTOR = (
+    CardType.OFFERING,
+    CardType.ACTION,
+    CardType.TRAP,
+    CardType.COUNTER,
+    CardType.ANCESTOR,
+)
+
+#: Offerings on the field before worship: four are needed (R12); 始祖 wants a fifth to win at once.
+WORSHIP_OFFERINGS = 4
+
+#: How much a card in hand is worth keeping, before the plan adjusts it (higher = keep).
+BASE_VALUE: dict[str, float] = {
+    "jingrao": 24,
+    "shunshou": 22,
+    "shao_baofu": 22,
+    "jie_dongfeng": 18,
+    "jisi_zhunbei": 18,
+    "saomu": 15,
+    "qingming_yu": 12,
+    "zhiren_tishen": 30,
+    "chaitai": 28,
+    "gui_daqiang": 20,
+    "yehuo": 18,
+    "hushenfu": 18,
+    "zhuozei": 15,
+    "quxie": 15,
+    "zhenhun": 10,
+    "wenming_changdao": 8,
+}
+
+#: Which set card to lay down first (higher first); cards below zero are kept in hand.
+SET_PRIORITY: dict[str, float] = {
+    "zhiren_tishen": 90,
+    "chaitai": 80,
+    "gui_daqiang": 60,
+    "yehuo": 60,
+    "hushenfu": 55,
+    "zhuozei": 50,
+    "quxie": 40,
+    "zhenhun": 25,
+    "wenming_changdao": 20,
+}
+
+_DEFS = CARDS.by_id
+
+
+def _def(card_id: str) -> CardDef:
+    return _DEFS[card_id]
+
+
+@dataclass(slots=True)
+class Seat:
+    """What the bot knows of one seat's table position."""
+
+    seat: int
+    hand_count: int
+    offerings: list[tuple[int, str, bool]] = field(default_factory=list)  # (cid, def, tapped)
+    face_down: int = 0
+    ancestor: tuple[int, str, bool] | None = None  # (cid, def, tapped)
+    stacked: int = 0
+    free: int = 0
+    live: bool = True
+
+    @property
+    def standing(self) -> frozenset[str]:
+        return _def(self.ancestor[1]).standing if self.ancestor else frozenset()
+
+    def threat(self) -> float:
+        """How close this seat is to winning (R20): ancestor on field, stacked, offerings."""
+        if not self.live:
+            return -1.0
+        score = 0.2 * self.hand_count
+        if self.ancestor is not None:
+            score += 20 + 3 * self.stacked
+            anc = self.ancestor[1]
+            if anc == "waigong" and self.stacked >= 3:
+                score += 10  # wins at the start of its next turn
+            if anc == "shizu" and self.stacked >= 4:
+                score += 10  # one stacking away
+        else:
+            n = len(self.offerings)
+            score += 3 * n + (6 if n >= WORSHIP_OFFERINGS else 0)
+        return score
+
+
+class Situation:
+    """The facts a decision needs, read once from the view."""
+
+    def __init__(self, view: View) -> None:
+        assert view.viewer is not None, "a bot plays a seat"
+        self.view = view
+        self.me = view.viewer
+        self.names: dict[int, str] = {}
+        seats: list[Seat] = []
+        for sv in view.seats:
+            info = Seat(sv.seat, sv.hand_count, stacked=len(sv.stacked), live=not sv.conceded)
+            for slot in sv.slots:
+                if slot.card is None and not slot.face_down:
+                    info.free += 1
+                    continue
+                if slot.face_down:
+                    info.face_down += 1
+                if slot.card is None:
+                    continue
+                self.names[slot.card.cid] = slot.card.card
+                if slot.face_down:
+                    continue
+                d = _def(slot.card.card)
+                if d.type is OFFERING:
+                    info.offerings.append((slot.card.cid, slot.card.card, slot.card.tapped))
+                elif d.type is ANCESTOR:
+                    info.ancestor = (slot.card.cid, slot.card.card, slot.card.tapped)
+            for c in sv.stacked:
+                self.names[c.cid] = c.card
+            seats.append(info)
+        self.seats = seats
+        mine = view.seats[self.me]
+        self.hand: list[tuple[int, str]] = [(c.cid, c.card) for c in mine.hand or ()]
+        for cid, card in self.hand:
+            self.names[cid] = card
+        self.my_face_down: list[tuple[int, str]] = [
+            (s.card.cid, s.card.card) for s in mine.slots if s.face_down and s.card is not None
+        ]
+        for link in view.chain:
+            self.names[link.card.cid] = link.card.card
+        prompt = view.prompt
+        if prompt is not None:
+            _context_names(prompt.context, self.names)
+        self.my = seats[self.me]
+        self.opponents = [s for s in seats if s.seat != self.me and s.live]
+        self.plan = self._plan()
+        self.burning_search_prohibited = any(
+            p.tag == "burning" and "search" in p.actions for p in view.prohibitions
+        )
+
+    # ── the hand ──
+
+    def hand_defs(self) -> list[str]:
+        return [card for _, card in self.hand]
+
+    def count(self, *, ctype: CardType | None = None, burning: bool = False) -> int:
+        """Cards in hand of this type (and/or Burning)."""
+        n = 0
+        for _, card in self.hand:
+            d = _def(card)
+            if ctype is not None and d.type is not ctype:
+                continue
+            if burning and not d.burning:
+                continue
+            n += 1
+        return n
+
+    @property
+    def pre_worship(self) -> bool:
+        return self.my.ancestor is None
+
+    def target_offerings(self) -> int:
+        return WORSHIP_OFFERINGS + (1 if self.plan == "shizu" else 0)
+
+    # ── the plan: which ancestor we play for ──
+
+    def _plan(self) -> str | None:
+        if self.my.ancestor is not None:
+            return self.my.ancestor[1]
+        best: tuple[int, int, str] | None = None
+        for i, (_, card) in enumerate(self.hand):
+            if _def(card).type is ANCESTOR:
+                key = (self.missing(card), i, card)
+                if best is None or key < best:
+                    best = key
+        return best[2] if best else None
+
+    def missing(self, ancestor: str, extra_draw: int = 0) -> int:
+        """How far the hand/field is from ``ancestor``'s worship condition, counted as if the
+        ancestor were already out of the hand (0 = met)."""
+        hand = [c for _, c in self.hand]
+        if ancestor in hand:
+            hand.remove(ancestor)
+        defs = [_def(c) for c in hand]
+        if ancestor == "taigong":
+            return max(0, 2 - sum(1 for d in defs if d.burning))
+        if ancestor == "taipo":
+            types = {d.type for d in defs}
+            return sum(1 for t in (ACTION, TRAP, COUNTER) if t not in types)
+        if ancestor == "zufu":
+            return max(0, 7 - len(defs) - extra_draw)
+        if ancestor == "zumu":
+            return max(0, 3 - sum(1 for d in defs if d.type is OFFERING))
+        if ancestor == "shizu":
+            have = self.my.stacked if self.my.ancestor else len(self.my.offerings)
+            return max(0, 5 - have)
+        if ancestor == "waigong":
+            return 0 if self.my.ancestor is None else max(0, 3 - self.my.stacked)
+        return 3
+
+    # ── the others ──
+
+    def leader(self) -> Seat | None:
+        """The opponent closest to winning."""
+        best = None
+        for s in self.opponents:
+            if best is None or s.threat() > best.threat():
+                best = s
+        return best
+
+    def owner_of(self, cid: int) -> int | None:
+        for sv in self.view.seats:
+            for slot in sv.slots:
+                if slot.card is not None and slot.card.cid == cid:
+                    return sv.seat
+        return None
+
+    # ── card values ──
+
+    def value(self, card: str) -> float:
+        """How much a card in hand is worth keeping for our plan (higher = keep)."""
+        d = _def(card)
+        plan = self.plan
+        if d.type is ANCESTOR:
+            return 100.0 if self.pre_worship else 2.0
+        if d.type is OFFERING:
+            v = 24.0 if self.pre_worship else 8.0
+            if plan in ("zumu", "shizu"):
+                v += 20
+        else:
+            v = BASE_VALUE.get(card, 10.0)
+            if card == "jingrao" and any(s.ancestor for s in self.opponents):
+                v += 12
+        if plan == "taigong" and d.burning:
+            v += 40
+        if plan == "taipo" and d.type in (ACTION, TRAP, COUNTER) and self.count(ctype=d.type) <= 1:
+            v += 50
+        return v
+
+    def cheapest(self, cids: Iterable[int]) -> int | None:
+        """The card (of these, in hand) we miss least."""
+        best: tuple[float, int] | None = None
+        for c in cids:
+            name = self.names.get(c)
+            v = self.value(name) if name is not None else 50.0
+            if best is None or (v, c) < best:
+                best = (v, c)
+        return best[1] if best else None
+
+
+def _context_names(ctx: dict, names: dict[int, str]) -> None:
+    """Cards a prompt's context names for its decider (a search's or 借东风's candidates)."""
+    cards = ctx.get("cards")
+    if isinstance(cards, dict):
+        for k, v in cards.items():
+            try:
+                names[int(k)] = str(v)
+            except (TypeError, ValueError):
+                continue
+    elif isinstance(cards, list):
+        for c in cards:
+            if isinstance(c, dict) and "cid" in c and "card" in c:
+                names[int(c["cid"])] = str(c["card"])
+
+
+def _opt_cards(prompt: Prompt, kind: str) -> list[Option]:
+    return [o for o in prompt.options if o.kind == kind]
+
+
+class HeuristicBot:
+    """Plays to win. ``choose(view)`` returns one of ``view.prompt``'s option ids."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+        self.rng = Rng(seed_state(f"heuristic-bot:{seed!r}"))
+        self._mode_for: dict[int, int] = {}  # card being activated -> the mode we chose
+        self._declined: dict[str, int] = {}  # ancestor -> worship phases we declined with it
+
+    # ───────────────────────────── entry ─────────────────────────────
+
+    def choose(self, view: View) -> str:
+        prompt = view.prompt
+        assert prompt is not None and prompt.options, "asked to choose without a prompt"
+        s = Situation(view)
+        handler = _HANDLERS.get(prompt.kind)
+        choice = handler(self, s, prompt) if handler is not None else None
+        if choice is None or prompt.option(choice) is None:
+            choice = self._fallback(prompt)
+        return choice
+
+    def _fallback(self, prompt: Prompt) -> str:
+        """A legal option that never undoes a step (``cancel`` would loop the same draft)."""
+        if prompt.default and prompt.default != "cancel" and prompt.option(prompt.default):
+            return prompt.default
+        opts = [o for o in prompt.options if o.kind != "cancel"] or list(prompt.options)
+        return opts[0].id
+
+    # ───────────────────────────── placement (R10) ─────────────────────────────
+
+    def _place(self, s: Situation, p: Prompt) -> str:
+        opts = _opt_cards(p, "place")
+        if not opts:
+            return "skip"
+        have = len(s.my.offerings)
+        if have >= s.target_offerings():
+            return "skip"  # keep offerings in hand: they count for 祖母, feed 始祖, or wait
+        pick = self._offering_to_put(s, opts)
+        return pick if pick is not None else "skip"
+
+    def _offering_to_put(self, s: Situation, opts: list[Option]) -> str | None:
+        """Which offering goes onto the field: Burning first (it becomes tapped, out of reach of
+        顺手牵羊), unless we play for 太公, who wants Burning cards in hand."""
+        burning_in_hand = s.count(burning=True)
+        best: tuple[float, int, str] | None = None
+        for o in opts:
+            name = s.names.get(o.card) if o.card is not None else None
+            if name is None:
+                continue
+            d = _def(name)
+            score = 5.0 if d.burning else 3.0
+            if s.plan == "taigong" and d.burning:
+                if burning_in_hand <= 2:
+                    continue
+                score = 1.0
+            key = (-score, o.card or 0, o.id)
+            if best is None or key < best:
+                best = key
+        return best[2] if best else None
+
+    # ───────────────────────────── action phase (R11) ─────────────────────────────
+
+    def _action(self, s: Situation, p: Prompt) -> str:
+        ability = _opt_cards(p, "ability")
+        if ability:  # 始祖: stack one more offering; five stacked wins
+            return ability[0].id
+        best: tuple[float, str] | None = None
+        for o in _opt_cards(p, "play"):
+            name = s.names.get(o.card) if o.card is not None else None
+            if name is None:
+                continue
+            score = self._play_score(s, name)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, o.id)
+        if best is not None:
+            return best[1]
+        setting = self._set_choice(s, p)
+        return setting or "end"
+
+    def _play_score(self, s: Situation, card: str) -> float:
+        """How much playing this action now helps (0 or less: keep it)."""
+        plan = s.plan
+        pre = s.pre_worship
+        opps = s.opponents
+        if plan == "taipo" and s.count(ctype=ACTION) <= 1 and card != "jingrao":
+            return 0.0  # the last action card is part of 太婆's condition
+        if (
+            plan == "zufu"
+            and not pre
+            and card in ("shunshou", "jie_dongfeng", "qingming_yu", "shao_baofu")
+        ):
+            # every card played shrinks the hand 祖父 counts; only the draws are neutral
+            if card != "jie_dongfeng":
+                return 0.0
+        if card == "jingrao":
+            targets = [o for o in opps if o.ancestor and not o.ancestor[2] and o.stacked > 0]
+            if not targets:
+                return 0.0
+            return 90.0
+        if card == "shao_baofu":
+            if pre:
+                return (
+                    75.0 if s.my.free >= 2 and len(s.my.offerings) < s.target_offerings() else 30.0
+                )
+            return 60.0 if plan in ("zumu", "shizu") else 20.0
+        if card == "shunshou":
+            if not any(not t for o in opps for _, _, t in o.offerings):
+                return 0.0
+            return 70.0 if pre else 40.0
+        if card == "qingming_yu":
+            hit = [o for o in opps if o.face_down and "guard_facedown" not in o.standing]
+            return 50.0 + 5 * max(o.face_down for o in hit) if hit else 0.0
+        if card == "jie_dongfeng":
+            hit = [o for o in opps if o.hand_count and "guard_hand" not in o.standing]
+            return 45.0 if hit else 0.0
+        if card == "jisi_zhunbei":
+            if len(s.hand) < 2:
+                return 0.0
+            return 65.0 if plan == "taigong" else 40.0
+        if card == "saomu":
+            return 35.0
+        return 10.0
+
+    def _set_choice(self, s: Situation, p: Prompt) -> str | None:
+        """Set a trap or counter if the slots allow: offerings come first before worship, and
+        one slot stays free for actions."""
+        opts = _opt_cards(p, "set")
+        if not opts:
+            return None
+        free_after = s.my.free - 1
+        if s.pre_worship:
+            reserve = max(0, s.target_offerings() - len(s.my.offerings))
+            if free_after < reserve or len(s.my_face_down) >= 1:
+                return None
+        elif free_after < 1:
+            return None
+        if s.plan == "zufu" and len(s.hand) <= 8:
+            return None
+        best: tuple[float, str] | None = None
+        for o in opts:
+            name = s.names.get(o.card) if o.card is not None else None
+            if name is None:
+                continue
+            d = _def(name)
+            if s.plan == "taipo" and s.count(ctype=d.type) <= 1:
+                continue
+            if s.plan == "taigong" and d.burning:
+                continue
+            prio = SET_PRIORITY.get(name, 10.0)
+            if any(card == name for _, card in s.my_face_down):
+                prio -= 30  # a second copy set adds little
+            if best is None or prio > best[0]:
+                best = (prio, o.id)
+        return best[1] if best is not None and best[0] > 0 else None
+
+    # ───────────────────────────── worship (R12) ─────────────────────────────
+
+    def _worship(self, s: Situation, p: Prompt) -> str:
+        best: tuple[int, int, str, str] | None = None
+        for i, o in enumerate(_opt_cards(p, "declare")):
+            name = s.names.get(o.card) if o.card is not None else None
+            if name is None:
+                continue
+            # zufu counts the worship draw: a sure card.
+            miss = s.missing(name, extra_draw=1 if name == "zufu" else 0)
+            key = (miss, i, o.id, name)
+            if best is None or key < best:
+                best = key
+        if best is None:
+            return "decline"
+        miss, _, oid, name = best
+        waited = self._declined.get(name, 0)
+        if self._should_declare(s, name, miss, waited):
+            self._declined.pop(name, None)
+            return oid
+        self._declined[name] = waited + 1
+        return "decline"
+
+    def _should_declare(self, s: Situation, ancestor: str, miss: int, waited: int) -> bool:
+        if miss == 0 or ancestor == "waigong":
+            return True  # wins at the worship draw, or (外公) must survive a round anyway
+        if ancestor == "shizu":
+            # four stacked and an offering in hand: the stacking ability wins next turn
+            return s.count(ctype=OFFERING) >= 1 or waited >= 2
+        # Waiting keeps drawing 1 + offerings a turn; declaring now would draw 1. Do not wait forever.
+        return waited >= 3
+
+    # ───────────────────────────── activation steps (R15) ─────────────────────────────
+
+    def _mode(self, s: Situation, p: Prompt) -> str:
+        card = p.context.get("card")
+        name = p.context.get("def")
+        modes = [o for o in p.options if o.kind == "mode"]
+        if not modes:
+            return self._fallback(p)
+        choice = modes[-1]
+        if name == "jisi_zhunbei":
+            spare_offering = self._spare_offering(s, exclude=card)
+            want_burning = s.plan == "taigong" or (spare_offering is not None and s.pre_worship)
+            if want_burning and not s.burning_search_prohibited:
+                choice = next((o for o in modes if o.mode == 0), modes[0])
+            else:
+                choice = next((o for o in modes if o.mode == 1), modes[-1])
+        if isinstance(card, int) and choice.mode is not None:
+            self._mode_for[card] = choice.mode
+        return choice.id
+
+    def _spare_offering(self, s: Situation, exclude: object = None) -> int | None:
+        """An offering in hand we can spend (jisi's ① draws a card for it)."""
+        offerings = [cid for cid, card in s.hand if cid != exclude and _def(card).type is OFFERING]
+        if s.plan == "zumu":
+            if len(offerings) <= 3:
+                return None
+        if s.plan == "shizu" and len(offerings) <= 1:
+            return None
+        if s.plan == "taigong":
+            offerings = [c for c in offerings if not _def(s.names[c]).burning]
+        return s.cheapest(offerings)
+
+    def _target(self, s: Situation, p: Prompt) -> str:
+        kind = p.context.get("target")
+        name = p.context.get("def")
+        opts = [o for o in p.options if o.kind == "target"]
+        if not opts:
+            return self._fallback(p)
+        by_seat = {x.seat: x for x in s.seats}
+
+        def seat_score(o: Option) -> float:
+            if o.seat is not None:
+                t = by_seat[o.seat]
+                if name == "jie_dongfeng":
+                    if "guard_hand" in t.standing or not t.hand_count:
+                        return -100.0
+                    return t.threat() + 0.5 * t.hand_count
+                if name == "qingming_yu":
+                    if "guard_facedown" in t.standing or not t.face_down:
+                        return -100.0
+                    return t.threat() + 10 * t.face_down
+                return t.threat()
+            owner = s.owner_of(o.card) if o.card is not None else None
+            if owner is None:
+                return -100.0
+            t = by_seat[owner]
+            if kind == "opp_ancestor":
+                if t.stacked == 1:
+                    return 1000.0 + t.threat()  # the ritual breaks (R14)
+                return t.threat()
+            return t.threat()
+
+        best = max(opts, key=lambda o: (seat_score(o), -(o.card or 0), -(o.seat or 0)))
+        return best.id
+
+    def _cost(self, s: Situation, p: Prompt) -> str:
+        opts = [o for o in p.options if o.kind == "pay"]
+        if not opts:
+            return self._fallback(p)
+        if p.context.get("cost") == "discard":
+            card = p.context.get("card")
+            if (
+                p.context.get("def") == "jisi_zhunbei"
+                and isinstance(card, int)
+                and self._mode_for.get(card) == 0
+            ):
+                spare = self._spare_offering(s, exclude=card)
+                if spare is not None and p.option(f"pay:{spare}"):
+                    return f"pay:{spare}"
+            cheapest = s.cheapest(o.card for o in opts if o.card is not None)
+            if cheapest is not None:
+                return f"pay:{cheapest}"
+        return opts[0].id
+
+    # ───────────────────────────── responses (R16–R18) ─────────────────────────────
+
+    def _respond(self, s: Situation, p: Prompt) -> str:
+        view = s.view
+        idx = p.context.get("link", len(view.chain) - 1)
+        if not isinstance(idx, int) or not 0 <= idx < len(view.chain):
+            return "pass"
+        newest = view.chain[idx]
+        best: tuple[float, str] | None = None
+        for o in p.options:
+            if o.kind not in ("flip", "counter", "manifest") or o.card is None:
+                continue
+            name = s.names.get(o.card)
+            if name is None:
+                continue
+            score = self._response_score(s, name, o.kind, newest)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, o.id)
+        return best[1] if best is not None else "pass"
+
+    def _hurts_me(self, s: Situation, link: LinkView) -> bool:
+        """Does this link aim at us: target us or a card of ours, or negate our link?"""
+        me = s.me
+        for t in link.targets:
+            if t == f"p{me}":
+                return True
+            if t.startswith("c") and t[1:].isdigit() and s.owner_of(int(t[1:])) == me:
+                return True
+        if link.responds_to is not None and link.card.card in _NEGATORS:
+            answered = s.view.chain[link.responds_to]
+            if answered.seat == me and not answered.negated:
+                return True
+        return False
+
+    def _response_score(self, s: Situation, card: str, how: str, link: LinkView) -> float:
+        me = s.me
+        if link.seat == me or link.negated:
+            return 0.0
+        by_seat = {x.seat: x for x in s.seats}
+        actor = by_seat[link.seat]
+        leader = s.leader()
+        is_leader = leader is not None and actor.seat == leader.seat
+        answered = s.view.chain[link.responds_to] if link.responds_to is not None else None
+        linked_def = link.card.card
+        if how == "manifest":
+            return self._manifest_score(s, card, link, actor, is_leader)
+        if card == "zhiren_tishen":
+            # 外公 cannot return to hand and 祖母 is unaffected by traps: it would do nothing
+            if link.kind is LinkKind.WORSHIP and linked_def not in ("waigong", "zumu"):
+                return 95.0
+            return 0.0
+        if card == "chaitai":
+            if len(s.hand) < 2 + (1 if how == "counter" else 0):
+                return 0.0
+            if link.kind is LinkKind.WORSHIP:
+                return 90.0  # the ancestor goes to the discard pile
+            if answered is not None and answered.seat == me and answered.kind is LinkKind.WORSHIP:
+                return 92.0  # something negates our worship
+            if link.kind is LinkKind.ABILITY and actor.stacked >= 4:
+                return 85.0  # the fifth offering under 始祖
+            if self._hurts_me(s, link) and (linked_def == "jingrao" and s.my.stacked <= 2):
+                return 70.0
+            return 0.0
+        if card == "yehuo":
+            if link.kind is LinkKind.PLACE and (is_leader or len(actor.offerings) >= 3):
+                return 60.0
+            return 0.0
+        if card == "gui_daqiang":
+            if link.kind is LinkKind.ACTION and (self._hurts_me(s, link) or is_leader):
+                return 60.0
+            return 0.0
+        if card == "zhuozei":
+            return 70.0  # it triggers only when a card of ours is being taken
+        if card == "hushenfu":
+            return 75.0  # triggers only when a card of our field is targeted
+        if card == "quxie":
+            if link.kind is LinkKind.TRAP and self._hurts_me(s, link):
+                return 80.0
+            return 0.0
+        if card == "zhenhun":
+            if link.kind is LinkKind.MANIFEST and (
+                self._hurts_me(s, link) or (linked_def == "zumu" and is_leader)
+            ):
+                return 60.0
+            return 0.0
+        if card == "wenming_changdao":
+            if (linked_def == "jisi_zhunbei" and link.mode == 0) or linked_def == "shao_baofu":
+                return 40.0
+            if is_leader and actor.ancestor and actor.ancestor[1] == "taigong":
+                return 30.0
+            return 0.0
+        return 0.0
+
+    def _manifest_score(
+        self, s: Situation, ancestor: str, link: LinkView, actor: Seat, is_leader: bool
+    ) -> float:
+        """Manifestations cost a stacked offering: never the last one (the ritual would break),
+        and 始祖/外公 need their stack for the condition itself."""
+        stacked = s.my.stacked
+        if stacked < 2:
+            return 0.0
+        if ancestor == "zumu":
+            return 50.0  # draw 2: offerings in hand are 祖母's condition
+        if ancestor == "taigong" and link.kind is LinkKind.ACTION and self._hurts_me(s, link):
+            return 50.0
+        if ancestor == "taipo" and link.kind is LinkKind.TRAP and self._hurts_me(s, link):
+            return 50.0
+        if ancestor == "zufu" and (is_leader or link.kind is LinkKind.WORSHIP) and stacked >= 2:
+            return 30.0
+        if ancestor == "shizu" and stacked >= 3 and self._hurts_me(s, link):
+            return 40.0
+        if ancestor == "waigong" and stacked >= 4 and self._hurts_me(s, link):
+            return 40.0
+        return 0.0
+
+    # ───────────────────────────── resolution choices (R19) ─────────────────────────────
+
+    def _effect(self, s: Situation, p: Prompt) -> str:
+        op = p.context.get("op")
+        picks = [o for o in p.options if o.kind == "pick" and o.card is not None]
+        if not picks:
+            return self._fallback(p)
+        if op == "discard":
+            c = s.cheapest(o.card for o in picks if o.card is not None)
+            return f"pick:{c}" if c is not None else picks[0].id
+        if op == "put_offering":
+            if s.pre_worship and len(s.my.offerings) < s.target_offerings():
+                pick = self._offering_to_put(s, picks)
+                if pick is not None:
+                    return pick
+            return "none" if p.option("none") else picks[0].id
+        if op in ("search", "take_hand"):
+            known = [o for o in picks if o.card in s.names]
+            if not known:  # the engine did not name them: any is as good as another
+                return picks[self.rng.below(len(picks))].id
+
+            def gain(o: Option) -> tuple[float, int]:
+                name = s.names.get(o.card) if o.card is not None else None
+                return (self.gain_value(s, name) if name is not None else 0.0, -(o.card or 0))
+
+            return max(picks, key=gain).id
+        return picks[0].id
+
+    def gain_value(self, s: Situation, card: str) -> float:
+        """How much we want to add this card to our hand."""
+        d = _def(card)
+        if d.type is ANCESTOR:
+            return 200.0 if s.plan is None else 5.0
+        v = s.value(card)
+        if d.type is OFFERING and s.pre_worship and d.burning and s.plan != "taigong":
+            v += 3  # tapped once on the field
+        return v
+
+    def _hand_limit(self, s: Situation, p: Prompt) -> str:
+        c = s.cheapest(o.card for o in p.options if o.card is not None)
+        return f"discard:{c}" if c is not None else self._fallback(p)
+
+
+#: Cards whose effect negates the link they answer.
+_NEGATORS = frozenset(
+    {
+        "gui_daqiang",
+        "zhiren_tishen",
+        "yehuo",
+        "zhuozei",
+        "quxie",
+        "zhenhun",
+        "chaitai",
+        "taigong",
+        "taipo",
+        "shizu",
+        "waigong",
+    }
+)
+
+_HANDLERS = {
+    PromptKind.PLACE: HeuristicBot._place,
+    PromptKind.ACTION: HeuristicBot._action,
+    PromptKind.WORSHIP: HeuristicBot._worship,
+    PromptKind.MODE: HeuristicBot._mode,
+    PromptKind.TARGET: HeuristicBot._target,
+    PromptKind.COST: HeuristicBot._cost,
+    PromptKind.RESPOND: HeuristicBot._respond,
+    PromptKind.EFFECT: HeuristicBot._effect,
+    PromptKind.HAND_LIMIT: HeuristicBot._hand_limit,
+}

@@ -1,0 +1,177 @@
+"""``qm_rules.sim`` and ``qingming sim``: figures, reproducibility, the --bots list, the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qingming.cli import main
+from qm_rules.sim import TIMING_KEYS, SimError, bot_seed, game_seed, parse_bots, simulate
+
+QINGMING = Path(sys.executable).parent / "qingming"
+JSON_KEYS = {
+    "games",
+    "players",
+    "wins_by_seat",
+    "wins_by_ancestor",
+    "draws",
+    "mean_rounds",
+    "decisions",
+    "seconds",
+    "games_per_second",
+    "decisions_per_second",
+}
+
+
+def figures(plain: dict) -> dict:
+    return {k: v for k, v in plain.items() if k not in TIMING_KEYS}
+
+
+# ───────────────────────────── --bots ─────────────────────────────
+
+
+def test_bots_one_name_serves_every_seat() -> None:
+    assert parse_bots("random", 4) == ("random",) * 4
+    assert parse_bots(None, 3) == ("heuristic",) * 3
+
+
+def test_bots_one_per_seat() -> None:
+    assert parse_bots("heuristic,random,random", 3) == ("heuristic", "random", "random")
+    assert parse_bots(" heuristic , random ", 2) == ("heuristic", "random")
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "match"),
+    [
+        ("heuristic,random", 3, "2 strategies for 3 players"),
+        ("heuristic,random,random,random", 3, "4 strategies for 3 players"),
+        ("clever", 2, "unknown strategy 'clever'"),
+        ("random,clever", 2, "unknown strategy 'clever'"),
+        ("random,,random", 3, "empty strategy"),
+        ("random", 7, "players must be 2 to 6"),
+        ("random", 1, "players must be 2 to 6"),
+    ],
+)
+def test_bots_refuses_bad_lists(text: str, players: int, match: str) -> None:
+    with pytest.raises(SimError, match=match):
+        parse_bots(text, players)
+
+
+# ───────────────────────────── simulate ─────────────────────────────
+
+
+def test_report_adds_up() -> None:
+    r = simulate(3, 12, seed=5, bots="random")
+    plain = r.to_plain()
+    assert JSON_KEYS <= set(plain)
+    assert plain["games"] == 12 and plain["players"] == 3
+    assert len(plain["wins_by_seat"]) == 3
+    assert sum(plain["wins_by_seat"]) + plain["draws"] == 12
+    assert sum(plain["wins_by_ancestor"].values()) <= sum(plain["wins_by_seat"])
+    assert plain["concessions"] == 0  # bots never concede
+    assert plain["decisions"] > 12 and plain["mean_rounds"] >= 1
+
+
+def test_same_seed_same_figures() -> None:
+    a = simulate(4, 10, seed=123, bots="heuristic,random,heuristic,random").to_plain()
+    b = simulate(4, 10, seed=123, bots="heuristic,random,heuristic,random").to_plain()
+    assert figures(a) == figures(b)
+    c = simulate(4, 10, seed=124, bots="heuristic,random,heuristic,random").to_plain()
+    assert figures(c) != figures(a)
+
+
+def test_seeds_derive_from_run_game_and_seat() -> None:
+    assert game_seed(1, 0) == game_seed(1, 0)
+    assert len({game_seed(1, 0), game_seed(1, 1), game_seed(2, 0)}) == 3
+    assert len({bot_seed(1, 0, 0), bot_seed(1, 0, 1), bot_seed(1, 1, 0)}) == 3
+
+
+def test_round_limit_ends_games_as_draws() -> None:
+    r = simulate(6, 5, seed=3, bots="random", round_limit=1)
+    assert r.round_limit == 1
+    assert r.mean_rounds <= 1
+    assert r.draws + sum(r.wins_by_seat) == 5
+
+
+def test_progress_is_called_after_each_game() -> None:
+    calls: list[tuple[int, int]] = []
+    simulate(2, 3, seed=0, bots="random", progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_bad_settings_raise() -> None:
+    with pytest.raises(SimError):
+        simulate(2, 0)
+    with pytest.raises(SimError):
+        simulate(2, 1, round_limit=-1)
+
+
+# ───────────────────────────── the command line ─────────────────────────────
+
+
+def test_cli_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["sim", "--players", "2", "--games", "4", "--seed", "9", "--bots", "random", "--json"])
+        == 0
+    )
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert JSON_KEYS <= set(data)
+    assert data["games"] == 4 and data["bots"] == ["random", "random"]
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_cli_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "sim",
+                "--players",
+                "3",
+                "--games",
+                "3",
+                "--seed",
+                "1",
+                "--bots",
+                "heuristic,random,random",
+            ]
+        )
+        == 0
+    )
+    out, _ = capsys.readouterr()
+    assert "Wins by seat" in out and "Wins by ancestor" in out and "decisions/s" in out
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [("heuristic,random", "2 strategies for 4 players"), ("nobody", "unknown strategy 'nobody'")],
+)
+def test_cli_bad_bots_exit_2(bots: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--players", "4", "--games", "1", "--bots", bots]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert message in err
+
+
+def test_cli_subprocess_prints_valid_json() -> None:
+    cmd = [str(QINGMING), "sim", "--players", "3", "--games", "5", "--seed", "1", "--json"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert JSON_KEYS <= set(data)
+    assert data["games"] == 5 and data["players"] == 3
+    again = json.loads(
+        subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=True).stdout
+    )
+    assert figures(again) == figures(data)
+
+
+def test_cli_subprocess_bad_bots_exit_code() -> None:
+    cmd = [str(QINGMING), "sim", "--players", "3", "--games", "1", "--bots", "random,random"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2
+    assert "2 strategies for 3 players" in done.stderr
