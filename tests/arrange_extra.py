@@ -187,6 +187,16 @@ def ids(g: Game) -> tuple[str, ...]:
     return g.prompt.ids
 
 
+def pick(g: Game, seat: int, card: str) -> list:
+    """In an EFFECT or HAND_LIMIT prompt of ``seat``, choose the option about a ``card``."""
+    p = g.prompt
+    assert p is not None and p.seat == seat, f"not seat {seat}'s decision: {p}"
+    for o in p.options:
+        if o.card is not None and g.defs[o.card].id == card:
+            return g.choose(seat, o.id)
+    raise AssertionError(f"no option about {card}: {p.options}")
+
+
 def pass_all(g: Game, max_steps: int = 50) -> list:
     """Everyone asked to respond passes until the chain has resolved (or another kind of
     decision is pending). Returns the events."""
@@ -210,5 +220,6 @@ __all__ = [
     "in_hand",
     "on_field",
     "pass_all",
+    "pick",
     "stacked_defs",
 ]
