@@ -124,7 +124,9 @@ def _pick(game: Game, def_id: str, used: set[int], protected: set[tuple[int, int
     st = game.st
     cands = [c for c in by_def(game, def_id) if c not in used]
     if not cands:
-        raise AssertionError(f"the deck holds no (more) {def_id!r}: {len(by_def(game, def_id))} in this game")
+        raise AssertionError(
+            f"the deck holds no (more) {def_id!r}: {len(by_def(game, def_id))} in this game"
+        )
     order = {DECK: 0, DISCARD: 1, LIMBO: 2, HAND: 3, FIELD: 4, STACK: 5}
 
     def rank(c: int) -> tuple[int, int]:
@@ -311,7 +313,9 @@ def option_for(game: Game, kind: str, def_id: str | None = None) -> str | None:
     if p is None:
         return None
     for o in p.options:
-        if o.kind == kind and (def_id is None or (o.card is not None and game.defs[o.card].id == def_id)):
+        if o.kind == kind and (
+            def_id is None or (o.card is not None and game.defs[o.card].id == def_id)
+        ):
             return o.id
     return None
 

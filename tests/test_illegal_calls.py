@@ -22,7 +22,9 @@ from qm_rules import (
 from qm_rules.bots import make_bot
 
 
-def _refused(g: Game, error: type[RulesError], code: str, seat: Any, option: Any, seq: Any = None) -> None:
+def _refused(
+    g: Game, error: type[RulesError], code: str, seat: Any, option: Any, seq: Any = None
+) -> None:
     """The call raises ``error`` with ``code`` and changes nothing."""
     before = g.state_hash()
     prompt_before = g.prompt
@@ -81,7 +83,15 @@ def test_unknown_option_including_options_of_other_prompt_kinds() -> None:
     assert p is not None and p.kind is PromptKind.PLACE and p.seat == 0
     saomu = next(c for c in g.view(0).seats[0].hand or () if c.card == "saomu")
     # Legal in another phase, not now: the action-phase play, "end", "pass", "decline".
-    for option in (f"play:{saomu.cid}", f"place:{saomu.cid}", "end", "pass", "decline", "mode:0", "PLACE:1"):
+    for option in (
+        f"play:{saomu.cid}",
+        f"place:{saomu.cid}",
+        "end",
+        "pass",
+        "decline",
+        "mode:0",
+        "PLACE:1",
+    ):
         _refused(g, UnknownOption, "unknown_option", 0, option)
     _all_refusals(g)
 

@@ -14,7 +14,9 @@ def test_every_seat_has_five_slots() -> None:
     for n in (2, 6):
         g = new_game(n, seed=1)
         for viewer in (None, 0):
-            assert all([sl.index for sl in s.slots] == [0, 1, 2, 3, 4] for s in g.view(viewer).seats)
+            assert all(
+                [sl.index for sl in s.slots] == [0, 1, 2, 3, 4] for s in g.view(viewer).seats
+            )
 
 
 def test_play_and_set_fill_the_lowest_free_slot_and_stop_at_five() -> None:
@@ -52,7 +54,10 @@ def test_full_field_offers_no_placement_play_or_set() -> None:
         turn_seat=1,
         phase=Phase.ACTION,
         hands={0: ["shizu", "xianguo", "saomu", "quxie"], 1: ["yehuo"]},
-        fields={0: ["qingtuan", "juhua", "qingjiu", "qingcha", Card("gui_daqiang", face_down=True)], 1: []},
+        fields={
+            0: ["qingtuan", "juhua", "qingjiu", "qingcha", Card("gui_daqiang", face_down=True)],
+            1: [],
+        },
     )
     g.choose(1, "end")
     assert g.view(0).turn_seat == 0
@@ -140,7 +145,10 @@ def test_negated_and_failed_specials_leave_at_their_owners_end_phase() -> None:
         turn_seat=0,
         phase=Phase.ACTION,
         hands={0: ["saomu", "jisi_zhunbei", "qingtuan", "juhua"], 1: ["qingjiu"]},
-        fields={0: [], 1: [Card("gui_daqiang", face_down=True), Card("wenming_changdao", face_down=True)]},
+        fields={
+            0: [],
+            1: [Card("gui_daqiang", face_down=True), Card("wenming_changdao", face_down=True)],
+        },
     )
     saomu, jisi, qingtuan, _juhua = cards.hands[0]
     gui, wenming = cards.fields[1]
@@ -224,7 +232,9 @@ def test_burning_offering_is_tapped_as_its_owners_draw_phase_begins() -> None:
     assert all(e.seat == 0 and e.to is None for e in taps)
     kinds = [e.kind for e in events]
     first_draw = next(i for i, e in enumerate(events) if e.kind == "draw" and e.seat == 0)
-    assert max(i for i, k in enumerate(kinds) if k == "tap") < first_draw  # tapped as the phase begins
+    assert (
+        max(i for i, k in enumerate(kinds) if k == "tap") < first_draw
+    )  # tapped as the phase begins
     v = g.view(1)
     slots = {sl.card.cid: sl.card.tapped for sl in v.seats[0].slots if sl.card is not None}
     assert slots == {zhiqian: True, qingtuan: False, xiangzhu: True}
@@ -236,7 +246,13 @@ def test_burning_offering_is_tapped_as_its_owners_draw_phase_begins() -> None:
 def test_burning_offering_placed_this_turn_is_tapped_only_at_the_next_turn() -> None:
     # R8: placed before this turn → tapped; placed this turn → not yet
     g = new_game(2, seed=9)
-    cards = arrange(g, turn_seat=0, phase=Phase.PLACE, hands={0: ["zhiqian", "yehuo"], 1: ["gui_daqiang"]}, fields={0: [], 1: []})
+    cards = arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.PLACE,
+        hands={0: ["zhiqian", "yehuo"], 1: ["gui_daqiang"]},
+        fields={0: [], 1: []},
+    )
     zhiqian = cards.hands[0][0]
     g.choose(0, f"place:{zhiqian}")
     v = g.view(1)
@@ -332,11 +348,16 @@ def test_tapped_offerings_count_toward_worship() -> None:
         turn_seat=0,
         phase=Phase.ACTION,
         hands={0: ["shizu", "yehuo"], 1: []},
-        fields={0: [Card("zhiqian", tapped=True), Card("xiangzhu", tapped=True), "qingtuan", "juhua"], 1: []},
+        fields={
+            0: [Card("zhiqian", tapped=True), Card("xiangzhu", tapped=True), "qingtuan", "juhua"],
+            1: [],
+        },
     )
     g.choose(0, "end")
     p = g.prompt
-    assert p is not None and p.kind is PromptKind.WORSHIP and f"declare:{cards.hands[0][0]}" in p.ids
+    assert (
+        p is not None and p.kind is PromptKind.WORSHIP and f"declare:{cards.hands[0][0]}" in p.ids
+    )
     hand_before = g.view(0).seats[0].hand_count
     g.choose(0, f"declare:{cards.hands[0][0]}")
     v = g.view(0)

@@ -71,7 +71,9 @@ def test_one_or_seven_players_refused(players: int) -> None:
 
 def test_first_player_is_seeded_and_varies_with_the_seed() -> None:
     # R1
-    firsts = {seed: Game.new(["A", "B", "C", "D"], seed=seed).view(None).first_seat for seed in range(40)}
+    firsts = {
+        seed: Game.new(["A", "B", "C", "D"], seed=seed).view(None).first_seat for seed in range(40)
+    }
     assert len(set(firsts.values())) >= 3  # not always the same seat
     for seed in (0, 7, 39, "qingming"):
         a = Game.new(["A", "B", "C", "D"], seed=seed).view(None).first_seat
@@ -121,7 +123,10 @@ def test_base_set_is_31_cards() -> None:
 
 def test_ancestors_drawn_at_random_from_the_pool() -> None:
     # R2
-    sets = {frozenset(d.id for d in new_game(2, seed=s).defs if d.type is CardType.ANCESTOR) for s in range(30)}
+    sets = {
+        frozenset(d.id for d in new_game(2, seed=s).defs if d.type is CardType.ANCESTOR)
+        for s in range(30)
+    }
     assert len(sets) >= 4
 
 
@@ -167,7 +172,9 @@ def test_five_cards_each_then_the_first_player_draws(players: int) -> None:
 
 def _end_turn_of_seat1_setup(g: Game, **kw: Any) -> Any:
     """Seat 1 in its action phase with only "set a trap" or "end" to do; seat 0 is next."""
-    return arrange(g, turn_seat=1, phase=Phase.ACTION, hands={1: ["yehuo"], **kw.pop("hands", {})}, **kw)
+    return arrange(
+        g, turn_seat=1, phase=Phase.ACTION, hands={1: ["yehuo"], **kw.pop("hands", {})}, **kw
+    )
 
 
 def test_empty_deck_discard_reshuffled_when_a_draw_needs_it() -> None:
@@ -194,7 +201,9 @@ def test_empty_deck_discard_reshuffled_when_a_draw_needs_it() -> None:
 def test_deck_runs_out_mid_draw_and_the_rest_comes_from_the_reshuffled_pile() -> None:
     # R4: "the moment" the deck is needed: one card from the deck, then the pile is reshuffled
     g = new_game(2, seed=32)
-    cards = _end_turn_of_seat1_setup(g, hands={0: []}, fields={0: ["qingtuan", "qingjiu"]}, deck_top=["xianguo"])
+    cards = _end_turn_of_seat1_setup(
+        g, hands={0: []}, fields={0: ["qingtuan", "qingjiu"]}, deck_top=["xianguo"]
+    )
     st = g.st  # setup: leave exactly the one arranged card in the deck
     for c in list(st.deck):
         if c != cards.deck_top[0]:
@@ -210,14 +219,24 @@ def test_deck_runs_out_mid_draw_and_the_rest_comes_from_the_reshuffled_pile() ->
 def test_search_with_empty_deck_reshuffles_the_pile_first() -> None:
     # R4: a search needs the deck too
     g = new_game(2, seed=33)
-    cards = arrange(g, turn_seat=0, phase=Phase.ACTION, hands={0: ["jisi_zhunbei", "saomu", "qingjiu"], 1: []}, fields={0: [], 1: []})
+    cards = arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["jisi_zhunbei", "saomu", "qingjiu"], 1: []},
+        fields={0: [], 1: []},
+    )
     empty_deck(g)
     assert g.view(0).deck_count == 0
     g.choose(0, f"play:{cards.hands[0][0]}")
     g.choose(0, "mode:0")
     events = g.choose(0, f"pay:{cards.hands[0][1]}")
     assert "reshuffle" in [e.kind for e in events]
-    assert g.prompt is not None and g.prompt.kind is PromptKind.EFFECT and g.prompt.context["op"] == "search"
+    assert (
+        g.prompt is not None
+        and g.prompt.kind is PromptKind.EFFECT
+        and g.prompt.context["op"] == "search"
+    )
     pick = g.prompt.options[0].card
     g.choose(0, f"pick:{pick}")
     hand = hand_defs(g.view(0), 0) or []
@@ -243,10 +262,20 @@ def test_deck_and_discard_both_empty_draws_skipped_nobody_loses() -> None:
 def test_both_empty_then_draw_sections_do_nothing_and_later_sections_still_resolve() -> None:
     # R4 with R19: 扫墓 draws nothing, then its discard still happens
     g = new_game(2, seed=35)
-    cards = arrange(g, turn_seat=0, phase=Phase.ACTION, hands={0: ["saomu", "qingtuan", "juhua", "yehuo"], 1: []}, fields={1: []})
+    cards = arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["saomu", "qingtuan", "juhua", "yehuo"], 1: []},
+        fields={1: []},
+    )
     empty_deck(g, to="limbo")
     g.choose(0, f"play:{cards.hands[0][0]}")
-    assert g.prompt is not None and g.prompt.kind is PromptKind.EFFECT and g.prompt.context["op"] == "discard"
+    assert (
+        g.prompt is not None
+        and g.prompt.kind is PromptKind.EFFECT
+        and g.prompt.context["op"] == "discard"
+    )
     g.choose(0, f"pick:{cards.hands[0][1]}")
     v = g.view(0)
     assert hand_defs(v, 0) == ["juhua", "yehuo"]
@@ -265,7 +294,11 @@ def _hidden_setup() -> tuple[Game, Any]:
         turn_seat=0,
         phase=Phase.ACTION,
         hands={0: ["saomu", "qingtuan"], 1: ["juhua", "gui_daqiang"], 2: ["qingjiu", "chaitai"]},
-        fields={0: ["xianguo"], 1: [Card("yehuo", face_down=True), "qingcha"], 2: [Card("quxie", face_down=True)]},
+        fields={
+            0: ["xianguo"],
+            1: [Card("yehuo", face_down=True), "qingcha"],
+            2: [Card("quxie", face_down=True)],
+        },
     )
     return g, cards
 
@@ -360,7 +393,10 @@ def test_set_card_is_public_only_as_a_face_down_slot() -> None:
     assert any(e.to is None and "card" not in e.data for e in sets)
     assert all(e.to == (0,) for e in sets if "card" in e.data)
     assert g.view(1).seats[0].slots[1].face_down and g.view(1).seats[0].slots[1].card is None
-    assert g.view(0).seats[0].slots[1].card is not None and g.view(0).seats[0].slots[1].card.cid == trap
+    assert (
+        g.view(0).seats[0].slots[1].card is not None
+        and g.view(0).seats[0].slots[1].card.cid == trap
+    )
 
 
 def test_public_information_is_in_every_view() -> None:
@@ -430,7 +466,9 @@ def test_jie_dongfeng_look_is_shown_to_the_activator_only() -> None:
     assert sorted(look.data["cards"]) == sorted(cards.hands[1])
     for viewer in (1, 2, None):
         assert not look.visible_to(viewer)
-        assert not set(cards.hands[1]) & {c for e in events if e.visible_to(viewer) for c in _cids_in(to_plain(e))}
+        assert not set(cards.hands[1]) & {
+            c for e in events if e.visible_to(viewer) for c in _cids_in(to_plain(e))
+        }
     # The take: seat 0 picks; the choice is offered to seat 0 only.
     assert g.prompt is not None and g.prompt.seat == 0 and g.prompt.kind is PromptKind.EFFECT
     assert {o.card for o in g.prompt.options if o.kind == "pick"} == set(cards.hands[1])

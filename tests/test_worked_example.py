@@ -49,7 +49,11 @@ def _play_jisi_mode_0(g: Game, c: dict[str, int]) -> list:
     events += g.choose(0, f"pay:{c['discarded']}")
     # The activation is public with its mode and cost (R5, R15); seat 1 is asked (R18).
     chain = g.view(1).chain
-    assert len(chain) == 1 and chain[0].mode == 0 and [x.cid for x in chain[0].cost] == [c["discarded"]]
+    assert (
+        len(chain) == 1
+        and chain[0].mode == 0
+        and [x.cid for x in chain[0].cost] == [c["discarded"]]
+    )
     assert g.prompt.seat == 1 and g.prompt.kind is PromptKind.RESPOND
     assert f"flip:{c['wenming']}" in g.prompt.ids
     return events
@@ -63,7 +67,11 @@ def _burning_left_in_deck(g: Game) -> int:
         v = g.view(viewer)
         seen += sum(1 for c in v.seats[viewer].hand or () if c.card in BURNING)
         for s in v.seats:
-            seen += sum(1 for sl in s.slots if sl.card is not None and sl.card.card in BURNING and s.seat == viewer)
+            seen += sum(
+                1
+                for sl in s.slots
+                if sl.card is not None and sl.card.card in BURNING and s.seat == viewer
+            )
     seen += sum(1 for c in g.view(None).discard if c.card in BURNING)
     return total - seen
 
