@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from helpers import Card, arrange, field_defs, hand_defs, new_game, option_for
 
-from qm_rules import Game, Phase, PromptKind
+from qm_rules import Game, GameOptions, Phase, PromptKind
 
 # ───────────────────────────── R6 slots ─────────────────────────────
 
@@ -365,3 +365,77 @@ def test_tapped_offerings_count_toward_worship() -> None:
     assert v.seats[0].hand_count == hand_before - 1 + 1
     assert option_for(g, "declare") is None
     assert hand_defs(v, 0) is not None and "shizu" not in (hand_defs(v, 0) or [])
+
+
+def test_counter_from_hand_needs_a_free_slot() -> None:
+    # R6: a counter played from hand goes into a free slot; a full field offers none
+    for filled, offered in ((4, False), (3, True)):
+        g = new_game(2, seed=14, options=GameOptions(ask_everyone=True))
+        field: list[str | Card] = ["qingtuan", "juhua", "qingjiu", "xianguo"][:filled]
+        cards = arrange(
+            g,
+            turn_seat=0,
+            phase=Phase.ACTION,
+            hands={0: ["saomu", "chaitai", "qingcha", "zhiqian"], 1: ["xiangzhu"]},
+            fields={0: field, 1: [Card("wenming_changdao", face_down=True)]},
+        )
+        saomu, chaitai = cards.hands[0][:2]
+        g.choose(0, f"play:{saomu}")  # takes slot `filled`: the field is now full or not
+        g.choose(1, f"flip:{cards.fields[1][0]}")
+        p = g.prompt
+        assert p is not None and p.seat == 0 and p.kind is PromptKind.RESPOND
+        assert (f"counter:{chaitai}" in p.ids) is offered, filled
+
+
+def test_tapped_ancestor_is_not_changed_by_an_opponents_effect() -> None:
+    # R8: 惊扰 targets the ancestor; 护身符 taps it in response; the removal does nothing
+    g = new_game(2, seed=15, ancestors=["shizu"])
+    cards = arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["jingrao", "yehuo"], 1: []},
+        fields={0: [], 1: ["shizu", Card("hushenfu", face_down=True)]},
+        stacks={1: ["juhua", "qingjiu"]},
+    )
+    shizu, hushenfu = cards.fields[1]
+    g.choose(0, f"play:{cards.hands[0][0]}")  # the one ancestor: targeted without asking
+    assert g.view(1).chain[0].targets == (f"c{shizu}",)
+    assert g.prompt is not None and g.prompt.seat == 1 and f"flip:{hushenfu}" in g.prompt.ids
+    events = g.choose(1, f"flip:{hushenfu}")
+    assert not any(e.kind == "unstack" for e in events)
+    v = g.view(0)
+    assert [c.cid for c in v.seats[1].stacked] == cards.stacks[1]
+    assert v.seats[1].slots[0].card is not None and v.seats[1].slots[0].card.tapped
+    fails = [e for e in events if e.kind == "section" and e.data["link"] == 0]
+    assert [f.data["ok"] for f in fails] == [False]
+
+
+def test_negating_a_tapped_cards_activation_does_nothing() -> None:
+    # R8 (engine notes, interpretation 5): 镇魂 cannot negate a tapped ancestor's manifestation
+    g = new_game(2, seed=16, ancestors=["zumu"])
+    cards = arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["saomu", "zhenhun", "qingcha"], 1: ["jie_dongfeng"]},
+        fields={0: [], 1: [Card("zumu", tapped=True)]},
+        stacks={1: ["juhua", "juhua"]},
+    )
+    saomu, zhenhun, _ = cards.hands[0]
+    zumu = cards.fields[1][0]
+    g.choose(0, f"play:{saomu}")
+    assert g.prompt is not None and g.prompt.seat == 1 and f"manifest:{zumu}" in g.prompt.ids
+    g.choose(1, f"manifest:{zumu}")  # cost: one stacked 菊花 (both alike: no choice)
+    assert g.prompt is not None and g.prompt.seat == 0 and f"counter:{zhenhun}" in g.prompt.ids
+    events = g.choose(0, f"counter:{zhenhun}")
+    while g.prompt is not None and g.prompt.kind is PromptKind.RESPOND:
+        events += g.choose(g.prompt.seat, "pass")
+    negation = [e for e in events if e.kind == "section" and e.data["link"] == 2]
+    assert [(e.data["ok"], e.data.get("why")) for e in negation] == [(False, "negate")]
+    assert not any(e.kind == "negate" for e in events)
+    # 祖母's manifestation resolved: seat 1 drew 2.
+    assert any(
+        e.kind == "draw" and e.seat == 1 and e.to is None and e.data["count"] == 2 for e in events
+    )
+    assert g.view(1).seats[1].hand_count == 3

@@ -539,3 +539,19 @@ def test_worship_negated_by_chaitai_sends_the_ancestor_to_discard() -> None:
     assert hand_defs(v, 0) is not None and "shizu" not in (hand_defs(v, 0) or [])
     assert field_defs(v, 0)[:4] == ["qingtuan", "juhua", "xianguo", "qingcha"]
     assert v.turn_seat == 1 and g.result is None
+
+
+def test_manifestation_is_not_an_action_phase_play() -> None:
+    # R11: manifestations are responses only; the action phase offers none
+    g = new_game(2, seed=15, ancestors=["zumu"])
+    cards = arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["yehuo"], 1: []},
+        fields={0: ["zumu"], 1: []},
+        stacks={0: ["juhua"]},
+    )
+    p = g.prompt
+    assert p is not None and p.seat == 0 and p.kind is PromptKind.ACTION
+    assert set(p.ids) == {f"set:{cards.hands[0][0]}", "end"}
