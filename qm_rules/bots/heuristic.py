@@ -16,7 +16,6 @@ only breaks exact ties.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from ..cards import CARDS, CardDef, CardType
 from ..model import LinkKind, LinkView, Option, Prompt, PromptKind, View
@@ -69,22 +68,36 @@ SET_PRIORITY: dict[str, float] = {
 _DEFS = CARDS.by_id
 
 
+_TYPE = {d.id: d.type for d in CARDS.cards}
+
+
 def _def(card_id: str) -> CardDef:
     return _DEFS[card_id]
 
 
-@dataclass(slots=True)
 class Seat:
     """What the bot knows of one seat's table position."""
 
-    seat: int
-    hand_count: int
-    offerings: list[tuple[int, str, bool]] = field(default_factory=list)  # (cid, def, tapped)
-    face_down: int = 0
-    ancestor: tuple[int, str, bool] | None = None  # (cid, def, tapped)
-    stacked: int = 0
-    free: int = 0
-    live: bool = True
+    __slots__ = (
+        "seat",
+        "hand_count",
+        "offerings",
+        "face_down",
+        "ancestor",
+        "stacked",
+        "free",
+        "live",
+    )
+
+    def __init__(self, seat: int, hand_count: int, stacked: int, live: bool) -> None:
+        self.seat = seat
+        self.hand_count = hand_count
+        self.offerings: list[tuple[int, str, bool]] = []  # (cid, def, tapped), face-up
+        self.face_down = 0
+        self.ancestor: tuple[int, str, bool] | None = None  # (cid, def, tapped)
+        self.stacked = stacked
+        self.free = 0
+        self.live = live
 
     @property
     def standing(self) -> frozenset[str]:
@@ -116,27 +129,28 @@ class Situation:
         self.view = view
         self.me = view.viewer
         self.names: dict[int, str] = {}
+        names = self.names
         seats: list[Seat] = []
         for sv in view.seats:
-            info = Seat(sv.seat, sv.hand_count, stacked=len(sv.stacked), live=not sv.conceded)
+            info = Seat(sv.seat, sv.hand_count, len(sv.stacked), not sv.conceded)
             for slot in sv.slots:
-                if slot.card is None and not slot.face_down:
-                    info.free += 1
-                    continue
+                card = slot.card
                 if slot.face_down:
                     info.face_down += 1
-                if slot.card is None:
+                    if card is not None:
+                        names[card.cid] = card.card
                     continue
-                self.names[slot.card.cid] = slot.card.card
-                if slot.face_down:
+                if card is None:
+                    info.free += 1
                     continue
-                d = _def(slot.card.card)
-                if d.type is OFFERING:
-                    info.offerings.append((slot.card.cid, slot.card.card, slot.card.tapped))
-                elif d.type is ANCESTOR:
-                    info.ancestor = (slot.card.cid, slot.card.card, slot.card.tapped)
+                names[card.cid] = card.card
+                t = _TYPE[card.card]
+                if t is OFFERING:
+                    info.offerings.append((card.cid, card.card, card.tapped))
+                elif t is ANCESTOR:
+                    info.ancestor = (card.cid, card.card, card.tapped)
             for c in sv.stacked:
-                self.names[c.cid] = c.card
+                names[c.cid] = c.card
             seats.append(info)
         self.seats = seats
         mine = view.seats[self.me]
@@ -167,10 +181,9 @@ class Situation:
         """Cards in hand of this type (and/or Burning)."""
         n = 0
         for _, card in self.hand:
-            d = _def(card)
-            if ctype is not None and d.type is not ctype:
+            if ctype is not None and _TYPE[card] is not ctype:
                 continue
-            if burning and not d.burning:
+            if burning and not _DEFS[card].burning:
                 continue
             n += 1
         return n
