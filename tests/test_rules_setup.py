@@ -482,3 +482,49 @@ def test_jie_dongfeng_look_is_shown_to_the_activator_only() -> None:
     assert taken in [c.cid for c in g.view(0).seats[0].hand or ()]
     assert taken not in [c.cid for c in g.view(1).seats[1].hand or ()]
     assert g.view(2).seats[0].hand is None and g.view(2).seats[1].hand_count == 2
+
+
+@pytest.mark.parametrize("players,seed", [(2, 51), (3, 52), (5, 53)])
+def test_views_never_show_hidden_cards_in_random_games(players: int, seed: int) -> None:
+    # R5: at every step of a random game, each view (prompt aside: it is the decider's own and
+    # may list what a search or 借东风 lets them see) shows no card of another hand, no face-down
+    # card of another seat and nothing of the deck. Ground truth is read from the engine state.
+    from qm_rules.bots import make_bot
+    from qm_rules.state import EMPTY
+
+    g = new_game(players, seed=seed)
+    bots = [make_bot("random", f"v{seed}-{s}") for s in range(players)]
+    st = g.st
+    for _ in range(250):
+        if g.prompt is None:
+            break
+        for viewer in (None, *range(players)):
+            hidden = set(st.deck)
+            for s in range(players):
+                if s != viewer:
+                    hidden |= set(st.hands[s])
+                    hidden |= {c for c in st.fields[s] if c != EMPTY and st.face_down[c]}
+            plain = to_plain(g.view(viewer))
+            plain.pop("prompt")
+            assert not hidden & _cids_in(plain)
+            v = g.view(viewer)
+            assert v.prompt is not None and (v.prompt.seat == viewer or v.prompt.options == ())
+        p = g.prompt
+        option = bots[p.seat].choose(g.view(p.seat))
+        g.choose(p.seat, option if option != "concede" else p.default)
+
+
+def test_same_seed_players_and_choices_replay_to_the_same_game() -> None:
+    # R2: the game is fully described by its seed, players, options and choices
+    from qm_rules.bots import make_bot
+
+    g = new_game(4, seed="清明")
+    bots = [make_bot("random", s) for s in range(4)]
+    for _ in range(150):
+        if g.prompt is None:
+            break
+        p = g.prompt
+        g.choose(p.seat, bots[p.seat].choose(g.view(p.seat)))
+    again = Game.replay(g.journal)
+    assert again.state_hash() == g.state_hash()
+    assert to_plain(again.view(None)) == to_plain(g.view(None))
