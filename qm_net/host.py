@@ -349,16 +349,18 @@ class Host:
             log.warning("discovery not available; the table is reachable by address only")
             return
         try:
-            self._advertiser = Advertiser(self.name, self.port, interfaces=self.interfaces)
+            address = None if self.bind in ("", "0.0.0.0", "::") else self.bind
+            self._advertiser = Advertiser(
+                self.name, self.port, interfaces=self.interfaces, address=address, **self._advert_fields()
+            )
             await self._advertiser.astart()
-            await self._advertiser.aupdate(**self._advert_fields())
         except Exception as exc:  # discovery is a convenience: the table works without it
             log.warning("cannot advertise the table: %s", exc)
             self._advertiser = None
 
     def _advert_fields(self) -> dict[str, Any]:
         taken = sum(1 for s in self.seats if s.occupied)
-        return {"seats_taken": taken, "seats_total": self.n_seats, "state": "playing" if self.state == "playing" else "lobby"}
+        return {"seats_taken": taken, "seats_total": self.n_seats, "state": self.state}
 
     def _advert_changed(self) -> None:
         if self._advertiser is None or self._advert_dirty:
@@ -579,7 +581,10 @@ class Host:
     def _on_rematch(self, conn: Conn, msg: dict[str, Any]) -> None:
         if self.state != "ended":
             raise ProtocolError("wrong_state", "no game has ended")
-        self._on_ready(conn, {"ready": True})
+        seat = self._my_seat(conn)
+        seat.ready = True
+        self._broadcast_lobby()
+        self._maybe_autostart(rematch=True)  # everyone asked: start, even without autostart
 
     def _on_start(self, conn: Conn, msg: dict[str, Any]) -> None:
         seat = self._my_seat(conn)
@@ -683,10 +688,15 @@ class Host:
             if c.name is not None:
                 c.send(dict(msg))
 
-    def _maybe_autostart(self) -> None:
-        if not self.autostart or self.state == "playing" or self._stopping:
+    def _maybe_autostart(self, *, rematch: bool = False) -> None:
+        """In the lobby: start when every seat is filled and every player is ready. After a
+        game: start the rematch when every seated player asked for it (or said ready)."""
+        if not (self.autostart or rematch) or self.state == "playing" or self._stopping:
             return
-        if all(s.occupied and (s.kind == "bot" or (s.ready and s.conn is not None)) for s in self.seats):
+        seated = [s for s in self.seats if s.occupied]
+        if self.state == "lobby" and len(seated) < self.n_seats:
+            return
+        if len(seated) >= MIN_SEATS and all(s.kind == "bot" or (s.ready and s.conn is not None) for s in seated):
             self._start_game()
 
     def _send_current(self, conn: Conn) -> None:

@@ -1,0 +1,119 @@
+"""Helpers for the qm_net tests: a host on loopback, raw frame I/O, waiting on a client."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import struct
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import msgpack
+
+from qm_net import framing
+from qm_net.client import TableClient
+from qm_net.host import Host, Limits
+from qm_net.messages import Message
+from qm_net.protocol import PROTOCOL_VERSION
+from qm_rules import GameOptions
+
+WAIT = 20.0  # generous: a wait that ends by progress, not a timing assertion
+
+
+def options(**kw: Any) -> GameOptions:
+    base = {"response_timer": None, "round_limit": 3, "disconnect_grace": 60.0}
+    base.update(kw)
+    return GameOptions(**base)
+
+
+@contextlib.asynccontextmanager
+async def running_host(**kw: Any) -> AsyncIterator[Host]:
+    kw.setdefault("advertise", False)
+    kw.setdefault("bind", "127.0.0.1")
+    kw.setdefault("seed", 7)
+    kw.setdefault("options", options())
+    host = Host(kw.pop("name", "test table"), kw.pop("seats", 2), **kw)
+    await host.start()
+    try:
+        yield host
+    finally:
+        await host.stop()
+
+
+async def client(host: Host, name: str) -> TableClient:
+    return await TableClient.connect("127.0.0.1", host.port, name)
+
+
+async def until(c: TableClient, pred: Callable[[Message], bool], timeout: float = WAIT) -> Message:
+    """Read ``c``'s messages until one satisfies ``pred``; returns it."""
+    async def go() -> Message:
+        while True:
+            msg = await c.next_message()
+            if pred(msg):
+                return msg
+
+    return await asyncio.wait_for(go(), timeout)
+
+
+async def wait_for(cond: Callable[[], bool], timeout: float = WAIT) -> None:
+    """Poll a condition on the host's state until it holds (progress, not timing)."""
+    async def go() -> None:
+        while not cond():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(go(), timeout)
+
+
+class Raw:
+    """A bare TCP peer that writes whatever bytes a test wants and reads frames back."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, host: Host, hello: bool = True) -> Raw:
+        r, w = await asyncio.open_connection("127.0.0.1", host.port)
+        raw = cls(r, w)
+        if hello:
+            await raw.send({"t": "hello", "version": PROTOCOL_VERSION, "name": "raw"})
+            await raw.expect("welcome")
+        return raw
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        self.writer.write(framing.encode(msg))
+        await self.writer.drain()
+
+    async def send_bytes(self, data: bytes) -> None:
+        self.writer.write(data)
+        await self.writer.drain()
+
+    async def send_body(self, body: bytes) -> None:
+        await self.send_bytes(struct.pack(">I", len(body)) + body)
+
+    async def recv(self, timeout: float = WAIT) -> dict[str, Any]:
+        return await asyncio.wait_for(framing.read_frame(self.reader), timeout)
+
+    async def expect(self, t: str, timeout: float = WAIT) -> dict[str, Any]:
+        """The next message of type ``t`` (others skipped)."""
+        while True:
+            msg = await self.recv(timeout)
+            if msg.get("t") == t:
+                return msg
+
+    async def closed(self, timeout: float = WAIT) -> bool:
+        """True once the host has hung up (frames before that are read and dropped)."""
+        try:
+            while True:
+                await self.recv(timeout)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return True
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+def packb(obj: Any) -> bytes:
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+FAST = Limits(ping_interval=0.5, idle_timeout=30.0)

@@ -1,0 +1,105 @@
+"""The host's journal: every choice on disk, a stopped host resumed to the same state."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from net_support import client, options, until, wait_for
+
+from qm_net.host import Host
+from qm_net.journal_io import read_games
+from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
+from qm_rules import to_plain
+from qm_rules.bots import make_bot
+
+
+async def _play_some(host: Host, c, bot, upto: int) -> None:
+    """Answer seat 0's prompts (bots play the rest) until ``upto`` choices are made, stopping
+    while it is seat 0's turn to decide so that nothing moves behind our back."""
+    game = host.game
+    while True:
+        await wait_for(lambda: game.over or game.prompt.seat == c.seat)
+        if game.over or len(game.choices) >= upto:
+            return
+        seq = game.seq
+        await c.choose(bot.choose(game.view(c.seat)), game.prompt.seq)
+        await wait_for(lambda seq=seq: game.seq > seq)
+
+
+async def test_stop_and_resume_restores_state_and_tokens(tmp_path) -> None:
+    path = str(tmp_path / "j.jsonl")
+    common = {"bind": "127.0.0.1", "advertise": False}
+    host = Host("resumable", 3, bots=2, options=options(round_limit=6), journal_path=path, seed=21, **common)
+    await host.start()
+    c = await client(host, "Ann")
+    assert await c.join() == 0
+    await c.set_ready(True)
+    await wait_for(lambda: host.state == "playing")
+    bot = make_bot("random", 3)
+    await _play_some(host, c, bot, 25)
+    game = host.game
+    assert not game.over
+    state_hash, n_choices = game.state_hash(), len(game.choices)
+    await host.stop()  # as good as a crash for the journal: every choice is already on disk
+
+    text = open(path, encoding="utf-8").read()
+    assert c.token not in text  # only the token's hash is kept
+    assert len(read_games(path)[-1].choices) == n_choices
+
+    resumed = Host.resume(path, **common)
+    assert resumed.game.state_hash() == state_hash
+    assert resumed.state == "playing" and resumed.name == "resumable"
+    await resumed.start()
+    try:
+        await until(c, lambda m: isinstance(m, ConnectionLost))  # the old host's goodbye
+        c.port = resumed.port
+        assert await c.reconnect() == 0  # the old token works on the new host
+        update = await until(c, lambda m: isinstance(m, GameUpdate))
+        assert to_plain(update.view) == to_plain(resumed.game.view(0))
+
+        assert update.view.prompt.seat == 0  # we stopped on seat 0's decision: answer it
+        await c.choose(bot.choose(update.view), update.view.prompt.seq)
+
+        async def finish() -> GameEnded:
+            async for msg in c.messages():
+                if isinstance(msg, GameUpdate):
+                    p = msg.view.prompt
+                    if p is not None and p.options and p.seat == c.seat:
+                        await c.choose(bot.choose(msg.view), p.seq)
+                elif isinstance(msg, GameEnded):
+                    return msg
+            raise AssertionError("connection lost")
+
+        end = await asyncio.wait_for(finish(), 60)
+        final_hash = resumed.game.state_hash()
+    finally:
+        await resumed.stop()
+    games = read_games(path)
+    assert len(games) == 1 and games[0].finished
+    assert games[0].result == to_plain(end.result)
+    assert games[0].replay().state_hash() == final_hash
+
+
+async def test_torn_last_line_is_ignored_and_cut(tmp_path) -> None:
+    path = tmp_path / "torn.jsonl"
+    host = Host("t", 2, bots=2, options=options(round_limit=2), journal_path=str(path), seed=4, bind="127.0.0.1", advertise=False, games=1)
+    await host.start()
+    await asyncio.wait_for(host.wait_closed(), 60)  # two bots play one game and the table closes
+    whole = path.read_bytes()
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    games = read_games(str(path))
+    assert games[-1].finished
+    # a crash in the middle of a write leaves half a line
+    lines = whole.splitlines(keepends=True)
+    cut = b"".join(lines[:-3]) + lines[-3][:7]
+    path.write_bytes(cut)
+    again = read_games(str(path))[-1]
+    assert not again.finished and len(again.choices) == len(games[-1].choices) - 2
+    resumed = Host.resume(str(path), bind="127.0.0.1", advertise=False)
+    assert resumed.game.state_hash() == again.replay().state_hash()
+    await resumed.start()  # opening the journal for append cuts the torn tail
+    await resumed.stop()
+    assert path.read_bytes() == b"".join(lines[:-3])
+    for line in path.read_text().splitlines():
+        json.loads(line)

@@ -1,0 +1,121 @@
+"""Seats survive dropped connections: tokens, mid-chain reconnects, bots after the grace time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from net_support import client, options, running_host, until, wait_for
+
+from qm_net.client import TableClient, TableError
+from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
+from qm_rules import PromptKind, to_plain
+from qm_rules.bots import make_bot
+
+
+async def _two_seated(host):
+    a, b = await client(host, "Ann"), await client(host, "Bo")
+    await a.join()
+    await b.join()
+    await a.set_ready(True)
+    await b.set_ready(True)
+    await wait_for(lambda: host.state == "playing")
+    return a, b
+
+
+async def _drive_until_chain(host, clients) -> None:
+    """Make choices through the clients until a chain is open and someone is asked to respond.
+    Activations are preferred so that a chain opens soon."""
+    game = host.game
+    for _ in range(500):
+        p = game.prompt
+        if game.chain and p.kind == PromptKind.RESPOND:
+            return
+        ids = p.ids
+        pick = next((i for i in ids if i.startswith(("place:", "play:"))), p.default)
+        seq = game.seq
+        await clients[p.seat].choose(pick, p.seq)
+        await wait_for(lambda seq=seq: game.seq > seq)
+    raise AssertionError("no chain opened")
+
+
+def _drop(c: TableClient) -> None:
+    """A network failure, as far as both ends can tell: the socket just goes."""
+    c._writer.transport.abort()
+
+
+async def test_reconnect_mid_chain_gets_same_seat_and_view() -> None:
+    async with running_host(seats=2, options=options(ask_everyone=True, round_limit=10)) as host:
+        a, b = await _two_seated(host)
+        by_seat = {a.seat: a, b.seat: b}
+        await _drive_until_chain(host, by_seat)
+        game = host.game
+        seat = game.prompt.seat
+        responder = by_seat[seat]
+        token = responder.token
+        latest = await until(responder, lambda m: isinstance(m, GameUpdate) and m.view.seq == game.seq)
+        before = to_plain(latest.view)
+        assert latest.view.chain and latest.view.prompt.options
+
+        _drop(responder)
+        lost = await until(responder, lambda m: isinstance(m, ConnectionLost))
+        assert not lost.final
+        await wait_for(lambda: host.seats[seat].conn is None)
+
+        assert await responder.reconnect() == seat
+        assert responder.token == token
+        again = await until(responder, lambda m: isinstance(m, GameUpdate))
+        assert to_plain(again.view) == before  # the same view, mid-chain
+        assert again.view.chain and again.view.prompt.seat == seat
+
+        seq = game.seq
+        await responder.choose("pass")  # and the game goes on from there
+        await wait_for(lambda: game.seq > seq)
+
+
+async def test_token_on_a_new_connection_replaces_the_old_one() -> None:
+    async with running_host(seats=2) as host:
+        a, b = await _two_seated(host)
+        other = await client(host, "Ann again")
+        assert await other.rejoin(a.token) == a.seat
+        err = await until(a, lambda m: isinstance(m, ErrorMessage))
+        assert err.code == "replaced"
+        lost = await until(a, lambda m: isinstance(m, ConnectionLost))
+        assert lost.final
+        update = await until(other, lambda m: isinstance(m, GameUpdate))
+        assert update.view.viewer == a.seat
+
+
+async def test_wrong_token_is_refused() -> None:
+    async with running_host(seats=2) as host:
+        a, _ = await _two_seated(host)
+        thief = await client(host, "thief")
+        with pytest.raises(TableError) as exc:
+            await thief.rejoin(a.token[::-1] + "x")
+        assert exc.value.code == "bad_token"
+        assert host.seats[a.seat].conn is not None and thief.seat is None
+
+
+async def test_bot_takes_over_a_seat_after_the_grace_time() -> None:
+    async with running_host(seats=2, options=options(disconnect_grace=0.2, round_limit=3)) as host:
+        a, b = await _two_seated(host)
+        gone = b.seat
+        _drop(b)
+        await wait_for(lambda: host.seats[gone].conn is None)
+        dropped_at = len(host.game.choices)
+        bot = make_bot("random", 1)
+
+        async def play_a() -> GameEnded:
+            async for msg in a.messages():
+                if isinstance(msg, GameUpdate):
+                    p = msg.view.prompt
+                    if p is not None and p.options and p.seat == a.seat:
+                        await a.choose(bot.choose(msg.view), p.seq)
+                elif isinstance(msg, GameEnded):
+                    return msg
+            raise AssertionError("a lost its connection")
+
+        end = await asyncio.wait_for(play_a(), 60)
+        assert end.result.reason == "round_limit"
+        later = host.game.choices[dropped_at:]
+        assert any(seat == gone for seat, _ in later)  # someone played the empty seat: the bot
