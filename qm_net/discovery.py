@@ -32,11 +32,14 @@ from typing import Any, Self, TypeVar
 
 import ifaddr
 from zeroconf import (
+    DNSOutgoing,
+    DNSQuestion,
     InterfaceChoice,
     InterfacesType,
     ServiceInfo,
     ServiceStateChange,
     Zeroconf,
+    current_time_millis,
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
@@ -66,8 +69,17 @@ TABLE_STATES = ("lobby", "playing", "ended")
 
 RECORD_TTL = 120
 """Seconds our records live in other caches. Short (zeroconf's default for TXT and PTR is 75
-minutes) so that a host that dies without saying goodbye leaves browsers within two minutes;
-a host that closes normally is gone at once (goodbye packets)."""
+minutes) so that a host that dies without saying goodbye leaves browsers within two minutes
+(see :attr:`Browser.sweep_interval`); a host that closes normally is gone at once (goodbyes)."""
+
+SWEEP_INTERVAL = 5.0
+"""Seconds between a browser's checks that the tables it knows still answer."""
+
+# DNS numbers (RFC 1035, RFC 2782) for the refresh queries a browser sends itself.
+_TYPE_SRV = 33
+_TYPE_TXT = 16
+_CLASS_IN = 1
+_FLAGS_QUERY = 0
 
 PROBE_TIMEOUT_MS = 250
 """How long to wait for another responder to claim our instance name before announcing it."""
@@ -392,7 +404,7 @@ class Advertiser(_Service):
     """Advertises one table until closed.
 
     ``address`` is where players should connect (default: the chosen interfaces' addresses).
-    Pass ``aiozc`` to share one AsyncZeroconf with a browser in the same process; it is then
+    ``ttl`` is how long other caches keep our records (tests shorten it). Pass ``aiozc`` to share one AsyncZeroconf with a browser in the same process; it is then
     not closed here.
     """
 
@@ -409,8 +421,10 @@ class Advertiser(_Service):
         seats_total: int = 0,
         state: str = "lobby",
         aiozc: AsyncZeroconf | None = None,
+        ttl: int = RECORD_TTL,
     ) -> None:
         _check_state(state)
+        self.ttl = ttl
         self.name = name
         self.port = port
         self.seats_taken = seats_taken
@@ -451,8 +465,8 @@ class Advertiser(_Service):
             properties=self._txt(),
             server=self._server,
             parsed_addresses=self._addresses,
-            host_ttl=RECORD_TTL,
-            other_ttl=RECORD_TTL,
+            host_ttl=self.ttl,
+            other_ttl=self.ttl,
         )
 
     def _get_lock(self) -> asyncio.Lock:
@@ -567,6 +581,12 @@ class Browser(_Service):
     ``on_change`` is called for every :class:`TableEvent`: in the event loop when started with
     :meth:`astart`, in the browser's own thread when started with :meth:`start`. "updated" is
     reported only when something a player sees changed.
+
+    A host that vanishes without goodbye packets (killed, unplugged) is reported "removed" once
+    its records expire: every ``sweep_interval`` seconds the browser re-asks tables whose
+    records are half way to expiry, and drops those whose records expired unanswered.
+    (python-zeroconf alone would keep them for about 19 minutes: it holds service pointers at
+    least that long.)
     """
 
     _thread_name = "qm-browser"
@@ -577,15 +597,19 @@ class Browser(_Service):
         interfaces: Sequence[str] | None = None,
         *,
         aiozc: AsyncZeroconf | None = None,
+        sweep_interval: float = SWEEP_INTERVAL,
     ) -> None:
         self._on_change = on_change
+        self.sweep_interval = sweep_interval
         self._interfaces = resolve_interfaces(interfaces)
         self._local = _networks_for(self._interfaces)
         self._aiozc = aiozc
         self._owns_zc = aiozc is None
         self._browser: AsyncServiceBrowser | None = None
         self._tables: dict[str, TableInfo] = {}
+        self._names: dict[str, str] = {}  # key -> service name as received
         self._resolving: dict[str, asyncio.Task[None]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     def tables(self) -> list[TableInfo]:
         """The tables known now, by name."""
@@ -601,10 +625,14 @@ class Browser(_Service):
         self._browser = AsyncServiceBrowser(
             self._aiozc.zeroconf, SERVICE_TYPE, handlers=[self._on_state_change]
         )
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def aclose(self) -> None:
         """Stop browsing (no "removed" events are sent for the tables still known)."""
         tasks = list(self._resolving.values())
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
+            self._sweeper = None
         self._resolving.clear()
         for task in tasks:
             task.cancel()
@@ -634,10 +662,9 @@ class Browser(_Service):
         if pending is not None:
             pending.cancel()  # a newer event supersedes it: resolve afresh
         if state_change is ServiceStateChange.Removed:
-            table = self._tables.pop(key, None)
-            if table is not None:
-                self._emit(TableEvent(TableEventKind.REMOVED, table))
+            self._drop(key)
             return
+        self._names[key] = name
         task = asyncio.get_running_loop().create_task(self._resolve(zeroconf, name, key))
         self._resolving[key] = task
 
@@ -657,6 +684,41 @@ class Browser(_Service):
         finally:
             if self._resolving.get(key) is asyncio.current_task():
                 del self._resolving[key]
+
+    def _drop(self, key: str) -> None:
+        self._names.pop(key, None)
+        table = self._tables.pop(key, None)
+        if table is not None:
+            self._emit(TableEvent(TableEventKind.REMOVED, table))
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_interval)
+            try:
+                self._sweep()
+            except Exception:  # never let one bad pass end the sweeping
+                log.exception("table sweep failed")
+
+    def _sweep(self) -> None:
+        """Drop tables whose SRV record expired; re-ask those half way there."""
+        if self._aiozc is None:
+            return
+        zc = self._aiozc.zeroconf
+        now = current_time_millis()
+        ask = DNSOutgoing(_FLAGS_QUERY)
+        for key in list(self._tables):
+            if key in self._resolving:
+                continue
+            name = self._names.get(key, key)
+            srv = zc.cache.get_by_details(name, _TYPE_SRV, _CLASS_IN)
+            if srv is None or srv.is_expired(now):
+                log.info("table %s stopped answering", name)
+                self._drop(key)
+            elif srv.is_stale(now):
+                ask.add_question(DNSQuestion(name, _TYPE_SRV, _CLASS_IN))
+                ask.add_question(DNSQuestion(name, _TYPE_TXT, _CLASS_IN))
+        if ask.questions:
+            zc.async_send(ask)
 
     def _emit(self, event: TableEvent) -> None:
         if self._on_change is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+import time
 from collections.abc import Iterator
 
 import netns
@@ -17,7 +18,8 @@ import pytest
 
 from qm_net.version import PROTOCOL_VERSION
 
-# Advertises argv[1] (name) on port argv[2], bound to argv[3]; then obeys stdin:
+# Advertises argv[1] (name) on port argv[2], bound to argv[3], records living argv[4] seconds
+# (default: the module's); then obeys stdin:
 # "<taken> <state>" updates the TXT record, "close" (or end of input) withdraws the table.
 ADVERTISER = """
 import asyncio, sys
@@ -25,7 +27,8 @@ from qm_net.discovery import Advertiser
 
 async def main():
     name, port, address = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    adv = Advertiser(name, port, interfaces=[address], seats_total=4)
+    extra = {"ttl": int(sys.argv[4])} if len(sys.argv) > 4 else {}
+    adv = Advertiser(name, port, interfaces=[address], seats_total=4, **extra)
     await adv.astart()
     print("ready", adv.service_name, flush=True)
     loop = asyncio.get_running_loop()
@@ -42,7 +45,8 @@ async def main():
 asyncio.run(main())
 """
 
-# Browses on argv[1] and prints every event as a JSON line until stdin closes.
+# Browses on argv[1] (sweeping every argv[2] seconds if given) and prints every event as a JSON
+# line until stdin closes.
 BROWSER = """
 import asyncio, json, sys
 from qm_net.discovery import Browser
@@ -52,7 +56,8 @@ def show(event):
           flush=True)
 
 async def main():
-    async with Browser(show, interfaces=[sys.argv[1]]):
+    extra = {"sweep_interval": float(sys.argv[2])} if len(sys.argv) > 2 else {}
+    async with Browser(show, interfaces=[sys.argv[1]], **extra):
         print(json.dumps({"kind": "ready"}), flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
 
@@ -76,14 +81,14 @@ def event_about(proc: netns.Proc, name: str, kind: str) -> dict[str, object]:
     return json.loads(proc.expect(match))
 
 
-def start_browser(host: netns.Host) -> netns.Proc:
-    proc = host.python(BROWSER, host.address)
+def start_browser(host: netns.Host, *args: str) -> netns.Proc:
+    proc = host.python(BROWSER, host.address, *args)
     proc.expect(lambda line: json.loads(line)["kind"] == "ready")
     return proc
 
 
-def start_advertiser(host: netns.Host, name: str, port: int) -> netns.Proc:
-    proc = host.python(ADVERTISER, name, str(port), host.address)
+def start_advertiser(host: netns.Host, name: str, port: int, *args: str) -> netns.Proc:
+    proc = host.python(ADVERTISER, name, str(port), host.address, *args)
     proc.expect(lambda line: line.startswith("ready"))
     return proc
 
@@ -139,3 +144,28 @@ def test_same_name_on_two_hosts_is_made_unique(lan: netns.Lan) -> None:
     assert (second_event["address"], second_event["port"]) == (second_host.address, 4602)
     assert first.stdout_seen[0] != second.stdout_seen[0]  # "ready <service name>"
     assert " (2)." in second.stdout_seen[0]
+
+
+def test_a_host_that_dies_silently_is_dropped_and_a_live_one_kept(lan: netns.Lan) -> None:
+    host, watcher, _ = lan.hosts
+    name = f"crash {secrets.token_hex(3)}"
+    ttl = 2  # seconds; the real default is two minutes
+    browser = start_browser(watcher, "0.2")
+    advertiser = start_advertiser(host, name, 4603, str(ttl))
+    event_about(browser, name, "added")
+
+    # Alive past several TTLs: the browser's refresh queries keep it. Were it dropped, the
+    # browser would print "removed" (and "added") before this update's "updated".
+    time.sleep(3 * ttl)
+    advertiser.send("1 lobby")
+    kinds = []
+    while not kinds or kinds[-1] != "updated":
+        line = browser.expect(lambda line: json.loads(line).get("name") == name)
+        kinds.append(json.loads(line)["kind"])
+    assert kinds == ["updated"]
+
+    # Killed: no goodbye packets. The browser notices once the records expire.
+    advertiser.popen.kill()
+    advertiser.wait()
+    removed = event_about(browser, name, "removed")
+    assert removed["port"] == 4603
