@@ -10,7 +10,7 @@ from helpers import Card, arrange, empty_deck, hand_defs, new_game, play_to
 
 from qm_rules import CARDS, Game, Phase, PromptKind, View, to_plain
 from qm_rules.cards import CardType
-from qm_rules.state import DISCARD
+from qm_rules.state import DECK, DISCARD
 
 BASE_SET_SIZE = sum(d.copies for d in CARDS.base_set)
 ANCESTOR_POOL = {d.id for d in CARDS.ancestors}
@@ -528,3 +528,39 @@ def test_same_seed_players_and_choices_replay_to_the_same_game() -> None:
     again = Game.replay(g.journal)
     assert again.state_hash() == g.state_hash()
     assert to_plain(again.view(None)) == to_plain(g.view(None))
+
+
+def test_deck_drawn_empty_stays_empty_until_a_draw_or_search_needs_it() -> None:
+    # R4 as ruled: the reshuffle happens when the deck is needed, not when it runs out
+    g = new_game(2, seed=36)
+    cards = _end_turn_of_seat1_setup(
+        g, hands={0: ["zhuozei"]}, fields={0: ["qingtuan"]}, deck_top=["xianguo", "qingcha"]
+    )
+    st = g.st  # setup: only the two arranged cards stay in the deck
+    for c in list(st.deck):
+        if c not in cards.deck_top:
+            st.move(c, DISCARD)
+    pile = len(g.view(None).discard)
+    events = g.choose(1, "end")  # seat 0 draws 1 + 1: exactly the deck
+    assert "reshuffle" not in [e.kind for e in events]
+    v = g.view(0)
+    assert v.deck_count == 0 and len(v.discard) == pile
+    assert set(cards.deck_top) <= {c.cid for c in v.seats[0].hand or ()}
+    assert g.prompt is not None and g.prompt.seat == 0
+
+
+def test_draw_takes_what_is_left_when_deck_and_discard_run_dry() -> None:
+    # R4: one card left, empty discard pile: draw that one, skip the rest, play on
+    g = new_game(2, seed=37)
+    cards = _end_turn_of_seat1_setup(
+        g, hands={0: ["zhuozei"]}, fields={0: ["qingtuan", "juhua"]}, deck_top=["xianguo"]
+    )
+    empty_deck(g, to="limbo")  # setup: everything else out of play ...
+    g.st.move(cards.deck_top[0], DECK)  # ... but the one arranged card
+    assert g.view(None).deck_count == 1 and g.view(None).discard == ()
+    events = g.choose(1, "end")
+    draws = [e.data["count"] for e in events if e.kind == "draw" and e.seat == 0 and e.to is None]
+    assert draws == [1]
+    v = g.view(0)
+    assert v.seats[0].hand_count == 2 and v.deck_count == 0
+    assert g.result is None and g.prompt is not None and g.prompt.seat == 0
