@@ -117,3 +117,33 @@ def packb(obj: Any) -> bytes:
 
 
 FAST = Limits(ping_interval=0.5, idle_timeout=30.0)
+
+
+async def seated(host: Host, *names: str) -> list[TableClient]:
+    """Clients that join, say ready, and are in the game once it has started."""
+    clients = [await client(host, n) for n in names]
+    for c in clients:
+        await c.join()
+    for c in clients:
+        await c.set_ready(True)
+    await wait_for(lambda: host.state == "playing")
+    return clients
+
+
+async def play_to_end(c: TableClient, bot: Any, seen: list[Any] | None = None) -> Any:
+    """Answer c's prompts with ``bot`` until the game ends; returns the GameEnded. ``seen``
+    collects every GameUpdate, for checks."""
+    from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
+
+    async for msg in c.messages():
+        if isinstance(msg, GameUpdate):
+            if seen is not None:
+                seen.append(msg)
+            p = msg.view.prompt
+            if p is not None and p.options and p.seat == c.seat:
+                await c.choose(bot.choose(msg.view), p.seq)
+        elif isinstance(msg, GameEnded):
+            return msg
+        elif isinstance(msg, ConnectionLost):
+            raise AssertionError(f"connection lost: {msg.reason}")
+    raise AssertionError("the messages ended without a result")

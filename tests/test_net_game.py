@@ -9,27 +9,10 @@ import re
 import subprocess
 import sys
 
-from net_support import WAIT, client, options, running_host, until, wait_for
+from net_support import WAIT, client, options, play_to_end, running_host, until, wait_for
 
-from qm_net.client import TableClient
-from qm_net.messages import ConnectionLost, GameEnded, GameUpdate, LobbyUpdate
+from qm_net.messages import GameEnded, GameUpdate, LobbyUpdate
 from qm_rules.bots import make_bot
-
-
-async def _bot_client(c: TableClient, seen: list) -> GameEnded:
-    """Play c's seat with a bot until the game ends; record every view for checks."""
-    bot = make_bot("random", c.name)
-    async for msg in c.messages():
-        if isinstance(msg, GameUpdate):
-            seen.append(msg)
-            p = msg.view.prompt
-            if p is not None and p.options and p.seat == c.seat:
-                await c.choose(bot.choose(msg.view), p.seq)
-        elif isinstance(msg, GameEnded):
-            return msg
-        elif isinstance(msg, ConnectionLost):
-            raise AssertionError(f"lost: {msg.reason}")
-    raise AssertionError("no end")
 
 
 async def test_four_clients_play_a_whole_game() -> None:
@@ -40,7 +23,8 @@ async def test_four_clients_play_a_whole_game() -> None:
         for c in clients:
             await c.set_ready(True)
         seen: list[list[GameUpdate]] = [[] for _ in clients]
-        ends = await asyncio.wait_for(asyncio.gather(*(_bot_client(c, s) for c, s in zip(clients, seen, strict=True))), 60)
+        games = (play_to_end(c, make_bot("random", c.name), s) for c, s in zip(clients, seen, strict=True))
+        ends = await asyncio.wait_for(asyncio.gather(*games), 60)
         results = {e.result for e in ends}
         assert len(results) == 1  # everyone saw the same ending
         assert host.game.over and host.games_played == 1
@@ -73,7 +57,7 @@ async def test_spectator_gets_the_public_view_and_bots_fill_seats() -> None:
         await player.join()
         await player.set_ready(True)
         seen: list[GameUpdate] = []
-        end = await asyncio.wait_for(_bot_client(player, seen), 60)
+        end = await asyncio.wait_for(play_to_end(player, make_bot("random", 2), seen), 60)
         assert end.result == host.game.result
         msg = await until(watcher, lambda m: isinstance(m, GameUpdate))
         assert msg.view.viewer is None

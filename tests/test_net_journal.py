@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 import json
 
-from net_support import client, options, until, wait_for
+from net_support import client, options, play_to_end, until, wait_for
 
 from qm_net.host import Host
 from qm_net.journal_io import read_games
-from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
+from qm_net.messages import ConnectionLost, GameUpdate
 from qm_rules import to_plain
 from qm_rules.bots import make_bot
 
@@ -61,17 +61,7 @@ async def test_stop_and_resume_restores_state_and_tokens(tmp_path) -> None:
         assert update.view.prompt.seat == 0  # we stopped on seat 0's decision: answer it
         await c.choose(bot.choose(update.view), update.view.prompt.seq)
 
-        async def finish() -> GameEnded:
-            async for msg in c.messages():
-                if isinstance(msg, GameUpdate):
-                    p = msg.view.prompt
-                    if p is not None and p.options and p.seat == c.seat:
-                        await c.choose(bot.choose(msg.view), p.seq)
-                elif isinstance(msg, GameEnded):
-                    return msg
-            raise AssertionError("connection lost")
-
-        end = await asyncio.wait_for(finish(), 60)
+        end = await asyncio.wait_for(play_to_end(c, bot), 60)
         final_hash = resumed.game.state_hash()
     finally:
         await resumed.stop()

@@ -6,12 +6,12 @@ import asyncio
 import struct
 
 import pytest
-from net_support import Raw, client, packb, running_host, until, wait_for
+from net_support import Raw, client, packb, running_host, seated, until, wait_for
 
 from qm_net import framing
 from qm_net.client import TableClient, TableError
 from qm_net.framing import MAX_FRAME, ProtocolError
-from qm_net.messages import ErrorMessage, GameUpdate
+from qm_net.messages import ErrorMessage
 from qm_net.protocol import ERROR_CODES, PROTOCOL_VERSION, validate_client, validate_server
 
 # ───────────────────────────── frames ─────────────────────────────
@@ -100,18 +100,6 @@ def test_server_messages_checked_by_client() -> None:
 # ───────────────────────────── against a real host ─────────────────────────────
 
 
-async def _seated_game(host):
-    """Two clients seated and a game started; returns them in seat order."""
-    a, b = await client(host, "Ann"), await client(host, "Bo")
-    await a.join()
-    await b.join()
-    await a.set_ready(True)
-    await b.set_ready(True)
-    for c in (a, b):
-        await until(c, lambda m: isinstance(m, GameUpdate))
-    return a, b
-
-
 async def test_oversize_frame_gets_error_and_disconnect() -> None:
     async with running_host() as host:
         raw = await Raw.open(host)
@@ -171,7 +159,7 @@ async def test_version_mismatch_refused_clearly() -> None:
 
 async def test_stale_seq_and_out_of_turn_pass_engine_codes() -> None:
     async with running_host(seats=2) as host:
-        a, b = await _seated_game(host)
+        a, b = await seated(host, "Ann", "Bo")
         game = host.game
         prompt = game.prompt
         mover, waiter = (a, b) if prompt.seat == a.seat else (b, a)

@@ -5,22 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from net_support import client, options, running_host, until, wait_for
+from net_support import client, options, play_to_end, running_host, seated, until, wait_for
 
 from qm_net.client import TableClient, TableError
-from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
+from qm_net.messages import ConnectionLost, ErrorMessage, GameUpdate
 from qm_rules import PromptKind, to_plain
 from qm_rules.bots import make_bot
-
-
-async def _two_seated(host):
-    a, b = await client(host, "Ann"), await client(host, "Bo")
-    await a.join()
-    await b.join()
-    await a.set_ready(True)
-    await b.set_ready(True)
-    await wait_for(lambda: host.state == "playing")
-    return a, b
 
 
 async def _drive_until_chain(host, clients) -> None:
@@ -46,7 +36,7 @@ def _drop(c: TableClient) -> None:
 
 async def test_reconnect_mid_chain_gets_same_seat_and_view() -> None:
     async with running_host(seats=2, options=options(ask_everyone=True, round_limit=10)) as host:
-        a, b = await _two_seated(host)
+        a, b = await seated(host, "Ann", "Bo")
         by_seat = {a.seat: a, b.seat: b}
         await _drive_until_chain(host, by_seat)
         game = host.game
@@ -75,7 +65,7 @@ async def test_reconnect_mid_chain_gets_same_seat_and_view() -> None:
 
 async def test_token_on_a_new_connection_replaces_the_old_one() -> None:
     async with running_host(seats=2) as host:
-        a, b = await _two_seated(host)
+        a, b = await seated(host, "Ann", "Bo")
         other = await client(host, "Ann again")
         assert await other.rejoin(a.token) == a.seat
         err = await until(a, lambda m: isinstance(m, ErrorMessage))
@@ -88,7 +78,7 @@ async def test_token_on_a_new_connection_replaces_the_old_one() -> None:
 
 async def test_wrong_token_is_refused() -> None:
     async with running_host(seats=2) as host:
-        a, _ = await _two_seated(host)
+        a, _ = await seated(host, "Ann", "Bo")
         thief = await client(host, "thief")
         with pytest.raises(TableError) as exc:
             await thief.rejoin(a.token[::-1] + "x")
@@ -98,24 +88,14 @@ async def test_wrong_token_is_refused() -> None:
 
 async def test_bot_takes_over_a_seat_after_the_grace_time() -> None:
     async with running_host(seats=2, options=options(disconnect_grace=0.2, round_limit=3)) as host:
-        a, b = await _two_seated(host)
+        a, b = await seated(host, "Ann", "Bo")
         gone = b.seat
         _drop(b)
         await wait_for(lambda: host.seats[gone].conn is None)
         dropped_at = len(host.game.choices)
         bot = make_bot("random", 1)
 
-        async def play_a() -> GameEnded:
-            async for msg in a.messages():
-                if isinstance(msg, GameUpdate):
-                    p = msg.view.prompt
-                    if p is not None and p.options and p.seat == a.seat:
-                        await a.choose(bot.choose(msg.view), p.seq)
-                elif isinstance(msg, GameEnded):
-                    return msg
-            raise AssertionError("a lost its connection")
-
-        end = await asyncio.wait_for(play_a(), 60)
+        end = await asyncio.wait_for(play_to_end(a, bot), 60)
         assert end.result.reason == "round_limit"
         later = host.game.choices[dropped_at:]
         assert any(seat == gone for seat, _ in later)  # someone played the empty seat: the bot
