@@ -144,13 +144,13 @@ def test_negated_and_failed_specials_leave_at_their_owners_end_phase() -> None:
         g,
         turn_seat=0,
         phase=Phase.ACTION,
-        hands={0: ["saomu", "jisi_zhunbei", "qingtuan", "juhua"], 1: ["qingjiu"]},
+        hands={0: ["saomu", "jisi_zhunbei", "qingtuan", "juhua", "zhuozei"], 1: ["qingjiu"]},
         fields={
             0: [],
             1: [Card("gui_daqiang", face_down=True), Card("wenming_changdao", face_down=True)],
         },
     )
-    saomu, jisi, qingtuan, _juhua = cards.hands[0]
+    saomu, jisi, qingtuan, _juhua, _zhuozei = cards.hands[0]
     gui, wenming = cards.fields[1]
     g.choose(0, f"play:{saomu}")
     assert g.prompt is not None and g.prompt.seat == 1
@@ -165,8 +165,8 @@ def test_negated_and_failed_specials_leave_at_their_owners_end_phase() -> None:
     assert g.prompt is not None and g.prompt.seat == 1 and g.prompt.kind is PromptKind.RESPOND
     g.choose(1, f"flip:{wenming}")
     assert field_defs(g.view(1), 0)[:2] == ["saomu", "jisi_zhunbei"]
-    if g.view(0).turn_seat == 0:
-        g.choose(0, "end")
+    assert g.prompt is not None and g.prompt.seat == 0 and g.prompt.kind is PromptKind.ACTION
+    g.choose(0, "end")
     v = g.view(1)
     assert v.turn_seat == 1
     discard = [c.cid for c in v.discard]
