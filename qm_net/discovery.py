@@ -671,7 +671,12 @@ class Browser(_Service):
     async def _resolve(self, zc: Zeroconf, name: str, key: str) -> None:
         try:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
-            if not await info.async_request(zc, RESOLVE_TIMEOUT_MS):
+            try:
+                found = await info.async_request(zc, RESOLVE_TIMEOUT_MS)
+            except Exception as exc:  # e.g. zeroconf closing under us; the next event retries
+                log.debug("resolving %s failed: %s", name, exc)
+                return
+            if not found:
                 log.debug("could not resolve %s", name)
                 return
             table = _table_from_info(info, key, self._local)
