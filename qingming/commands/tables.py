@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from qm_net.discovery import browse_once, parse_interfaces
+    from qm_net.discovery import browse_once, parse_interfaces, resolve_interfaces
 
     values = (args.tables_interface or []) + (getattr(args, "interface", None) or [])
     try:
@@ -51,18 +51,25 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout < 0:
         print("qingming tables: --timeout must not be negative", file=sys.stderr)
         return 2
+    chosen = resolve_interfaces(interfaces)
+    where = ", ".join(str(i) for i in chosen) if isinstance(chosen, list) else "every interface"
     try:
         tables = browse_once(args.timeout, interfaces)
     except OSError as exc:  # e.g. an address that is not ours, or no multicast
-        where = ", ".join(interfaces) if interfaces else "the default interfaces"
         print(f"qingming tables: cannot listen on {where}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        return 130
     if args.json:
         json.dump([t.to_plain() for t in tables], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
     if not tables:
-        print("No tables found.", file=sys.stderr)
+        print(
+            f"No tables found (listened on {where} for {args.timeout:g} s). "
+            "On a VPN or with container bridges, pick the LAN with --interface ADDR.",
+            file=sys.stderr,
+        )
         return 0
     print(format_tables(tables))
     return 0
