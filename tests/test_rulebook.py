@@ -343,6 +343,26 @@ def test_seed_worked_example_is_present(parts: dict[str, str]) -> None:
         assert needle in en, f"the English worked example lacks {needle!r}"
 
 
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+_BLOCK_START = re.compile(r"^\s*(#|[-*>] |\d+\. |\||<!--|$)")
+
+
+def test_chinese_paragraphs_are_not_wrapped_mid_text(parts: dict[str, str]) -> None:
+    """Markdown turns a line break inside a paragraph into a space, which shows up as a stray gap
+    between two Chinese characters. So a Chinese paragraph or list item is one source line."""
+    lines = parts["zh"].splitlines()
+    bad = [
+        f"{a.strip()[-12:]} ⏎ {b.strip()[:12]}"
+        for a, b in zip(lines, lines[1:], strict=False)
+        if a.strip()
+        and not a.rstrip().endswith("\\")  # a hard break is meant
+        and not _BLOCK_START.match(b)
+        and _CJK.match(a.rstrip()[-1])
+        and _CJK.match(b.strip()[0])
+    ]
+    assert not bad, bad
+
+
 def _option_row(section: str, label: str) -> list[str]:
     """The cells of the options-table row whose first cell is ``label``."""
     for line in section.splitlines():
