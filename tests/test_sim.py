@@ -175,3 +175,28 @@ def test_cli_subprocess_bad_bots_exit_code() -> None:
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 2
     assert "2 strategies for 3 players" in done.stderr
+
+
+def test_engine_benchmark_runs() -> None:
+    """A smoke run of benchmarks/engine.py (figures printed, never asserted)."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "engine.py"
+    cmd = [
+        sys.executable,
+        str(script),
+        "--seconds",
+        "0",
+        "--players",
+        "2",
+        "--bots",
+        "random,engine",
+    ]
+    done = subprocess.run(
+        cmd + ["--profile", "2:heuristic", "--profile-games", "2", "--top", "5"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "decisions/s" in done.stdout and "engine only" in done.stdout
+    assert "cumulative" in done.stdout

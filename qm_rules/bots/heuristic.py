@@ -192,7 +192,10 @@ class Situation:
     def pre_worship(self) -> bool:
         return self.my.ancestor is None
 
-    def target_offerings(self) -> int:
+    def target_offerings(self, without_ancestor: int = WORSHIP_OFFERINGS) -> int:
+        """Offerings we want on the field before worship."""
+        if self.plan is None:
+            return without_ancestor
         return WORSHIP_OFFERINGS + (1 if self.plan == "shizu" else 0)
 
     # ── the plan: which ancestor we play for ──
@@ -305,6 +308,13 @@ class HeuristicBot:
 
     name = "heuristic"
 
+    #: Worship phases to wait (装高手) for a hand condition before declaring anyway.
+    wait_limit = 3
+    #: Face-down cards to keep set while still building offerings.
+    max_set_before_worship = 1
+    #: Offerings on the field while no ancestor is in hand (each draws a card a turn).
+    offerings_without_ancestor = WORSHIP_OFFERINGS
+
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
         self.rng = Rng(seed_state(f"heuristic-bot:{seed!r}"))
@@ -337,7 +347,7 @@ class HeuristicBot:
         if not opts:
             return "skip"
         have = len(s.my.offerings)
-        if have >= s.target_offerings():
+        if have >= s.target_offerings(self.offerings_without_ancestor):
             return "skip"  # keep offerings in hand: they count for 祖母, feed 始祖, or wait
         pick = self._offering_to_put(s, opts)
         return pick if pick is not None else "skip"
@@ -404,7 +414,10 @@ class HeuristicBot:
         if card == "shao_baofu":
             if pre:
                 return (
-                    75.0 if s.my.free >= 2 and len(s.my.offerings) < s.target_offerings() else 30.0
+                    75.0
+                    if s.my.free >= 2
+                    and len(s.my.offerings) < s.target_offerings(self.offerings_without_ancestor)
+                    else 30.0
                 )
             return 60.0 if plan in ("zumu", "shizu") else 20.0
         if card == "shunshou":
@@ -433,8 +446,10 @@ class HeuristicBot:
             return None
         free_after = s.my.free - 1
         if s.pre_worship:
-            reserve = max(0, s.target_offerings() - len(s.my.offerings))
-            if free_after < reserve or len(s.my_face_down) >= 1:
+            reserve = max(
+                0, s.target_offerings(self.offerings_without_ancestor) - len(s.my.offerings)
+            )
+            if free_after < reserve or len(s.my_face_down) >= self.max_set_before_worship:
                 return None
         elif free_after < 1:
             return None
@@ -485,9 +500,9 @@ class HeuristicBot:
             return True  # wins at the worship draw, or (外公) must survive a round anyway
         if ancestor == "shizu":
             # four stacked and an offering in hand: the stacking ability wins next turn
-            return s.count(ctype=OFFERING) >= 1 or waited >= 2
+            return s.count(ctype=OFFERING) >= 1 or waited >= self.wait_limit - 1
         # Waiting keeps drawing 1 + offerings a turn; declaring now would draw 1. Do not wait forever.
-        return waited >= 3
+        return waited >= self.wait_limit
 
     # ───────────────────────────── activation steps (R15) ─────────────────────────────
 
@@ -699,7 +714,9 @@ class HeuristicBot:
             c = s.cheapest(o.card for o in picks if o.card is not None)
             return f"pick:{c}" if c is not None else picks[0].id
         if op == "put_offering":
-            if s.pre_worship and len(s.my.offerings) < s.target_offerings():
+            if s.pre_worship and len(s.my.offerings) < s.target_offerings(
+                self.offerings_without_ancestor
+            ):
                 pick = self._offering_to_put(s, picks)
                 if pick is not None:
                     return pick
