@@ -94,7 +94,13 @@ class Conn:
             return
         msg["n"] = self.n
         self.n += 1
-        self.send_frame(framing.encode(msg))
+        try:
+            frame = framing.encode(msg)
+        except ProtocolError:  # a message of ours over 256 KiB: a bug, but only this peer's
+            log.exception("%s: cannot frame a %s message", self.peer, msg.get("t"))
+            self.close("message too large")
+            return
+        self.send_frame(frame)
 
     def send_frame(self, frame: bytes) -> None:
         if self.closed:
@@ -401,7 +407,7 @@ class Host:
                     conn.strikes += 1
                     conn.error(exc.code, exc.message, fatal=exc.fatal or conn.strikes > lim.strikes)
                     continue
-                if not conn.bucket.take():
+                if not self._answers_prompt(conn, msg) and not conn.bucket.take():
                     conn.strikes += 1
                     if conn.strikes > lim.strikes:
                         conn.error("flood", "too many messages", fatal=True)
@@ -417,6 +423,15 @@ class Host:
             # only stop() cancels a reader; end quietly (asyncio's stream server would log
             # a cancelled handler as an error)
             conn.close("host stopping")
+
+    def _answers_prompt(self, conn: Conn, msg: dict[str, Any]) -> bool:
+        """A choice for this seat's pending prompt: never rate-limited, so that a fast bot
+        peer is not mistaken for a flood (it can send at most one per decision anyway)."""
+        game = self.game
+        if game is None or conn.seat is None or msg.get("t") != "choose" or self.state != "playing":
+            return False
+        prompt = game.prompt
+        return prompt is not None and prompt.seat == conn.seat and msg.get("seq") == prompt.seq
 
     def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         ref = msg.get("id")

@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 
-from net_support import WAIT, client, options, play_to_end, running_host, until, wait_for
+from net_support import WAIT, client, options, play_to_end, running_host, seated, until, wait_for
 
 from qm_net.messages import GameEnded, GameUpdate, LobbyUpdate
 from qm_rules.bots import make_bot
@@ -124,3 +124,16 @@ def test_serve_and_bot_processes_play_to_the_end(tmp_path) -> None:
     assert summary["finished"] is True and summary["choices"] > 0 and summary["rounds"] >= 3
     words = subprocess.run(_cli("replay", str(journal), "--no-step"), capture_output=True, text=True, check=True).stdout
     assert len(words.splitlines()) > summary["choices"]
+
+
+async def test_fast_bot_peers_are_not_mistaken_for_a_flood() -> None:
+    from qm_net.host import Limits
+
+    tight = Limits(rate=2.0, burst=3.0, strikes=3)  # far below a bot's pace
+    async with running_host(seats=2, limits=tight, options=options(round_limit=12)) as host:
+        a, b = await seated(host, "fast", "faster")
+        ends = await asyncio.wait_for(
+            asyncio.gather(play_to_end(a, make_bot("random", 1)), play_to_end(b, make_bot("random", 2))), 60
+        )
+        assert ends[0].result == ends[1].result
+        assert len(host.game.choices) > 20  # many more answers than the bucket allows
