@@ -199,7 +199,8 @@ class Game:
         self._events.append(Event(kind, seat, data, to))
 
     def refill_deck_if_empty(self) -> bool:
-        """R4: the moment the deck is needed and empty, the discard pile becomes the deck."""
+        """R4 and the seed (当牌山抽空之后，立即…): when the deck has been drawn or searched
+        empty, and whenever it is needed while empty, the discard pile is shuffled into it."""
         st = self.st
         if st.deck:
             return True
@@ -225,6 +226,8 @@ class Game:
             c = st.deck[-1]
             st.move(c, HAND, seat)
             drawn.append(c)
+            if not st.deck:  # the seed: drawn empty → the discard pile becomes the deck at once
+                self.refill_deck_if_empty()
         if drawn or n:
             self.emit("draw", seat, {"count": len(drawn)})
             if drawn:

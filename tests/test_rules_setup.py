@@ -530,8 +530,9 @@ def test_same_seed_players_and_choices_replay_to_the_same_game() -> None:
     assert to_plain(again.view(None)) == to_plain(g.view(None))
 
 
-def test_deck_drawn_empty_stays_empty_until_a_draw_or_search_needs_it() -> None:
-    # R4 as ruled: the reshuffle happens when the deck is needed, not when it runs out
+def test_deck_drawn_empty_is_refilled_from_the_discard_pile_at_once() -> None:
+    # R4 + the seed (当牌山抽空之后，立即…): the moment the deck is drawn empty, the discard
+    # pile is shuffled into it — not later, when a draw next needs it
     g = new_game(2, seed=36)
     cards = _end_turn_of_seat1_setup(
         g, hands={0: ["zhuozei"]}, fields={0: ["qingtuan"]}, deck_top=["xianguo", "qingcha"]
@@ -541,10 +542,12 @@ def test_deck_drawn_empty_stays_empty_until_a_draw_or_search_needs_it() -> None:
         if c not in cards.deck_top:
             st.move(c, DISCARD)
     pile = len(g.view(None).discard)
+    assert pile > 0
     events = g.choose(1, "end")  # seat 0 draws 1 + 1: exactly the deck
-    assert "reshuffle" not in [e.kind for e in events]
+    kinds = [e.kind for e in events]
+    assert "reshuffle" in kinds
     v = g.view(0)
-    assert v.deck_count == 0 and len(v.discard) == pile
+    assert v.deck_count == pile and len(v.discard) == 0
     assert set(cards.deck_top) <= {c.cid for c in v.seats[0].hand or ()}
     assert g.prompt is not None and g.prompt.seat == 0
 
