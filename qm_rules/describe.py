@@ -52,7 +52,7 @@ def seat_name(seat: int | None, names: Sequence[str] | None, lang: str) -> str:
 
 _PHASES: dict[str, tuple[str, str]] = {
     Phase.DRAW: ("抽牌阶段", "draw phase"),
-    Phase.PLACE: ("放置阶段", "placement phase"),
+    Phase.PLACE: ("摆放阶段", "placement phase"),
     Phase.ACTION: ("行动阶段", "action phase"),
     Phase.WORSHIP: ("祭祀阶段", "worship phase"),
     Phase.END: ("结束阶段", "end phase"),
@@ -137,7 +137,7 @@ def mode_label(card_id: str | None, mode: int | None, lang: str) -> str:
 
 
 _LINK_KINDS: dict[str, tuple[str, str]] = {
-    LinkKind.PLACE: ("放置", "places"),
+    LinkKind.PLACE: ("摆放", "places"),
     LinkKind.ACTION: ("发动", "activates"),
     LinkKind.TRAP: ("翻开陷阱", "springs the trap"),
     LinkKind.COUNTER: ("反击", "counters with"),
@@ -171,7 +171,7 @@ def describe_link(link: LinkView, view: View | None, lang: str) -> str:
 # ───────────────────────────── options ─────────────────────────────
 
 _OPTION_VERBS: dict[str, tuple[str, str]] = {
-    "place": ("放置", "Place"),
+    "place": ("摆放", "Place"),
     "play": ("发动", "Play"),
     "set": ("盖放", "Set"),
     "ability": ("叠放到祖宗牌下（能力）：", "Stack under your ancestor (ability):"),
@@ -184,7 +184,7 @@ _OPTION_VERBS: dict[str, tuple[str, str]] = {
     "discard": ("弃掉", "Discard"),
 }
 _OPTION_WORDS: dict[str, tuple[str, str]] = {
-    "skip": ("跳过放置", "Skip placing"),
+    "skip": ("跳过摆放", "Skip placing"),
     "end": ("结束行动阶段", "End the action phase"),
     "decline": ("不祭祀", "Decline worship"),
     "cancel": ("取消", "Cancel"),
@@ -219,7 +219,7 @@ def describe_option(option: Option, view: View | None, lang: str) -> str:
 
 
 _PROMPT_TITLES: dict[str, tuple[str, str]] = {
-    PromptKind.PLACE: ("放置阶段：放置一张供品，或跳过", "Placement: place an offering, or skip"),
+    PromptKind.PLACE: ("摆放阶段：摆放一张供品，或跳过", "Placement: place an offering, or skip"),
     PromptKind.ACTION: ("行动阶段：发动、盖放，或结束", "Action phase: play, set, or end"),
     PromptKind.WORSHIP: ("祭祀阶段：宣言祭祀，或不祭祀", "Worship: declare, or decline"),
     PromptKind.MODE: ("选择模式", "Choose a mode"),
