@@ -75,6 +75,20 @@ def _def(card_id: str) -> CardDef:
     return _DEFS[card_id]
 
 
+def hand_missing(ancestor: str, hand: list[str], extra_draw: int = 0) -> int:
+    """Cards a hand condition (太公, 太婆, 祖父, 祖母) still lacks; 0 = met."""
+    if ancestor == "taigong":
+        return max(0, 2 - sum(1 for c in hand if _DEFS[c].burning))
+    if ancestor == "taipo":
+        types = {_TYPE[c] for c in hand}
+        return sum(1 for t in (ACTION, TRAP, COUNTER) if t not in types)
+    if ancestor == "zufu":
+        return max(0, 7 - len(hand) - extra_draw)
+    if ancestor == "zumu":
+        return max(0, 3 - sum(1 for c in hand if _TYPE[c] is OFFERING))
+    return 0
+
+
 class Seat:
     """What the bot knows of one seat's table position."""
 
@@ -211,28 +225,18 @@ class Situation:
                     best = key
         return best[2] if best else None
 
-    def missing(self, ancestor: str, extra_draw: int = 0) -> int:
+    def missing(self, ancestor: str, extra_draw: int = 0, spent: Iterable[int] = ()) -> int:
         """How far the hand/field is from ``ancestor``'s worship condition, counted as if the
-        ancestor were already out of the hand (0 = met)."""
-        hand = [c for _, c in self.hand]
+        ancestor (and the ``spent`` cards) were already out of the hand (0 = met)."""
+        gone = set(spent)
+        hand = [c for cid, c in self.hand if cid not in gone]
         if ancestor in hand:
             hand.remove(ancestor)
-        defs = [_def(c) for c in hand]
-        if ancestor == "taigong":
-            return max(0, 2 - sum(1 for d in defs if d.burning))
-        if ancestor == "taipo":
-            types = {d.type for d in defs}
-            return sum(1 for t in (ACTION, TRAP, COUNTER) if t not in types)
-        if ancestor == "zufu":
-            return max(0, 7 - len(defs) - extra_draw)
-        if ancestor == "zumu":
-            return max(0, 3 - sum(1 for d in defs if d.type is OFFERING))
         if ancestor == "shizu":
-            have = self.my.stacked if self.my.ancestor else len(self.my.offerings)
-            return max(0, 5 - have)
+            return max(0, 5 - (self.my.stacked if self.my.ancestor else len(self.my.offerings)))
         if ancestor == "waigong":
             return 0 if self.my.ancestor is None else max(0, 3 - self.my.stacked)
-        return 3
+        return hand_missing(ancestor, hand, extra_draw)
 
     # ── the others ──
 
@@ -314,6 +318,8 @@ class HeuristicBot:
     max_set_before_worship = 1
     #: Offerings on the field while no ancestor is in hand (each draws a card a turn).
     offerings_without_ancestor = WORSHIP_OFFERINGS
+    #: Answer every negation of our worship, whatever the answer costs.
+    always_save_worship = False
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
@@ -645,7 +651,8 @@ class HeuristicBot:
             if link.kind is LinkKind.WORSHIP:
                 return 90.0  # the ancestor goes to the discard pile
             if answered is not None and answered.seat == me and answered.kind is LinkKind.WORSHIP:
-                return 92.0  # something negates our worship
+                # something negates our worship
+                return 92.0 if self._save_worship(s, answered, link, card, how) else 0.0
             if link.kind is LinkKind.ABILITY and actor.stacked >= 4:
                 return 85.0  # the fifth offering under 始祖
             if self._hurts_me(s, link) and (linked_def == "jingrao" and s.my.stacked <= 2):
@@ -665,6 +672,8 @@ class HeuristicBot:
             return 75.0  # triggers only when a card of our field is targeted
         if card == "quxie":
             if link.kind is LinkKind.TRAP and self._hurts_me(s, link):
+                if answered is not None and answered.kind is LinkKind.WORSHIP:
+                    return 80.0 if self._save_worship(s, answered, link, card, how) else 0.0
                 return 80.0
             return 0.0
         if card == "zhenhun":
@@ -681,6 +690,31 @@ class HeuristicBot:
             return 0.0
         return 0.0
 
+    def _save_worship(
+        self, s: Situation, worship: LinkView, negator: LinkView, card: str, how: str
+    ) -> bool:
+        """Is answering a negation of our worship worth its price? A negated worship under
+        拆台 loses the ancestor (to the discard pile): always save it. Under 纸人替身 it only
+        returns to hand, so we can declare again: save it only if we still win at the worship
+        draw after paying (the answer's own cost shrinks the hand), or for 始祖/外公 (no hand
+        condition)."""
+        if negator.card.card != "zhiren_tishen" or self.always_save_worship:
+            return True
+        ancestor = worship.card.card
+        if ancestor in ("shizu", "waigong"):
+            return True
+        spent: list[int] = []
+        if how == "counter":
+            spent += [cid for cid, name in s.hand if name == card][:1]
+        if card == "chaitai":
+            rest = [cid for cid, _ in s.hand if cid not in spent]
+            for _ in range(2):
+                c = s.cheapest(rest)
+                if c is not None:
+                    spent.append(c)
+                    rest.remove(c)
+        return s.missing(ancestor, extra_draw=1 if ancestor == "zufu" else 0, spent=spent) == 0
+
     def _manifest_score(
         self, s: Situation, ancestor: str, link: LinkView, actor: Seat, is_leader: bool
     ) -> float:
@@ -695,8 +729,8 @@ class HeuristicBot:
             return 50.0
         if ancestor == "taipo" and link.kind is LinkKind.TRAP and self._hurts_me(s, link):
             return 50.0
-        if ancestor == "zufu" and (is_leader or link.kind is LinkKind.WORSHIP) and stacked >= 2:
-            return 30.0
+        if ancestor == "zufu" and link.kind is LinkKind.WORSHIP and stacked >= 3:
+            return 30.0  # a random discard may spoil their hand condition; the stack guards ours
         if ancestor == "shizu" and stacked >= 3 and self._hurts_me(s, link):
             return 40.0
         if ancestor == "waigong" and stacked >= 4 and self._hurts_me(s, link):
