@@ -26,6 +26,7 @@ from typing import Any
 from qm_net import framing
 from qm_net.framing import ProtocolError
 from qm_net.journal_io import JournalGame, JournalWriter, read_games, token_hash
+from qm_net.messages import plain
 from qm_net.protocol import MAX_SEATS, MIN_SEATS, PROTOCOL_VERSION, validate_client
 from qm_rules import Game, GameOptions, PromptKind, RulesError, to_plain
 from qm_rules.bots import STRATEGIES, make_bot
@@ -721,9 +722,9 @@ class Host:
             return
         viewer = conn.seat if conn.seat is not None and conn.seat < game.n else None
         if self.state == "playing":
-            conn.send({"t": "update", "view": to_plain(game.view(viewer)), "events": [], "deadline": self._deadline()})
+            conn.send({"t": "update", "view": plain(game.view(viewer)), "events": [], "deadline": self._deadline()})
         elif game.result is not None:
-            conn.send({"t": "ended", "result": to_plain(game.result), "view": to_plain(game.view(viewer))})
+            conn.send({"t": "ended", "result": plain(game.result), "view": plain(game.view(viewer))})
 
     # ───────────────────────────── the game ─────────────────────────────
 
@@ -818,14 +819,14 @@ class Host:
                 conn.send(
                     {
                         "t": "update",
-                        "view": to_plain(game.view(seat)),
-                        "events": [to_plain(e) for e in events if e.visible_to(seat)],
+                        "view": plain(game.view(seat)),
+                        "events": [plain(e) for e in events if e.visible_to(seat)],
                         "deadline": deadline,
                     }
                 )
             elif conn.spectator:
                 if public is None:  # one public view serves every spectator
-                    public = (to_plain(game.view(None)), [to_plain(e) for e in events if e.visible_to(None)])
+                    public = (plain(game.view(None)), [plain(e) for e in events if e.visible_to(None)])
                 conn.send({"t": "update", "view": public[0], "events": public[1], "deadline": deadline})
 
     def _end_game(self) -> None:
@@ -835,12 +836,12 @@ class Host:
             self._journal.end_game(game)
         self.state = "ended"
         self.games_played += 1
-        result = to_plain(game.result)
+        result = plain(game.result)
         log.info("game %d over: %s", self.games_played, result)
         for conn in list(self.conns):
             viewer = conn.seat if conn.seat is not None and conn.seat < game.n else None
             if viewer is not None or conn.spectator:
-                conn.send({"t": "ended", "result": result, "view": to_plain(game.view(viewer))})
+                conn.send({"t": "ended", "result": result, "view": plain(game.view(viewer))})
         for s in self.seats:  # a player who did not come back gives the seat up now
             if s.kind == "human" and s.conn is None:
                 s.clear()

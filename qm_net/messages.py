@@ -6,11 +6,13 @@ dataclasses (or is refused as a protocol error when it does not fit).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Literal
 
 from qm_net.framing import ProtocolError
-from qm_rules.model import Event, GameOptions, Result, View
+from qm_rules.model import CardView, Event, GameOptions, Result, SlotView, View, to_plain
 
 TableState = Literal["lobby", "playing", "ended"]
 SeatKind = Literal["human", "bot", "empty"]
@@ -131,3 +133,49 @@ def parse(t: str, msg: dict[str, Any]) -> Message | None:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ProtocolError("bad_message", f"{t}: {type(exc).__name__}: {exc}") from None
     return None
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+# The hand-written leaves below hold only while the engine's fields are these.
+_LEAVES_OK = [f.name for f in dataclasses.fields(CardView)] == ["cid", "card", "tapped"] and [
+    f.name for f in dataclasses.fields(SlotView)
+] == ["index", "card", "face_down"]
+
+
+_SCALARS = frozenset({bool, int, float, str, type(None)})
+
+
+def plain(value: Any) -> Any:
+    """What :func:`qm_rules.to_plain` returns, several times faster: the host turns six views
+    into plain data after every decision, and ``to_plain`` asks ``dataclasses.fields`` at every
+    level. Field names are looked up once per class, and scalars are never recursed into.
+    (A test holds the two equal.)"""
+    cls = value.__class__
+    if cls in _SCALARS:
+        return value
+    if cls is CardView and _LEAVES_OK:  # the commonest object in a view, by far
+        return {"cid": value.cid, "card": value.card, "tapped": value.tapped}
+    if cls is SlotView and _LEAVES_OK:
+        card = value.card
+        return {
+            "index": value.index,
+            "card": None if card is None else {"cid": card.cid, "card": card.card, "tapped": card.tapped},
+            "face_down": value.face_down,
+        }
+    names = _FIELDS.get(cls)
+    if names is not None:
+        out = {}
+        for n in names:
+            v = getattr(value, n)
+            out[n] = v if v.__class__ in _SCALARS else plain(v)
+        return out
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, list | tuple):
+        return [v if v.__class__ in _SCALARS else plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(value))
+        return plain(value)
+    return to_plain(value)  # anything rarer: the engine's own rules

@@ -258,3 +258,24 @@ async def test_client_refuses_host_of_other_version(monkeypatch) -> None:
         with pytest.raises(TableError) as exc:
             await TableClient.connect("127.0.0.1", host.port, "old")
         assert exc.value.code == "version_mismatch"
+
+
+def test_fast_plain_equals_the_engines_to_plain() -> None:
+    from qm_net.messages import plain
+    from qm_rules import Game, GameOptions, to_plain
+    from qm_rules.bots import make_bot
+
+    game = Game.new([f"p{i}" for i in range(5)], seed=12, options=GameOptions(round_limit=4))
+    bot = make_bot("random", 12)
+    checked = 0
+    while True:
+        for viewer in [None, *range(game.n)]:
+            view = game.view(viewer)
+            assert plain(view) == to_plain(view)
+            checked += 1
+        if game.over:
+            assert plain(game.result) == to_plain(game.result)
+            break
+        events = game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)))
+        assert [plain(e) for e in events] == [to_plain(e) for e in events]
+    assert checked > 100

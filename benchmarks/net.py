@@ -1,0 +1,162 @@
+"""The table on the wire, measured on loopback with 6 seats.
+
+    .venv/bin/python benchmarks/net.py [--decisions N] [--journal] [--discovery-rounds R]
+
+Prints:
+- choice → every seat updated: from a client sending ``choose`` to the moment all 6 clients
+  hold the resulting view (median, p99, max; milliseconds). Host and clients share one event
+  loop here, so this includes the clients' own decoding — a conservative figure;
+- bytes per update per seat: the size of each seat's ``update`` frame (median, p99, max);
+- host start → table in a browse: from ``Host.start()`` to a running browser's "added" event
+  (real zeroconf bound to 127.0.0.1).
+
+Aims (from the issue): median < 2 ms, p99 < 10 ms, < 4 KiB per update, discovery < 1 s.
+Figures only; nothing here passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+
+from qm_net import framing
+from qm_net.client import TableClient
+from qm_net.host import Host
+from qm_net.messages import GameUpdate
+from qm_rules import GameOptions
+from qm_rules.bots import make_bot
+
+SEATS = 6
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def summary(values: list[float], unit: str, scale: float = 1.0) -> str:
+    v = [x * scale for x in values]
+    return f"median {statistics.median(v):.2f} {unit}, p99 {pct(v, 99):.2f} {unit}, max {max(v):.2f} {unit} (n={len(v)})"
+
+
+async def latency(decisions: int, journal: bool) -> tuple[list[float], list[int]]:
+    sizes: list[int] = []
+    real_encode = framing.encode
+
+    def counting_encode(msg: dict) -> bytes:
+        frame = real_encode(msg)
+        if msg.get("t") == "update":
+            sizes.append(len(frame))
+        return frame
+
+    framing.encode = counting_encode  # the host frames through framing.encode
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "bench.jsonl") if journal else None
+    opts = GameOptions(response_timer=None, round_limit=0)
+    host = Host("bench", SEATS, options=opts, advertise=False, bind="127.0.0.1", journal_path=path, seed=1)
+    await host.start()
+    clients = [await TableClient.connect("127.0.0.1", host.port, f"p{i}") for i in range(SEATS)]
+    for c in clients:
+        await c.join()
+    bots = [make_bot("random", i) for i in range(SEATS)]
+    latest = [-1] * SEATS  # the newest view seq each client holds
+    arrived = asyncio.Event()
+    target = 0
+
+    async def reader(i: int, c: TableClient) -> None:
+        async for msg in c.messages():
+            if isinstance(msg, GameUpdate):
+                latest[i] = msg.view.seq
+                if min(latest) >= target:
+                    arrived.set()
+
+    readers = [asyncio.create_task(reader(i, c)) for i, c in enumerate(clients)]
+    for c in clients:
+        await c.set_ready(True)
+    times: list[float] = []
+    games = 0
+    try:
+        while len(times) < decisions:
+            if host.game is None or host.game.over:
+                games += 1
+                if host.state == "ended":
+                    for c in clients:
+                        await c.rematch()
+                while host.state != "playing" or host.game is None or host.game.over:
+                    await asyncio.sleep(0.001)
+            game = host.game
+            target = game.seq
+            while min(latest) < target:  # everyone holds the current view before we time the next
+                arrived.clear()
+                await arrived.wait()
+            p = game.prompt
+            if p is None:
+                continue
+            seat = p.seat
+            option = bots[seat].choose(game.view(seat))
+            target = game.seq + 1
+            arrived.clear()
+            t0 = time.perf_counter()
+            await clients[seat].choose(option, p.seq)
+            await arrived.wait()
+            times.append(time.perf_counter() - t0)
+    finally:
+        framing.encode = real_encode
+        for t in readers:
+            t.cancel()
+        for c in clients:
+            await c.close()
+        await host.stop()
+    return times, sizes
+
+
+async def discovery(rounds: int) -> list[float]:
+    from qm_net.discovery import Browser, TableEvent, TableEventKind
+
+    out: list[float] = []
+    for r in range(rounds):
+        name = f"bench-net-{os.getpid()}-{r}"
+        found = asyncio.Event()
+
+        def on_change(event: TableEvent, name: str = name, found: asyncio.Event = found) -> None:
+            if event.kind is TableEventKind.ADDED and event.table.name == name:
+                found.set()
+
+        browser = Browser(on_change, interfaces=["127.0.0.1"])
+        await browser.astart()
+        await asyncio.sleep(0.3)  # the browser's first queries pass
+        host = Host(name, 4, advertise=True, interfaces=["127.0.0.1"], bind="127.0.0.1")
+        t0 = time.perf_counter()
+        await host.start()
+        await asyncio.wait_for(found.wait(), 10)
+        out.append(time.perf_counter() - t0)
+        await host.stop()
+        await browser.aclose()
+    return out
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--decisions", type=int, default=2000)
+    ap.add_argument("--journal", action="store_true", help="also time with the journal on (fsync per choice)")
+    ap.add_argument("--discovery-rounds", type=int, default=5)
+    args = ap.parse_args()
+
+    times, sizes = await latency(args.decisions, journal=False)
+    print(f"{SEATS} seats, loopback, {len(times)} decisions")
+    print(f"choice -> every seat updated:  {summary(times, 'ms', 1000)}")
+    print(f"update frame per seat:         {summary([float(s) for s in sizes], 'B')}")
+    if args.journal:
+        jtimes, _ = await latency(args.decisions, journal=True)
+        print(f"same, journal fsync per choice: {summary(jtimes, 'ms', 1000)}")
+    if args.discovery_rounds:
+        d = await discovery(args.discovery_rounds)
+        print(f"host start -> table in browse:  {summary(d, 'ms', 1000)}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
