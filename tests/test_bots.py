@@ -217,3 +217,38 @@ def test_steals_from_the_leader() -> None:
     assert g.prompt is not None and g.prompt.kind is PromptKind.TARGET
     choice = bot_choice(g, 0)
     assert choice in {f"target:c{c}" for c in cards.fields[2]}
+
+
+def test_borrow_the_east_wind_takes_an_ancestor() -> None:
+    # The EFFECT prompt names the cards of the victim's hand (context "cards"): with no ancestor
+    # of its own, the bot takes theirs.
+    g = new_game(2, ancestors=["zufu"])
+    cards = arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["jie_dongfeng", "qingtuan"], 1: ["qingjiu", "zufu", "juhua"]},
+        fields={0: [], 1: []},
+    )
+    g.choose(0, bot_choice(g, 0))
+    assert g.prompt is not None and g.prompt.kind is PromptKind.EFFECT and g.prompt.seat == 0
+    assert bot_choice(g, 0) == f"pick:{cards.hands[1][1]}"
+
+
+def test_search_picks_what_the_plan_needs() -> None:
+    # 太公 wants Burning cards in hand: 烧包袱's offering search takes a Burning one.
+    g = new_game(2, ancestors=["taigong"])
+    arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["shao_baofu", "taigong", "qingtuan", "zhiqian"]},
+        fields={0: ["juhua", "juhua", "qingjiu"], 1: []},
+    )
+    g.choose(0, bot_choice(g, 0))  # play 烧包袱
+    assert g.prompt is not None and g.prompt.kind is PromptKind.EFFECT, g.prompt
+    assert g.prompt.context.get("op") == "search"
+    names = {g.defs[o.card].id for o in g.prompt.options if o.card is not None}
+    assert "qingcha" in names and names & {"xiangzhu", "zhiqian"}  # a real choice
+    pick = bot_choice(g, 0)
+    assert g.defs[int(pick.split(":")[1])].burning
