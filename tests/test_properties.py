@@ -7,6 +7,7 @@ concessions now and then), keep the engine's invariants at every decision.
   deck never appear as a CardView in p's view, nor in ``to_plain(view)``;
 - a decider's option about a card names a card it may see, except where an effect shows cards
   to the one player resolving it (a search looks through the deck; 借东风 looks at a hand);
+- public events never name a card drawn, searched, set or looked at (R5);
 - every pending prompt has at least one option; others' views of it carry no options;
 - a journal replays to the same state (hashes after every choice, and at the end);
 - every game ends (worship, round limit or concession) within a bound.
@@ -23,7 +24,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from qm_rules import Game, GameOptions, Journal, PromptKind, View, to_plain
+from qm_rules import Event, Game, GameOptions, Journal, PromptKind, View, to_plain
 from qm_rules.bots import make_bot
 from qm_rules.state import EMPTY, SLOTS
 
@@ -115,6 +116,24 @@ def check_views(g: Game) -> None:
         assert all(sv.hand is None for sv in spectator.seats)
 
 
+def check_events(events: list[Event]) -> None:
+    """R5 for events: a public event never names a card drawn, searched, set or looked at; a
+    private one goes to the seats concerned (its actor among them)."""
+    for e in events:
+        if e.to is None:
+            assert e.kind != "look", "a look at a hand must be private"
+            if e.kind == "draw":
+                assert "cards" not in e.data and "defs" not in e.data
+            if e.kind == "search":
+                assert e.data.get("card") is None
+            if e.kind == "set":
+                assert "card" not in e.data and "def" not in e.data
+        else:
+            assert e.to, "an event to nobody"
+            if e.seat is not None:
+                assert e.seat in e.to
+
+
 def play_random_game(
     players: int,
     seed: int,
@@ -138,11 +157,12 @@ def play_random_game(
         assert prompt is not None and prompt.options, "a pending prompt without options"
         if rng.random() < concede_rate:
             live = [s for s in range(players) if not g.conceded[s]]
-            g.choose(rng.choice(live), "concede")
+            events = g.choose(rng.choice(live), "concede")
         else:
             option = bots[prompt.seat].choose(g.view(prompt.seat))
             assert prompt.option(option) is not None
-            g.choose(prompt.seat, option)
+            events = g.choose(prompt.seat, option)
+        check_events(events)
         hashes.append(g.state_hash())
         check_zones(g, total)
         check_views(g)

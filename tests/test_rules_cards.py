@@ -806,3 +806,56 @@ def test_waigong_manifestation_not_offered_for_untargeted_effects() -> None:
     )
     play(g, 1, "jie_dongfeng")
     assert g.prompt.seat == 1
+
+
+def test_chaitai_negates_worship_ancestor_to_discard_offerings_stay() -> None:
+    # 拆台 on a worship (R12): the ancestor goes to the discard pile (the default), the
+    # offerings stay on the field, and the turn goes on to the end phase.
+    g = arrange(
+        2,
+        turn=0,
+        phase=Phase.WORSHIP,
+        hands={0: ["zufu"], 1: ["juhua", "qingcha", "qingjiu"]},
+        fields={0: ["qingtuan", "juhua", "qingjiu", "xianguo"], 1: ["chaitai/down"]},
+    )
+    g.choose(0, f"declare:{in_hand(g, 0, 'zufu')}")
+    flip(g, 1, "chaitai")
+    ev = g.choose(1, g.prompt.ids[0])
+    ev += g.choose(1, g.prompt.ids[0])
+    assert resolved_links(ev) == [(1, False), (0, True)]
+    assert "zufu" in discard_defs(g)
+    assert sorted(field_defs(g, 0, viewer=1)) == sorted(["qingtuan", "juhua", "qingjiu", "xianguo"])
+    assert g.view(0).turn_seat == 1
+
+
+def test_tapped_ancestors_manifestation_cannot_be_negated() -> None:
+    # R8 (interpretation 5): a tapped card is unaffected by other players' effects — negating a
+    # tapped ancestor's manifestation does nothing; it resolves (祖母 draws 2).
+    g = arrange(
+        2,
+        turn=0,
+        hands={0: ["saomu", "zhenhun", PAD]},
+        fields={1: ["zumu/tapped"]},
+        stacks={1: ["qingtuan", "juhua"]},
+        deck_top=["qingcha", "xianguo", "qingjiu", "xiangzhu"],
+    )
+    play(g, 0, "saomu")
+    ev = manifest(g, 1, "zumu")
+    ev += g.choose(0, option_for(g, "counter", "zhenhun"))
+    ev += pass_responses(g)  # 祖母 could manifest again (any activation): pass
+    sections = [(e.data["link"], e.data["ok"]) for e in ev if e.kind == "section"]
+    assert (2, False) in sections and (1, True) in sections
+    assert resolved_links(ev)[:2] == [(2, False), (1, False)]
+    assert g.view(0).seats[1].hand_count == 2
+
+
+def test_search_on_an_empty_deck_reshuffles_the_discard_pile() -> None:
+    # 祭祀准备 ① with R4: the search needs the deck; it is empty, so the discard pile becomes it.
+    g = arrange(2, turn=0, hands={0: ["jisi_zhunbei", "qingtuan", PAD]}, empty_deck=True)
+    assert g.view(0).deck_count == 0
+    play(g, 0, "jisi_zhunbei")
+    g.choose(0, "mode:0")
+    ev = g.choose(0, f"pay:{in_hand(g, 0, 'qingtuan')}")
+    assert "reshuffle" in event_kinds(ev)
+    assert g.prompt.kind is PromptKind.EFFECT and g.prompt.context["op"] == "search"
+    assert g.view(0).discard == ()
