@@ -45,6 +45,35 @@ from .model import (
 from .rng import Rng, seed_state
 from .state import DECK, DISCARD, EMPTY, FIELD, HAND, LIMBO, SLOTS, STACK, Draft, Link, State
 
+# Enum members as module constants: attribute access on an Enum class is slow in hot loops.
+_CardType_ACTION = CardType.ACTION
+_CardType_ANCESTOR = CardType.ANCESTOR
+_CardType_COUNTER = CardType.COUNTER
+_CardType_OFFERING = CardType.OFFERING
+_CardType_TRAP = CardType.TRAP
+_LinkKind_ABILITY = LinkKind.ABILITY
+_LinkKind_ACTION = LinkKind.ACTION
+_LinkKind_COUNTER = LinkKind.COUNTER
+_LinkKind_MANIFEST = LinkKind.MANIFEST
+_LinkKind_PLACE = LinkKind.PLACE
+_LinkKind_TRAP = LinkKind.TRAP
+_LinkKind_WORSHIP = LinkKind.WORSHIP
+_Phase_ACTION = Phase.ACTION
+_Phase_DRAW = Phase.DRAW
+_Phase_END = Phase.END
+_Phase_OVER = Phase.OVER
+_Phase_PLACE = Phase.PLACE
+_Phase_WORSHIP = Phase.WORSHIP
+_PromptKind_ACTION = PromptKind.ACTION
+_PromptKind_COST = PromptKind.COST
+_PromptKind_EFFECT = PromptKind.EFFECT
+_PromptKind_HAND_LIMIT = PromptKind.HAND_LIMIT
+_PromptKind_MODE = PromptKind.MODE
+_PromptKind_PLACE = PromptKind.PLACE
+_PromptKind_RESPOND = PromptKind.RESPOND
+_PromptKind_TARGET = PromptKind.TARGET
+_PromptKind_WORSHIP = PromptKind.WORSHIP
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 OPENING_HAND = 5
 
@@ -58,13 +87,13 @@ def base_set_copies(players: int) -> int:
 _EMPTY_SLOTS = tuple(SlotView(i, None, False) for i in range(SLOTS))
 
 _DEFAULTS = {
-    PromptKind.PLACE: "skip",
-    PromptKind.ACTION: "end",
-    PromptKind.WORSHIP: "decline",
-    PromptKind.MODE: "cancel",
-    PromptKind.TARGET: "cancel",
-    PromptKind.COST: "cancel",
-    PromptKind.RESPOND: "pass",
+    _PromptKind_PLACE: "skip",
+    _PromptKind_ACTION: "end",
+    _PromptKind_WORSHIP: "decline",
+    _PromptKind_MODE: "cancel",
+    _PromptKind_TARGET: "cancel",
+    _PromptKind_COST: "cancel",
+    _PromptKind_RESPOND: "pass",
 }
 
 
@@ -87,13 +116,13 @@ class Game:
         self.first_seat = 0
         self.turn = 0
         self.round = 1
-        self.phase = Phase.DRAW
+        self.phase = _Phase_DRAW
         self.phase_entered = False
         self.placed = False  # an offering placed this turn (R10)
         self.ability_turn = [0] * self.n  # the turn 始祖's stacking ability was last used
         self.prohibitions: list[Prohibition] = []
         self.chain: list[Link] = []
-        self.chain_origin = Phase.ACTION
+        self.chain_origin = _Phase_ACTION
         self.asking: list[int] | None = None  # seats still to ask about the newest link
         self.resolving = False
         self.res_section = 0
@@ -293,42 +322,42 @@ class Game:
             self.emit("phase", seat, {"phase": self.phase.value})
             if self._check_win():  # R20: at the start of every phase
                 return None
-            if self.phase is Phase.DRAW:
+            if self.phase is _Phase_DRAW:
                 self._draw_phase(seat)
-                self._next_phase(Phase.PLACE)
+                self._next_phase(_Phase_PLACE)
                 return None
-            if self.phase is Phase.END:
+            if self.phase is _Phase_END:
                 self._end_phase_discards(seat)
-        if self.phase is Phase.PLACE:
+        if self.phase is _Phase_PLACE:
             if st.ancestor(seat) >= 0 or self.placed:  # R14: no placement while the ancestor is out
-                self._next_phase(Phase.ACTION)
+                self._next_phase(_Phase_ACTION)
                 return None
             opts = self._place_options(seat)
             if not opts:
-                self._next_phase(Phase.ACTION)
+                self._next_phase(_Phase_ACTION)
                 return None
             opts.append(Option("skip", "skip"))
-            return self._make_prompt(seat, PromptKind.PLACE, opts, {})
-        if self.phase is Phase.ACTION:
+            return self._make_prompt(seat, _PromptKind_PLACE, opts, {})
+        if self.phase is _Phase_ACTION:
             opts = self._action_options(seat)
             if not opts:
-                self._next_phase(Phase.WORSHIP)
+                self._next_phase(_Phase_WORSHIP)
                 return None
             opts.append(Option("end", "end"))
-            return self._make_prompt(seat, PromptKind.ACTION, opts, {})
-        if self.phase is Phase.WORSHIP:
+            return self._make_prompt(seat, _PromptKind_ACTION, opts, {})
+        if self.phase is _Phase_WORSHIP:
             opts = self._worship_options(seat)
             if not opts:
-                self._next_phase(Phase.END)
+                self._next_phase(_Phase_END)
                 return None
             opts.append(Option("decline", "decline"))
-            return self._make_prompt(seat, PromptKind.WORSHIP, opts, {})
-        if self.phase is Phase.END:
+            return self._make_prompt(seat, _PromptKind_WORSHIP, opts, {})
+        if self.phase is _Phase_END:
             limit = self.options.hand_limit
             hand = st.hands[seat]
             if limit is not None and len(hand) > limit:
                 opts = [Option(f"discard:{c}", "discard", card=c) for c in hand]
-                return self._make_prompt(seat, PromptKind.HAND_LIMIT, opts, {"limit": limit, "over": len(hand) - limit})
+                return self._make_prompt(seat, _PromptKind_HAND_LIMIT, opts, {"limit": limit, "over": len(hand) - limit})
             self._end_turn()
             return None
         raise AssertionError(self.phase)
@@ -338,7 +367,7 @@ class Game:
         for c in st.fields[seat]:  # R8: Burning offerings placed before this turn become tapped
             if c != EMPTY and not st.face_down[c] and not st.tapped[c]:
                 d = st.defs[c]
-                if d.burning and d.type is CardType.OFFERING:
+                if d.burning and d.type is _CardType_OFFERING:
                     st.set_tapped(c)
                     self.emit("tap", seat, {"card": c, "def": d.id, "burning": True})
         n = 1 + len(st.offerings_on_field(seat))  # R9
@@ -376,7 +405,7 @@ class Game:
         self.turn += 1
         self.placed = False
         self.turn_ends_after_chain = False
-        self._next_phase(Phase.DRAW)
+        self._next_phase(_Phase_DRAW)
         self.emit("turn", nxt, {"turn": self.turn, "round": self.round})
 
     # ───────────────────────────── legal plays ─────────────────────────────
@@ -388,7 +417,7 @@ class Game:
         return [
             Option(f"place:{c}", "place", card=c)
             for c in st.hands[seat]
-            if st.defs[c].type is CardType.OFFERING and not self.prohibited(seat, st.defs[c], "use")
+            if st.defs[c].type is _CardType_OFFERING and not self.prohibited(seat, st.defs[c], "use")
         ]
 
     def _action_options(self, seat: int) -> list[Option]:
@@ -400,16 +429,16 @@ class Game:
             d = st.defs[c]
             if not free or self.prohibited(seat, d, "use"):
                 continue
-            if d.type is CardType.ACTION:
+            if d.type is _CardType_ACTION:
                 if self._can_pay(seat, d, c) and self._targets_exist(seat, d):
                     opts.append(Option(f"play:{c}", "play", card=c))
-            elif d.type is CardType.TRAP or d.type is CardType.COUNTER:
+            elif d.type is _CardType_TRAP or d.type is _CardType_COUNTER:
                 opts.append(Option(f"set:{c}", "set", card=c))
         anc = st.ancestor(seat)
         if anc >= 0 and "stack_ability" in st.defs[anc].standing and self.ability_turn[seat] != self.turn:
             for c in hand:
                 d = st.defs[c]
-                if d.type is CardType.OFFERING and not self.prohibited(seat, d, "use"):
+                if d.type is _CardType_OFFERING and not self.prohibited(seat, d, "use"):
                     opts.append(Option(f"ability:{c}", "ability", card=c))
         return opts
 
@@ -420,7 +449,7 @@ class Game:
         return [
             Option(f"declare:{c}", "declare", card=c)
             for c in st.hands[seat]
-            if st.defs[c].type is CardType.ANCESTOR and not self.prohibited(seat, st.defs[c], "use")
+            if st.defs[c].type is _CardType_ANCESTOR and not self.prohibited(seat, st.defs[c], "use")
         ]
 
     def _can_pay(self, seat: int, d: CardDef, card: int) -> bool:
@@ -440,7 +469,7 @@ class Game:
                 out.append(("p", s))
             elif kind == "opp_offering":
                 for c in st.fields[s]:
-                    if c != EMPTY and not st.face_down[c] and not st.tapped[c] and st.defs[c].type is CardType.OFFERING:
+                    if c != EMPTY and not st.face_down[c] and not st.tapped[c] and st.defs[c].type is _CardType_OFFERING:
                         out.append(("c", c))
             elif kind == "opp_ancestor":
                 a = st.ancestor(s)
@@ -467,7 +496,7 @@ class Game:
         if seat == self.turn_seat and st.free_slot(seat) >= 0:
             for c in st.hands[seat]:
                 d = st.defs[c]
-                if d.type is CardType.COUNTER and match(self, d.trigger or "", seat, newest) and not self.prohibited(seat, d, "use") and self._can_pay(seat, d, c):
+                if d.type is _CardType_COUNTER and match(self, d.trigger or "", seat, newest) and not self.prohibited(seat, d, "use") and self._can_pay(seat, d, c):
                     opts.append(Option(f"counter:{c}", "counter", card=c))
         anc = st.ancestor(seat)
         if anc >= 0 and st.stacks[seat]:
@@ -488,7 +517,7 @@ class Game:
             opts = self._response_options(seat)
             if opts or self.options.ask_everyone:
                 opts.append(Option("pass", "pass"))
-                return self._make_prompt(seat, PromptKind.RESPOND, opts, {"link": len(self.chain) - 1})
+                return self._make_prompt(seat, _PromptKind_RESPOND, opts, {"link": len(self.chain) - 1})
             asking.pop(0)
         return None
 
@@ -500,10 +529,10 @@ class Game:
     def _draft_def(self, dr: Draft) -> tuple[CardDef, tuple[str, ...], list[tuple[str, int]]]:
         """The card, the target kinds and the costs still to choose for a draft."""
         d = self.st.defs[dr.card]
-        if dr.kind is LinkKind.MANIFEST:
+        if dr.kind is _LinkKind_MANIFEST:
             assert d.manifestation is not None
             return d, (), [(c.op, c.n) for c in d.manifestation.cost]
-        if dr.kind in (LinkKind.ACTION, LinkKind.TRAP, LinkKind.COUNTER):
+        if dr.kind in (_LinkKind_ACTION, _LinkKind_TRAP, _LinkKind_COUNTER):
             return d, d.targets, [(c.op, c.n) for c in d.cost]
         return d, (), []
 
@@ -516,9 +545,9 @@ class Game:
         d, target_kinds, costs = self._draft_def(dr)
         ctx = {"card": dr.card, "def": d.id, "activation": dr.kind.value}
         cancel = Option("cancel", "cancel")
-        if dr.mode is None and dr.kind in (LinkKind.ACTION, LinkKind.TRAP, LinkKind.COUNTER) and len(d.modes) > 1:
+        if dr.mode is None and dr.kind in (_LinkKind_ACTION, _LinkKind_TRAP, _LinkKind_COUNTER) and len(d.modes) > 1:
             opts = [Option(f"mode:{i}", "mode", card=dr.card, mode=i) for i in range(len(d.modes))]
-            return self._make_prompt(dr.seat, PromptKind.MODE, [*opts, cancel], ctx)
+            return self._make_prompt(dr.seat, _PromptKind_MODE, [*opts, cancel], ctx)
         while len(dr.targets) < len(target_kinds):
             cands = self._target_candidates(dr.seat, target_kinds[len(dr.targets)], dr.targets)
             if len(cands) == 1:
@@ -528,7 +557,7 @@ class Game:
                 Option(f"target:p{v}", "target", seat=v) if k == "p" else Option(f"target:c{v}", "target", card=v)
                 for k, v in cands
             ]
-            return self._make_prompt(dr.seat, PromptKind.TARGET, [*opts, cancel], {**ctx, "target": target_kinds[len(dr.targets)]})
+            return self._make_prompt(dr.seat, _PromptKind_TARGET, [*opts, cancel], {**ctx, "target": target_kinds[len(dr.targets)]})
         paid = len(dr.cost)
         need = 0
         for op, n in costs:
@@ -542,7 +571,7 @@ class Game:
                     dr.cost.extend(cands_c[: need - paid])
                     return self._draft_prompt()
                 opts = [Option(f"pay:{c}", "pay", card=c) for c in cands_c]
-                return self._make_prompt(dr.seat, PromptKind.COST, [*opts, cancel], {**ctx, "cost": op, "remaining": need - paid})
+                return self._make_prompt(dr.seat, _PromptKind_COST, [*opts, cancel], {**ctx, "cost": op, "remaining": need - paid})
         self._commit(dr)
         return None
 
@@ -556,16 +585,16 @@ class Game:
         self.draft = None
         seat, card, kind = dr.seat, dr.card, dr.kind
         d = st.defs[card]
-        if kind is LinkKind.PLACE:
+        if kind is _LinkKind_PLACE:
             st.move(card, FIELD, seat, st.free_slot(seat))
             self.placed = True
-        elif kind is LinkKind.ACTION or (kind is LinkKind.COUNTER and st.loc[card][0] == HAND):
+        elif kind is _LinkKind_ACTION or (kind is _LinkKind_COUNTER and st.loc[card][0] == HAND):
             st.move(card, FIELD, seat, st.free_slot(seat))
-        elif kind is LinkKind.TRAP or kind is LinkKind.COUNTER:
+        elif kind is _LinkKind_TRAP or kind is _LinkKind_COUNTER:
             st.set_face_down(card, False)  # flipped where it stands
-        elif kind is LinkKind.WORSHIP:
+        elif kind is _LinkKind_WORSHIP:
             st.move(card, LIMBO, seat)
-        elif kind is LinkKind.ABILITY:
+        elif kind is _LinkKind_ABILITY:
             assert dr.payload is not None
             st.move(dr.payload, LIMBO, seat)
             self.ability_turn[seat] = self.turn
@@ -607,16 +636,16 @@ class Game:
         seat = prompt.seat
         st = self.st
         k = opt.kind
-        if kind is PromptKind.PLACE:
+        if kind is _PromptKind_PLACE:
             if k == "skip":
                 self.placed = True
             else:
-                self._start_draft(seat, LinkKind.PLACE, opt.card)  # type: ignore[arg-type]
-        elif kind is PromptKind.ACTION:
+                self._start_draft(seat, _LinkKind_PLACE, opt.card)  # type: ignore[arg-type]
+        elif kind is _PromptKind_ACTION:
             if k == "end":
-                self._next_phase(Phase.WORSHIP)
+                self._next_phase(_Phase_WORSHIP)
             elif k == "play":
-                self._start_draft(seat, LinkKind.ACTION, opt.card)  # type: ignore[arg-type]
+                self._start_draft(seat, _LinkKind_ACTION, opt.card)  # type: ignore[arg-type]
             elif k == "set":
                 c = opt.card
                 assert c is not None
@@ -626,13 +655,13 @@ class Game:
                 self.emit("set", seat, {"slot": st.loc[c][2]})
                 self.emit("set", seat, {"slot": st.loc[c][2], "card": c, "def": st.defs[c].id}, to=(seat,))
             elif k == "ability":
-                self._start_draft(seat, LinkKind.ABILITY, st.ancestor(seat), payload=opt.card)
-        elif kind is PromptKind.WORSHIP:
+                self._start_draft(seat, _LinkKind_ABILITY, st.ancestor(seat), payload=opt.card)
+        elif kind is _PromptKind_WORSHIP:
             if k == "decline":
-                self._next_phase(Phase.END)
+                self._next_phase(_Phase_END)
             else:
-                self._start_draft(seat, LinkKind.WORSHIP, opt.card)  # type: ignore[arg-type]
-        elif kind in (PromptKind.MODE, PromptKind.TARGET, PromptKind.COST):
+                self._start_draft(seat, _LinkKind_WORSHIP, opt.card)  # type: ignore[arg-type]
+        elif kind in (_PromptKind_MODE, _PromptKind_TARGET, _PromptKind_COST):
             dr = self.draft
             assert dr is not None
             if k == "cancel":
@@ -643,24 +672,24 @@ class Game:
                 dr.targets.append(("p", opt.seat) if opt.seat is not None else ("c", opt.card))  # type: ignore[arg-type]
             elif k == "pay":
                 dr.cost.append(opt.card)  # type: ignore[arg-type]
-        elif kind is PromptKind.RESPOND:
+        elif kind is _PromptKind_RESPOND:
             if k == "pass":
                 assert self.asking
                 self.asking.pop(0)
                 self.emit("pass", seat, {"link": len(self.chain) - 1})
             elif k == "flip":
                 d = st.defs[opt.card]  # type: ignore[index]
-                lk = LinkKind.TRAP if d.type is CardType.TRAP else LinkKind.COUNTER
+                lk = _LinkKind_TRAP if d.type is _CardType_TRAP else _LinkKind_COUNTER
                 self._start_draft(seat, lk, opt.card)  # type: ignore[arg-type]
             elif k == "counter":
-                self._start_draft(seat, LinkKind.COUNTER, opt.card)  # type: ignore[arg-type]
+                self._start_draft(seat, _LinkKind_COUNTER, opt.card)  # type: ignore[arg-type]
             elif k == "manifest":
-                self._start_draft(seat, LinkKind.MANIFEST, opt.card)  # type: ignore[arg-type]
-        elif kind is PromptKind.EFFECT:
+                self._start_draft(seat, _LinkKind_MANIFEST, opt.card)  # type: ignore[arg-type]
+        elif kind is _PromptKind_EFFECT:
             i = prompt.context["clause"]
             prev = self.res_choices.get(i) or []
             self.res_choices[i] = None if k == "none" else [*prev, opt.card]  # type: ignore[list-item]
-        elif kind is PromptKind.HAND_LIMIT:
+        elif kind is _PromptKind_HAND_LIMIT:
             st.move(opt.card, DISCARD)  # type: ignore[arg-type]
             self.emit("discard", seat, {"card": opt.card, "def": st.defs[opt.card].id, "hand_limit": True})  # type: ignore[index]
 
@@ -668,10 +697,10 @@ class Game:
 
     def _link_effect(self, link: Link) -> tuple[Section, ...]:
         d = self.st.defs[link.card]
-        if link.kind is LinkKind.MANIFEST:
+        if link.kind is _LinkKind_MANIFEST:
             assert d.manifestation is not None
             return d.manifestation.effect
-        if link.kind in (LinkKind.ACTION, LinkKind.TRAP, LinkKind.COUNTER):
+        if link.kind in (_LinkKind_ACTION, _LinkKind_TRAP, _LinkKind_COUNTER):
             return d.modes[link.mode or 0].effect
         return ()
 
@@ -698,7 +727,7 @@ class Game:
 
     def _resolve_section(self, link: Link, index: int, sec: Section) -> Prompt | None:
         if sec.condition == "cost_offering":
-            if not any(self.st.defs[c].type is CardType.OFFERING for c in link.cost):
+            if not any(self.st.defs[c].type is _CardType_OFFERING for c in link.cost):
                 self.emit("section", link.seat, {"link": index, "section": self.res_section, "ok": False, "why": "condition"})
                 return None
         chosen = self.res_choices
@@ -733,7 +762,7 @@ class Game:
                 opts.append(Option("none", "none"))
             return self._make_prompt(
                 link.seat,
-                PromptKind.EFFECT,
+                _PromptKind_EFFECT,
                 opts,
                 {
                     "link": index,
@@ -761,11 +790,11 @@ class Game:
         st = self.st
         card = link.card
         self.emit("resolved", link.seat, {"link": index, "negated": link.negated})
-        if link.kind is LinkKind.PLACE:
+        if link.kind is _LinkKind_PLACE:
             if link.negated and st.loc[card][0] == FIELD:  # R10
                 st.move(card, DISCARD)
                 self.emit("discard", link.seat, {"card": card, "def": st.defs[card].id})
-        elif link.kind is LinkKind.WORSHIP:
+        elif link.kind is _LinkKind_WORSHIP:
             if st.loc[card][0] != LIMBO:
                 return
             if link.negated or self.conceded[link.seat]:  # R12
@@ -777,7 +806,7 @@ class Game:
                     self.emit("discard", link.seat, {"card": card, "def": st.defs[card].id})
                 return
             self._worship(link.seat, card)
-        elif link.kind is LinkKind.ABILITY:
+        elif link.kind is _LinkKind_ABILITY:
             payload = link.payload
             assert payload is not None
             if st.loc[payload][0] != LIMBO:
@@ -825,10 +854,10 @@ class Game:
         if self.turn_ends_after_chain:
             self._end_turn()
             return
-        if self.chain_origin is Phase.PLACE:
-            self._next_phase(Phase.ACTION)
-        elif self.chain_origin is Phase.WORSHIP:
-            self._next_phase(Phase.END)
+        if self.chain_origin is _Phase_PLACE:
+            self._next_phase(_Phase_ACTION)
+        elif self.chain_origin is _Phase_WORSHIP:
+            self._next_phase(_Phase_END)
 
     # ───────────────────────────── winning (R20) ─────────────────────────────
 
@@ -855,7 +884,7 @@ class Game:
         if cond.op == "stacked":
             return len(st.stacks[seat]) >= cond.n
         if cond.op == "stacked_at_turn_start":
-            at_start = self.turn_seat == seat and self.phase is Phase.DRAW and not self.chain
+            at_start = self.turn_seat == seat and self.phase is _Phase_DRAW and not self.chain
             return at_start and len(st.stacks[seat]) >= cond.n
         raise AssertionError(cond.op)
 
@@ -870,7 +899,7 @@ class Game:
 
     def _finish(self, winner: int | None, ancestor: str | None, reason: str) -> None:
         self.result = Result(winner, ancestor, reason, self.round, self.turn)
-        self.phase = Phase.OVER
+        self.phase = _Phase_OVER
         self.draft = None
         self.emit("game_over", winner, {"winner": winner, "ancestor": ancestor, "reason": reason, "rounds": self.round, "turns": self.turn})
         hands = {str(s): [[c, self.st.defs[c].id] for c in self.st.hands[s]] for s in range(self.n)}
