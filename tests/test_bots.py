@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from helpers import Card, arrange, new_game
 
-from qm_rules import Game, Phase, PromptKind
+from qm_rules import Game, Phase, PromptKind, View, to_plain
 from qm_rules.bots import STRATEGIES, make_bot
 from qm_rules.bots.heuristic import HeuristicBot
 from qm_rules.bots.random_bot import RandomBot
@@ -252,3 +252,38 @@ def test_search_picks_what_the_plan_needs() -> None:
     assert "qingcha" in names and names & {"xiangzhu", "zhiqian"}  # a real choice
     pick = bot_choice(g, 0)
     assert g.defs[int(pick.split(":")[1])].burning
+
+
+def test_heuristic_takes_over_mid_game_and_plays_around_a_conceded_seat() -> None:
+    """The host hands a disconnected seat to a bot mid-game (R22), and seats may have conceded
+    (R23): the bot has no memory of the game so far and must still answer legally."""
+    for seed in range(8):
+        game = Game.new(["a", "b", "c", "d"], seed)
+        early = [make_bot("random", f"{seed}:{i}") for i in range(4)]
+        late = [make_bot("heuristic", f"{seed}:{i}") for i in range(4)]
+        for step in range(5_000):
+            prompt = game.prompt
+            if prompt is None:
+                break
+            if step == 25 and not game.conceded[3]:
+                game.choose(3, "concede")
+                continue
+            bots = early if step < 40 else late
+            option = bots[prompt.seat].choose(game.view(prompt.seat))
+            assert option in prompt.ids
+            game.choose(prompt.seat, option)
+        assert game.result is not None
+
+
+def test_heuristic_decides_the_same_from_a_view_sent_over_the_wire() -> None:
+    """Bot peers get ``View.from_plain(to_plain(view))``: the same choice as from the view."""
+    game = Game.new(["a", "b", "c"], 11)
+    here = [HeuristicBot(f"w:{i}") for i in range(3)]
+    there = [HeuristicBot(f"w:{i}") for i in range(3)]
+    while game.prompt is not None:
+        seat = game.prompt.seat
+        view = game.view(seat)
+        a = here[seat].choose(view)
+        b = there[seat].choose(View.from_plain(to_plain(view)))
+        assert a == b
+        game.choose(seat, a)
