@@ -40,6 +40,7 @@ def test_replay_reproduces_the_game(players: int, seed: int | str) -> None:
 
 
 def test_replay_of_an_unfinished_game_reaches_the_same_prompt() -> None:
+    # R2
     g = play(3, 8, decisions=15)
     assert not g.over
     again = Game.replay(Journal.from_plain(wire(g.journal.to_plain())))
@@ -57,6 +58,7 @@ def test_result_is_kept_in_the_journal() -> None:
 
 
 def test_journal_from_other_rules_is_refused() -> None:
+    # R2 (journal names its rules)
     g = play(2, 4, decisions=30)
     plain = g.journal.to_plain()
     plain["rules"] = "0000000000000000"
@@ -68,6 +70,7 @@ def test_journal_from_other_rules_is_refused() -> None:
 
 
 def test_not_a_journal_is_refused() -> None:
+    # R2 (journal)
     with pytest.raises(JournalError):
         Journal.from_plain({"seed": 1})
     with pytest.raises(JournalError):
@@ -75,6 +78,7 @@ def test_not_a_journal_is_refused() -> None:
 
 
 def test_tampered_choice_is_refused() -> None:
+    # R2 (journal)
     g = play(2, 5, decisions=20)
     plain = g.journal.to_plain()
     plain["choices"][3] = [plain["choices"][3][0], "play:99999"]
@@ -84,6 +88,7 @@ def test_tampered_choice_is_refused() -> None:
 
 
 def test_check_hashes_detects_a_different_state() -> None:
+    # R2 (journal)
     g = Game.new(["A", "B"], 6)
     bots = [make_bot("random", i) for i in range(2)]
     hashes = []
@@ -101,6 +106,7 @@ def test_check_hashes_detects_a_different_state() -> None:
 
 
 def test_options_travel_with_the_journal() -> None:
+    # R22
     opts = GameOptions(round_limit=3, hand_limit=6, ask_everyone=True)
     g = play(3, 7, options=opts)
     j = Journal.from_plain(wire(g.journal.to_plain()))
@@ -109,6 +115,7 @@ def test_options_travel_with_the_journal() -> None:
 
 
 def test_state_round_trips() -> None:
+    # R2 (saved state)
     g = play(4, 12, decisions=80)
     data = g.to_state()
     restored = Game.from_state(wire(to_plain(data)), list(g.choices))
@@ -119,6 +126,7 @@ def test_state_round_trips() -> None:
 
 
 def test_state_from_other_rules_is_refused() -> None:
+    # R2 (saved state)
     g = play(2, 13, decisions=10)
     data = g.to_state()
     data["rules"] = "ffffffffffffffff"

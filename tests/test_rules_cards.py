@@ -93,7 +93,7 @@ def test_placement_only_once_per_turn() -> None:
 
 
 def test_shunshou_takes_an_offering_onto_your_field() -> None:
-    # 顺手牵羊: an untapped offering of the opponent's goes onto your field.
+    # R19, R6 · 顺手牵羊: an untapped offering of the opponent's goes onto your field.
     g = arrange(2, turn=0, hands={0: ["shunshou", PAD]}, fields={1: ["qingtuan", "juhua"]})
     play(g, 0, "shunshou")
     assert g.prompt.kind is PromptKind.TARGET
@@ -125,7 +125,7 @@ def test_shunshou_cannot_target_a_tapped_offering() -> None:
 
 
 def test_saomu_draws_two_then_discards_one() -> None:
-    # 扫墓: draw 2; then discard 1 card.
+    # R19 · 扫墓: draw 2; then discard 1 card.
     g = arrange(2, turn=0, hands={0: ["saomu", PAD]}, deck_top=["juhua", "qingcha"])
     play(g, 0, "saomu")
     assert g.prompt.kind is PromptKind.EFFECT and g.prompt.context["op"] == "discard"
@@ -150,7 +150,7 @@ def test_jie_dongfeng_looks_and_takes_one_card() -> None:
 
 
 def test_shao_baofu_searches_an_offering_then_may_put_one_without_activation() -> None:
-    # 烧包袱: search 1 offering (one option a name), then put 1 offering from hand onto your
+    # R19, R15 · 烧包袱: search 1 offering (one option a name), then put 1 offering from hand onto your
     # field as part of the effect — not an activation, so 野火 cannot answer it.
     g = arrange(
         2,
@@ -173,7 +173,7 @@ def test_shao_baofu_searches_an_offering_then_may_put_one_without_activation() -
 
 
 def test_shao_baofu_put_is_optional() -> None:
-    # 烧包袱: "you may" — declining leaves the offering in hand.
+    # R19 · 烧包袱: "you may" — declining leaves the offering in hand.
     g = arrange(2, turn=0, hands={0: ["shao_baofu", PAD]}, deck_top=["qingtuan", "juhua"])
     play(g, 0, "shao_baofu")
     pick(g, 0, "juhua")
@@ -183,7 +183,7 @@ def test_shao_baofu_put_is_optional() -> None:
 
 
 def test_qingming_yu_discards_every_face_down_card_of_the_target() -> None:
-    # 清明雨: every face-down card on the target's field goes to the discard pile; face-up stay.
+    # R19 · 清明雨: every face-down card on the target's field goes to the discard pile; face-up stay.
     g = arrange(
         2,
         turn=0,
@@ -197,7 +197,7 @@ def test_qingming_yu_discards_every_face_down_card_of_the_target() -> None:
 
 
 def test_jingrao_removes_one_stacked_offering() -> None:
-    # 惊扰: 1 offering stacked under the target ancestor goes to the discard pile.
+    # R19 · 惊扰: 1 offering stacked under the target ancestor goes to the discard pile.
     g = arrange(
         2,
         turn=0,
@@ -231,7 +231,7 @@ def test_jingrao_last_offering_breaks_the_ritual_after_the_chain() -> None:
 
 
 def test_wenming_prohibits_burning_for_everyone_this_turn() -> None:
-    # 文明祭祀倡导: all players cannot search or use Burning cards this turn.
+    # R21 · 文明祭祀倡导: all players cannot search or use Burning cards this turn.
     g = arrange(
         2,
         turn=0,
@@ -264,7 +264,7 @@ def test_gui_daqiang_negates_an_action() -> None:
 
 
 def test_gui_daqiang_only_answers_opponents_actions() -> None:
-    # 鬼打墙's trigger: an opponent's action — not a placement.
+    # R17 · 鬼打墙's trigger: an opponent's action — not a placement.
     g = arrange(
         2, turn=0, phase=Phase.PLACE, hands={0: ["qingtuan", PAD]}, fields={1: ["gui_daqiang/down"]}
     )
@@ -285,7 +285,7 @@ def _worship_position(ancestor: str, trap: str = "zhiren_tishen", hand: tuple[st
 
 
 def test_zhiren_tishen_returns_the_ancestor_and_offerings_stay() -> None:
-    # 纸人替身: worship negated, the ancestor returns to hand, the offerings stay on the field.
+    # R12, R19 · 纸人替身: worship negated, the ancestor returns to hand, the offerings stay on the field.
     g = _worship_position("zufu")
     g.choose(0, f"declare:{in_hand(g, 0, 'zufu')}")
     ev = flip(g, 1, "zhiren_tishen")
@@ -297,7 +297,7 @@ def test_zhiren_tishen_returns_the_ancestor_and_offerings_stay() -> None:
 
 
 def test_zhiren_tishen_cannot_stop_zumu() -> None:
-    # 祖母 standing: unaffected by traps — 纸人替身 cannot stop its worship.
+    # R19 · 祖母 standing: unaffected by traps — 纸人替身 cannot stop its worship.
     g = _worship_position("zumu")
     g.choose(0, f"declare:{in_hand(g, 0, 'zumu')}")
     ev = flip(g, 1, "zhiren_tishen")
@@ -331,7 +331,7 @@ def test_yehuo_negates_a_placement_offering_to_discard() -> None:
 
 
 def test_zhuozei_negates_a_take_then_draws() -> None:
-    # 捉贼: an opponent's effect that takes a card of yours is negated; then you draw 1.
+    # R19 · 捉贼: an opponent's effect that takes a card of yours is negated; then you draw 1.
     g = arrange(
         2,
         turn=0,
@@ -348,7 +348,7 @@ def test_zhuozei_negates_a_take_then_draws() -> None:
 
 
 def test_zhuozei_answers_jie_dongfeng_on_you() -> None:
-    # 捉贼: taking from your hand counts too.
+    # R17 · 捉贼: taking from your hand counts too.
     g = arrange(
         2,
         turn=0,
@@ -362,7 +362,7 @@ def test_zhuozei_answers_jie_dongfeng_on_you() -> None:
 
 
 def test_zhuozei_ignores_a_take_from_someone_else() -> None:
-    # 捉贼's trigger: only an effect that takes a card of YOURS.
+    # R17 · 捉贼's trigger: only an effect that takes a card of YOURS.
     g = arrange(
         3, turn=0, hands={0: ["shunshou", PAD]}, fields={1: ["qingtuan"], 2: ["zhuozei/down"]}
     )
@@ -375,7 +375,7 @@ def test_zhuozei_ignores_a_take_from_someone_else() -> None:
 
 
 def test_quxie_negates_a_trap() -> None:
-    # 驱邪: a trap is negated (here set face-down and flipped on another's turn).
+    # R16, R18 · 驱邪: a trap is negated (here set face-down and flipped on another's turn).
     g = arrange(
         2,
         turn=1,
@@ -426,7 +426,7 @@ def test_zhenhun_negates_a_manifestation_whose_cost_stays_paid() -> None:
 
 
 def test_chaitai_negates_any_activation() -> None:
-    # 拆台: cost discard 2; negates any activation (here a placement).
+    # R15, R17 · 拆台: cost discard 2; negates any activation (here a placement).
     g = arrange(
         2,
         turn=0,
@@ -517,7 +517,7 @@ def test_hand_conditions_win_after_the_worship_draw(
 
 
 def test_shizu_wins_with_five_stacked() -> None:
-    # 始祖: ≥ 5 offerings stacked; worship with 5 offerings on the field wins at once.
+    # R20 · 始祖: ≥ 5 offerings stacked; worship with 5 offerings on the field wins at once.
     g = arrange(
         2,
         turn=0,
@@ -548,7 +548,7 @@ def test_shizu_four_stacked_then_ability_stacks_the_fifth_and_wins() -> None:
 
 
 def test_waigong_wins_only_at_the_start_of_its_owners_turn() -> None:
-    # 外公: "at the start of your turn, ≥ 3 stacked" — worshipping with 4 does not win at once.
+    # R20 · 外公: "at the start of your turn, ≥ 3 stacked" — worshipping with 4 does not win at once.
     g = arrange(
         2,
         turn=0,
@@ -571,6 +571,7 @@ def test_waigong_wins_only_at_the_start_of_its_owners_turn() -> None:
 
 
 def test_waigong_two_stacked_at_turn_start_does_not_win() -> None:
+    # R20
     g = arrange(
         2,
         turn=0,
@@ -586,7 +587,7 @@ def test_waigong_two_stacked_at_turn_start_does_not_win() -> None:
 
 
 def test_taigong_guards_the_hand_against_jie_dongfeng() -> None:
-    # 太公: opponents' effects cannot take cards from your hand — 借东风 against its owner fails.
+    # R19 · 太公: opponents' effects cannot take cards from your hand — 借东风 against its owner fails.
     g = arrange(
         2,
         turn=0,
@@ -603,7 +604,7 @@ def test_taigong_guards_the_hand_against_jie_dongfeng() -> None:
 
 
 def test_taipo_guards_face_down_cards_against_qingming_yu() -> None:
-    # 太婆: opponents' effects cannot send your face-down cards to the discard pile.
+    # R19 · 太婆: opponents' effects cannot send your face-down cards to the discard pile.
     g = arrange(
         2,
         turn=0,
@@ -618,7 +619,7 @@ def test_taipo_guards_face_down_cards_against_qingming_yu() -> None:
 
 
 def test_zufu_draws_one_more_in_the_draw_phase() -> None:
-    # 祖父: 1 + X (no offerings on the field: stacked ones do not count) + 1.
+    # R9 · 祖父: 1 + X (no offerings on the field: stacked ones do not count) + 1.
     g = arrange(
         2,
         turn=0,
@@ -631,7 +632,7 @@ def test_zufu_draws_one_more_in_the_draw_phase() -> None:
 
 
 def test_shizu_ability_once_per_action_phase() -> None:
-    # 始祖: once in each of your action phases.
+    # R11 · 始祖: once in each of your action phases.
     g = arrange(
         2,
         turn=0,
@@ -647,7 +648,7 @@ def test_shizu_ability_once_per_action_phase() -> None:
 
 
 def test_shizu_ability_is_an_activation_negated_offering_discarded() -> None:
-    # 始祖's stacking is an activation: 拆台 may negate it; the offering goes to the discard pile.
+    # R15, R11 · 始祖's stacking is an activation: 拆台 may negate it; the offering goes to the discard pile.
     g = arrange(
         2,
         turn=0,
@@ -706,7 +707,7 @@ def test_manifestation_with_offerings_left_keeps_the_ritual() -> None:
 
 
 def test_taipo_manifestation_negates_a_trap() -> None:
-    # 太婆 manifestation: a trap is negated.
+    # R16, R17 · 太婆 manifestation: a trap is negated.
     g = arrange(
         2,
         turn=0,
@@ -724,7 +725,7 @@ def test_taipo_manifestation_negates_a_trap() -> None:
 
 
 def test_zufu_manifestation_opponent_discards_at_random() -> None:
-    # 祖父 manifestation: any activation by an opponent → that opponent discards 1 random card.
+    # R16, R17 · 祖父 manifestation: any activation by an opponent → that opponent discards 1 random card.
     g = arrange(
         2,
         turn=1,
@@ -742,7 +743,7 @@ def test_zufu_manifestation_opponent_discards_at_random() -> None:
 
 
 def test_zumu_manifestation_draws_two() -> None:
-    # 祖母 manifestation: any activation → draw 2.
+    # R16, R17 · 祖母 manifestation: any activation → draw 2.
     g = arrange(
         2,
         turn=1,
@@ -760,7 +761,7 @@ def test_zumu_manifestation_draws_two() -> None:
 
 
 def test_shizu_manifestation_negates_a_counter() -> None:
-    # 始祖 manifestation: a counter is negated.
+    # R16, R17 · 始祖 manifestation: a counter is negated.
     g = arrange(
         2,
         turn=0,
@@ -779,7 +780,7 @@ def test_shizu_manifestation_negates_a_counter() -> None:
 
 
 def test_waigong_manifestation_negates_an_effect_targeting_its_card() -> None:
-    # 外公 manifestation: an opponent's effect targets a card of yours → negate it.
+    # R16, R17 · 外公 manifestation: an opponent's effect targets a card of yours → negate it.
     g = arrange(
         2,
         turn=1,
@@ -796,7 +797,7 @@ def test_waigong_manifestation_negates_an_effect_targeting_its_card() -> None:
 
 
 def test_waigong_manifestation_not_offered_for_untargeted_effects() -> None:
-    # 外公's trigger: targeting a CARD of yours; 借东风 targets a player.
+    # R17 · 外公's trigger: targeting a CARD of yours; 借东风 targets a player.
     g = arrange(
         2,
         turn=1,
