@@ -8,6 +8,9 @@ and their failures are reported in one place (:meth:`QingmingApp.on_worker_state
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -73,6 +76,7 @@ class QingmingApp(App[None]):
         clock: Clock | None = None,
         table_source: Callable[[], TableSource] | None = None,
         remember: bool = True,
+        bot_delay: float = 0.6,
     ) -> None:
         super().__init__()
         self.player_name = name
@@ -90,6 +94,8 @@ class QingmingApp(App[None]):
         self._start = start
         self._table_source = table_source or (lambda: DiscoverySource(self.interfaces))
         self._remember = remember
+        self.bot_delay = bot_delay
+        """Seconds the bots of a table hosted here wait before each move (0 in tests)."""
 
     # ── screens ────────────────────────────────────────────────────────────────────────────
 
@@ -157,7 +163,7 @@ class QingmingApp(App[None]):
 
         def hosted(settings: HostSettings | None) -> None:
             if settings is not None:
-                self.host_table(settings)
+                self.host_table(dataclasses.replace(settings, bot_delay=self.bot_delay))
 
         self.push_screen(HostFormScreen(self.lang, default_name=self.player_name), hosted)
 
@@ -237,6 +243,7 @@ class QingmingApp(App[None]):
             seats=bots + 1,
             bots=bots,
             seed=seed,
+            bot_delay=self.bot_delay,
         )
         self.hosted = await start_host(settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False)
         client = await connect("127.0.0.1", self.hosted.port, self.player_name)
@@ -260,7 +267,23 @@ class QingmingApp(App[None]):
         from qm_tui.screens.lobby import LobbyScreen
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
-            await self.pop_screen()
+            await self._pop_quietly()
+
+    async def _pop_quietly(self) -> None:
+        """Pop the top screen once it has stopped reading and handled what it had been sent.
+
+        A screen goes on handling the messages already in its queue while it is being taken
+        down; an update arriving then would draw into widgets already gone. So its workers are
+        cancelled first (no new messages), and a callback queued behind the last message tells
+        when the queue is empty.
+        """
+        screen = self.screen
+        screen.workers.cancel_node(screen)
+        drained = asyncio.Event()
+        screen.call_later(drained.set)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(drained.wait(), 5.0)
+        await self.pop_screen()
 
     async def _close_table(self) -> None:
         """Leave the table we sit at and stop the one we host, if any."""
@@ -281,10 +304,10 @@ class QingmingApp(App[None]):
     @work(exclusive=True, group="table", exit_on_error=False)
     async def leave_table(self, reason: str | None = None) -> None:
         """Back to the lobby, closing the connection (and our table)."""
-        await self._close_table()
-        await self._pop_to_lobby()
         if reason:
             self.notify(reason, severity="warning", timeout=10)
+        await self._close_table()
+        await self._pop_to_lobby()
 
     @on(LeaveTable)
     def _on_leave_table(self, message: LeaveTable) -> None:
@@ -296,7 +319,7 @@ class QingmingApp(App[None]):
 
         # Pop the table and result screens back to the waiting room, which resumes reading.
         while len(self.screen_stack) > 2 and not isinstance(self.screen, RoomScreen):
-            await self.pop_screen()
+            await self._pop_quietly()
         if isinstance(self.screen, RoomScreen):
             self.screen.rematch()
 

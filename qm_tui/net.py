@@ -67,6 +67,8 @@ class HostSettings:
     bots: int = 0
     options: GameOptions = field(default_factory=GameOptions)
     seed: int | str | None = None
+    bot_delay: float = 0.0
+    """Seconds a bot waits before each move, so that a person can follow the play."""
 
 
 def bind_address(interfaces: list[str] | None) -> str:
@@ -104,6 +106,7 @@ async def start_host(
         interfaces=interfaces,
         advertise=advertise,
         seed=settings.seed,
+        bot_delay=settings.bot_delay,
     )
     await host.start()
     return host

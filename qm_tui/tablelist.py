@@ -1,12 +1,11 @@
 """Where the lobby's list of tables comes from: live discovery, or a fixed list (tests, snapshots).
 
-No Textual here. A source calls ``on_change()`` (from any thread) whenever its list changes; the
+No Textual here. A source calls ``on_change()`` (in the event loop) whenever its list changes; the
 lobby then reads ``tables()``.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -17,11 +16,11 @@ if TYPE_CHECKING:
 class TableSource(Protocol):
     """The lobby's view of the tables on the network."""
 
-    def start(self, on_change: Callable[[], None]) -> None:
-        """Begin watching (may block briefly: the lobby calls it from a thread worker)."""
+    async def start(self, on_change: Callable[[], None]) -> None:
+        """Begin watching (the lobby calls it from a worker)."""
 
-    def close(self) -> None:
-        """Stop watching (may block briefly)."""
+    async def close(self) -> None:
+        """Stop watching."""
 
     def tables(self) -> list[TableInfo]:
         """The tables known now."""
@@ -33,22 +32,20 @@ class DiscoverySource:
     def __init__(self, interfaces: list[str] | None = None) -> None:
         self.interfaces = interfaces
         self._browser: Browser | None = None
-        self._lock = threading.Lock()
 
-    def start(self, on_change: Callable[[], None]) -> None:
+    async def start(self, on_change: Callable[[], None]) -> None:
         from qm_net.discovery import Browser
 
-        with self._lock:
-            if self._browser is not None:
-                return
-            self._browser = Browser(lambda _event: on_change(), interfaces=self.interfaces)
-        self._browser.start()
+        if self._browser is not None:
+            return
+        browser = Browser(lambda _event: on_change(), interfaces=self.interfaces)
+        await browser.astart()  # events then arrive in this loop, no thread hops
+        self._browser = browser
 
-    def close(self) -> None:
-        with self._lock:
-            browser, self._browser = self._browser, None
+    async def close(self) -> None:
+        browser, self._browser = self._browser, None
         if browser is not None:
-            browser.close()
+            await browser.aclose()
 
     def tables(self) -> list[TableInfo]:
         browser = self._browser
@@ -62,11 +59,11 @@ class FixedSource:
         self._tables = list(tables)
         self._on_change: Callable[[], None] | None = None
 
-    def start(self, on_change: Callable[[], None]) -> None:
+    async def start(self, on_change: Callable[[], None]) -> None:
         self._on_change = on_change
         on_change()
 
-    def close(self) -> None:
+    async def close(self) -> None:
         self._on_change = None
 
     def tables(self) -> list[TableInfo]:

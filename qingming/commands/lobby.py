@@ -10,14 +10,14 @@ import argparse
 from typing import Any
 
 
-def launch(args: argparse.Namespace, start: Any = None) -> int:
+def launch(args: argparse.Namespace, start: Any = None, *, bot_delay: float = 0.6) -> int:
     """Run the app, starting in the lobby or with ``start`` (a PlayLocal or JoinAddress)."""
     from qm_tui import config
     from qm_tui.app import QingmingApp
 
     name, lang = config.resolve(getattr(args, "name", None), getattr(args, "lang", None))
     interfaces = list(args.interface) if getattr(args, "interface", None) else None
-    app = QingmingApp(name=name, lang=lang, interfaces=interfaces, start=start)
+    app = QingmingApp(name=name, lang=lang, interfaces=interfaces, start=start, bot_delay=bot_delay)
     app.run()
     return int(app.return_code or 0)
 

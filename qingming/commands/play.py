@@ -13,6 +13,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--bots", type=int, default=3, choices=range(1, 6), metavar="N", help="how many bots (1-5, default 3)")
     parser.add_argument("--seed", help="the game's seed (an integer or any text), for a game you can replay")
+    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="S", help="seconds a bot waits before each move (default 0.6)")
     add_common_arguments(parser)
 
 
@@ -23,4 +24,4 @@ def run(args: argparse.Namespace) -> int:
     seed: int | str | None = args.seed
     if isinstance(seed, str) and seed.lstrip("-").isdigit():
         seed = int(seed)
-    return launch(args, PlayLocal(bots=args.bots, seed=seed))
+    return launch(args, PlayLocal(bots=args.bots, seed=seed), bot_delay=max(0.0, args.bot_delay))

@@ -1,13 +1,12 @@
 """The lobby: tables found on the LAN, live; join one, join by address, host one, or play bots.
 
-Discovery runs in a thread worker (zeroconf's browser is threaded); it posts
-:class:`~qm_tui.messages.TablesChanged` and the list is rebuilt from the source's current tables,
-keeping the cursor on the same table.
+Discovery starts in a worker (zeroconf's async browser, in the app's own loop); each change
+posts :class:`~qm_tui.messages.TablesChanged` and the list is rebuilt from the source's current
+tables, keeping the cursor on the same table.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -88,7 +87,7 @@ class LobbyScreen(Screen[None]):
         self._start_discovery()
 
     async def on_unmount(self) -> None:
-        await asyncio.to_thread(self.source.close)
+        await self.source.close()
 
     # ── texts ──────────────────────────────────────────────────────────────────────────────
 
@@ -118,16 +117,13 @@ class LobbyScreen(Screen[None]):
 
     # ── the live list ──────────────────────────────────────────────────────────────────────
 
-    @work(thread=True, exclusive=True, group="discovery", exit_on_error=False)
-    def _start_discovery(self) -> None:
+    @work(exclusive=True, group="discovery", exit_on_error=False)
+    async def _start_discovery(self) -> None:
         try:
-            self.source.start(lambda: self.post_message(TablesChanged()))
+            await self.source.start(lambda: self.post_message(TablesChanged()))
         except Exception as exc:  # no multicast here: joining by address still works
-            self.app.call_from_thread(self._discovery_failed, f"{type(exc).__name__}: {exc}")
-
-    def _discovery_failed(self, error: str) -> None:
-        self._discovery_error = error
-        self._update_status()
+            self._discovery_error = f"{type(exc).__name__}: {exc}"
+            self._update_status()
 
     @on(TablesChanged)
     def _tables_changed(self) -> None:

@@ -1,0 +1,182 @@
+"""The lobby against real tables on loopback: discovery, joining, hosting, starting, leaving.
+
+Every host here is a real :class:`qm_net.host.Host` bound to 127.0.0.1, advertised (or not) by
+real zeroconf bound to 127.0.0.1; the app runs under Textual's pilot in the same loop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+import pytest
+from textual.widgets import DataTable, Static
+from tui_support import LOOPBACK, config_dir, make_app, screen_name, until  # noqa: F401
+
+from qm_net.host import Host
+from qm_tui.app import PlayLocal
+from qm_tui.messages import LeaveTable
+from qm_tui.screens.lobby import LobbyScreen
+from qm_tui.screens.room import RoomScreen
+
+SIZE = (100, 30)
+
+
+@contextlib.asynccontextmanager
+async def table(name: str, seats: int = 3, *, bots: int = 0, advertise: bool = True) -> AsyncIterator[Host]:
+    host = Host(name, seats, bots=bots, bind="127.0.0.1", interfaces=LOOPBACK, advertise=advertise, autostart=False)
+    await host.start()
+    try:
+        yield host
+    finally:
+        await host.stop()
+
+
+async def leave(pilot: object, app: object) -> None:
+    """Leave the table (stopping the bots' flood of updates) before the app closes."""
+    app.post_message(LeaveTable())  # type: ignore[attr-defined]
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back to the lobby")  # type: ignore[attr-defined, arg-type]
+
+
+def notified(app: object, text: str) -> bool:
+    """Whether a notification holding ``text`` is on screen."""
+    return any(text in n.message for n in app._notifications)  # type: ignore[attr-defined]
+
+
+def lobby_of(app: object) -> LobbyScreen:
+    return next(s for s in app.screen_stack if isinstance(s, LobbyScreen))  # type: ignore[attr-defined]
+
+
+def listed(app: object) -> list[str]:
+    return [t.name for t in lobby_of(app).tables()]
+
+
+async def test_a_table_on_the_lan_appears_and_can_be_joined() -> None:
+    app = make_app(discovery=True)
+    async with table("Tea house 茶馆") as host, app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Tea house 茶馆" in listed(app), "the table to be listed")
+        lobby = lobby_of(app)
+        grid = lobby.query_one("#tables", DataTable)
+        grid.move_cursor(row=listed(app).index("Tea house 茶馆"))
+        assert lobby.query_one("#empty", Static).display is False
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None, "the room")
+        room = app.screen
+        assert isinstance(room, RoomScreen)
+        assert room.seat == 0
+        assert "seat 1" in str(room.query_one("#you", Static).content)
+        assert room.query_one("#seats", DataTable).row_count == 3
+        assert host.seats[0].name == "Ann"
+        # The listing follows: one seat of three is taken now.
+        await until(
+            pilot,
+            lambda: any(t.seats_taken == 1 for t in lobby.tables() if t.name == "Tea house 茶馆"),
+            "the list to show the taken seat",
+        )
+
+
+async def test_a_table_that_stops_disappears_and_its_players_are_told() -> None:
+    app = make_app(discovery=True)
+    async with app.run_test(size=SIZE) as pilot:
+        async with table("Short-lived") as host:
+            await until(pilot, lambda: "Short-lived" in listed(app), "the table to be listed")
+            app.join_table("127.0.0.1", host.port)
+            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
+        # The host stopped: the room gives way to the lobby with a message, the table vanishes.
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back to the lobby")
+        await until(pilot, lambda: "Short-lived" not in listed(app), "the table to vanish")
+        await until(pilot, lambda: notified(app, "Lost the connection to the host"), "the message")
+        assert app.client is None
+
+
+async def test_join_by_address_and_chat() -> None:
+    app = make_app()
+    async with table("Private", advertise=False) as host, app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.press(*f"127.0.0.1:{host.port}", "enter")
+        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None, "the room")
+        room = app.screen
+        assert isinstance(room, RoomScreen)
+        await pilot.press("c", *"hello [red]", "enter")
+        await until(pilot, lambda: any("Ann: hello [red]" in line for line in room.chat_lines()), "the chat line")
+        await pilot.press("escape", "escape")  # leave the chat line, then the table
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back to the lobby")
+        await until(pilot, lambda: not host.seats[0].occupied, "the seat to be free again")
+
+
+async def test_a_bad_address_is_refused_and_an_unreachable_one_reported() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", *"nonsense:port", "enter")
+        await until(pilot, lambda: notified(app, "Not an address"), "the refusal")
+        # A port nobody listens on (a host started and stopped frees it).
+        async with table("Gone", advertise=False) as host:
+            port = host.port
+        app.join_table("127.0.0.1", port)
+        await until(pilot, lambda: notified(app, "Cannot reach"), "the error")
+        assert screen_name(app) == "LobbyScreen"
+
+
+async def test_host_form_room_and_start_with_bots() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form")
+        form = app.screen
+        form.query_one("#f-name").value = "Ann's table"
+        form.query_one("#f-seats").value = 3
+        form.query_one("#f-bots").value = "2"
+        form.query_one("#f-response_timer").value = "15"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None, "the room")
+        room = app.screen
+        assert isinstance(room, RoomScreen)
+        assert app.hosted is not None and app.hosted.name == "Ann's table"
+        assert app.hosted.options.response_timer == 15
+        assert room.is_owner
+        kinds = [s.kind for s in room.lobby.seats]
+        assert kinds == ["human", "bot", "bot"]
+        await pilot.press("s")
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table screen")
+        assert room.in_game
+        await leave(pilot, app)
+        assert app.hosted is None  # leaving stops the table we served
+    assert app.hosted is None  # closing the app stops the table it served
+
+
+async def test_owner_adds_and_removes_bots_and_others_cannot() -> None:
+    app = make_app()
+    async with table("Bots", seats=4, advertise=False) as host, app.run_test(size=SIZE) as pilot:
+        app.join_table("127.0.0.1", host.port)
+        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None, "the room")
+        room = app.screen
+        await pilot.press("b", "b")
+        await until(pilot, lambda: [s.kind for s in room.lobby.seats].count("bot") == 2, "two bots")
+        await pilot.press("x")
+        await until(pilot, lambda: [s.kind for s in room.lobby.seats].count("bot") == 1, "one bot")
+        await pilot.press("r")
+        await until(pilot, lambda: room.lobby.seats[0].ready, "ready mark")
+
+
+async def test_play_opens_the_table_at_once() -> None:
+    app = make_app(start=PlayLocal(bots=3, seed=7))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table screen")
+        assert app.hosted is not None
+        assert app.hosted.advertise is False and app.hosted.bind == "127.0.0.1"
+        assert [s.kind for s in app.hosted.seats] == ["human", "bot", "bot", "bot"]
+        assert app.hosted.seats[0].name == "Ann"
+        await leave(pilot, app)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_losing_the_host_mid_game_says_so(lang: str) -> None:
+    app = make_app(start=PlayLocal(bots=1, seed=3), lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table screen")
+        assert app.hosted is not None
+        await app.hosted.stop()
+        await until(pilot, lambda: screen_name(app) != "TableScreen", "leaving the table")
+        # The host's own words reach the player (the table screen and the app both say it).
+        await until(pilot, lambda: notified(app, "the host closed the table"), "the message")
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen", "back to the lobby")

@@ -1,0 +1,68 @@
+"""Helpers for the app-shell tests: an app with the config kept in a tmp dir, and waiting for a
+condition (progress, never timing: the timeout is generous and only stops a hung test)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from qm_tui.app import QingmingApp, Start
+from qm_tui.clock import FakeClock
+from qm_tui.tablelist import FixedSource, TableSource
+
+WAIT = 30.0
+LOOPBACK = ["127.0.0.1"]
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Keep every test off the real config file (and off the real network's interfaces)."""
+    path = tmp_path / "config"
+    monkeypatch.setenv("QINGMING_CONFIG_DIR", str(path))
+    monkeypatch.setenv("CI", "1")
+    return path
+
+
+def make_app(
+    *,
+    lang: str = "en",
+    name: str = "Ann",
+    start: Start = None,
+    discovery: bool = False,
+    source: TableSource | None = None,
+    remember: bool = True,
+) -> QingmingApp:
+    """An app on loopback; discovery off (an empty fixed list) unless asked."""
+    if discovery:
+        factory = None
+    else:
+        fixed = source or FixedSource()
+        factory = lambda: fixed  # noqa: E731
+    return QingmingApp(
+        name=name,
+        lang=lang,
+        interfaces=LOOPBACK,
+        start=start,
+        clock=FakeClock(),
+        table_source=factory,
+        remember=remember,
+        bot_delay=0.0,
+    )
+
+
+async def until(pilot: Pilot[Any], cond: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+    """Let the app run until ``cond()`` holds; fail (saying ``what``) after ``timeout`` s."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting for: {what}")
+        await pilot.pause(0.05)
+
+
+def screen_name(app: QingmingApp) -> str:
+    return type(app.screen).__name__
