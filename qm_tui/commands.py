@@ -45,7 +45,7 @@ class QingmingCommands(Provider):
 
     def _runner(self, action: str) -> Callable[[], object]:
         def run() -> None:
-            self.app.run_action(f"app.{action}")
+            self.app.call_later(self.app.run_action, f"app.{action}")
 
         return run
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
@@ -34,8 +34,8 @@ class HelpScreen(ModalScreen[None]):
         seen: set[tuple[str, str]] = set()
         for key, active in screen.active_bindings.items():
             binding = active.binding
-            # The screen's and the app's own keys; widgets' cursor keys are not news to anyone.
-            if binding.system or not binding.description or not isinstance(active.node, Screen | App):
+            # Only bindings with an id: Textual's own (focus, copy) are not news to anyone.
+            if binding.system or not binding.description or binding.id is None:
                 continue
             if binding.action == "command_palette":
                 continue

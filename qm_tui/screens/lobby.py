@@ -103,7 +103,8 @@ class LobbyScreen(Screen[None]):
             self.query_one(f"#menu-{button_id}", Button).label = label
         table = self.query_one("#tables", DataTable)
         table.clear(columns=True)
-        for column in ("name", "host", "seats", "state"):
+        # The address last: on a narrow terminal it is what gets cut, not the state.
+        for column in ("name", "seats", "state", "host"):
             table.add_column(tr(f"lobby.col.{column}", lang), key=column)
         self._fill_tables()
         self._update_status()
@@ -139,9 +140,9 @@ class LobbyScreen(Screen[None]):
         for info in tables:
             table.add_row(
                 Text(info.name),
-                Text(f"{info.address}:{info.port}"),
                 Text(f"{info.seats_taken}/{info.seats_total}"),
                 Text(self._state_text(info, lang)),
+                Text(f"{info.address}:{info.port}"),
                 key=info.key,
             )
         if selected in self._tables:
@@ -193,9 +194,9 @@ class LobbyScreen(Screen[None]):
         self.qm.join_table(info.address, info.port)
 
     @on(Button.Pressed)
-    def _menu_pressed(self, event: Button.Pressed) -> None:
+    async def _menu_pressed(self, event: Button.Pressed) -> None:
         button_id = (event.button.id or "").removeprefix("menu-")
         for menu_id, action, _key in MENU:
             if menu_id == button_id:
-                self.run_action(action)
+                await self.run_action(action)
                 return

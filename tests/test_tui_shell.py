@@ -1,0 +1,332 @@
+"""The app shell without a network: gallery, rulebook, help, palette, language, name, config,
+the host form's checks, the command line, and the 80×24 layout."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, Label, MarkdownViewer, OptionList, Static
+from tui_support import config_dir, make_app, screen_name, until  # noqa: F401
+
+from qm_rules.cards import CARDS
+from qm_rules.model import GameOptions
+from qm_tui import config
+from qm_tui.i18n import all_strings, tr
+from qm_tui.net import AddressError, parse_address
+from qm_tui.rules_text import packaged_rules, repo_rules, rules_markdown
+from qm_tui.screens.gallery import GalleryScreen, describe_card
+from qm_tui.screens.help import HelpScreen
+from qm_tui.screens.host_form import FormValues
+from qm_tui.screens.lobby import LobbyScreen
+from qm_tui.screens.rulebook import RulebookScreen
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# ───────────────────────────── gallery and rulebook ─────────────────────────────
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_gallery_lists_every_card_and_shows_it_in_full(lang: str) -> None:
+    app = make_app(lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery")
+        gallery = app.screen
+        assert isinstance(gallery, GalleryScreen)
+        assert gallery.listed == [c.id for c in CARDS.cards]
+        # Moving down shows the second card, names in both languages and its text.
+        await pilot.press("down")
+        second = CARDS.cards[1]
+        shown = str(gallery.query_one("#detail", Static).content)
+        assert second.name.zh in shown and second.name.en in shown
+        assert second.text(lang) in shown
+        assert str(second.copies) in shown
+
+
+async def test_gallery_filter_narrows_the_list() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery")
+        gallery = app.screen
+        await pilot.press("slash", *"burning")
+        burning = [c.id for c in CARDS.cards if "burning" in c.tags]
+        assert burning and gallery.listed == burning
+        await pilot.press("escape", "escape")  # clear the filter, then leave
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+def test_card_text_is_never_markup() -> None:
+    """A card text with brackets comes out as written."""
+    card = CARDS.cards[0]
+    assert card.text("en") in describe_card(card, "en").plain
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_rulebook_opens(lang: str) -> None:
+    app = make_app(lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RulebookScreen), "the rulebook")
+        viewer = app.screen.query_one("#rules", MarkdownViewer)
+        await until(pilot, lambda: len(viewer.document.children) > 3, "the rules to render")
+        headings = [str(h.content) for h in viewer.document.query("MarkdownH1, MarkdownH2")]
+        assert headings, "the rulebook has headings"
+        await pilot.press("t")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+def test_packaged_rulebook_is_the_repositorys() -> None:
+    """qm_tui/docs/RULES.md (what an installed app reads) cannot drift from docs/RULES.md."""
+    repo = repo_rules()
+    assert repo is not None and repo.strip(), "docs/RULES.md exists"
+    assert packaged_rules() == repo
+    assert rules_markdown("zh") == repo and rules_markdown("en") == repo
+    assert (ROOT / "qm_tui" / "docs" / "RULES.md").read_text(encoding="utf-8") == (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+
+
+def test_the_packaged_rulebook_is_package_data() -> None:
+    """pyproject ships qm_tui/docs/*.md with the package (a wheel holds the file itself)."""
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["qm_tui"]
+    assert any(p in ("docs/*.md", "docs/RULES.md", "**/*.md") for p in patterns), patterns
+
+
+# ───────────────────────────── help, palette, language, name ─────────────────────────────
+
+
+async def test_help_lists_the_lobby_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        keys = dict(app.screen.keys)
+        for key, what in {"h": "Host", "a": "Address", "p": "Bots", "g": "Cards", "r": "Rules"}.items():
+            assert keys.get(key) == what, keys
+        assert "ctrl+p" in keys
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+async def test_help_in_chinese() -> None:
+    app = make_app(lang="zh")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        keys = dict(app.screen.keys)
+        assert keys["h"] == "开桌" and keys["f1"] == "帮助"
+
+
+async def test_command_palette_knows_the_rulebook() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*"rulebook")
+        await until(pilot, lambda: app.screen.query("CommandList").first().option_count > 0, "a hit")
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, RulebookScreen), "the rulebook from the palette")
+
+
+async def test_switching_language_relabels_and_is_remembered(config_dir: Path) -> None:
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = app.screen
+        assert "Lobby" in str(lobby.query_one("#title", Label).content)
+        await pilot.press("l")
+        await until(pilot, lambda: "大厅" in str(lobby.query_one("#title", Label).content), "Chinese title")
+        assert "开一桌" in str(lobby.query_one("#menu-host", Button).label)
+        assert app.lang == "zh"
+    assert config.load().lang == "zh"
+
+
+async def test_changing_name_is_remembered(config_dir: Path) -> None:
+    app = make_app(name="Ann")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: screen_name(app) == "AskScreen", "the question")
+        await pilot.press(*["backspace"] * 3, *"清明 Bo", "enter")
+        await until(pilot, lambda: app.player_name == "清明 Bo", "the new name")
+        assert "清明 Bo" in str(app.screen.query_one("#status", Static).content)
+    assert config.load().name == "清明 Bo"
+
+
+# ───────────────────────────── config ─────────────────────────────
+
+
+def test_config_written_and_read_back(config_dir: Path) -> None:
+    assert config.load() == config.Config()
+    config.remember(name="  Mei   Lin ", lang="zh")
+    assert (config_dir / "config.json").exists()
+    assert config.load() == config.Config(name="Mei Lin", lang="zh")
+    # The command line wins and is remembered; then the remembered values are used.
+    assert config.resolve("Bo", "en") == ("Bo", "en")
+    assert config.resolve(None, None) == ("Bo", "en")
+
+
+def test_config_defaults_from_the_locale(config_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    assert config.resolve(None, None)[1] == "zh"
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
+    assert config.resolve(None, None)[1] == "en"
+    assert config.locale_lang({}) == "en"
+
+
+def test_a_broken_config_file_is_an_empty_config(config_dir: Path) -> None:
+    config_dir.mkdir(parents=True)
+    (config_dir / "config.json").write_text("{not json", encoding="utf-8")
+    assert config.load() == config.Config()
+    (config_dir / "config.json").write_text('{"name": 5, "lang": "fr"}', encoding="utf-8")
+    assert config.load() == config.Config()
+
+
+# ───────────────────────────── strings ─────────────────────────────
+
+
+def test_every_string_has_both_languages_with_the_same_fields() -> None:
+    fields = string.Formatter()
+    for key, texts in all_strings().items():
+        assert set(texts) == {"zh", "en"}, key
+        names = [{f for _, f, _, _ in fields.parse(texts[lang]) if f} for lang in ("zh", "en")]
+        assert names[0] == names[1], key
+
+
+def test_every_binding_of_the_shell_has_a_translation() -> None:
+    from qm_tui.app import QingmingApp
+    from qm_tui.screens import ask, gallery, help, host_form, lobby, room, rulebook
+
+    classes = [
+        QingmingApp,
+        lobby.LobbyScreen,
+        room.RoomScreen,
+        host_form.HostFormScreen,
+        ask.AskScreen,
+        help.HelpScreen,
+        rulebook.RulebookScreen,
+        gallery.GalleryScreen,
+    ]
+    for cls in classes:
+        for binding in cls.BINDINGS:
+            assert binding.id, f"{cls.__name__}: {binding.key} has no id"
+            if binding.description:
+                assert f"key.{binding.id}" in all_strings(), binding.id
+
+
+def test_strings_used_in_the_shell_exist() -> None:
+    used: set[str] = set()
+    for path in (ROOT / "qm_tui").rglob("*.py"):
+        if path.parent.name == "widgets" or path.name in ("table.py", "result.py"):
+            continue  # TUI-B's files
+        used |= set(re.findall(r'\btr\(\s*"([a-z_.]+)"', path.read_text(encoding="utf-8")))
+    missing = sorted(k for k in used if k not in all_strings())
+    assert not missing, missing
+
+
+def test_tr_formats_and_survives_unknown_keys() -> None:
+    assert tr("room.your_seat", "en", seat=2, name="Ann") == "You sit at seat 2 (Ann)."
+    assert tr("no.such.key", "zh") == "no.such.key"
+
+
+# ───────────────────────────── host form and addresses ─────────────────────────────
+
+
+def _values(**changes: object) -> FormValues:
+    base = dict(
+        name="Tea", seats=4, bots="1", response_timer="20", turn_timer="", round_limit="40",
+        hand_limit="", ask_everyone=False, disconnect_grace="120",
+    )
+    base.update(changes)
+    return FormValues(**base)  # type: ignore[arg-type]
+
+
+def test_form_values_become_table_options() -> None:
+    s = _values(turn_timer="90", hand_limit="7", ask_everyone=True, response_timer="").settings()
+    assert (s.name, s.seats, s.bots) == ("Tea", 4, 1)
+    assert s.options == GameOptions(
+        response_timer=None, turn_timer=90.0, round_limit=40, hand_limit=7, ask_everyone=True, disconnect_grace=120.0
+    )
+
+
+@pytest.mark.parametrize(
+    "changes, field",
+    [({"bots": "4"}, "bots"), ({"name": "   "}, "name"), ({"round_limit": "x"}, "round_limit"), ({"response_timer": "-3"}, "response_timer")],
+)
+def test_form_refuses_what_a_table_cannot_use(changes: dict[str, object], field: str) -> None:
+    from qm_tui.screens.host_form import FormError
+
+    with pytest.raises(FormError) as error:
+        _values(**changes).settings()
+    assert error.value.field == field
+
+
+async def test_form_shows_its_error_and_stays_open() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form")
+        app.screen.query_one("#f-bots").value = "9"
+        await pilot.press("ctrl+s")
+        assert screen_name(app) == "HostFormScreen"
+        assert "Bots: 0 to 3" in str(app.screen.query_one("#form-error", Static).content)
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+
+
+def test_addresses() -> None:
+    assert parse_address("192.168.1.5:7351") == ("192.168.1.5", 7351)
+    assert parse_address("[::1]:80") == ("::1", 80)
+    assert parse_address("tea.local", 9000) == ("tea.local", 9000)
+    for bad in ("", ":80", "host:port", "host:70000", "host"):
+        with pytest.raises(AddressError):
+            parse_address(bad)
+
+
+# ───────────────────────────── command line ─────────────────────────────
+
+
+def test_play_and_join_take_the_common_options() -> None:
+    from qingming.cli import build_parser
+
+    args = build_parser("play").parse_args(["play", "--bots", "2", "--seed", "9", "--lang", "zh", "--name", "Bo"])
+    assert (args.bots, args.seed, args.lang, args.name) == (2, "9", "zh", "Bo")
+    args = build_parser("join").parse_args(["join", "10.0.0.2:7000", "--interface", "10.0.0.1"])
+    assert (args.address, args.interface) == ("10.0.0.2:7000", ["10.0.0.1"])
+
+
+# ───────────────────────────── layout ─────────────────────────────
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_lobby_fits_the_terminal(size: tuple[int, int]) -> None:
+    app = make_app(lang="zh")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        width, height = size
+        for button in screen.query(Button):
+            region = button.region
+            assert region.width > 0 and region.right <= width and region.bottom <= height - 2, button.id
+        tables = screen.query_one("#tables")
+        assert tables.region.height >= 5
+        if width >= 160:
+            assert tables.region.width >= 100  # a large terminal gives the list the room
+
+
+async def test_the_mouse_works_on_the_menu() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.click("#menu-cards")
+        await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery by mouse")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.click("#menu-host")
+        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form by mouse")
+        await pilot.click("#cancel")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")

@@ -1,0 +1,43 @@
+"""Snapshots of the lobby and its forms, in both languages, with a fixed list of tables (no live
+discovery) so that they only change when the screens do.
+
+Update after an intended change: ``pytest tests/test_tui_snapshots_lobby.py --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui_support import config_dir, make_app  # noqa: F401
+
+from qm_net.discovery import TableInfo
+from qm_net.version import PROTOCOL_VERSION
+from qm_tui.tablelist import FixedSource
+
+TABLES = [
+    TableInfo("清明茶馆", "192.168.1.20", 40001, PROTOCOL_VERSION, 2, 4, "lobby", "a._qingming._tcp.local."),
+    TableInfo("Ann's table [red]", "192.168.1.21", 40002, PROTOCOL_VERSION, 3, 3, "playing", "b._qingming._tcp.local."),
+    TableInfo("Old friends", "192.168.1.22", 40003, PROTOCOL_VERSION + 1, 1, 6, "lobby", "c._qingming._tcp.local."),
+]
+
+
+def test_lobby_empty_en_80x24(snap_compare: Any) -> None:
+    assert snap_compare(make_app(lang="en", name="Ann"), terminal_size=(80, 24))
+
+
+def test_lobby_tables_zh(snap_compare: Any) -> None:
+    app = make_app(lang="zh", name="清明", source=FixedSource(TABLES))
+    assert snap_compare(app, terminal_size=(100, 30))
+
+
+def test_lobby_tables_en_80x24(snap_compare: Any) -> None:
+    app = make_app(lang="en", name="Ann", source=FixedSource(TABLES))
+    assert snap_compare(app, terminal_size=(80, 24), press=["down"])
+
+
+def test_host_form_zh_80x24(snap_compare: Any) -> None:
+    assert snap_compare(make_app(lang="zh", name="清明"), terminal_size=(80, 24), press=["h"])
+
+
+def test_help_en(snap_compare: Any) -> None:
+    assert snap_compare(make_app(lang="en", name="Ann"), terminal_size=(100, 30), press=["question_mark"])
