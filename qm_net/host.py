@@ -303,6 +303,8 @@ class Host:
             self._arm()
         elif self.state == "lobby":
             self._maybe_autostart()
+        elif self.games_limit is not None and self.games_played >= self.games_limit:
+            self._spawn(self.stop("the table has played its games"))  # resumed after the last
         log.info("table %r listening on %s:%d", self.name, self.bind, self.port)
 
     async def stop(self, reason: str = "the host closed the table") -> None:

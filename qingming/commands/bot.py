@@ -24,6 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, metavar="S", help="the seat to take (default: the first free one)")
     parser.add_argument("--games", type=int, metavar="G", help="leave after G games (default: until the table closes)")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: its name)")
+    parser.add_argument("--delay", type=float, default=0.0, metavar="S", help="seconds to think before each move (default: 0)")
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
 
@@ -43,6 +44,7 @@ async def play(
     seat: int | None = None,
     games: int | None = None,
     seed: int | str | None = None,
+    delay: float = 0.0,
     say=print,  # noqa: ANN001 - a print-like function
 ) -> int:
     """Play at a table until it closes or ``games`` are done; returns an exit code."""
@@ -63,6 +65,8 @@ async def play(
                 p = msg.view.prompt
                 if p is not None and p.options and p.seat == client.seat and p.seq > acted:
                     acted = p.seq
+                    if delay:
+                        await asyncio.sleep(delay)
                     await client.choose(bot.choose(msg.view), p.seq)
             elif isinstance(msg, GameEnded):
                 played += 1
@@ -108,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     name = args.bot_name or getattr(args, "name", None) or f"bot-{args.strategy}"
     say = (lambda *a, **k: None) if args.quiet else (lambda *a: print(*a, flush=True))
     try:
-        return asyncio.run(play(host, port, name, strategy=args.strategy, seat=args.seat, games=args.games, seed=args.seed, say=say))
+        return asyncio.run(play(host, port, name, strategy=args.strategy, seat=args.seat, games=args.games, seed=args.seed, delay=args.delay, say=say))
     except (TableError, OSError) as exc:
         print(f"qingming bot: {exc}", file=sys.stderr)
         return 1
