@@ -87,14 +87,15 @@ class TableClient:
         return client
 
     async def _open(self) -> None:
-        self._reader, self._writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), self.timeout)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), self.timeout)
+        self._reader, self._writer = reader, writer
         self.closed = False
         self._last_n = -1
         self._final = False
         try:
             await self._send({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name, "client": "qm_net"})
             while True:  # the welcome; an error instead means we are refused
-                msg = await asyncio.wait_for(framing.read_frame(self._reader), self.timeout)
+                msg = await asyncio.wait_for(framing.read_frame(reader), self.timeout)
                 t = self._check(msg)
                 if t == "welcome":
                     break
@@ -103,12 +104,12 @@ class TableClient:
                 if t == "bye":
                     raise TableError("table_closed", str(msg.get("reason")))
         except (ProtocolError, asyncio.IncompleteReadError, TimeoutError) as exc:
-            self._writer.close()
+            writer.close()
             if isinstance(exc, ProtocolError):
                 raise TableError(exc.code, exc.message) from None
             raise TableError("connection_failed", f"no welcome from {self.host}:{self.port}") from None
         except TableError:
-            self._writer.close()
+            writer.close()
             raise
         self.table = parse_meta(msg["table"], msg["version"])
         self.closed = False

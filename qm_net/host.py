@@ -780,7 +780,8 @@ class Host:
                 new.conn.seat = i
                 moved.append(new)
         for s in moved:  # tell the players their new seat numbers
-            s.conn.send({"t": "joined", "seat": s.index, "token": s.token})
+            if s.conn is not None:
+                s.conn.send({"t": "joined", "seat": s.index, "token": s.token})
 
     def _bot_controlled(self, seat: int) -> bool:
         s = self.seats[seat]
