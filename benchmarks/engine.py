@@ -21,7 +21,6 @@ import io
 import pstats
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -109,7 +108,11 @@ def line(r: Row) -> str:
 def profile(players: int, strategy: str, games: int, top: int) -> str:
     """cProfile of ``games`` games: the top functions by cumulative and by own time."""
     prof = cProfile.Profile()
-    run: Callable[[], None] = lambda: [play_one(players, strategy, i) for i in range(games)]  # noqa: E731
+
+    def run() -> None:
+        for i in range(games):
+            play_one(players, strategy, i)
+
     prof.runcall(run)
     out = io.StringIO()
     stats = pstats.Stats(prof, stream=out).strip_dirs()

@@ -11,7 +11,10 @@ import argparse
 import json
 import sys
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from qm_rules.sim import SimReport
 
 NAME = "sim"
 HELP = "play bot games headless and report wins by seat and ancestor, draws and speed"
@@ -111,7 +114,7 @@ def _pct(n: int, total: int) -> str:
     return f"{100 * n / total:5.1f}%" if total else "    –"
 
 
-def format_report(report) -> str:  # noqa: ANN001 - a qm_rules.sim.SimReport
+def format_report(report: SimReport) -> str:
     """The report as plain text."""
     from qm_rules.cards import CARDS
 
