@@ -33,6 +33,8 @@ from qm_rules.bots import STRATEGIES, make_bot
 
 log = logging.getLogger("qm_net.host")
 
+FLUSH_GRACE = 2.0  # seconds a closing connection gets to take its last frames
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
@@ -127,12 +129,21 @@ class Conn:
             return
         self.closed = True
         if flush:
-            self.queue.put_nowait(None)  # the writer ends after the queued frames
+            self.queue.put_nowait(None)  # the writer ends after the queued frames...
+            # ...unless the peer does not read them: then it goes anyway, soon
+            asyncio.get_running_loop().call_later(FLUSH_GRACE, self.abort)
         else:
-            if self.writer_task is not None:
-                self.writer_task.cancel()
-            self.writer.close()
+            self.abort()
         self.host._on_conn_closed(self, reason)
+
+    def abort(self) -> None:
+        """Drop the socket now, unsent data and all (``close()`` would wait for a peer that
+        may never read)."""
+        if self.writer_task is not None and not self.writer_task.done():
+            self.writer_task.cancel()
+        transport = self.writer.transport
+        if not transport.is_closing() or transport.get_write_buffer_size():
+            transport.abort()
 
     async def write_loop(self) -> None:
         try:
