@@ -129,6 +129,7 @@ class Game:
         self.res_choices: dict[int, list[int] | None] = {}
         self.breaking: set[int] = set()  # seats whose ritual breaks after the chain (R14)
         self.turn_ends_after_chain = False
+        self.quiet_turns = 0  # turns ended since the last decision (stalemate guard)
         self.draft: Draft | None = None
         self.result: Result | None = None
         self.seq = 0
@@ -215,6 +216,7 @@ class Game:
 
     def _record(self, seat: int, option: str, action: Any) -> list[Event]:
         self._events = []
+        self.quiet_turns = 0
         action()
         self.seq += 1
         self.choices.append((seat, option))
@@ -401,6 +403,14 @@ class Game:
                 self.round = limit
                 self._finish(None, None, "round_limit")
                 return
+        # A dead position: nobody has had a decision for two rounds and nothing is left to
+        # draw, so every further turn would be the same (e.g. full fields, empty piles). Without
+        # a round limit this would never end; it is a draw.
+        self.quiet_turns += 1
+        live = self.n - sum(self.conceded)
+        if self.quiet_turns >= 2 * live and not self.st.deck and not self.st.discard:
+            self._finish(None, None, "stalemate")
+            return
         self.turn_seat = nxt
         self.turn += 1
         self.placed = False
@@ -1060,6 +1070,7 @@ class Game:
             "res_choices": [[k, v] for k, v in sorted(self.res_choices.items())],
             "breaking": sorted(self.breaking),
             "turn_ends_after_chain": self.turn_ends_after_chain,
+            "quiet_turns": self.quiet_turns,
             "draft": self.draft.to_plain() if self.draft is not None else None,
             "result": None
             if self.result is None
@@ -1100,6 +1111,7 @@ class Game:
         game.res_choices = {k: (list(v) if v is not None else None) for k, v in data["res_choices"]}
         game.breaking = set(data["breaking"])
         game.turn_ends_after_chain = data["turn_ends_after_chain"]
+        game.quiet_turns = data.get("quiet_turns", 0)
         game.draft = Draft.from_plain(data["draft"]) if data["draft"] is not None else None
         r = data["result"]
         game.result = Result(*r) if r is not None else None
