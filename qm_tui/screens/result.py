@@ -6,18 +6,41 @@ decides what that means for its session (see :meth:`TableScreen.show_result`).
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Label, Static
+from textual.widgets import Button, Footer, Label, Static
 
 from qm_rules.cards import CARDS
 from qm_rules.describe import card_name
 from qm_rules.model import Result, View
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
+
+
+def hands_table(result: Result, view: View, lang: str) -> Table:
+    """Every seat's revealed hand and its field (face-down cards marked #, stacked after +)."""
+    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+    table.add_column(tr("result.col.player", lang), no_wrap=True, style="bold")
+    table.add_column(tr("result.col.hand", lang), ratio=1)
+    table.add_column(tr("result.col.field", lang), ratio=1)
+    for sv in view.seats:
+        name = Text(sv.name, style="reverse" if sv.seat == result.winner else "")
+        if sv.conceded:
+            name.append(" " + tr("table.conceded", lang), style="dim")
+        hand = ", ".join(card_name(c.card, lang) for c in sv.hand or ())
+        field = ", ".join(
+            ("#" if s.face_down else "") + card_name(s.card.card, lang)
+            for s in sv.slots
+            if s.card is not None
+        )
+        if sv.stacked:
+            field += " + " + ", ".join(card_name(c.card, lang) for c in sv.stacked)
+        table.add_row(name, Text(hand), Text(field))
+    return table
 
 
 def headline(result: Result, view: View, lang: str) -> str:
@@ -44,46 +67,31 @@ class ResultScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         r = self.result
-        with Vertical(id="result"):
+        with VerticalScroll(id="result"):
             yield Label(tr("result.title", lang), id="result-title")
-            yield Static(Text(headline(r, self.view, lang), style="bold"), id="result-winner")
-            yield Static(Text(tr(f"result.reason.{r.reason}", lang)), id="result-reason")
+            line = Text(headline(r, self.view, lang), style="bold")
+            line.append("  " + tr(f"result.reason.{r.reason}", lang), style="")
+            line.append(
+                "  |  " + tr("result.stats", lang, rounds=r.rounds, turns=r.turns), style="dim"
+            )
+            yield Static(line, id="result-winner")
             if r.ancestor:
                 d = CARDS.by_id.get(r.ancestor)
                 anc = Text(
                     tr("result.ancestor", lang, name=card_name(r.ancestor, lang)), style="bold"
                 )
                 if d is not None:
-                    anc.append("\n" + d.text(lang), style="")
+                    anc.append("  " + d.text(lang), style="")
                 yield Static(anc, id="result-ancestor")
-            yield Static(
-                Text(tr("result.stats", lang, rounds=r.rounds, turns=r.turns)), id="result-stats"
-            )
             yield Label(tr("result.hands", lang), id="result-hands-title")
-            yield DataTable(id="result-hands", cursor_type="row", zebra_stripes=True)
-            with Horizontal(id="result-buttons"):
-                yield Button(tr("result.rematch", lang), id="rematch", variant="success")
-                yield Button(tr("result.leave", lang), id="leave")
+            yield Static(hands_table(r, self.view, lang), id="result-hands")
+        with Horizontal(id="result-buttons"):
+            yield Button(tr("result.rematch", lang), id="rematch", variant="success", compact=True)
+            yield Button(tr("result.leave", lang), id="leave", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         localize_bindings(self, self.lang)
-        lang = self.lang
-        table: DataTable[Text] = self.query_one("#result-hands", DataTable)
-        table.add_columns(
-            tr("result.col.player", lang), tr("result.col.hand", lang), tr("result.col.field", lang)
-        )
-        for sv in self.view.seats:
-            name = Text(sv.name, style="bold" if sv.seat == self.result.winner else "")
-            hand = ", ".join(card_name(c.card, lang) for c in sv.hand or ())
-            field = ", ".join(
-                card_name(s.card.card, lang) + ("(#)" if s.face_down else "")
-                for s in sv.slots
-                if s.card is not None
-            )
-            if sv.stacked:
-                field += " + " + ", ".join(card_name(c.card, lang) for c in sv.stacked)
-            table.add_row(name, Text(hand), Text(field))
         self.query_one("#rematch", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -331,8 +331,14 @@ class TableScreen(Screen[None]):
                 tapped=tile.card.tapped,
                 face_down=tile.face_down,
                 stacked=tile.stacked,
+                bilingual=self.roomy,
             )
         )
+
+    @property
+    def roomy(self) -> bool:
+        """Room for more than the minimum (the card text in both languages)."""
+        return self.has_class("-wide") or self.has_class("-tall")
 
     # ── the board's tiles and moving over them ─────────────────────────────────────────────
 
@@ -425,7 +431,9 @@ class TableScreen(Screen[None]):
         if opt is not None and opt.card is not None:
             card_id = self.known_cards.get(opt.card)
             if card_id is not None:
-                self.query_one(CardDetail).update(detail_text(card_id, self.lang))
+                self.query_one(CardDetail).update(
+                    detail_text(card_id, self.lang, bilingual=self.roomy)
+                )
 
     # ── deciding ────────────────────────────────────────────────────────────────────────────
 

@@ -27,8 +27,10 @@ def detail_text(
     face_down: bool = False,
     stacked: tuple[CardView, ...] = (),
     hint: str = "",
+    bilingual: bool = True,
 ) -> Text:
-    """The full text of one card; ``hint`` when there is no card to show."""
+    """The full text of one card; ``hint`` when there is no card to show. ``bilingual`` adds
+    the text in the other language (when the terminal has room for it)."""
     if card_id is None:
         return Text(hint, style="dim")
     d = CARDS.by_id.get(card_id)
@@ -49,8 +51,8 @@ def detail_text(
     if stacked:
         names = ", ".join(card_name(c.card, lang) for c in stacked)
         out.append(("\n叠放：" if zh else "\nStacked: ") + names)
-    other = "en" if zh else "zh"
-    out.append("\n" + d.text(other), style="dim")
+    if bilingual:
+        out.append("\n" + d.text("en" if zh else "zh"), style="dim")
     return out
 
 

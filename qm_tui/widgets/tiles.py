@@ -34,9 +34,10 @@ def card_label(
     lang: str,
     *,
     face_down: bool = False,
-    stacked: int = 0,
+    stacked: int | None = None,
 ) -> str:
-    """The short text of a card on a tile: marks, then the name."""
+    """The short text of a card on a tile: marks, then the name (and, for an ancestor on the
+    field, ``+N`` offerings stacked under it)."""
     if card is None:
         return BACK if face_down else EMPTY
     d = CARDS.by_id.get(card.card)
@@ -48,7 +49,7 @@ def card_label(
     if d is not None and "burning" in d.tags:
         marks += MARK_BURNING
     text = marks + card_name(card.card, lang)
-    if d is not None and d.type is CardType.ANCESTOR:
+    if stacked is not None and d is not None and d.type is CardType.ANCESTOR:
         text += f" +{stacked}"
     return text
 
@@ -162,7 +163,10 @@ class TableTile(Static, can_focus=True):
                 classes.add("-back")
         if choosable:
             classes.add("-choosable")
-        text = card_label(card, lang, face_down=face_down, stacked=len(stacked))
+        on_field = self.zone == "slot" and not face_down
+        text = card_label(
+            card, lang, face_down=face_down, stacked=len(stacked) if on_field else None
+        )
         self.show(text, card=card, face_down=face_down, stacked=stacked, classes=frozenset(classes))
 
     def on_focus(self) -> None:

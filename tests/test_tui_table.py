@@ -1,0 +1,193 @@
+"""The table screen driven by its own keys against bots (a LocalSession: no network)."""
+
+from __future__ import annotations
+
+from test_tui_table_support import (
+    TableApp,
+    local,
+    my_prompt,
+    play_until,
+    play_with_keys,
+    screen_text,
+    until,
+)
+
+from qm_rules.model import PromptKind
+from qm_tui.clock import FakeClock
+from qm_tui.screens.result import ResultScreen
+from qm_tui.widgets.prompt import PromptBar
+from qm_tui.widgets.tiles import TableTile
+
+
+async def test_a_whole_game_with_the_first_option_each_time_reaches_the_result() -> None:
+    session = local(seed=3, round_limit=6)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_with_keys(pilot, app, "1")
+        assert session.game.over
+        result = session.game.result
+        assert result is not None
+        text = screen_text(app)
+        assert "Game over" in text
+        # every hand is revealed on the result screen (R5): my opponents' names and hands show
+        assert "Bob" in text and "Cat" in text
+        await pilot.press("q")
+        await until(pilot, lambda: bool(app.left))
+
+
+async def test_a_whole_game_at_80x24_with_six_players_in_chinese() -> None:
+    session = local(["我", "乙", "丙", "丁", "戊", "己"], seed=11, round_limit=3)
+    app = TableApp(session, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.table.view is not None and app.table.updates > 0)
+        text = screen_text(app)
+        for name in ["乙", "丙", "丁", "戊", "己"]:
+            assert name in text  # every opponent's area is on screen at 80x24
+        await play_with_keys(pilot, app, None)  # pass / end / skip / decline whenever offered
+        assert "游戏结束" in screen_text(app)
+
+
+async def test_the_decline_keys_play_a_game_through_pass_and_end() -> None:
+    session = local(seed=5, round_limit=4, ask_everyone=True)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_with_keys(pilot, app, None)
+        assert (0, "pass") in session.game.choices and (0, "end") in session.game.choices
+
+
+async def test_enter_on_a_focused_hand_card_places_it() -> None:
+    session = local(seed=3)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_until(pilot, app, lambda: my_prompt(app, PromptKind.PLACE))
+        await pilot.press("b")  # onto the board: the first card an option names
+        focused = app.focused
+        assert (
+            isinstance(focused, TableTile) and focused.zone == "hand" and focused.card is not None
+        )
+        placed = focused.card.card
+        seq = app.table.view.seq  # type: ignore[union-attr]
+        await pilot.press("enter")
+        await until(pilot, lambda: app.table.view.seq > seq)  # type: ignore[union-attr]
+        me = app.table.view.seats[0]  # type: ignore[union-attr]
+        assert any(s.card is not None and s.card.card == placed for s in me.slots)
+
+
+async def test_arrows_move_over_the_board_and_show_the_card() -> None:
+    session = local(seed=3)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.press("b")
+        start = app.focused
+        assert isinstance(start, TableTile)
+        await pilot.press("up")
+        assert app.focused is not start and isinstance(app.focused, TableTile)
+        await pilot.press("down")
+        assert app.focused is start
+        # a hand card's full text shows in the detail pane
+        hand = app.table.hand
+        assert hand is not None
+        tile = hand.tiles()[0]
+        tile.focus()
+        await pilot.pause()
+        assert tile.card is not None
+        from qm_rules.cards import CARDS
+
+        assert CARDS[tile.card.card].name.en in screen_text(app)
+
+
+async def test_a_number_beyond_the_options_does_nothing_and_a_refusal_is_shown() -> None:
+    session = local(seed=3)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: my_prompt(app))
+        seq = app.table.view.seq  # type: ignore[union-attr]
+        await pilot.press("9")  # fewer than 9 options at the start
+        await pilot.pause()
+        assert app.table.view.seq == seq  # type: ignore[union-attr]
+        # the host refusing is shown, not swallowed
+        await session.choose("place:99999")
+        await until(pilot, lambda: any("Refused" in n.message for n in app._notifications))
+
+
+async def test_responding_to_a_chain_in_time() -> None:
+    clock = FakeClock()
+    session = local(seed=5, clock=clock, ask_everyone=True, response_timer=20.0)
+    app = TableApp(session, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_until(pilot, app, lambda: my_prompt(app, PromptKind.RESPOND))
+        bar = app.table.query_one(PromptBar)
+        assert bar.query_one("#prompt-countdown").render().plain == "20s"  # type: ignore[attr-defined]
+        clock.advance(12.5)
+        bar.refresh_countdown()
+        assert bar.query_one("#prompt-countdown").render().plain == "8s"  # type: ignore[attr-defined]
+        seq = app.table.view.seq  # type: ignore[union-attr]
+        await pilot.press("p")
+        await until(pilot, lambda: app.table.view.seq > seq)  # type: ignore[union-attr]
+        assert (0, "pass") in session.game.choices
+        assert "Me passes" in "\n".join(app.table.query_one("#log").lines_written)  # type: ignore[attr-defined]
+
+
+async def test_the_countdown_runs_out_and_the_timer_passes() -> None:
+    clock = FakeClock()
+    session = local(seed=5, clock=clock, ask_everyone=True, response_timer=20.0)
+    app = TableApp(session, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_until(pilot, app, lambda: my_prompt(app, PromptKind.RESPOND))
+        seq = app.table.view.seq  # type: ignore[union-attr]
+        choices = len(session.game.choices)
+        clock.advance(25)
+        bar = app.table.query_one(PromptBar)
+        bar.refresh_countdown()
+        assert bar.query_one("#prompt-countdown").render().plain == "0s"  # type: ignore[attr-defined]
+        assert len(session.game.choices) == choices  # nothing happens before the host's timer
+        session.poke()  # the emulated host timer looks at the clock
+        await until(pilot, lambda: app.table.view.seq > seq)  # type: ignore[union-attr]
+        assert session.game.choices[choices] == (0, "pass")
+
+
+async def test_discard_log_help_rulebook_and_gallery_open_from_the_table() -> None:
+    session = local(seed=3)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        from qm_tui.screens.gallery import GalleryScreen
+        from qm_tui.screens.help import HelpScreen
+        from qm_tui.screens.rulebook import RulebookScreen
+        from qm_tui.widgets.modals import ListModal
+
+        for key, kind in [
+            ("d", ListModal),
+            ("l", ListModal),
+            ("question_mark", HelpScreen),
+            ("r", RulebookScreen),
+            ("g", GalleryScreen),
+        ]:
+            await pilot.press(key)
+            await until(pilot, lambda kind=kind: isinstance(app.screen, kind))
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is app.table)
+
+
+async def test_chat_goes_to_the_log() -> None:
+    session = local(seed=3)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.press("c")
+        await pilot.press(*"hi [red]all")
+        await pilot.press("enter")
+        log = app.table.query_one("#log")
+        await until(pilot, lambda: "<Me> hi [red]all" in log.lines_written)  # type: ignore[attr-defined]
+
+
+async def test_rematch_in_a_local_game_starts_a_new_one() -> None:
+    session = local(seed=3, round_limit=2)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_with_keys(pilot, app, None)
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("r")
+        await until(pilot, lambda: app.screen is app.table and not session.game.over)
+        assert session.games == 2

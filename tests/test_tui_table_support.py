@@ -1,0 +1,351 @@
+"""Support for the table and result screen tests: a one-screen app, waiting helpers and a
+screen-to-text dump. (Named ``test_*`` so it sits with the tests it serves; it holds none.)"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from qm_rules.model import (
+    CardView,
+    Event,
+    GameOptions,
+    LinkKind,
+    LinkView,
+    Option,
+    Phase,
+    Prompt,
+    PromptKind,
+    Result,
+    SeatView,
+    SlotView,
+    View,
+)
+from qm_tui.clock import FakeClock
+from qm_tui.messages import LeaveTable, RematchRequested
+from qm_tui.screens.result import ResultScreen
+from qm_tui.screens.table import TableScreen
+from qm_tui.session import Ended, LocalSession, SessionMessage, TableSession, Update
+
+PLAYERS = ["Me", "Bob", "Cat"]
+
+
+class TableApp(App[None]):
+    """Only the table: pushes a :class:`TableScreen` over the session at mount."""
+
+    def __init__(
+        self, session: TableSession, *, lang: str = "en", clock: FakeClock | None = None
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+        self.clock = clock or FakeClock()
+        self.left: list[LeaveTable] = []
+        self.rematches: list[RematchRequested] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(TableScreen(self.session, lang=self.lang, clock=self.clock))
+
+    def on_leave_table(self, message: LeaveTable) -> None:
+        self.left.append(message)
+
+    def on_rematch_requested(self, message: RematchRequested) -> None:
+        self.rematches.append(message)
+
+    @property
+    def table(self) -> TableScreen:
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        raise AssertionError("no table screen")
+
+
+def local(
+    players: list[str] | None = None,
+    seed: int | str = 1,
+    *,
+    clock: FakeClock | None = None,
+    **options: object,
+) -> LocalSession:
+    """A local game with no real-time polling: timers run out only when the test pokes."""
+    opts = GameOptions(**{"response_timer": None, **options})  # type: ignore[arg-type]
+    return LocalSession(
+        players or PLAYERS, seed, options=opts, clock=clock or FakeClock(), poll=None
+    )
+
+
+async def until(pilot: Pilot[None], cond: Callable[[], bool], tries: int = 400) -> None:
+    """Let the app run until ``cond()`` holds (bounded, no wall-clock timing)."""
+    for _ in range(tries):
+        if cond():
+            return
+        await pilot.pause()
+    raise AssertionError("condition never held")
+
+
+def my_prompt(app: TableApp, kind: PromptKind | None = None) -> bool:
+    """The table shows a decision of mine (of ``kind``) that I have not answered yet."""
+    t = app.table
+    v = t.view
+    if v is None or v.prompt is None or v.prompt.seat != v.viewer or not v.prompt.options:
+        return False
+    if t._chosen_seq == v.prompt.seq or isinstance(app.screen, ResultScreen):
+        return False
+    return kind is None or v.prompt.kind is kind
+
+
+def game_over(app: TableApp) -> bool:
+    return isinstance(app.screen, ResultScreen)
+
+
+async def play_with_keys(
+    pilot: Pilot[None], app: TableApp, key: str | None = "1", limit: int = 3000
+) -> None:
+    """Answer each of my decisions with ``key`` (None: :func:`quiet_key`) until the result
+    screen shows."""
+    for _ in range(limit):
+        if game_over(app):
+            return
+        if my_prompt(app):
+            await pilot.press(key or quiet_key(app))
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+def quiet_key(app: TableApp) -> str:
+    """The key that declines my pending decision: pass, else end/skip/decline, else the first."""
+    v = app.table.view
+    ids = set(v.prompt.ids) if v is not None and v.prompt is not None else set()
+    if ids & {"pass", "none"}:
+        return "p"
+    if ids & {"end", "skip", "decline"}:
+        return "e"
+    return "1"
+
+
+async def play_until(
+    pilot: Pilot[None], app: TableApp, cond: Callable[[], bool], limit: int = 1000
+) -> None:
+    """Decline my decisions with the keys (:func:`quiet_key`) until ``cond()`` holds."""
+    for _ in range(limit):
+        if cond():
+            return
+        if my_prompt(app):
+            await pilot.press(quiet_key(app))
+        await pilot.pause()
+    raise AssertionError("condition never held")
+
+
+def screen_text(app: App[None]) -> str:
+    """What the terminal shows, as plain text lines."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+# ───────────────────────────── hand-made positions (no engine, no bots) ─────────────────────────────
+#
+# Snapshots are built from views made by hand, so that a change to the bots or to the engine's
+# choices does not redraw them; what they pin is how the table shows a given position.
+
+
+class ScriptedSession:
+    """A session that yields the messages it was given, then waits; records what is asked."""
+
+    local = True
+
+    def __init__(self, items: list[SessionMessage], seat: int | None = 0) -> None:
+        self.items = items
+        self._seat = seat
+        self._view: View | None = None
+        self.chosen: list[str] = []
+        self.said: list[str] = []
+        self._closed = asyncio.Event()
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    @property
+    def view(self) -> View | None:
+        return self._view
+
+    async def messages(self) -> AsyncIterator[SessionMessage]:
+        for item in self.items:
+            if isinstance(item, Update):
+                self._view = item.view
+            yield item
+        await self._closed.wait()
+
+    async def choose(self, option_id: str) -> None:
+        self.chosen.append(option_id)
+
+    async def chat(self, text: str) -> None:
+        self.said.append(text)
+
+    async def concede(self) -> None:
+        self.chosen.append("concede")
+
+    async def rematch(self) -> None:
+        self.chosen.append("rematch")
+
+    async def leave(self) -> None:
+        self._closed.set()
+
+
+def _cards(*pairs: tuple[int, str]) -> tuple[CardView, ...]:
+    return tuple(CardView(cid, card) for cid, card in pairs)
+
+
+def _slots(*cards: tuple[CardView | None, bool]) -> tuple[SlotView, ...]:
+    filled = [SlotView(i, c, down) for i, (c, down) in enumerate(cards)]
+    return tuple(filled + [SlotView(i, None) for i in range(len(filled), 5)])
+
+
+def chain_position(over: bool = False) -> View:
+    """Cat's turn, a chain of three links (Cat's 顺手牵羊 at my 菊花, Bob's 鬼打墙, Cat's 驱邪),
+    and my decision: flip my face-down 拆台 or pass. With ``over``: the same table at game
+    over, Bob the winner with 祖父, every hand revealed."""
+    me_hand = _cards(
+        (1, "quxie"), (2, "qingtuan"), (3, "zhiqian"), (4, "jisi_zhunbei"), (5, "taigong")
+    )
+    seats = (
+        SeatView(
+            0,
+            "Me",
+            5,
+            me_hand,
+            _slots(
+                (CardView(10, "juhua"), False),
+                (CardView(11, "xiangzhu", tapped=True), False),
+                (CardView(12, "chaitai"), True),
+            ),
+            (),
+            False,
+        ),
+        SeatView(
+            1,
+            "Bob",
+            4,
+            _cards((40, "saomu"), (41, "qingcha"), (42, "yehuo"), (43, "juhua")) if over else None,
+            _slots(
+                (CardView(20, "zufu"), False),
+                (CardView(21, "gui_daqiang"), False),
+                (CardView(22, "zhiren_tishen") if over else None, True),
+            ),
+            _cards((23, "qingcha"), (24, "qingjiu"), (25, "xianguo"), (26, "zhiqian")),
+            False,
+        ),
+        SeatView(
+            2,
+            "Cat",
+            3,
+            _cards((44, "qingtuan"), (45, "hushenfu"), (46, "waigong")) if over else None,
+            _slots(
+                (CardView(30, "qingtuan"), False),
+                (CardView(31, "zhiqian", tapped=True), False),
+                (CardView(32, "xiangzhu"), False),
+                (CardView(33, "shunshou"), False),
+                (CardView(34, "quxie"), False),
+            ),
+            (),
+            False,
+        ),
+        SeatView(
+            3,
+            "Dan",
+            6,
+            _cards((47, "qingjiu"), (48, "jingrao")) if over else None,
+            _slots(),
+            (),
+            over,
+        ),
+    )
+    chain = (
+        LinkView(0, 2, LinkKind.ACTION, CardView(33, "shunshou"), None, ("c10",), (), False, None),
+        LinkView(1, 1, LinkKind.TRAP, CardView(21, "gui_daqiang"), None, (), (), False, 0),
+        LinkView(2, 2, LinkKind.COUNTER, CardView(34, "quxie"), None, (), (), False, 1),
+    )
+    prompt = Prompt(
+        0,
+        PromptKind.RESPOND,
+        57,
+        (Option("flip:12", "flip", card=12), Option("pass", "pass")),
+        {"link": 2},
+        "pass",
+    )
+    result = Result(1, "zufu", "worship", 3, 11) if over else None
+    return View(
+        viewer=0,
+        seq=57,
+        turn=11 if over else 7,
+        round=3 if over else 2,
+        turn_seat=2 if not over else 1,
+        phase=Phase.OVER if over else Phase.ACTION,
+        first_seat=0,
+        deck_count=38,
+        discard=_cards((50, "saomu"), (51, "qingming_yu"), (52, "xianguo")),
+        seats=seats,
+        chain=() if over else chain,
+        resolving=None,
+        prohibitions=(),
+        prompt=None if over else prompt,
+        result=result,
+    )
+
+
+def chain_events() -> tuple[Event, ...]:
+    return (
+        Event("turn", 2, {"turn": 7, "round": 2}),
+        Event("phase", 2, {"phase": "action"}),
+        Event(
+            "activate",
+            2,
+            {
+                "link": 0,
+                "kind": "action",
+                "card": 33,
+                "def": "shunshou",
+                "mode": None,
+                "targets": ["c10"],
+                "cost": [],
+            },
+        ),
+        Event(
+            "activate",
+            1,
+            {
+                "link": 1,
+                "kind": "trap",
+                "card": 21,
+                "def": "gui_daqiang",
+                "mode": None,
+                "targets": [],
+                "cost": [],
+            },
+        ),
+        Event(
+            "activate",
+            2,
+            {
+                "link": 2,
+                "kind": "counter",
+                "card": 34,
+                "def": "quxie",
+                "mode": None,
+                "targets": [],
+                "cost": [],
+            },
+        ),
+    )
+
+
+def chain_script(clock: FakeClock, *, ended: bool = False) -> ScriptedSession:
+    """The chain position with a 20 s response timer; with ``ended`` the game then ends."""
+    items: list[SessionMessage] = [Update(chain_position(), chain_events(), clock.now() + 20.0)]
+    if ended:
+        final = chain_position(over=True)
+        assert final.result is not None
+        items.append(Ended(final.result, final))
+    return ScriptedSession(items)
