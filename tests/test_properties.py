@@ -8,6 +8,8 @@ concessions now and then), keep the engine's invariants at every decision.
 - a decider's option about a card names a card it may see, except where an effect shows cards
   to the one player resolving it (a search looks through the deck; 借东风 looks at a hand);
 - public events never name a card drawn, searched, set or looked at (R5);
+- what a prompt offers agrees with R12, R14, R16, R18 and R21; a worship win has its ancestor
+  on the field over a stacked offering (R20);
 - every pending prompt has at least one option; others' views of it carry no options;
 - a journal replays to the same state (hashes after every choice, and at the end);
 - every game ends (worship, round limit or concession) within a bound.
@@ -26,7 +28,7 @@ from hypothesis import strategies as st
 
 from qm_rules import Event, Game, GameOptions, Journal, PromptKind, View, to_plain
 from qm_rules.bots import make_bot
-from qm_rules.state import EMPTY, SLOTS
+from qm_rules.state import EMPTY, HAND, SLOTS
 
 # Decisions a game may take before it must be over: round limits here are ≤ 40 and a turn is a
 # few dozen decisions at most.
@@ -116,6 +118,46 @@ def check_views(g: Game) -> None:
         assert all(sv.hand is None for sv in spectator.seats)
 
 
+def check_prompt_rules(g: Game) -> None:
+    """What the pending prompt offers agrees with the rulings."""
+    p = g.prompt
+    if p is None:
+        return
+    s = g.st
+    seat = p.seat
+    assert not g.conceded[seat], "a conceded seat is asked"
+    if p.kind is PromptKind.PLACE:  # R14: no placement while the ancestor is on the field
+        assert s.ancestor(seat) < 0
+        assert seat == g.turn_seat
+    if p.kind is PromptKind.WORSHIP:  # R12
+        assert s.ancestor(seat) < 0 and len(s.offerings_on_field(seat)) >= 4
+    if p.kind is PromptKind.RESPOND:
+        assert g.chain, "asked to respond with no chain"
+        assert seat != g.chain[-1].seat, "R18: the newest link's player is asked about it"
+        for o in p.options:
+            if o.kind == "counter":  # R16: a counter from hand only on your own turn
+                assert seat == g.turn_seat and s.loc[o.card][:2] == (HAND, seat)
+            if o.kind == "flip":  # R16: face-down, set before this turn
+                assert s.face_down[o.card] and s.set_turn[o.card] < g.turn
+            if o.kind == "manifest":
+                assert s.stacks[seat], "a manifestation needs a stacked offering to pay"
+    burning_forbidden = any(pr.tag == "burning" and "use" in pr.actions for pr in g.prohibitions)
+    if burning_forbidden:  # R21
+        for o in p.options:
+            if o.kind in ("place", "play", "set", "ability", "declare", "counter", "flip"):
+                assert "burning" not in s.defs[o.card].tags, (
+                    f"R21: {o.id} offered under the prohibition"
+                )
+
+
+def check_result(g: Game) -> None:
+    """R20: a worship win means the winner's ancestor is on the field over a stacked offering."""
+    r = g.result
+    if r is not None and r.reason == "worship":
+        anc = g.st.ancestor(r.winner)
+        assert anc >= 0 and g.st.defs[anc].id == r.ancestor and g.st.stacks[r.winner]
+
+
 def check_events(events: list[Event]) -> None:
     """R5 for events: a public event never names a card drawn, searched, set or looked at; a
     private one goes to the seats concerned (its actor among them)."""
@@ -163,6 +205,8 @@ def play_random_game(
             assert prompt.option(option) is not None
             events = g.choose(prompt.seat, option)
         check_events(events)
+        check_prompt_rules(g)
+        check_result(g)
         hashes.append(g.state_hash())
         check_zones(g, total)
         check_views(g)
@@ -191,6 +235,9 @@ def test_random_games_keep_invariants(
         assert r.winner is None and r.rounds == round_limit
     elif r.reason == "last_standing":
         assert [s for s in range(players) if not g.conceded[s]] == [r.winner]
+    elif r.reason == "stalemate":
+        # nothing left to draw and nobody had a decision for two rounds: a draw
+        assert r.winner is None and g.view(None).deck_count == 0 and not g.view(None).discard
     else:
         assert r.reason == "worship" and r.ancestor is not None and not g.conceded[r.winner]
     # At the end every hand is revealed (R5).
