@@ -60,8 +60,9 @@ class TableClient:
         self.seat: int | None = None
         self.token: str | None = None
         self.spectating = False
-        self.view: View | None = None  # the latest view received
-        self.lobby: LobbyUpdate | None = None  # the latest lobby state received
+        # the latest view / lobby / deadline handed out by messages() or next_message()
+        self.view: View | None = None
+        self.lobby: LobbyUpdate | None = None
         self.deadline: float | None = None  # seconds left on the prompt's timer, when received
         self.closed = False
         self._queue: asyncio.Queue[Message] = asyncio.Queue()
@@ -193,14 +194,25 @@ class TableClient:
         """The host's messages as typed values, until (and including) a ConnectionLost.
         May be called again after :meth:`reconnect`."""
         while True:
-            msg = await self._queue.get()
+            msg = self._seen(await self._queue.get())
             yield msg
             if isinstance(msg, ConnectionLost):
                 return
 
     async def next_message(self, timeout: float | None = None) -> Message:
         """One message (a convenience for scripts and tests)."""
-        return await asyncio.wait_for(self._queue.get(), timeout)
+        return self._seen(await asyncio.wait_for(self._queue.get(), timeout))
+
+    def _seen(self, msg: Message) -> Message:
+        # view/lobby follow what the caller has been handed, not what is still queued: so
+        # choose() answers the prompt the player saw, and a newer one refuses it as stale
+        if isinstance(msg, GameUpdate):
+            self.view, self.deadline = msg.view, msg.deadline
+        elif isinstance(msg, GameEnded):
+            self.view, self.deadline = msg.view, None
+        elif isinstance(msg, LobbyUpdate):
+            self.lobby = msg
+        return msg
 
     # ───────────────────────────── internals ─────────────────────────────
 
@@ -288,13 +300,7 @@ class TableClient:
         out = parse(t, msg)
         if out is None:
             return
-        if isinstance(out, GameUpdate):
-            self.view, self.deadline = out.view, out.deadline
-        elif isinstance(out, GameEnded):
-            self.view, self.deadline = out.view, None
-        elif isinstance(out, LobbyUpdate):
-            self.lobby = out
-        elif isinstance(out, ErrorMessage) and out.code in ("replaced", "version_mismatch"):
+        if isinstance(out, ErrorMessage) and out.code in ("replaced", "version_mismatch"):
             self._final = True
         self._queue.put_nowait(out)
 

@@ -279,3 +279,18 @@ def test_fast_plain_equals_the_engines_to_plain() -> None:
         events = game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)))
         assert [plain(e) for e in events] == [to_plain(e) for e in events]
     assert checked > 100
+
+
+async def test_choose_answers_the_prompt_the_player_saw_not_a_newer_one() -> None:
+    async with running_host(seats=2) as host:
+        a, b = await seated(host, "Ann", "Bo")
+        game = host.game
+        mover = a if game.prompt.seat == a.seat else b
+        seen = await until(mover, lambda m: isinstance(m, GameUpdate))
+        old = seen.view.prompt
+        host._apply_default()  # the game moves on (a timer, say) before the player clicks
+        seq = game.seq
+        await mover.choose(old.options[0].id)  # sends the seq of the prompt it was shown
+        err = await until(mover, lambda m: isinstance(m, ErrorMessage))
+        assert err.code in ("stale_prompt", "not_your_turn")
+        assert game.seq == seq
