@@ -126,6 +126,7 @@ def check_prompt_rules(g: Game) -> None:
     s = g.st
     seat = p.seat
     assert not g.conceded[seat], "a conceded seat is asked"
+    assert p.default in p.ids, "R22: a timer's default must be one of the options"
     if p.kind is PromptKind.PLACE:  # R14: no placement while the ancestor is on the field
         assert s.ancestor(seat) < 0
         assert seat == g.turn_seat

@@ -299,6 +299,32 @@ def test_response_restarts_asking_so_first_activator_can_answer() -> None:
     assert resolved_links(ev) == [(0, False)]
 
 
+def test_seat_that_passed_is_asked_again_about_a_response() -> None:
+    # R18: 4 players. Seat 0 activates; seat 1 passes; seat 2 responds; the asking restarts
+    # after seat 2: seat 3, seat 0, then seat 1 again (it passed on the older link only).
+    g = arrange(
+        4,
+        turn=0,
+        hands={0: ["saomu", "quxie"]},
+        fields={
+            1: ["chaitai/down"],
+            2: ["wenming_changdao/down"],
+            3: ["quxie/down"],
+        },
+        options=GameOptions(ask_everyone=True),
+    )
+    g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
+    assert g.prompt.seat == 1
+    g.choose(1, "pass")
+    assert g.prompt.seat == 2
+    g.choose(2, option_for(g, "flip", "wenming_changdao"))
+    asked = []
+    while g.prompt.kind is PromptKind.RESPOND:
+        asked.append((g.prompt.seat, tuple(o.kind for o in g.prompt.options)))
+        g.choose(g.prompt.seat, "pass")
+    assert asked == [(3, ("flip", "pass")), (0, ("counter", "pass")), (1, ("pass",))]
+
+
 def test_lifo_newest_link_resolves_first() -> None:
     # R18: resolution runs from the newest link to the oldest: 文明祭祀倡导 (link 1) makes its
     # prohibition before 祭祀准备 (link 0) resolves its first section.
