@@ -11,7 +11,7 @@ from net_support import Raw, client, packb, running_host, seated, until, wait_fo
 from qm_net import framing
 from qm_net.client import TableClient, TableError
 from qm_net.framing import MAX_FRAME, ProtocolError
-from qm_net.messages import ErrorMessage
+from qm_net.messages import ErrorMessage, GameUpdate
 from qm_net.protocol import ERROR_CODES, PROTOCOL_VERSION, validate_client, validate_server
 
 # ───────────────────────────── frames ─────────────────────────────
