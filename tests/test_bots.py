@@ -287,3 +287,32 @@ def test_heuristic_decides_the_same_from_a_view_sent_over_the_wire() -> None:
         b = there[seat].choose(View.from_plain(to_plain(view)))
         assert a == b
         game.choose(seat, a)
+
+
+def test_keeps_sleight_of_hand_when_the_theft_would_only_reach_its_hand() -> None:
+    # One free slot: 顺手牵羊 itself takes it, so the stolen offering would go to hand (R6).
+    # Against an opponent far from worship the bot keeps the card (in an empty deck two bots
+    # would otherwise pass it back and forth until the round limit).
+    g = new_game(2)
+    arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["shunshou", "qingtuan"]},
+        fields={
+            0: ["juhua", "juhua", "qingjiu", Card("yehuo", face_down=True)],
+            1: ["qingcha", "xianguo"],
+        },
+    )
+    assert g.prompt is not None and any(o.startswith("play:") for o in g.prompt.ids)
+    assert not bot_choice(g, 0).startswith("play:")
+    # With a free slot to land in, it steals.
+    g2 = new_game(2)
+    cards = arrange(
+        g2,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["shunshou", "qingtuan"]},
+        fields={0: ["juhua", "juhua", "qingjiu"], 1: ["qingcha", "xianguo"]},
+    )
+    assert bot_choice(g2, 0) == f"play:{cards.hands[0][0]}"

@@ -428,7 +428,13 @@ class HeuristicBot:
                 )
             return 60.0 if plan in ("zumu", "shizu") else 20.0
         if card == "shunshou":
-            if not any(not t for o in opps for _, _, t in o.offerings):
+            victims = [o for o in opps if any(not t for _, _, t in o.offerings)]
+            if not victims:
+                return 0.0
+            if s.my.free < 2 and not any(len(o.offerings) >= WORSHIP_OFFERINGS for o in victims):
+                # The card itself takes our last free slot, so the stolen offering would only
+                # reach our hand: worth it to stop someone who could worship, else keep it (two
+                # players passing one 顺手牵羊 back and forth through an empty deck never end).
                 return 0.0
             return 70.0 if pre else 40.0
         if card == "qingming_yu":
