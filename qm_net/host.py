@@ -566,14 +566,15 @@ class Host:
         if seat.grace is not None:
             seat.grace.cancel()
             seat.grace = None
+        was_bot = seat.takeover
         seat.conn, seat.takeover, seat.token = conn, False, msg["token"]
         seat.name = seat.name or conn.name
         conn.seat, conn.spectator = seat.index, False
         conn.send({"t": "joined", "seat": seat.index, "token": msg["token"], "ref": msg.get("id")})
         self._broadcast_lobby()
+        if self.state == "playing" and was_bot:
+            self._arm()  # the seat is human again: stop its bot, set the timers for a human
         self._send_current(conn)
-        if self.state == "playing":
-            self._arm()  # the seat is human again: stop the bot, restart timers if any
 
     def _on_spectate(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.seat is not None:

@@ -99,3 +99,28 @@ async def test_bot_takes_over_a_seat_after_the_grace_time() -> None:
         assert end.result.reason == "round_limit"
         later = host.game.choices[dropped_at:]
         assert any(seat == gone for seat, _ in later)  # someone played the empty seat: the bot
+
+
+async def test_player_back_after_takeover_gets_the_seat_back_from_the_bot() -> None:
+    async with running_host(seats=2, options=options(disconnect_grace=0.1, round_limit=30)) as host:
+        a, b = await seated(host, "Ann", "Bo")
+        game = host.game
+        gone = b.seat
+        _drop(b)
+        await until(b, lambda m: isinstance(m, ConnectionLost))  # b's old messages are read
+        await wait_for(lambda: host.seats[gone].takeover)
+        background = asyncio.create_task(play_to_end(a, make_bot("random", 5)))
+        try:
+            await wait_for(lambda: any(s == gone for s, _ in game.choices))  # the bot played
+            assert await b.reconnect() == gone
+            assert not host.seats[gone].takeover
+            # b's next prompt waits for b, and b's own answer is the one taken
+            mine = await until(b, lambda m: isinstance(m, GameUpdate) and m.view.prompt is not None
+                               and m.view.prompt.seat == gone and bool(m.view.prompt.options))
+            option = mine.view.prompt.options[-1].id
+            n = len(game.choices)
+            await b.choose(option, mine.view.prompt.seq)
+            await wait_for(lambda: len(game.choices) > n)
+            assert game.choices[n] == (gone, option)
+        finally:
+            background.cancel()
