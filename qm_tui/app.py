@@ -187,7 +187,9 @@ class QingmingApp(App[None]):
             self.join_table(host, port)
 
         self.push_screen(
-            AskScreen(tr("ask.address", self.lang), placeholder="192.168.1.20:7351", lang=self.lang),
+            AskScreen(
+                tr("ask.address", self.lang), placeholder="192.168.1.20:7351", lang=self.lang
+            ),
             answered,
         )
 
@@ -204,7 +206,12 @@ class QingmingApp(App[None]):
                         relocalize()
 
         self.push_screen(
-            AskScreen(tr("ask.name", self.lang), value=self.player_name, lang=self.lang, max_length=cfg.MAX_NAME),
+            AskScreen(
+                tr("ask.name", self.lang),
+                value=self.player_name,
+                lang=self.lang,
+                max_length=cfg.MAX_NAME,
+            ),
             answered,
         )
 
@@ -221,7 +228,16 @@ class QingmingApp(App[None]):
         try:
             client = await connect(address, port, self.player_name)
         except (OSError, TimeoutError) as exc:
-            self.notify(tr("app.error.connect", self.lang, address=f"{address}:{port}", error=str(exc) or type(exc).__name__), severity="error", timeout=8)
+            self.notify(
+                tr(
+                    "app.error.connect",
+                    self.lang,
+                    address=f"{address}:{port}",
+                    error=str(exc) or type(exc).__name__,
+                ),
+                severity="error",
+                timeout=8,
+            )
             return
         await self._sit(client, seat)
 
@@ -230,8 +246,12 @@ class QingmingApp(App[None]):
         """Serve a table on the LAN from this process and sit at it as its owner."""
         await self._close_table()
         bind = bind_address(self.interfaces)
-        self.hosted = await start_host(settings, bind=bind, interfaces=self.interfaces, advertise=True)
-        client = await connect("127.0.0.1" if bind == "0.0.0.0" else bind, self.hosted.port, self.player_name)
+        self.hosted = await start_host(
+            settings, bind=bind, interfaces=self.interfaces, advertise=True
+        )
+        client = await connect(
+            "127.0.0.1" if bind == "0.0.0.0" else bind, self.hosted.port, self.player_name
+        )
         await self._sit(client, None)
 
     @work(exclusive=True, group="table", exit_on_error=False)
@@ -245,7 +265,9 @@ class QingmingApp(App[None]):
             seed=seed,
             bot_delay=self.bot_delay,
         )
-        self.hosted = await start_host(settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False)
+        self.hosted = await start_host(
+            settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False
+        )
         client = await connect("127.0.0.1", self.hosted.port, self.player_name)
         await self._sit(client, None, autostart=True)
 
@@ -261,7 +283,9 @@ class QingmingApp(App[None]):
             await client.spectate()
             my_seat = None
         await self._pop_to_lobby()
-        await self.push_screen(RoomScreen(client, my_seat, hosting=self.hosted is not None, autostart=autostart))
+        await self.push_screen(
+            RoomScreen(client, my_seat, hosting=self.hosted is not None, autostart=autostart)
+        )
 
     async def _pop_to_lobby(self) -> None:
         from qm_tui.screens.lobby import LobbyScreen

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from qm_net.client import TableClient
     from qm_net.host import Host
 
+
 def default_port() -> int | None:
     """The port a table is served on when none is given, if qm_net names one (it does not yet:
     ``qingming serve`` takes any free port and prints it, so an address needs its port)."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Static
-from tui_support import LOOPBACK, config_dir, make_app, screen_name, until  # noqa: F401
+from tui_support import LOOPBACK, isolate, make_app, screen_name, until
 
 from qm_net.host import Host
 from qm_tui.app import PlayLocal
@@ -19,12 +20,28 @@ from qm_tui.messages import LeaveTable
 from qm_tui.screens.lobby import LobbyScreen
 from qm_tui.screens.room import RoomScreen
 
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return isolate(tmp_path, monkeypatch)
+
+
 SIZE = (100, 30)
 
 
 @contextlib.asynccontextmanager
-async def table(name: str, seats: int = 3, *, bots: int = 0, advertise: bool = True) -> AsyncIterator[Host]:
-    host = Host(name, seats, bots=bots, bind="127.0.0.1", interfaces=LOOPBACK, advertise=advertise, autostart=False)
+async def table(
+    name: str, seats: int = 3, *, bots: int = 0, advertise: bool = True
+) -> AsyncIterator[Host]:
+    host = Host(
+        name,
+        seats,
+        bots=bots,
+        bind="127.0.0.1",
+        interfaces=LOOPBACK,
+        advertise=advertise,
+        autostart=False,
+    )
     await host.start()
     try:
         yield host
@@ -60,7 +77,11 @@ async def test_a_table_on_the_lan_appears_and_can_be_joined() -> None:
         grid.move_cursor(row=listed(app).index("Tea house 茶馆"))
         assert lobby.query_one("#empty", Static).display is False
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None, "the room")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+            "the room",
+        )
         room = app.screen
         assert isinstance(room, RoomScreen)
         assert room.seat == 0
@@ -94,11 +115,19 @@ async def test_join_by_address_and_chat() -> None:
     async with table("Private", advertise=False) as host, app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await pilot.press(*f"127.0.0.1:{host.port}", "enter")
-        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None, "the room")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+            "the room",
+        )
         room = app.screen
         assert isinstance(room, RoomScreen)
         await pilot.press("c", *"hello [red]", "enter")
-        await until(pilot, lambda: any("Ann: hello [red]" in line for line in room.chat_lines()), "the chat line")
+        await until(
+            pilot,
+            lambda: any("Ann: hello [red]" in line for line in room.chat_lines()),
+            "the chat line",
+        )
         await pilot.press("escape", "escape")  # leave the chat line, then the table
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back to the lobby")
         await until(pilot, lambda: not host.seats[0].occupied, "the seat to be free again")
@@ -128,7 +157,11 @@ async def test_host_form_room_and_start_with_bots() -> None:
         form.query_one("#f-bots").value = "2"
         form.query_one("#f-response_timer").value = "15"
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None, "the room")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+            "the room",
+        )
         room = app.screen
         assert isinstance(room, RoomScreen)
         assert app.hosted is not None and app.hosted.name == "Ann's table"
@@ -148,7 +181,11 @@ async def test_owner_adds_and_removes_bots_and_others_cannot() -> None:
     app = make_app()
     async with table("Bots", seats=4, advertise=False) as host, app.run_test(size=SIZE) as pilot:
         app.join_table("127.0.0.1", host.port)
-        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None, "the room")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+            "the room",
+        )
         room = app.screen
         await pilot.press("b", "b")
         await until(pilot, lambda: [s.kind for s in room.lobby.seats].count("bot") == 2, "two bots")

@@ -8,20 +8,26 @@ import string
 from pathlib import Path
 
 import pytest
-from textual.widgets import Button, Label, MarkdownViewer, OptionList, Static
-from tui_support import config_dir, make_app, screen_name, until  # noqa: F401
+from textual.widgets import Button, Label, MarkdownViewer, Static
+from tui_support import isolate, make_app, screen_name, until
 
 from qm_rules.cards import CARDS
 from qm_rules.model import GameOptions
 from qm_tui import config
 from qm_tui.i18n import all_strings, tr
 from qm_tui.net import AddressError, parse_address
-from qm_tui.rules_text import packaged_rules, repo_rules, rules_markdown
+from qm_tui.rules_text import packaged_rules, repo_rules, rules_markdown, split_sections
 from qm_tui.screens.gallery import GalleryScreen, describe_card
 from qm_tui.screens.help import HelpScreen
 from qm_tui.screens.host_form import FormValues
 from qm_tui.screens.lobby import LobbyScreen
 from qm_tui.screens.rulebook import RulebookScreen
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return isolate(tmp_path, monkeypatch)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,18 +72,47 @@ def test_card_text_is_never_markup() -> None:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-async def test_rulebook_opens(lang: str) -> None:
+async def test_rulebook_opens_in_the_players_language(lang: str) -> None:
     app = make_app(lang=lang)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, RulebookScreen), "the rulebook")
-        viewer = app.screen.query_one("#rules", MarkdownViewer)
-        await until(pilot, lambda: len(viewer.document.children) > 3, "the rules to render")
-        headings = [str(h.content) for h in viewer.document.query("MarkdownH1, MarkdownH2")]
-        assert headings, "the rulebook has headings"
-        await pilot.press("t")
+        book = app.screen
+        assert isinstance(book, RulebookScreen)
+        assert [s.title for s in book.sections] == [
+            s.title for s in split_sections(rules_markdown(lang) or "", lang)
+        ]
+        await pilot.press("n")  # the first numbered section
+        await until(pilot, lambda: book.shown == 1, "the next section")
+        viewer = book.query_one("#rules", MarkdownViewer)
+        headings = [str(h.content) for h in viewer.document.query("MarkdownH2")]
+        assert headings == [book.sections[1].title]
+        goal = {"zh": "目标", "en": "Goal"}[lang]
+        assert goal in headings[0]
+        await pilot.press("l")  # the other language's part
+        other = {"zh": "Goal", "en": "目标"}[lang]
+        await until(
+            pilot, lambda: book.shown == 0 and other in book.sections[1].title, "the other part"
+        )
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+def test_rulebook_sections_follow_the_language() -> None:
+    text = rules_markdown("en") or ""
+    zh, en = split_sections(text, "zh"), split_sections(text, "en")
+    assert len(zh) == len(en) > 10
+    assert zh[0] == en[0]  # the opening text is shared
+    assert all(re.search(r"[\u4e00-\u9fff]", s.title) for s in zh[1:])
+    assert not any(re.search(r"[\u4e00-\u9fff]", s.title) for s in en[1:])
+    # Nothing is lost: every line of the book is in one language's sections or the other's.
+    kept = "".join(s.markdown for s in zh + en[1:])
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("# "):
+            assert line in kept, line
+    # A book in one language is shown whole.
+    plain = "# Rules\n\nIntro.\n\n## 1 Goal\n\nWin.\n"
+    assert [s.title for s in split_sections(plain, "zh")] == ["Rules", "1 Goal"]
 
 
 def test_packaged_rulebook_is_the_repositorys() -> None:
@@ -86,7 +121,9 @@ def test_packaged_rulebook_is_the_repositorys() -> None:
     assert repo is not None and repo.strip(), "docs/RULES.md exists"
     assert packaged_rules() == repo
     assert rules_markdown("zh") == repo and rules_markdown("en") == repo
-    assert (ROOT / "qm_tui" / "docs" / "RULES.md").read_text(encoding="utf-8") == (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    assert (ROOT / "qm_tui" / "docs" / "RULES.md").read_text(encoding="utf-8") == (
+        ROOT / "docs" / "RULES.md"
+    ).read_text(encoding="utf-8")
 
 
 def test_the_packaged_rulebook_is_package_data() -> None:
@@ -107,7 +144,13 @@ async def test_help_lists_the_lobby_keys() -> None:
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         keys = dict(app.screen.keys)
-        for key, what in {"h": "Host", "a": "Address", "p": "Bots", "g": "Cards", "r": "Rules"}.items():
+        for key, what in {
+            "h": "Host",
+            "a": "Address",
+            "p": "Bots",
+            "g": "Cards",
+            "r": "Rules",
+        }.items():
             assert keys.get(key) == what, keys
         assert "ctrl+p" in keys
         await pilot.press("escape")
@@ -128,24 +171,30 @@ async def test_command_palette_knows_the_rulebook() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"rulebook")
-        await until(pilot, lambda: app.screen.query("CommandList").first().option_count > 0, "a hit")
+        await until(
+            pilot, lambda: app.screen.query("CommandList").first().option_count > 0, "a hit"
+        )
         await pilot.press("down", "enter")
-        await until(pilot, lambda: isinstance(app.screen, RulebookScreen), "the rulebook from the palette")
+        await until(
+            pilot, lambda: isinstance(app.screen, RulebookScreen), "the rulebook from the palette"
+        )
 
 
-async def test_switching_language_relabels_and_is_remembered(config_dir: Path) -> None:
+async def test_switching_language_relabels_and_is_remembered() -> None:
     app = make_app(lang="en")
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = app.screen
         assert "Lobby" in str(lobby.query_one("#title", Label).content)
         await pilot.press("l")
-        await until(pilot, lambda: "大厅" in str(lobby.query_one("#title", Label).content), "Chinese title")
+        await until(
+            pilot, lambda: "大厅" in str(lobby.query_one("#title", Label).content), "Chinese title"
+        )
         assert "开一桌" in str(lobby.query_one("#menu-host", Button).label)
         assert app.lang == "zh"
     assert config.load().lang == "zh"
 
 
-async def test_changing_name_is_remembered(config_dir: Path) -> None:
+async def test_changing_name_is_remembered() -> None:
     app = make_app(name="Ann")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("n")
@@ -159,17 +208,17 @@ async def test_changing_name_is_remembered(config_dir: Path) -> None:
 # ───────────────────────────── config ─────────────────────────────
 
 
-def test_config_written_and_read_back(config_dir: Path) -> None:
+def test_config_written_and_read_back() -> None:
     assert config.load() == config.Config()
     config.remember(name="  Mei   Lin ", lang="zh")
-    assert (config_dir / "config.json").exists()
+    assert (config.config_dir() / "config.json").exists()
     assert config.load() == config.Config(name="Mei Lin", lang="zh")
     # The command line wins and is remembered; then the remembered values are used.
     assert config.resolve("Bo", "en") == ("Bo", "en")
     assert config.resolve(None, None) == ("Bo", "en")
 
 
-def test_config_defaults_from_the_locale(config_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_config_defaults_from_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
@@ -179,11 +228,11 @@ def test_config_defaults_from_the_locale(config_dir: Path, monkeypatch: pytest.M
     assert config.locale_lang({}) == "en"
 
 
-def test_a_broken_config_file_is_an_empty_config(config_dir: Path) -> None:
-    config_dir.mkdir(parents=True)
-    (config_dir / "config.json").write_text("{not json", encoding="utf-8")
+def test_a_broken_config_file_is_an_empty_config() -> None:
+    config.config_dir().mkdir(parents=True)
+    (config.config_dir() / "config.json").write_text("{not json", encoding="utf-8")
     assert config.load() == config.Config()
-    (config_dir / "config.json").write_text('{"name": 5, "lang": "fr"}', encoding="utf-8")
+    (config.config_dir() / "config.json").write_text('{"name": 5, "lang": "fr"}', encoding="utf-8")
     assert config.load() == config.Config()
 
 
@@ -239,8 +288,15 @@ def test_tr_formats_and_survives_unknown_keys() -> None:
 
 def _values(**changes: object) -> FormValues:
     base = dict(
-        name="Tea", seats=4, bots="1", response_timer="20", turn_timer="", round_limit="40",
-        hand_limit="", ask_everyone=False, disconnect_grace="120",
+        name="Tea",
+        seats=4,
+        bots="1",
+        response_timer="20",
+        turn_timer="",
+        round_limit="40",
+        hand_limit="",
+        ask_everyone=False,
+        disconnect_grace="120",
     )
     base.update(changes)
     return FormValues(**base)  # type: ignore[arg-type]
@@ -250,13 +306,23 @@ def test_form_values_become_table_options() -> None:
     s = _values(turn_timer="90", hand_limit="7", ask_everyone=True, response_timer="").settings()
     assert (s.name, s.seats, s.bots) == ("Tea", 4, 1)
     assert s.options == GameOptions(
-        response_timer=None, turn_timer=90.0, round_limit=40, hand_limit=7, ask_everyone=True, disconnect_grace=120.0
+        response_timer=None,
+        turn_timer=90.0,
+        round_limit=40,
+        hand_limit=7,
+        ask_everyone=True,
+        disconnect_grace=120.0,
     )
 
 
 @pytest.mark.parametrize(
     "changes, field",
-    [({"bots": "4"}, "bots"), ({"name": "   "}, "name"), ({"round_limit": "x"}, "round_limit"), ({"response_timer": "-3"}, "response_timer")],
+    [
+        ({"bots": "4"}, "bots"),
+        ({"name": "   "}, "name"),
+        ({"round_limit": "x"}, "round_limit"),
+        ({"response_timer": "-3"}, "response_timer"),
+    ],
 )
 def test_form_refuses_what_a_table_cannot_use(changes: dict[str, object], field: str) -> None:
     from qm_tui.screens.host_form import FormError
@@ -294,7 +360,9 @@ def test_addresses() -> None:
 def test_play_and_join_take_the_common_options() -> None:
     from qingming.cli import build_parser
 
-    args = build_parser("play").parse_args(["play", "--bots", "2", "--seed", "9", "--lang", "zh", "--name", "Bo"])
+    args = build_parser("play").parse_args(
+        ["play", "--bots", "2", "--seed", "9", "--lang", "zh", "--name", "Bo"]
+    )
     assert (args.bots, args.seed, args.lang, args.name) == (2, "9", "zh", "Bo")
     args = build_parser("join").parse_args(["join", "10.0.0.2:7000", "--interface", "10.0.0.1"])
     assert (args.address, args.interface) == ("10.0.0.2:7000", ["10.0.0.1"])
@@ -312,7 +380,9 @@ async def test_lobby_fits_the_terminal(size: tuple[int, int]) -> None:
         width, height = size
         for button in screen.query(Button):
             region = button.region
-            assert region.width > 0 and region.right <= width and region.bottom <= height - 2, button.id
+            assert region.width > 0 and region.right <= width and region.bottom <= height - 2, (
+                button.id
+            )
         tables = screen.query_one("#tables")
         assert tables.region.height >= 5
         if width >= 160:

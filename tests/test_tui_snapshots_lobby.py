@@ -6,18 +6,53 @@ Update after an intended change: ``pytest tests/test_tui_snapshots_lobby.py --sn
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from tui_support import config_dir, make_app  # noqa: F401
+import pytest
+from tui_support import isolate, make_app
 
 from qm_net.discovery import TableInfo
 from qm_net.version import PROTOCOL_VERSION
 from qm_tui.tablelist import FixedSource
 
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return isolate(tmp_path, monkeypatch)
+
+
 TABLES = [
-    TableInfo("清明茶馆", "192.168.1.20", 40001, PROTOCOL_VERSION, 2, 4, "lobby", "a._qingming._tcp.local."),
-    TableInfo("Ann's table [red]", "192.168.1.21", 40002, PROTOCOL_VERSION, 3, 3, "playing", "b._qingming._tcp.local."),
-    TableInfo("Old friends", "192.168.1.22", 40003, PROTOCOL_VERSION + 1, 1, 6, "lobby", "c._qingming._tcp.local."),
+    TableInfo(
+        "清明茶馆",
+        "192.168.1.20",
+        40001,
+        PROTOCOL_VERSION,
+        2,
+        4,
+        "lobby",
+        "a._qingming._tcp.local.",
+    ),
+    TableInfo(
+        "Ann's table [red]",
+        "192.168.1.21",
+        40002,
+        PROTOCOL_VERSION,
+        3,
+        3,
+        "playing",
+        "b._qingming._tcp.local.",
+    ),
+    TableInfo(
+        "Old friends",
+        "192.168.1.22",
+        40003,
+        PROTOCOL_VERSION + 1,
+        1,
+        6,
+        "lobby",
+        "c._qingming._tcp.local.",
+    ),
 ]
 
 
@@ -40,4 +75,6 @@ def test_host_form_zh_80x24(snap_compare: Any) -> None:
 
 
 def test_help_en(snap_compare: Any) -> None:
-    assert snap_compare(make_app(lang="en", name="Ann"), terminal_size=(100, 30), press=["question_mark"])
+    assert snap_compare(
+        make_app(lang="en", name="Ann"), terminal_size=(100, 30), press=["question_mark"]
+    )

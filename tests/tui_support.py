@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,9 +19,9 @@ WAIT = 30.0
 LOOPBACK = ["127.0.0.1"]
 
 
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Keep every test off the real config file (and off the real network's interfaces)."""
+def isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep a test off the real config file (``QINGMING_CONFIG_DIR``) and off the real
+    network's interfaces (``CI``). Each test module calls it from an autouse fixture."""
     path = tmp_path / "config"
     monkeypatch.setenv("QINGMING_CONFIG_DIR", str(path))
     monkeypatch.setenv("CI", "1")
@@ -54,7 +55,9 @@ def make_app(
     )
 
 
-async def until(pilot: Pilot[Any], cond: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+async def until(
+    pilot: Pilot[Any], cond: Callable[[], bool], what: str, timeout: float = WAIT
+) -> None:
     """Let the app run until ``cond()`` holds; fail (saying ``what``) after ``timeout`` s."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

@@ -11,9 +11,24 @@ HELP = "play now: a table on this machine, you against bots (default 3)"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from qingming.cli import add_common_arguments
 
-    parser.add_argument("--bots", type=int, default=3, choices=range(1, 6), metavar="N", help="how many bots (1-5, default 3)")
-    parser.add_argument("--seed", help="the game's seed (an integer or any text), for a game you can replay")
-    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="S", help="seconds a bot waits before each move (default 0.6)")
+    parser.add_argument(
+        "--bots",
+        type=int,
+        default=3,
+        choices=range(1, 6),
+        metavar="N",
+        help="how many bots (1-5, default 3)",
+    )
+    parser.add_argument(
+        "--seed", help="the game's seed (an integer or any text), for a game you can replay"
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="S",
+        help="seconds a bot waits before each move (default 0.6)",
+    )
     add_common_arguments(parser)
 
 

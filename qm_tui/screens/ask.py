@@ -37,7 +37,9 @@ class AskScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(self.question, id="question", markup=False)
-            yield Input(self.value, placeholder=self.placeholder, id="answer", max_length=self.max_length)
+            yield Input(
+                self.value, placeholder=self.placeholder, id="answer", max_length=self.max_length
+            )
 
     def on_mount(self) -> None:
         localize_bindings(self, self.lang)

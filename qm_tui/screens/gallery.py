@@ -15,7 +15,6 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from qm_rules.cards import CARDS, CardDef
-
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import has, tr
 
@@ -104,7 +103,9 @@ class GalleryScreen(Screen[None]):
         cards.clear_options()
         for card in CARDS.cards:
             if card_matches(card, query):
-                prompt = Content.assemble(card.name(self.lang), "  ", (type_name(card, self.lang), "dim"))
+                prompt = Content.assemble(
+                    card.name(self.lang), "  ", (type_name(card, self.lang), "dim")
+                )
                 cards.add_option(Option(prompt, id=card.id))
         if cards.option_count:
             cards.highlighted = 0
@@ -120,7 +121,9 @@ class GalleryScreen(Screen[None]):
     @on(OptionList.OptionHighlighted, "#cards")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:
-            self.query_one("#detail", Static).update(describe_card(CARDS[event.option.id], self.lang))
+            self.query_one("#detail", Static).update(
+                describe_card(CARDS[event.option.id], self.lang)
+            )
 
     @on(OptionList.OptionSelected, "#cards")
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -52,7 +52,9 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="help"):
             yield Label(tr("help.title", self.lang), id="help-title")
-            table: DataTable[Text] = DataTable(id="help-keys", cursor_type="none", show_header=False)
+            table: DataTable[Text] = DataTable(
+                id="help-keys", cursor_type="none", show_header=False
+            )
             yield table
             yield Static(tr("help.hint", self.lang), id="help-hint", markup=False)
 

@@ -7,6 +7,7 @@ here, with the reason shown under the form; an empty timer means "off".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,7 +17,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from qm_rules.model import GameOptions
-
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.net import HostSettings
@@ -94,9 +94,13 @@ def _seconds(text: str, field: str) -> float | None:
 
 #: Text fields: (id, input type, default from GameOptions).
 _DEFAULTS = GameOptions()
-TEXT_FIELDS = (
+TEXT_FIELDS: tuple[tuple[str, Literal["integer", "number"], str], ...] = (
     ("bots", "integer", "0"),
-    ("response_timer", "number", f"{_DEFAULTS.response_timer:g}" if _DEFAULTS.response_timer else ""),
+    (
+        "response_timer",
+        "number",
+        f"{_DEFAULTS.response_timer:g}" if _DEFAULTS.response_timer else "",
+    ),
     ("turn_timer", "number", f"{_DEFAULTS.turn_timer:g}" if _DEFAULTS.turn_timer else ""),
     ("round_limit", "integer", str(_DEFAULTS.round_limit)),
     ("hand_limit", "integer", str(_DEFAULTS.hand_limit or "")),
@@ -141,10 +145,19 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
                     )
                     for field_id, kind, default in TEXT_FIELDS:
                         yield Label(tr(f"form.{field_id}", lang))
-                        yield Input(default, type=kind, id=f"f-{field_id}", compact=True,
-                                    placeholder=tr(f"form.{field_id}.placeholder", lang))
+                        yield Input(
+                            default,
+                            type=kind,
+                            id=f"f-{field_id}",
+                            compact=True,
+                            placeholder=tr(f"form.{field_id}.placeholder", lang),
+                        )
                     yield Label(tr("form.ask_everyone", lang))
-                    yield Checkbox(tr("form.ask_everyone.hint", lang), _DEFAULTS.ask_everyone, id="f-ask_everyone")
+                    yield Checkbox(
+                        tr("form.ask_everyone.hint", lang),
+                        _DEFAULTS.ask_everyone,
+                        id="f-ask_everyone",
+                    )
             yield Static("", id="form-error", markup=False)
             with Horizontal(id="form-buttons"):
                 yield Button(tr("form.submit", lang), id="submit", variant="primary", compact=True)

@@ -25,7 +25,6 @@ from qm_tui.tablelist import TableSource
 
 if TYPE_CHECKING:
     from qm_net.discovery import TableInfo
-
     from qm_tui.app import QingmingApp
 
 #: The side menu: (button id, action, binding key shown on the button).
@@ -72,7 +71,9 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="tables-pane"):
                 yield Label("", id="tables-heading")
-                table: DataTable[Text] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+                table: DataTable[Text] = DataTable(
+                    id="tables", cursor_type="row", zebra_stripes=True
+                )
                 yield table
                 yield Static("", id="empty", markup=False)
             with Vertical(id="menu"):
@@ -121,10 +122,14 @@ class LobbyScreen(Screen[None]):
     @work(exclusive=True, group="discovery", exit_on_error=False)
     async def _start_discovery(self) -> None:
         try:
-            await self.source.start(lambda: self.post_message(TablesChanged()))
+            await self.source.start(self._tables_moved)
         except Exception as exc:  # no multicast here: joining by address still works
             self._discovery_error = f"{type(exc).__name__}: {exc}"
             self._update_status()
+
+    def _tables_moved(self) -> None:
+        """Called by the source on any change (in this loop, or from a thread: posting is safe)."""
+        self.post_message(TablesChanged())
 
     @on(TablesChanged)
     def _tables_changed(self) -> None:
@@ -159,7 +164,11 @@ class LobbyScreen(Screen[None]):
             return tr("lobby.state.incompatible", lang)
         if info.state == "lobby" and info.seats_taken >= info.seats_total:
             return tr("lobby.state.full", lang)
-        return tr(f"lobby.state.{info.state}", lang) if info.state in ("lobby", "playing") else info.state
+        return (
+            tr(f"lobby.state.{info.state}", lang)
+            if info.state in ("lobby", "playing")
+            else info.state
+        )
 
     def selected_key(self) -> str | None:
         """The key of the table under the cursor, if any."""

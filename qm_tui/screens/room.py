@@ -26,7 +26,6 @@ from qm_tui.messages import LeaveTable
 if TYPE_CHECKING:
     from qm_net.client import TableClient
     from qm_net.messages import LobbyUpdate, Message
-
     from qm_tui.app import QingmingApp
 
 
@@ -93,7 +92,11 @@ class RoomScreen(Screen[None]):
     def is_owner(self) -> bool:
         lobby = self.lobby
         anyone = bool(self.client.table and self.client.table.anyone_starts)
-        return self.seat is not None and lobby is not None and (anyone or lobby.owner_seat == self.seat)
+        return (
+            self.seat is not None
+            and lobby is not None
+            and (anyone or lobby.owner_seat == self.seat)
+        )
 
     def compose(self) -> ComposeResult:
         yield Label("", id="title", markup=False)
@@ -107,7 +110,6 @@ class RoomScreen(Screen[None]):
                 yield Label("", id="chat-heading")
                 yield RichLog(id="chat-log", wrap=True, markup=False, auto_scroll=True)
                 yield Input(id="chat-input", max_length=200)
-        yield Static("", id="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -133,7 +135,14 @@ class RoomScreen(Screen[None]):
 
     @work(exclusive=True, group="room-reader", exit_on_error=False)
     async def _read(self) -> None:
-        from qm_net.messages import ChatMessage, ConnectionLost, ErrorMessage, GameEnded, GameUpdate, LobbyUpdate
+        from qm_net.messages import (
+            ChatMessage,
+            ConnectionLost,
+            ErrorMessage,
+            GameEnded,
+            GameUpdate,
+            LobbyUpdate,
+        )
 
         async for msg in self.client.messages():
             if isinstance(msg, LobbyUpdate):
@@ -148,13 +157,22 @@ class RoomScreen(Screen[None]):
             elif isinstance(msg, ChatMessage):
                 self._show_chat(msg.name, msg.text)
             elif isinstance(msg, ErrorMessage):
-                self.notify(tr("room.refused", self.qm.lang, code=msg.code, message=msg.message), severity="warning")
+                self.notify(
+                    tr("room.refused", self.qm.lang, code=msg.code, message=msg.message),
+                    severity="warning",
+                )
             elif isinstance(msg, ConnectionLost):
                 self.post_message(LeaveTable(tr("room.lost", self.qm.lang, reason=msg.reason)))
                 return
 
     async def _maybe_autostart(self) -> None:
-        if self.autostart and not self._started_once and self.is_owner and self.lobby and self.lobby.state != "playing":
+        if (
+            self.autostart
+            and not self._started_once
+            and self.is_owner
+            and self.lobby
+            and self.lobby.state != "playing"
+        ):
             self._started_once = True
             await self.client.start_game()
 
@@ -194,7 +212,9 @@ class RoomScreen(Screen[None]):
     def _redraw(self) -> None:
         lang = self.qm.lang
         lobby = self.lobby
-        table_name = lobby.table_name if lobby else (self.client.table.name if self.client.table else "")
+        table_name = (
+            lobby.table_name if lobby else (self.client.table.name if self.client.table else "")
+        )
         title = tr("room.title", lang, table=table_name)
         if lobby is not None:
             title += "  " + tr(f"room.state.{lobby.state}", lang)
@@ -229,8 +249,6 @@ class RoomScreen(Screen[None]):
         else:
             you = tr("room.your_seat", lang, seat=self.seat + 1, name=self.qm.player_name)
         self.query_one("#you", Static).update(you)
-        hint_key = "room.hint_owner" if self.is_owner else "room.hint"
-        self.query_one("#hint", Static).update(tr(hint_key, lang))
         self.refresh_bindings()
 
     def _show_chat(self, name: str, text: str) -> None:
@@ -261,7 +279,10 @@ class RoomScreen(Screen[None]):
         try:
             await getattr(self.client, method)(*args)
         except TableError as error:
-            self.notify(tr("room.refused", self.qm.lang, code=error.code, message=error.message), severity="warning")
+            self.notify(
+                tr("room.refused", self.qm.lang, code=error.code, message=error.message),
+                severity="warning",
+            )
 
     def action_ready(self) -> None:
         if self.seat is None:
