@@ -437,6 +437,9 @@ class Host:
             # only stop() cancels a reader; end quietly (asyncio's stream server would log
             # a cancelled handler as an error)
             conn.close("host stopping")
+        except Exception:  # a bug of ours: lose this connection, never the table
+            log.exception("reading from %s", conn.peer)
+            conn.close("host error")
 
     def _answers_prompt(self, conn: Conn, msg: dict[str, Any]) -> bool:
         """A choice for this seat's pending prompt: never rate-limited, so that a fast bot
