@@ -20,6 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from net_support import WAIT, until, wait_for
 
 from qm_net.client import TableClient, TableError
@@ -28,7 +29,7 @@ from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
 from qm_rules import Game, Journal, to_plain
 from qm_rules.bots import make_bot
 
-KILL_AFTER = 10  # journaled choices before the kill: into the game, far from its end
+SEATS = 4  # Ann (in this process), two `qingming bot` processes, one bot the host runs
 
 
 def _cli(*args: str) -> list[str]:
@@ -110,7 +111,10 @@ async def _reconnect(c: TableClient, timeout: float = WAIT * 2) -> int | None:
             await asyncio.sleep(0.1)
 
 
-async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kill_after", [6, 19])  # journaled choices before the kill
+async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
+    tmp_path: Path, kill_after: int
+) -> None:
     journal = tmp_path / "table.jsonl"
     port = _free_port()
     common = ("--bind", "127.0.0.1", "--port", str(port), "--no-advertise", "--games", "1")
@@ -120,7 +124,9 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(tmp_path: P
             "--name",
             "killed",
             "--seats",
-            "3",
+            str(SEATS),
+            "--bots",
+            "1",
             *common,
             "--journal",
             str(journal),
@@ -145,6 +151,8 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(tmp_path: P
             line,
             serve.stderr.read() if serve.poll() is not None else "",
         )
+        watcher = await TableClient.connect("127.0.0.1", port, "watcher", timeout=WAIT)
+        await watcher.spectate()
         me = await TableClient.connect("127.0.0.1", port, "Ann", timeout=WAIT)
         seat = await me.join()
         await me.set_ready(True)
@@ -174,10 +182,10 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(tmp_path: P
         bot = make_bot("heuristic", "Ann")
         seen: list[GameUpdate] = []
         playing = asyncio.ensure_future(
-            _play(me, bot, seen, lambda: _choices_on_disk(journal) >= KILL_AFTER)
+            _play(me, bot, seen, lambda: _choices_on_disk(journal) >= kill_after)
         )
 
-        await wait_for(lambda: _choices_on_disk(journal) >= KILL_AFTER or playing.done(), WAIT * 3)
+        await wait_for(lambda: _choices_on_disk(journal) >= kill_after or playing.done(), WAIT * 3)
         assert not playing.done(), f"the game ended before the kill: {playing.result()}"
         serve.send_signal(signal.SIGKILL)
         assert serve.wait(WAIT) == -signal.SIGKILL
@@ -186,7 +194,7 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(tmp_path: P
 
         # What the journal says the game is, computed here: the resumed host must match it.
         header, before, result = _last_game(journal)
-        assert result is None and len(before) >= KILL_AFTER
+        assert result is None and len(before) >= kill_after
         expected = _replay(header, before)
         assert not expected.over
         assert (
@@ -211,6 +219,10 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(tmp_path: P
         )
 
         assert await _reconnect(me) == seat  # the token still works: the same seat back
+        # The spectator comes back too (it has no token: it watches again).
+        lost = await until(watcher, lambda m: isinstance(m, ConnectionLost), timeout=WAIT)
+        assert not lost.final
+        assert await _reconnect(watcher) is None and watcher.spectating
         # Bots that came back first may move on; once the game waits on this seat nothing
         # moves, and the resumed host's state, as this seat sees it, must be the journal's.
         update = await until(me, lambda m: isinstance(m, GameUpdate | GameEnded), timeout=WAIT)
@@ -228,6 +240,8 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(tmp_path: P
         await me.choose(bot.choose(update.view), update.view.prompt.seq)
         end = await asyncio.wait_for(_play(me, bot, seen), WAIT * 4)
         assert isinstance(end, GameEnded), end
+        seen_end = await until(watcher, lambda m: isinstance(m, GameEnded), timeout=WAIT)
+        assert seen_end.result == end.result and seen_end.view.viewer is None
 
         # Everyone came back and played: the bots finished their game, the host its table.
         outs = [b.communicate(timeout=WAIT * 2) for b in bots]
@@ -240,10 +254,11 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(tmp_path: P
         assert header2 == header and result2 is not None
         assert after[: len(before)] == before  # the game went on from where it was killed
         later_seats = {s for s, _ in after[len(before) :]}
-        assert later_seats == {0, 1, 2}, later_seats  # every seat decided again after the resume
+        assert later_seats == set(range(SEATS)), later_seats  # every seat decided after the resume
         final = _replay(header2, after)
         assert final.over and to_plain(final.result) == result2 == to_plain(end.result)
-        assert len(json.loads(journal.read_text().splitlines()[0])["seats"]) == 3
+        seats = json.loads(journal.read_text().splitlines()[0])["seats"]
+        assert [r["kind"] for r in seats] == ["human"] * (SEATS - 1) + ["bot"]
     finally:
         for p in procs:
             if p.poll() is None:
