@@ -316,3 +316,28 @@ def test_keeps_sleight_of_hand_when_the_theft_would_only_reach_its_hand() -> Non
         fields={0: ["juhua", "juhua", "qingjiu"], 1: ["qingcha", "xianguo"]},
     )
     assert bot_choice(g2, 0) == f"play:{cards.hands[0][0]}"
+
+
+def test_keeps_a_slot_free_for_actions_while_building() -> None:
+    # Four offerings and one free slot, no ancestor yet: setting 野火 there would leave no slot
+    # to play actions in until worship, so the bot keeps it in hand.
+    g = new_game(2)
+    arrange(
+        g,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["yehuo", "qingtuan"]},
+        fields={0: ["juhua", "juhua", "qingjiu", "qingjiu"], 1: ["qingcha"]},
+    )
+    assert g.prompt is not None and any(o.startswith("set:") for o in g.prompt.ids)
+    assert bot_choice(g, 0) == "end"
+    # 纸人替身 stops an opponent's worship: worth the last slot.
+    g2 = new_game(2)
+    cards = arrange(
+        g2,
+        turn_seat=0,
+        phase=Phase.ACTION,
+        hands={0: ["zhiren_tishen", "qingtuan"]},
+        fields={0: ["juhua", "juhua", "qingjiu", "qingjiu"], 1: ["qingcha"]},
+    )
+    assert bot_choice(g2, 0) == f"set:{cards.hands[0][0]}"

@@ -71,6 +71,9 @@ SET_PRIORITY: dict[str, float] = {
     "wenming_changdao": 20,
 }
 
+#: Set cards worth a pre-worship field's last free slot: they stop an opponent's worship.
+WORSHIP_STOPPERS = frozenset({"zhiren_tishen", "chaitai"})
+
 _DEFS = CARDS.by_id
 _TYPE = {d.id: d.type for d in CARDS.cards}
 
@@ -317,6 +320,8 @@ class HeuristicBot:
     wait_limit = 3
     #: Face-down cards to keep set while still building offerings.
     max_set_before_worship = 1
+    #: Slots kept free for actions while building offerings (set cards never take them).
+    action_slots_before_worship = 1
     #: Offerings on the field while no ancestor is in hand (each draws a card a turn).
     offerings_without_ancestor = WORSHIP_OFFERINGS
     #: Answer every negation of our worship, whatever the answer costs.
@@ -464,8 +469,14 @@ class HeuristicBot:
             )
             if free_after < reserve or len(s.my_face_down) >= self.max_set_before_worship:
                 return None
+            # Offerings still to place need their slots; and one slot should stay free for
+            # actions (four offerings and a set card cannot play 借东风 or 顺手牵羊 until
+            # worship), unless the card is one that stops an opponent's worship.
+            guard_only = free_after < reserve + self.action_slots_before_worship
         elif free_after < 1:
             return None
+        else:
+            guard_only = False
         if s.plan == "zufu" and len(s.hand) <= 8:
             return None
         best: tuple[float, str] | None = None
@@ -479,6 +490,8 @@ class HeuristicBot:
             if s.plan == "taigong" and d.burning:
                 continue
             prio = SET_PRIORITY.get(name, 10.0)
+            if guard_only and name not in WORSHIP_STOPPERS:
+                continue
             if any(card == name for _, card in s.my_face_down):
                 prio -= 30  # a second copy set adds little
             if best is None or prio > best[0]:
