@@ -364,9 +364,9 @@ class Host:
 
     async def _start_advertiser(self) -> None:
         try:
-            from qm_net.discovery import Advertiser  # lands with the discovery helper's work
-        except ImportError:
-            log.warning("discovery not available; the table is reachable by address only")
+            from qm_net.discovery import Advertiser
+        except Exception:  # discovery is a convenience: the table works without it
+            log.exception("discovery not available; the table is reachable by address only")
             return
         try:
             address = None if self.bind in ("", "0.0.0.0", "::") else self.bind
