@@ -53,7 +53,10 @@ def card_refs(value: Any, path: str = "") -> Iterator[tuple[str, int]]:
                 yield here, v
             elif k == "cards" and isinstance(v, dict):  # prompt context: {str(cid): def}
                 yield from ((f"{here}[{c}]", int(c)) for c in v if str(c).isdigit())
-            elif k in ("cards", "hands"):  # lists of cids, or {seat: [[cid, def], ...]}
+            elif k in ("cards", "hands") and isinstance(
+                v, list | dict
+            ):  # lists of cids, {seat: [[cid, def]]}
+                # (a bare int under "cards" is a count, e.g. a reshuffle's)
                 yield from ((here, c) for c in _ints(v))
             elif k == "targets" and isinstance(v, list):
                 for t in v:
