@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from net_support import WAIT, client, options, play_to_end, running_host, seated, until, wait_for
 
 from qm_net.messages import GameEnded, GameUpdate, LobbyUpdate
@@ -137,3 +138,27 @@ async def test_fast_bot_peers_are_not_mistaken_for_a_flood() -> None:
         )
         assert ends[0].result == ends[1].result
         assert len(host.game.choices) > 20  # many more answers than the bucket allows
+
+
+async def test_leaving_a_game_concedes_it_and_the_table_goes_on() -> None:
+    async with running_host(seats=3, bots=1) as host:
+        a, b = await seated(host, "stays", "goes")
+        await b.leave()
+        await wait_for(lambda: host.game.conceded[1])
+        assert host.state == "playing" and host.seats[1].conn is None
+        assert b.seat is None and b.token is None
+
+
+async def test_connections_past_the_limit_get_a_goodbye() -> None:
+    from qm_net.client import TableError
+    from qm_net.host import Limits
+
+    async with running_host(limits=Limits(max_connections=2)) as host:
+        first, second = await client(host, "one"), await client(host, "two")
+        with pytest.raises(TableError) as exc:
+            await client(host, "three")
+        assert exc.value.code == "table_closed"
+        await first.close()
+        await wait_for(lambda: len(host.conns) == 1)
+        third = await client(host, "three")
+        assert await third.join() in (0, 1) and second.table is not None
