@@ -513,21 +513,26 @@ class Advertiser(_Service):
         state: str | None = None,
     ) -> None:
         """Change what the TXT record says; sends nothing if nothing changed."""
-        if state is not None:
-            _check_state(state)
         async with self._get_lock():
-            before = self._txt()
-            if seats_taken is not None:
-                self.seats_taken = seats_taken
-            if seats_total is not None:
-                self.seats_total = seats_total
-            if state is not None:
-                self.state = state
-            if self._info is None or self._aiozc is None or self._txt() == before:
+            changed = self._apply(seats_taken, seats_total, state)
+            if not changed or self._info is None or self._aiozc is None:
                 return
             self._cancel_broadcast()
             self._info = self._build_info(self._info.name)
             self._broadcast = await self._aiozc.async_update_service(self._info)
+
+    def _apply(self, seats_taken: int | None, seats_total: int | None, state: str | None) -> bool:
+        """Set the given fields; whether the TXT record changed."""
+        if state is not None:
+            _check_state(state)
+        before = self._txt()
+        if seats_taken is not None:
+            self.seats_taken = seats_taken
+        if seats_total is not None:
+            self.seats_total = seats_total
+        if state is not None:
+            self.state = state
+        return self._txt() != before
 
     async def aclose(self) -> None:
         """Withdraw the table (goodbye packets, so browsers drop it at once) and close."""
@@ -560,8 +565,9 @@ class Advertiser(_Service):
         state: str | None = None,
     ) -> None:
         """Like :meth:`aupdate`, for code without an event loop."""
-        if self._thread is None:
-            raise RuntimeError("Advertiser.update() before start()")
+        if self._thread is None:  # not started: remember the values for start()
+            self._apply(seats_taken, seats_total, state)
+            return
         self._thread.run(
             self.aupdate(seats_taken=seats_taken, seats_total=seats_total, state=state)
         )

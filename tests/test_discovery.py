@@ -219,9 +219,11 @@ def test_blocking_wrappers() -> None:
 
     with Browser(got.put, interfaces=LOOPBACK):
         advertiser = Advertiser(name, 4569, interfaces=LOOPBACK, seats_total=3)
+        advertiser.update(seats_taken=1)  # before start: remembered, announced by start()
         advertiser.start()
         try:
-            assert next_about().kind is TableEventKind.ADDED
+            added = next_about()
+            assert (added.kind, added.table.seats_taken) == (TableEventKind.ADDED, 1)
             advertiser.update(seats_taken=3)
             event = next_about()
             assert (event.kind, event.table.seats_taken) == (TableEventKind.UPDATED, 3)
