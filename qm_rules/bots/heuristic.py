@@ -71,6 +71,9 @@ SET_PRIORITY: dict[str, float] = {
     "wenming_changdao": 20,
 }
 
+#: Fewer cards than this in the deck: stop hoarding for a hand condition that cannot come.
+LOW_DECK = 5
+
 #: Set cards worth a pre-worship field's last free slot: they stop an opponent's worship.
 WORSHIP_STOPPERS = frozenset({"zhiren_tishen", "chaitai"})
 
@@ -376,7 +379,9 @@ class HeuristicBot:
             d = _def(name)
             score = 5.0 if d.burning else 3.0
             if s.plan == "taigong" and d.burning:
-                if burning_in_hand <= 2:
+                # 太公 counts Burning cards in hand; place one only with a spare, or when the
+                # deck is nearly dry and the field would otherwise never reach four.
+                if burning_in_hand <= 2 and s.view.deck_count >= LOW_DECK:
                     continue
                 score = 1.0
             key = (-score, o.card or 0, o.id)
@@ -473,6 +478,8 @@ class HeuristicBot:
             # actions (four offerings and a set card cannot play 借东风 or 顺手牵羊 until
             # worship), unless the card is one that stops an opponent's worship.
             guard_only = free_after < reserve + self.action_slots_before_worship
+            if guard_only and s.plan is None:
+                return None  # without an ancestor the action slot is how we find one (借东风)
         elif free_after < 1:
             return None
         else:
