@@ -773,7 +773,12 @@ class Host:
                 for s in self.seats
                 if s.occupied
             ]
-            self._journal.begin_game(self.games_played, self.name, seats, self.game)
+            try:
+                self._journal.begin_game(self.games_played, self.name, seats, self.game)
+            except OSError:
+                log.exception("cannot write the journal %s; going on without it", self.journal_path)
+                self._journal.close()
+                self._journal = None
         log.info("game %d starts: %s (seed %r)", self.games_played + 1, ", ".join(players), seed)
         self._timer_turn = 0
         self._broadcast_lobby()
@@ -816,7 +821,12 @@ class Host:
         game = self.game
         assert game is not None
         if self._journal is not None:
-            self._journal.sync_choices(game)
+            try:
+                self._journal.sync_choices(game)
+            except OSError:  # disk full, say: the game goes on, unjournaled, and says so loudly
+                log.exception("cannot write the journal %s; going on without it", self.journal_path)
+                self._journal.close()
+                self._journal = None
         if game.over:
             self._cancel_timers()
             self._broadcast(events)
@@ -851,7 +861,10 @@ class Host:
         game = self.game
         assert game is not None and game.result is not None
         if self._journal is not None:
-            self._journal.end_game(game)
+            try:
+                self._journal.end_game(game)
+            except OSError:
+                log.exception("cannot write the journal %s", self.journal_path)
         self.state = "ended"
         self.games_played += 1
         result = plain(game.result)
