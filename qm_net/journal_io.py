@@ -16,6 +16,7 @@ ignore a torn tail and :func:`open_for_append` cuts it off before writing again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -168,4 +169,5 @@ class JournalWriter:
 
     def close(self) -> None:
         if not self._f.closed:
-            self._f.close()
+            with contextlib.suppress(OSError):  # what failed to write has been reported already
+                self._f.close()
