@@ -331,13 +331,14 @@ def test_keeps_a_slot_free_for_actions_while_building() -> None:
     )
     assert g.prompt is not None and any(o.startswith("set:") for o in g.prompt.ids)
     assert bot_choice(g, 0) == "end"
-    # 纸人替身 stops an opponent's worship: worth the last slot.
-    g2 = new_game(2)
+    # With an ancestor in hand (worship, and free slots, are near), 纸人替身 is worth the last
+    # slot: it stops an opponent's worship.
+    g2 = new_game(2, ancestors=["zumu"])
     cards = arrange(
         g2,
         turn_seat=0,
         phase=Phase.ACTION,
-        hands={0: ["zhiren_tishen", "qingtuan"]},
+        hands={0: ["zhiren_tishen", "qingtuan", "zumu"]},
         fields={0: ["juhua", "juhua", "qingjiu", "qingjiu"], 1: ["qingcha"]},
     )
     assert bot_choice(g2, 0) == f"set:{cards.hands[0][0]}"
