@@ -26,11 +26,11 @@ import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from net_support import WAIT, options, running_host, seated
+from net_support import WAIT, Raw, options, running_host, seated, wait_for
 
 from qm_net import framing
 from qm_net.framing import MAX_FRAME
-from qm_net.host import Host
+from qm_net.host import Host, Limits
 from qm_net.messages import GameEnded, GameUpdate
 from qm_net.protocol import PROTOCOL_VERSION
 from qm_rules import Game
@@ -378,3 +378,25 @@ async def test_fuzz_baseline_matches_the_offline_game() -> None:
             asyncio.gather(*(play(c, b) for c, b in zip(players, bots, strict=True))), WAIT * 3
         )
         assert host.game.state_hash() == expected.state_hash()
+
+
+@pytest.mark.xfail(
+    reason="NET_BUGS.md #1: connections that hold every slot lock a seated player out of rejoining",
+    strict=True,
+)
+async def test_a_connection_flood_does_not_lock_a_seated_player_out() -> None:
+    """A peer that opens connections up to the table's limit and keeps them (they said hello,
+    so they are within the rules) must not keep a seated player from coming back with its
+    token: the player's seat is at stake, the flooder's connections are not."""
+    async with running_host(seats=2, limits=Limits(max_connections=8)) as host:
+        a, b = await seated(host, "Ann", "Bo")
+        seat = b.seat
+        flood = [await Raw.open(host) for _ in range(8 - len(host.conns))]
+        b._writer.transport.abort()  # Bo's link fails ...
+        await wait_for(lambda: host.seats[seat].conn is None)
+        flood.append(await Raw.open(host, hello=False))  # ... and the flooder takes the slot
+        try:
+            assert await b.reconnect() == seat
+        finally:
+            for raw in flood:
+                raw.close()
