@@ -98,6 +98,7 @@ class SimReport:
     wins_by_ancestor: Counter[str] = field(default_factory=Counter)
     wins_by_reason: Counter[str] = field(default_factory=Counter)
     draws: int = 0
+    draws_by_reason: Counter[str] = field(default_factory=Counter)  # round_limit, stalemate
     concessions: int = 0
     rounds: int = 0
     turns: int = 0
@@ -112,6 +113,7 @@ class SimReport:
         self.games += 1
         if rec.winner is None:
             self.draws += 1
+            self.draws_by_reason[rec.reason] += 1
         else:
             self.wins_by_seat[rec.winner] += 1
             self.wins_by_reason[rec.reason] += 1
@@ -156,6 +158,7 @@ class SimReport:
             "wins_by_ancestor": dict(sorted(self.wins_by_ancestor.items())),
             "wins_by_reason": dict(sorted(self.wins_by_reason.items())),
             "draws": self.draws,
+            "draws_by_reason": dict(sorted(self.draws_by_reason.items())),
             "concessions": self.concessions,
             "mean_rounds": round(self.mean_rounds, 3),
             "mean_decisions": round(self.mean_decisions, 3),

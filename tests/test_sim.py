@@ -200,3 +200,19 @@ def test_engine_benchmark_runs() -> None:
     assert done.returncode == 0, done.stderr
     assert "decisions/s" in done.stdout and "engine only" in done.stdout
     assert "cumulative" in done.stdout
+
+
+def test_without_a_round_limit_dead_positions_end_as_stalemates() -> None:
+    """Round limit 0 (none, R22): 2-player random games reach dead positions (full fields, deck
+    and discard empty); the engine must end them (a draw, reason "stalemate"), not spin. Run in a
+    subprocess so that a regression fails on the timeout instead of hanging the suite."""
+    cmd = [str(QINGMING), "sim", "--players", "2", "--games", "40", "--seed", "0"]
+    cmd += ["--bots", "random", "--round-limit", "0", "--json"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["round_limit"] == 0
+    assert data["draws_by_reason"].get("stalemate", 0) >= 1
+    assert "round_limit" not in data["draws_by_reason"]
+    assert sum(data["draws_by_reason"].values()) == data["draws"]
+    assert sum(data["wins_by_seat"]) + data["draws"] == 40

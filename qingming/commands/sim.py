@@ -139,9 +139,10 @@ def format_report(report: SimReport) -> str:
         wins = report.wins_by_ancestor.get(d.id, 0)
         lines.append(f"  {d.id:<8} {d.name.zh}  {wins:6d}  {_pct(wins, g)}")
     other = sum(n for r, n in report.wins_by_reason.items() if r != "worship")
+    why = ", ".join(f"{r.replace('_', ' ')} {n}" for r, n in sorted(report.draws_by_reason.items()))
     lines += [
-        f"Draws (round limit): {report.draws:6d}  {_pct(report.draws, g)}",
-        f"Concessions:         {report.concessions:6d}",
+        f"Draws:       {report.draws:6d}  {_pct(report.draws, g)}" + (f"  ({why})" if why else ""),
+        f"Concessions: {report.concessions:6d}",
     ]
     if other:
         lines.append(f"Wins by last standing: {other}")
