@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import secrets
 import time
@@ -33,6 +34,7 @@ from qm_rules.bots import STRATEGIES, make_bot
 
 log = logging.getLogger("qm_net.host")
 
+_CONN_NUMBERS = itertools.count()
 FLUSH_GRACE = 2.0  # seconds a closing connection gets to take its last frames
 
 
@@ -88,6 +90,7 @@ class Conn:
         self.bucket = Bucket(host.limits.rate, host.limits.burst)
         self.chat_bucket = Bucket(host.limits.chat_rate, host.limits.chat_burst)
         self.strikes = 0
+        self.number = next(_CONN_NUMBERS)  # connection order: the oldest idle one goes first
         self.writer_task: asyncio.Task[None] | None = None
         self.reader_task: asyncio.Task[Any] | None = None
 
@@ -399,16 +402,34 @@ class Host:
 
     async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(self, reader, writer)
-        if self._stopping or len(self.conns) >= self.limits.max_connections:
-            writer.write(framing.encode({"t": "bye", "n": 0, "reason": "the table takes no more connections"}))
+        if self._stopping:
+            refusal = {"t": "bye", "n": 0, "reason": "the table is closing"}
+        elif len(self.conns) >= self.limits.max_connections and not self._make_room():
+            refusal = {"t": "error", "n": 0, "code": "table_busy", "message": "the table takes no more connections; try again"}
+        else:
+            refusal = None
+        if refusal is not None:
+            writer.write(framing.encode(refusal))
             with contextlib.suppress(Exception):
-                await writer.drain()
-            writer.close()
+                await asyncio.wait_for(writer.drain(), 1.0)
+            writer.transport.abort()
             return
         self.conns.add(conn)
         conn.reader_task = asyncio.current_task()
         conn.writer_task = asyncio.get_running_loop().create_task(conn.write_loop())
         await self._read_loop(conn)
+
+    def _make_room(self) -> bool:
+        """At the connection cap, close the oldest connection that holds no seat (one that
+        does not even watch, first), so that a player coming back with a token always gets
+        in: seats are at stake, idle connections are not. False when every one holds a seat."""
+        idle = [c for c in self.conns if c.seat is None]
+        if not idle:
+            return False
+        victim = min(idle, key=lambda c: (c.spectator, c.number))
+        victim.send({"t": "bye", "reason": "the table is full: your connection, which held no seat, made room"})
+        victim.close("evicted at the connection cap", flush=True)
+        return True
 
     async def _read_loop(self, conn: Conn) -> None:
         lim = self.limits

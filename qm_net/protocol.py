@@ -59,6 +59,7 @@ ERROR_CODES: dict[str, str] = {
     # the host itself
     "replaced": "the seat was taken back by a newer connection with the same token",
     "table_closed": "the host is closing the table",
+    "table_busy": "the table is at its connection cap and every connection holds a seat; retry (connection closed)",
     "server_error": "the host hit a bug handling this message (the table goes on)",
 }
 

@@ -12,7 +12,7 @@ import sys
 import pytest
 from net_support import WAIT, client, options, play_to_end, running_host, seated, until, wait_for
 
-from qm_net.messages import GameEnded, GameUpdate, LobbyUpdate
+from qm_net.messages import ConnectionLost, GameEnded, GameUpdate, LobbyUpdate
 from qm_rules.bots import make_bot
 
 
@@ -149,16 +149,26 @@ async def test_leaving_a_game_concedes_it_and_the_table_goes_on() -> None:
         assert b.seat is None and b.token is None
 
 
-async def test_connections_past_the_limit_get_a_goodbye() -> None:
+async def test_at_the_connection_cap_idle_connections_make_room_for_players() -> None:
     from qm_net.client import TableError
     from qm_net.host import Limits
 
-    async with running_host(limits=Limits(max_connections=2)) as host:
-        first, second = await client(host, "one"), await client(host, "two")
-        with pytest.raises(TableError) as exc:
-            await client(host, "three")
-        assert exc.value.code == "table_closed"
-        await first.close()
-        await wait_for(lambda: len(host.conns) == 1)
-        third = await client(host, "three")
-        assert await third.join() in (0, 1) and second.table is not None
+    async with running_host(seats=2, limits=Limits(max_connections=3)) as host:
+        a, b = await seated(host, "Ann", "Bo")
+        idle = await client(host, "idle")
+        newcomer = await client(host, "new")  # the idle connection (no seat) goes
+        lost = await until(idle, lambda m: isinstance(m, ConnectionLost))
+        assert lost.final
+        assert newcomer.table is not None
+        await newcomer.spectate()
+        # every connection holds a seat or watches: the watcher goes for the next one
+        last = await client(host, "last")
+        await until(newcomer, lambda m: isinstance(m, ConnectionLost))
+        await wait_for(lambda: len(host.conns) == 3)
+        assert last.table is not None and host.seats[0].conn is not None and host.seats[1].conn is not None
+
+    async with running_host(seats=2, limits=Limits(max_connections=2)) as host:
+        await seated(host, "Ann", "Bo")
+        with pytest.raises(TableError) as exc:  # every connection holds a seat: busy, retry
+            await client(host, "third")
+        assert exc.value.code == "table_busy"
