@@ -99,6 +99,9 @@ def run(args: argparse.Namespace) -> int:
         report = simulate(
             args.players, args.games, _seed(args.seed), bots, args.round_limit, progress
         )
+    except KeyboardInterrupt:
+        print("qingming sim: interrupted", file=sys.stderr)
+        return 130
     finally:
         if progress is not None:
             progress.close()
