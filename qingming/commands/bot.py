@@ -53,7 +53,16 @@ async def play(
     from qm_rules.bots import make_bot
 
     bot = make_bot(strategy, seed if seed is not None else name)
-    client = await TableClient.connect(host, port, name)
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + RECONNECT_FOR
+    while True:  # a table at its connection cap says "busy": that passes
+        try:
+            client = await TableClient.connect(host, port, name)
+            break
+        except TableError as exc:
+            if exc.code != "table_busy" or loop.time() > give_up:
+                raise
+            await asyncio.sleep(0.5)
     my_seat = await client.join(seat)
     say(f"{name}: seat {my_seat} at {client.table.name if client.table else '?'}")
     await client.set_ready(True)
@@ -84,7 +93,6 @@ async def play(
                     say(f"{name}: {msg.reason}")
                     return 0
                 break
-        loop = asyncio.get_running_loop()
         give_up = loop.time() + RECONNECT_FOR
         while True:  # the connection dropped: take the seat back with the token
             try:
