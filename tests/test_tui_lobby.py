@@ -217,3 +217,41 @@ async def test_losing_the_host_mid_game_says_so(lang: str) -> None:
         # The host's own words reach the player (the table screen and the app both say it).
         await until(pilot, lambda: notified(app, "the host closed the table"), "the message")
         await until(pilot, lambda: screen_name(app) == "LobbyScreen", "back to the lobby")
+
+
+async def test_rematch_goes_back_to_the_room_and_starts_again() -> None:
+    app = make_app(start=PlayLocal(bots=1, seed=11))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table screen")
+        assert app.client is not None and app.hosted is not None
+        await app.client.concede()  # two players: the game ends at once
+        await until(pilot, lambda: screen_name(app) == "ResultScreen", "the result")
+        await pilot.press("r")
+        # Back in the room, ready again: the host starts the next game and the table returns.
+        await until(pilot, lambda: app.hosted is not None and app.hosted.games_played == 1, "one game played")
+        await until(
+            pilot,
+            lambda: screen_name(app) == "TableScreen" and app.hosted is not None and app.hosted.state == "playing",
+            "the second game",
+        )
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["LobbyScreen", "RoomScreen", "TableScreen"]
+        await leave(pilot, app)
+
+
+async def test_joining_a_table_in_play_watches_it() -> None:
+    from qm_net.client import TableClient
+
+    app = make_app()
+    async with table("Busy", seats=2, bots=1, advertise=False) as host, app.run_test(size=SIZE) as pilot:
+        other = await TableClient.connect("127.0.0.1", host.port, "Bo")
+        await other.join()
+        await other.start_game()
+        await until(pilot, lambda: host.state == "playing", "the game to start")
+        app.join_table("127.0.0.1", host.port)
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table, watching")
+        assert app.screen.session.seat is None  # type: ignore[attr-defined]
+        # The update that told the room a game was on reaches the table screen too.
+        await until(pilot, lambda: app.screen.view is not None, "the view")  # type: ignore[attr-defined]
+        assert notified(app, "watching instead")
+        await leave(pilot, app)
+        await other.close()
