@@ -380,10 +380,6 @@ async def test_fuzz_baseline_matches_the_offline_game() -> None:
         assert host.game.state_hash() == expected.state_hash()
 
 
-@pytest.mark.xfail(
-    reason="NET_BUGS.md #1: connections that hold every slot lock a seated player out of rejoining",
-    strict=True,
-)
 async def test_a_connection_flood_does_not_lock_a_seated_player_out() -> None:
     """A peer that opens connections up to the table's limit and keeps them (they said hello,
     so they are within the rules) must not keep a seated player from coming back with its
