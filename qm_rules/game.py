@@ -84,6 +84,8 @@ def base_set_copies(players: int) -> int:
 
 
 
+_PHASE_NAME = {p: p.value for p in Phase}
+_LINK_NAME = {k: k.value for k in LinkKind}
 _EMPTY_SLOTS = tuple(SlotView(i, None, False) for i in range(SLOTS))
 
 _DEFAULTS = {
@@ -321,7 +323,7 @@ class Game:
         st = self.st
         if not self.phase_entered:
             self.phase_entered = True
-            self.emit("phase", seat, {"phase": self.phase.value})
+            self.emit("phase", seat, {"phase": _PHASE_NAME[self.phase]})
             if self._check_win():  # R20: at the start of every phase
                 return None
             if self.phase is _Phase_DRAW:
@@ -553,7 +555,7 @@ class Game:
         assert dr is not None
         st = self.st
         d, target_kinds, costs = self._draft_def(dr)
-        ctx = {"card": dr.card, "def": d.id, "activation": dr.kind.value}
+        ctx = {"card": dr.card, "def": d.id, "activation": _LINK_NAME[dr.kind]}
         cancel = Option("cancel", "cancel")
         if dr.mode is None and dr.kind in (_LinkKind_ACTION, _LinkKind_TRAP, _LinkKind_COUNTER) and len(d.modes) > 1:
             opts = [Option(f"mode:{i}", "mode", card=dr.card, mode=i) for i in range(len(d.modes))]
@@ -628,7 +630,7 @@ class Game:
             seat,
             {
                 "link": len(self.chain) - 1,
-                "kind": kind.value,
+                "kind": _LINK_NAME[kind],
                 "card": card,
                 "def": d.id,
                 "mode": dr.mode,
@@ -899,6 +901,8 @@ class Game:
         raise AssertionError(cond.op)
 
     def _check_win(self) -> bool:
+        if not any(self.st.stacks):  # nobody has a ritual going: the common case, cheaply
+            return False
         for i in range(self.n):
             seat = (self.turn_seat + i) % self.n
             if self.qualifies(seat):

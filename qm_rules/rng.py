@@ -11,8 +11,8 @@ import hashlib
 _MASK = (1 << 64) - 1
 
 
-def seed_state(seed: int | str) -> int:
-    """Turn any int or str seed into a non-zero 64-bit state."""
+def seed_state(seed: object) -> int:
+    """Turn any seed (int, str, or a tuple of them) into a non-zero 64-bit state."""
     digest = hashlib.blake2b(repr(seed).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little") or 0x9E3779B97F4A7C15
 
