@@ -264,3 +264,80 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
             if p.poll() is None:
                 p.kill()
                 p.wait(5)
+
+
+async def test_kill_9_between_games_then_resume_and_rematch(tmp_path: Path) -> None:
+    """Killed after a game ended (before the rematch): the resumed table is in its "ended"
+    state, the players' tokens bring them back to the result, and their rematch is the
+    journal's second game."""
+    journal = tmp_path / "table.jsonl"
+    port = _free_port()
+    common = ("--bind", "127.0.0.1", "--port", str(port), "--no-advertise")
+    game_options = ("--round-limit", "3", "--response-timer", "0")
+    serve = subprocess.Popen(
+        _cli(
+            "serve",
+            "--seats",
+            "2",
+            *common,
+            *game_options,
+            "--journal",
+            str(journal),
+            "--seed",
+            "5",
+        ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+    )
+    procs = [serve]
+    try:
+        assert f":{port}" in serve.stdout.readline()
+        players = [
+            await TableClient.connect("127.0.0.1", port, name, timeout=WAIT)
+            for name in ("Ann", "Bo")
+        ]
+        for c in players:
+            await c.join()
+        for c in players:
+            await c.set_ready(True)
+        bots = [make_bot("random", i) for i in range(2)]
+        first = await asyncio.wait_for(
+            asyncio.gather(*(_play(c, b, []) for c, b in zip(players, bots, strict=True))), WAIT * 3
+        )
+        assert all(isinstance(e, GameEnded) for e in first)
+        await wait_for(lambda: b'"type":"result"' in journal.read_bytes())
+        serve.send_signal(signal.SIGKILL)
+        serve.wait(WAIT)
+
+        resumed = subprocess.Popen(
+            _cli("serve", "--resume", str(journal), *common, "--games", "2"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(),
+        )
+        procs.append(resumed)
+        assert f":{port}" in resumed.stdout.readline()
+        for i, c in enumerate(players):
+            await until(c, lambda m: isinstance(m, ConnectionLost))
+            assert await _reconnect(c) == i
+            back = await until(c, lambda m: isinstance(m, GameEnded | GameUpdate))
+            assert isinstance(back, GameEnded) and back.result == first[0].result  # the last result
+        for c in players:
+            await c.rematch()
+        second = await asyncio.wait_for(
+            asyncio.gather(*(_play(c, b, []) for c, b in zip(players, bots, strict=True))), WAIT * 3
+        )
+        assert all(isinstance(e, GameEnded) for e in second)
+        assert resumed.wait(WAIT) == 0  # --games 2 counts the journal's finished game
+        header, choices, result = _last_game(journal)
+        assert result is not None
+        assert to_plain(_replay(header, choices).result) == result == to_plain(second[0].result)
+        assert journal.read_bytes().count(b'"type":"game"') == 2
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait(5)
