@@ -124,6 +124,8 @@ class Table:
             self.done.result(WAIT)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(WAIT)
+        if not self.thread.is_alive():
+            self.loop.close()
 
 
 # ───────────────────────────── blocking peers ─────────────────────────────
