@@ -400,3 +400,24 @@ async def test_the_mouse_works_on_the_menu() -> None:
         await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form by mouse")
         await pilot.click("#cancel")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+def test_the_commands_answer_from_a_fresh_interpreter() -> None:
+    """``qingming play`` / ``join`` parse their options; a bad address is refused before any UI."""
+    import subprocess
+    import sys
+
+    for args in (["play", "--help"], ["join", "--help"]):
+        out = subprocess.run(
+            [sys.executable, "-m", "qingming", *args], capture_output=True, text=True, timeout=60
+        )
+        assert out.returncode == 0 and "--lang" in out.stdout and "--interface" in out.stdout, (
+            out.stderr
+        )
+    out = subprocess.run(
+        [sys.executable, "-m", "qingming", "join", "no-port-here"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode != 0 and "HOST:PORT" in out.stderr
