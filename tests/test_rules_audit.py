@@ -778,6 +778,92 @@ def test_two_manifestations_in_one_chain_zhenhun_negates_the_first_only() -> Non
     assert g.view(1).seats[1].hand_count == 3  # 1 + one manifestation's draw 2
 
 
+# ───────────────────────────── rulebook §7.1, §10, §11, R22 timers ─────────────────────────────
+
+
+def test_optional_put_is_asked_even_with_one_candidate() -> None:
+    # Rulebook §7.1: a choice you may decline is always asked — 烧包袱's put with the searched
+    # offering as the only offering in hand still asks (pick it or "none").
+    g = arrange(2, turn=0, hands={0: ["shao_baofu", PAD], 1: ["qingcha"]}, empty_deck=True)
+    play(g, 0, "shao_baofu")
+    assert g.prompt.kind is PromptKind.EFFECT and g.prompt.context["op"] == "search"
+    pick(g, 0, "juhua")
+    p = g.prompt
+    assert p.kind is PromptKind.EFFECT and p.context["op"] == "put_offering"
+    assert sorted(o.kind for o in p.options) == ["none", "pick"] and p.default == "none"
+    g.choose(0, "none")
+    assert "juhua" in hand_defs(g, 0)
+
+
+def test_wenming_against_worship_burning_offerings_are_still_stacked() -> None:
+    # Rulebook §10 / R21: a prohibition does not touch a Burning offering already on the field:
+    # 文明 flipped against the worship itself, the worship resolves and stacks 纸钱 and 香烛.
+    g = arrange(
+        2,
+        turn=0,
+        phase=Phase.WORSHIP,
+        hands={0: ["zufu"], 1: ["qingcha"]},
+        fields={0: ["zhiqian", "qingtuan", "xiangzhu", "juhua"], 1: ["wenming_changdao/down"]},
+    )
+    g.choose(0, f"declare:{in_hand(g, 0, 'zufu')}")
+    ev = flip(g, 1, "wenming_changdao")
+    ev += pass_all(g)
+    assert resolved_links(ev) == [(1, False), (0, False)]
+    assert stacked_defs(g, 0) == ["juhua", "qingtuan", "xiangzhu", "zhiqian"]
+
+
+def test_after_the_ritual_breaks_the_owner_places_again() -> None:
+    # R14 / rulebook §11: once the ancestor has left, the placement phase is no longer skipped.
+    g = arrange(
+        2,
+        turn=1,
+        hands={1: ["jingrao", PAD], 0: ["qingtuan", "juhua"]},
+        fields={0: ["zufu"]},
+        stacks={0: ["qingcha"]},
+        deck_top=["xianguo", "qingjiu", "zhiqian", "xiangzhu"],
+    )
+    play(g, 1, "jingrao")
+    pass_all(g)
+    assert field_defs(g, 0) == [] and "zufu" in discard_defs(g)
+    g.choose(1, "end")
+    assert g.prompt.seat == 0 and g.prompt.kind is PromptKind.PLACE
+    assert option_for(g, "place", "qingtuan") is not None
+
+
+def test_timer_defaults_from_a_half_made_activation_end_the_turn_without_a_trace() -> None:
+    # R22 turn timer / rulebook §14: the defaults (cancel, end, decline) from the middle of an
+    # activation's mode choice end the turn; nothing was activated or paid.
+    g = arrange(2, turn=0, hands={0: ["jisi_zhunbei", "qingtuan", PAD], 1: ["qingcha"]})
+    g.choose(0, option_for(g, "play", "jisi_zhunbei"))
+    assert g.prompt.kind is PromptKind.MODE
+    ev: list[Event] = []
+    while g.prompt is not None and g.prompt.seat == 0:
+        ev += g.apply_default()
+    assert "activate" not in event_kinds(ev)
+    assert g.view(1).turn_seat == 1
+    assert hand_defs(g, 0) == sorted(["jisi_zhunbei", "qingtuan", PAD])
+
+
+def test_waigong_manifestation_negates_shunshou_on_its_owners_offering() -> None:
+    # 外公's manifestation ("an opponent's effect targets a card of yours → negate it") answers
+    # 顺手牵羊 aimed at an offering on its owner's field; its cost is a stacked offering.
+    g = arrange(
+        2,
+        turn=1,
+        hands={1: ["shunshou", PAD], 0: ["qingcha"]},
+        fields={0: ["waigong", "qingtuan"]},
+        stacks={0: ["juhua", "qingjiu"]},
+    )
+    play(g, 1, "shunshou")
+    assert g.prompt.seat == 0
+    ev = g.choose(0, f"manifest:{on_field(g, 0, 'waigong')}")
+    if g.prompt is not None and g.prompt.kind is PromptKind.COST:
+        ev += g.choose(0, g.prompt.ids[0])
+    ev += pass_all(g)
+    assert resolved_links(ev) == [(1, False), (0, True)]
+    assert field_defs(g, 0) == ["waigong", "qingtuan"] and len(stacked_defs(g, 0)) == 1
+
+
 # ───────────────────────────── invariants over whole games ─────────────────────────────
 
 
