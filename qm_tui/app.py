@@ -225,9 +225,11 @@ class QingmingApp(App[None]):
         """Connect to ``address:port``, take a seat and open the waiting room."""
         await self._close_table()
         self.notify(tr("app.connecting", self.lang, address=f"{address}:{port}"), timeout=3)
+        from qm_net.client import TableError
+
         try:
             client = await connect(address, port, self.player_name)
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, TableError) as exc:  # unreachable, or refused at hello
             self.notify(
                 tr(
                     "app.error.connect",

@@ -142,7 +142,7 @@ async def test_a_bad_address_is_refused_and_an_unreachable_one_reported() -> Non
         async with table("Gone", advertise=False) as host:
             port = host.port
         app.join_table("127.0.0.1", port)
-        await until(pilot, lambda: notified(app, "Cannot reach"), "the error")
+        await until(pilot, lambda: notified(app, "Cannot join"), "the error")
         assert screen_name(app) == "LobbyScreen"
 
 
@@ -228,13 +228,25 @@ async def test_rematch_goes_back_to_the_room_and_starts_again() -> None:
         await until(pilot, lambda: screen_name(app) == "ResultScreen", "the result")
         await pilot.press("r")
         # Back in the room, ready again: the host starts the next game and the table returns.
-        await until(pilot, lambda: app.hosted is not None and app.hosted.games_played == 1, "one game played")
         await until(
             pilot,
-            lambda: screen_name(app) == "TableScreen" and app.hosted is not None and app.hosted.state == "playing",
+            lambda: app.hosted is not None and app.hosted.games_played == 1,
+            "one game played",
+        )
+        await until(
+            pilot,
+            lambda: (
+                screen_name(app) == "TableScreen"
+                and app.hosted is not None
+                and app.hosted.state == "playing"
+            ),
             "the second game",
         )
-        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["LobbyScreen", "RoomScreen", "TableScreen"]
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == [
+            "LobbyScreen",
+            "RoomScreen",
+            "TableScreen",
+        ]
         await leave(pilot, app)
 
 
@@ -242,7 +254,10 @@ async def test_joining_a_table_in_play_watches_it() -> None:
     from qm_net.client import TableClient
 
     app = make_app()
-    async with table("Busy", seats=2, bots=1, advertise=False) as host, app.run_test(size=SIZE) as pilot:
+    async with (
+        table("Busy", seats=2, bots=1, advertise=False) as host,
+        app.run_test(size=SIZE) as pilot,
+    ):
         other = await TableClient.connect("127.0.0.1", host.port, "Bo")
         await other.join()
         await other.start_game()
@@ -255,3 +270,12 @@ async def test_joining_a_table_in_play_watches_it() -> None:
         assert notified(app, "watching instead")
         await leave(pilot, app)
         await other.close()
+
+
+async def test_a_host_that_refuses_us_at_hello_is_reported() -> None:
+    """A name the host will not take (too long for the protocol) is refused at hello."""
+    app = make_app(name="N" * 40)
+    async with table("Strict", advertise=False) as host, app.run_test(size=SIZE) as pilot:
+        app.join_table("127.0.0.1", host.port)
+        await until(pilot, lambda: notified(app, "Cannot join"), "the refusal")
+        assert screen_name(app) == "LobbyScreen" and app.client is None

@@ -28,6 +28,12 @@ def isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The same as :func:`isolate`, as an autouse fixture for modules that import it."""
+    return isolate(tmp_path, monkeypatch)
+
+
 def make_app(
     *,
     lang: str = "en",

@@ -15,8 +15,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Not an address: {address} (HOST or HOST:PORT)",
     },
     "app.error.connect": {
-        "zh": "无法连接 {address}：{error}",
-        "en": "Cannot reach {address}: {error}",
+        "zh": "无法加入 {address}：{error}",
+        "en": "Cannot join {address}: {error}",
     },
     "app.error.join": {
         "zh": "无法入座（{error}），改为观战。",
