@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import CARDS
+from .cards import CARDS, CardDef
 from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, View
 
 __all__ = [
@@ -27,6 +27,10 @@ __all__ = [
 ]
 
 
+#: Card definitions by id, taken once: ``CARDS[...]`` hashes the whole card set on every call.
+_DEFS: dict[str, CardDef] = dict(CARDS.by_id)
+
+
 def _pick(lang: str, zh: str, en: str) -> str:
     return zh if lang == "zh" else en
 
@@ -35,10 +39,8 @@ def card_name(card_id: str | None, lang: str) -> str:
     """A card definition's name; an unknown or hidden card is "a card"."""
     if not card_id:
         return _pick(lang, "一张牌", "a card")
-    try:
-        return CARDS[card_id].name(lang)
-    except KeyError:
-        return card_id
+    d = _DEFS.get(card_id)
+    return d.name(lang) if d is not None else card_id
 
 
 def seat_name(seat: int | None, names: Sequence[str] | None, lang: str) -> str:
@@ -127,10 +129,10 @@ def mode_label(card_id: str | None, mode: int | None, lang: str) -> str:
     """The label of a card's mode, or "" for a card without a choice of modes."""
     if card_id is None or mode is None:
         return ""
-    try:
-        modes = CARDS[card_id].modes
-    except KeyError:
+    d = _DEFS.get(card_id)
+    if d is None:
         return f"#{mode + 1}"
+    modes = d.modes
     if 0 <= mode < len(modes) and len(modes) > 1:
         return modes[mode].label(lang) or f"#{mode + 1}"
     return "" if len(modes) <= 1 else f"#{mode + 1}"

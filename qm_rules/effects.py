@@ -94,13 +94,12 @@ def choices(g: Game, link: Link, cl: Clause) -> list[int] | None:
         seen: dict[str, int] = {}
         for c in st.deck:
             d = st.defs[c]
-            if d.id in seen:
-                continue
             if cl.filter is not None and not cl.filter.accepts(d):
                 continue
             if g.prohibited(seat, d, "search"):
                 continue
-            seen[d.id] = c
+            if d.id not in seen or c < seen[d.id]:
+                seen[d.id] = c
         # One choice a card name, lowest instance first: the deck's order stays unseen.
         return sorted(seen.values())
     if op == "discard":
@@ -109,7 +108,7 @@ def choices(g: Game, link: Link, cl: Clause) -> list[int] | None:
         victim = _target_seat(g, link, cl.target)
         if victim is None or _guarded(g, victim, "guard_hand"):
             return []
-        return list(st.hands[victim])
+        return sorted(st.hands[victim])  # R5: the hand, not the order it was gathered in
     if op == "put_offering":
         if st.free_slot(seat) < 0:
             return []

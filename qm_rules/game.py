@@ -155,6 +155,10 @@ class Game:
         pool = list(self.cards.ancestors)
         for _ in range(self.n):  # one ancestor a player, all different (R2)
             defs.append(pool.pop(self.rng.below(len(pool))))
+        # Card instance ids are handed out at random: an id says nothing about its card until
+        # the card is seen (R5), so ids in options and events cannot be decoded by position in
+        # the card list.
+        self.rng.shuffle(defs)
         self.defs = defs
         self.st = State(defs, self.n)
         self._cv_cache: list[list[CardView | None]] = [[None, None] for _ in defs]
@@ -588,7 +592,8 @@ class Game:
         return None
 
     def _start_draft(self, seat: int, kind: LinkKind, card: int, payload: int | None = None) -> None:
-        self.draft = Draft(seat, kind, card, payload)
+        origin = self._prompt.kind if self._prompt is not None else _PromptKind_ACTION
+        self.draft = Draft(seat, kind, card, payload, origin.value)
 
     def _commit(self, dr: Draft) -> None:
         """Carry out a complete activation: move the card, pay the costs, open or extend the
@@ -1018,7 +1023,11 @@ class Game:
         )
         prompt = self._prompt
         if prompt is not None and prompt.seat != viewer:
-            prompt = Prompt(prompt.seat, prompt.kind, prompt.seq, (), {}, "")
+            # Others see whose decision it is and of what kind — but not the steps of an
+            # activation being declared (MODE/TARGET/COST would tell which hidden card it is,
+            # even if it is then cancelled): for them it is still the prompt it started from.
+            kind = PromptKind(self.draft.origin) if self.draft is not None else prompt.kind
+            prompt = Prompt(prompt.seat, kind, prompt.seq, (), {}, "")
         return View(
             viewer=viewer,
             seq=self.seq,

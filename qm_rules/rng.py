@@ -7,6 +7,9 @@ and hashes quickly, and the same seed gives the same game on every Python.
 from __future__ import annotations
 
 import hashlib
+from typing import TypeVar
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 
@@ -35,7 +38,7 @@ class Rng:
         """A number in [0, n). The modulo bias is below 2**-50 for our sizes."""
         return self.next64() % n
 
-    def shuffle(self, items: list[int]) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Fisher–Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.next64() % (i + 1)

@@ -96,9 +96,9 @@ class Draft:
     """An activation being declared: mode, targets and costs are chosen one prompt at a time
     (R15). Nothing is moved until it is complete, so it can be cancelled without a trace."""
 
-    __slots__ = ("seat", "kind", "card", "mode", "targets", "cost", "payload")
+    __slots__ = ("seat", "kind", "card", "mode", "targets", "cost", "payload", "origin")
 
-    def __init__(self, seat: int, kind: LinkKind, card: int, payload: int | None = None) -> None:
+    def __init__(self, seat: int, kind: LinkKind, card: int, payload: int | None = None, origin: str = "action") -> None:
         self.seat = seat
         self.kind = kind
         self.card = card
@@ -106,6 +106,7 @@ class Draft:
         self.targets: list[tuple[str, int]] = []
         self.cost: list[int] = []
         self.payload = payload
+        self.origin = origin  # the prompt kind the draft started from (what others see)
 
     def to_plain(self) -> dict[str, Any]:
         return {
@@ -116,11 +117,12 @@ class Draft:
             "targets": [list(t) for t in self.targets],
             "cost": list(self.cost),
             "payload": self.payload,
+            "origin": self.origin,
         }
 
     @classmethod
     def from_plain(cls, d: dict[str, Any]) -> Draft:
-        dr = cls(d["seat"], LinkKind(d["kind"]), d["card"], d["payload"])
+        dr = cls(d["seat"], LinkKind(d["kind"]), d["card"], d["payload"], d.get("origin", "action"))
         dr.mode = d["mode"]
         dr.targets = [(t[0], t[1]) for t in d["targets"]]
         dr.cost = list(d["cost"])
