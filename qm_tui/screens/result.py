@@ -6,6 +6,8 @@ decides what that means for its session (see :meth:`TableScreen.show_result`).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -52,7 +54,7 @@ def headline(result: Result, view: View, lang: str) -> str:
 class ResultScreen(Screen[str]):
     """The end of a game, for everyone at the table."""
 
-    CSS_PATH = "result.tcss"
+    CSS_PATH = Path(__file__).with_name("result.tcss")  # absolute: subclasses elsewhere find it
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="result.rematch"),
         Binding("q,escape", "leave", "Leave", id="result.leave"),

@@ -10,6 +10,7 @@ A refusal from the host comes back as a message and is shown, never swallowed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.text import Text
 from textual import on, work
@@ -18,9 +19,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
-from qm_rules.cards import CARDS
 from qm_rules.describe import card_index, card_name, describe_events, phase_name
 from qm_rules.model import Option, PromptKind, SeatView, View
 from qm_tui.bindings import localize_bindings
@@ -42,10 +42,11 @@ from qm_tui.widgets.chain import ChainStack
 from qm_tui.widgets.detail import CardDetail, detail_text
 from qm_tui.widgets.field import SeatArea
 from qm_tui.widgets.hand import HandRow
+from qm_tui.widgets.keybar import KeyBar
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.modals import ConfirmModal, ListModal
 from qm_tui.widgets.prompt import PromptBar
-from qm_tui.widgets.tiles import TableTile
+from qm_tui.widgets.tiles import DEFS, TableTile
 
 #: Options the "pass" and "end" keys take, in order of preference.
 PASS_IDS = ("pass", "none")
@@ -76,7 +77,7 @@ def option_refs(
 class TableScreen(Screen[None]):
     """One game at one table, from one seat (or as a spectator)."""
 
-    CSS_PATH = "table.tcss"
+    CSS_PATH = Path(__file__).with_name("table.tcss")  # absolute: subclasses elsewhere find it
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
     BINDINGS = [
@@ -118,6 +119,8 @@ class TableScreen(Screen[None]):
         self.updates = 0
         """How many views were rendered (tests and benchmarks wait on it)."""
         self._chosen_seq: int | None = None
+        self._status = ""
+        self._detail: tuple[object, ...] = ()
 
     # ── layout ──────────────────────────────────────────────────────────────────────────────
 
@@ -133,12 +136,13 @@ class TableScreen(Screen[None]):
                 yield GameLog(id="log")
         yield PromptBar(self.clock, id="prompt")
         yield Input(id="chat", placeholder=tr("table.chat.placeholder", self.lang))
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         localize_bindings(self, self.lang)
+        self.query_one(KeyBar).show_keys(self)
         self.query_one("#chat", Input).display = False
-        self.query_one(CardDetail).update(
+        self.query_one(CardDetail).show(
             detail_text(None, self.lang, hint=tr("table.detail.hint", self.lang))
         )
         self._read_session()
@@ -243,7 +247,9 @@ class TableScreen(Screen[None]):
         )
         if view.prohibitions:
             status += tr("table.prohibited", lang)
-        self.query_one("#status", Static).update(Text(status))
+        if status != self._status:
+            self._status = status
+            self.query_one("#status", Static).update(Text(status), layout=False)
         for seat, area in self.areas.items():
             sv = view.seats[seat]
             classes = set()
@@ -315,6 +321,12 @@ class TableScreen(Screen[None]):
             self._show_tile_detail(focused)
 
     def _show_tile_detail(self, tile: TableTile) -> None:
+        key = (tile, tile.card, tile.face_down, tile.stacked, self.roomy, self.lang)
+        if tile.zone == "seat" and self.view is not None:
+            key += (self.view.seats[tile.seat], self.view.turn_seat, self.view.prompt)
+        if key == self._detail:
+            return
+        self._detail = key
         detail = self.query_one(CardDetail)
         if tile.card is None:
             hint = tr("table.detail.hint", self.lang)
@@ -322,9 +334,9 @@ class TableScreen(Screen[None]):
                 sv = self.view.seats[tile.seat]
                 names = ", ".join(card_name(c.card, self.lang) for c in sv.stacked)
                 hint = self.seat_header(sv, self.view).strip() + (f"\n{names}" if names else "")
-            detail.update(detail_text(None, self.lang, hint=hint))
+            detail.show(detail_text(None, self.lang, hint=hint))
             return
-        detail.update(
+        detail.show(
             detail_text(
                 tile.card.card,
                 self.lang,
@@ -431,7 +443,7 @@ class TableScreen(Screen[None]):
         if opt is not None and opt.card is not None:
             card_id = self.known_cards.get(opt.card)
             if card_id is not None:
-                self.query_one(CardDetail).update(
+                self.query_one(CardDetail).show(
                     detail_text(card_id, self.lang, bilingual=self.roomy)
                 )
 
@@ -547,9 +559,7 @@ class TableScreen(Screen[None]):
 
         focused = self.focused
         card_id = focused.card.card if isinstance(focused, TableTile) and focused.card else None
-        self.app.push_screen(
-            GalleryScreen(self.lang, card_id=card_id if card_id in CARDS.by_id else None)
-        )
+        self.app.push_screen(GalleryScreen(self.lang, card_id=card_id if card_id in DEFS else None))
 
     def action_concede(self) -> None:
         async def answered(yes: bool | None) -> None:

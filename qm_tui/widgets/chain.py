@@ -32,7 +32,14 @@ class ChainStack(Static):
     ChainStack { height: auto; max-height: 12; border-top: solid $warning; padding: 0 1; }
     """
 
+    _shown: tuple[object, ...] = ()
+
     def show(self, view: View, lang: str, title: str) -> None:
+        key = (view.chain, view.resolving, lang)
+        if key == self._shown:
+            return
+        # a new link may wrap to more lines: only a change of the chain needs a new layout
+        self._shown = key
         self.display = bool(view.chain)
         if view.chain:
             self.update(chain_text(view, lang, title))

@@ -6,9 +6,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from qm_rules.cards import CARDS
 from qm_rules.describe import card_name
 from qm_rules.model import CardView
+from qm_tui.widgets.tiles import DEFS
 
 _TYPES = {
     "offering": ("供品", "Offering"),
@@ -33,7 +33,7 @@ def detail_text(
     the text in the other language (when the terminal has room for it)."""
     if card_id is None:
         return Text(hint, style="dim")
-    d = CARDS.by_id.get(card_id)
+    d = DEFS.get(card_id)
     if d is None:
         return Text(card_id)
     zh = lang == "zh"
@@ -57,6 +57,11 @@ def detail_text(
 
 
 class CardDetail(Static):
+    """A fixed height, so that moving the focus repaints it without a new layout."""
+
     DEFAULT_CSS = """
-    CardDetail { height: auto; max-height: 10; border-top: solid $secondary; padding: 0 1; }
+    CardDetail { height: 8; border-top: solid $secondary; padding: 0 1; }
     """
+
+    def show(self, text: Text) -> None:
+        self.update(text, layout=False)

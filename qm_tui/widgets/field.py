@@ -5,8 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 
+from qm_rules.cards import CardType
 from qm_rules.model import SeatView
-from qm_tui.widgets.tiles import TableTile
+from qm_tui.widgets.tiles import DEFS, TableTile
 
 SLOTS = 5
 
@@ -58,7 +59,5 @@ class SeatArea(Vertical):
 
 
 def _is_ancestor(card_id: str) -> bool:
-    from qm_rules.cards import CARDS, CardType
-
-    d = CARDS.by_id.get(card_id)
+    d = DEFS.get(card_id)
     return d is not None and d.type is CardType.ANCESTOR

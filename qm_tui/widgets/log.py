@@ -1,45 +1,56 @@
-"""The game log in words (and the chat, interleaved)."""
+"""The game log in words (and the chat, interleaved): the newest lines that fit.
+
+The side pane shows the tail of the log; the whole log opens in a modal (``l``). Drawing only
+the tail keeps a new line a repaint of this widget, where a scrolling log would change its
+virtual size, and so the screen's layout, on every line.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import RichLog
+from textual.widget import Widget
 
 
-class GameLog(RichLog):
-    """A scrolling log. Lines are data (player names, card names): written as ``Text``."""
+class GameLog(Widget):
+    """The newest lines of the log, wrapped to the pane, oldest at the top. Lines are data
+    (player and card names): kept and drawn as ``Text``, never parsed as markup."""
 
     DEFAULT_CSS = """
     GameLog { height: 1fr; border-top: solid $primary; padding: 0 1; background: $surface; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(
-            id=id, wrap=True, markup=False, highlight=False, max_lines=1000, min_width=20
-        )
+    def __init__(self, *, id: str | None = None, keep: int = 2000) -> None:
+        super().__init__(id=id)
         self.lines_written: list[str] = []
         """Every line so far (the full log opens from it)."""
         self._chat: set[int] = set()  # indexes of chat lines, drawn in italics
-        self._width = 0
+        self.keep = keep
 
     def add_lines(self, lines: list[str]) -> None:
-        for line in lines:
-            self.lines_written.append(line)
-            self.write(Text(line))
+        self.lines_written.extend(lines)
+        self._trim()
+        self.refresh()
 
     def add_chat(self, name: str, text: str) -> None:
-        line = f"<{name}> {text}"
         self._chat.add(len(self.lines_written))
-        self.lines_written.append(line)
-        self.write(Text(line, style="italic"))
+        self.lines_written.append(f"<{name}> {text}")
+        self._trim()
+        self.refresh()
 
-    def on_resize(self) -> None:
-        """RichLog wraps a line once, when written: wrap everything again at the new width."""
-        width = self.scrollable_content_region.width
-        if width == self._width:
-            return
-        self._width = width
-        self.clear()
-        start = max(0, len(self.lines_written) - (self.max_lines or len(self.lines_written)))
-        for i in range(start, len(self.lines_written)):
-            self.write(Text(self.lines_written[i], style="italic" if i in self._chat else ""))
+    def _trim(self) -> None:
+        extra = len(self.lines_written) - self.keep
+        if extra > 0:
+            del self.lines_written[:extra]
+            self._chat = {i - extra for i in self._chat if i >= extra}
+
+    def render(self) -> Text:
+        width = max(1, self.content_region.width)
+        height = max(1, self.content_region.height)
+        rows: list[Text] = []
+        i = len(self.lines_written) - 1
+        while i >= 0 and len(rows) < height:
+            line = Text(self.lines_written[i], style="italic" if i in self._chat else "")
+            wrapped = line.wrap(self.app.console, width)
+            rows[:0] = list(wrapped)
+            i -= 1
+        return Text("\n").join(rows[-height:])

@@ -36,7 +36,7 @@ class PromptBar(Vertical):
     PromptBar { height: auto; border-top: solid $accent; }
     PromptBar > Horizontal { height: 1; }
     PromptBar #prompt-title { width: 1fr; text-wrap: nowrap; text-overflow: clip; padding: 0 1; }
-    PromptBar #prompt-countdown { width: auto; padding: 0 1; text-style: bold; }
+    PromptBar #prompt-countdown { width: 6; padding: 0 1; text-style: bold; text-align: right; }
     PromptBar #prompt-countdown.-urgent { background: $error; color: $text; }
     PromptBar OptionList { height: auto; max-height: 5; border: none; padding: 0; }
     PromptBar OptionList:focus { border: none; }
@@ -55,6 +55,7 @@ class PromptBar(Vertical):
         self.deadline_at: float | None = None
         self.option_ids: tuple[str, ...] = ()
         self._seq: int | None = None
+        self._left: int | None = -1
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -74,12 +75,14 @@ class PromptBar(Vertical):
         self.deadline_at = deadline_at
         p = view.prompt
         title = describe_prompt(view, lang) if p is not None else waiting
-        self.query_one("#prompt-title", Label).update(Text(title))
+        self.query_one("#prompt-title", Label).update(Text(title), layout=False)
         mine = p is not None and p.seat == view.viewer and bool(p.options)
         self.set_class(mine, "-mine")
         ids = tuple(o.id for o in p.options) if mine and p is not None else ()
         seq = p.seq if p is not None else None
-        if ids != self.option_ids or seq != self._seq:
+        if ids != self.option_ids or (ids and seq != self._seq):
+            # The list stays on screen (empty while others decide), so that the focus need
+            # not jump away from it and back with every decision.
             self.option_ids = ids
             self._seq = seq
             ol = self.options_list
@@ -93,14 +96,16 @@ class PromptBar(Vertical):
                     for i, o in enumerate(p.options, 1)
                 )
                 ol.highlighted = 0
-            ol.display = mine
         self.refresh_countdown()
 
     def refresh_countdown(self) -> None:
         """Redraw the time left from the deadline and the clock."""
         left = seconds_left(self.deadline_at, self.clock.now())
+        if left == self._left:
+            return
+        self._left = left
         label = self.query_one("#prompt-countdown", Label)
-        label.update("" if left is None else f"{left}s")
+        label.update("" if left is None else f"{left}s", layout=False)  # fixed width: no layout
         label.set_class(left is not None and left <= 5, "-urgent")
 
     def highlight(self, option_id: str) -> None:

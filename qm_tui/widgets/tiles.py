@@ -16,11 +16,14 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
-from qm_rules.cards import CARDS, CardType
+from qm_rules.cards import CARDS, CardDef, CardType
 from qm_rules.describe import card_name
 from qm_rules.model import CardView
 
 Zone = Literal["seat", "slot", "hand"]
+
+#: Card definitions by id, looked up once (``CARDS.by_id`` hashes the whole card set a call).
+DEFS: dict[str, CardDef] = dict(CARDS.by_id)
 
 #: Marks kept to ASCII: ambiguous-width symbols are drawn two cells wide by some terminals.
 MARK_BURNING = "^"
@@ -40,7 +43,7 @@ def card_label(
     field, ``+N`` offerings stacked under it)."""
     if card is None:
         return BACK if face_down else EMPTY
-    d = CARDS.by_id.get(card.card)
+    d = DEFS.get(card.card)
     marks = ""
     if face_down:
         marks += "#"
@@ -135,7 +138,7 @@ class TableTile(Static, can_focus=True):
         if key == self._shown:
             return
         self._shown = key
-        self.update(Content(text))
+        self.update(Content(text), layout=False)  # a tile's size never depends on its text
         self.set_classes(" ".join(sorted(classes)))
 
     def show_card(
@@ -149,7 +152,7 @@ class TableTile(Static, can_focus=True):
     ) -> None:
         """Show a card (or an empty slot, or a face-down back)."""
         classes: set[str] = set()
-        d = CARDS.by_id.get(card.card) if card is not None else None
+        d = DEFS.get(card.card) if card is not None else None
         if card is None:
             classes.add("-back" if face_down else "-empty")
         else:
