@@ -102,7 +102,9 @@ async def test_bot_takes_over_a_seat_after_the_grace_time() -> None:
 
 
 async def test_player_back_after_takeover_gets_the_seat_back_from_the_bot() -> None:
-    async with running_host(seats=2, options=options(disconnect_grace=0.1, round_limit=30)) as host:
+    # The bot is paced (bot_delay) so the game cannot run to its end between the bot's first
+    # move and b's reconnect: the seat is given up when a game ends without its player.
+    async with running_host(seats=2, bot_delay=0.05, options=options(disconnect_grace=0.1, round_limit=30)) as host:
         a, b = await seated(host, "Ann", "Bo")
         game = host.game
         gone = b.seat
