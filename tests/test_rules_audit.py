@@ -1014,3 +1014,30 @@ def test_concessions_at_random_moments(players: int) -> None:
         if len(gone) == players - 1:
             assert r.reason == "last_standing" and r.winner not in gone
         assert Game.replay(g.journal).state_hash() == g.state_hash()
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_asking_order_for_every_newest_link_under_ask_everyone(players: int) -> None:
+    # R18 with ask-everyone on (R22), over seeded random bot games: for each newest link, the
+    # seats asked are exactly the others in turn order starting after the link's player; the
+    # asking stops early only when one of them responds (a new newest link).
+    for g, steps in bot_games(range(12), players, "random", ask_everyone=True):
+        asked: list[int] = []
+        link: tuple[int, int] | None = None  # (chain length, the newest link's seat)
+        for st in steps:
+            before = st.before
+            if st.kind is PromptKind.RESPOND:
+                key = (len(before.chain), before.chain[-1].seat)
+                if key != link:
+                    link, asked = key, []
+                asked.append(st.seat)
+                live = [s for s in range(players) if not before.seats[s].conceded]
+                order = [(key[1] + i) % players for i in range(1, players)]
+                expected = [s for s in order if s in live]
+                assert asked == expected[: len(asked)], (g.seed, g.seq, asked, expected)
+                if st.option != "pass":
+                    asked.pop()  # responding: a new link, or (draft cancelled) asked again
+                elif len(asked) == len(expected):
+                    link, asked = None, []  # everyone passed: the chain closes
+            if g.over:
+                break
