@@ -854,6 +854,57 @@ def test_waigong_manifestation_negates_shunshou_on_its_owners_offering() -> None
     assert field_defs(g, 0) == ["waigong", "qingtuan"] and len(stacked_defs(g, 0)) == 1
 
 
+# ───────────────────────────── 护身符 on an ancestor, afterwards ─────────────────────────────
+
+
+def test_ancestor_tapped_by_hushenfu_stays_out_of_reach_but_serves_its_owner() -> None:
+    # R8 after 护身符 answered 惊扰: the ancestor stays tapped, so a later 惊扰 cannot even
+    # target it (not offered); its owner's own manifestation still pays from its stack.
+    g = arrange(
+        2,
+        turn=0,
+        hands={0: ["jingrao", "jingrao", "saomu", PAD], 1: ["qingcha"]},
+        fields={1: ["zumu", "hushenfu/down"]},
+        stacks={1: ["qingtuan", "juhua"]},
+        deck_top=["xianguo", "qingjiu", "zhiqian", "xiangzhu"],
+    )
+    play(g, 0, "jingrao")
+    flip(g, 1, "hushenfu")
+    pass_all(g)
+    assert g.view(0).seats[1].slots[0].card.tapped
+    assert stacked_defs(g, 1) == ["juhua", "qingtuan"]
+    assert option_for(g, "play", "jingrao") is None  # no untapped opposing ancestor to target
+    play(g, 0, "saomu")
+    ev = g.choose(1, f"manifest:{on_field(g, 1, 'zumu')}")
+    if g.prompt is not None and g.prompt.kind is PromptKind.COST:
+        ev += g.choose(1, g.prompt.ids[0])
+    assert len(stacked_defs(g, 1)) == 1
+    assert "unstack" in event_kinds(ev)
+
+
+def test_hand_limit_binds_only_the_turn_player_and_its_discards_are_public() -> None:
+    # R22 hand limit: in seat 0's end phase only seat 0 discards down (seat 1, over the limit
+    # too, keeps its cards until its own end phase); the discards are public events.
+    g = arrange(
+        2,
+        turn=0,
+        hands={
+            0: ["qingtuan", "juhua", "qingjiu", PAD],
+            1: ["qingcha", "xianguo", "zhiqian", "saomu"],
+        },
+        options=GameOptions(hand_limit=2),
+    )
+    ev = g.choose(0, "end")
+    ev += g.choose(0, f"discard:{in_hand(g, 0, 'qingtuan')}")
+    ev += g.choose(0, f"discard:{in_hand(g, 0, 'juhua')}")
+    limit = [e for e in ev if e.kind == "discard" and e.data.get("hand_limit")]
+    assert [e.data["def"] for e in limit] == ["qingtuan", "juhua"]
+    assert all(e.to is None for e in limit)
+    v = g.view(1)
+    assert v.turn_seat == 1 and v.seats[0].hand_count == 2
+    assert v.seats[1].hand_count >= 5  # its draw came on top; it discards in its own end phase
+
+
 # ───────────────────────────── invariants over whole games ─────────────────────────────
 
 
