@@ -905,6 +905,24 @@ def test_hand_limit_binds_only_the_turn_player_and_its_discards_are_public() -> 
     assert v.seats[1].hand_count >= 5  # its draw came on top; it discards in its own end phase
 
 
+def test_burning_stacked_by_an_ability_activated_before_the_prohibition() -> None:
+    # R21 (engine's reading; see the Ambiguity list in ENGINE_BUGS.md): the stacking ability was
+    # activated with 纸钱 before 文明 came into force, so — like a Burning card already
+    # activated — it still resolves and stacks the 纸钱.
+    g = arrange(
+        2,
+        turn=0,
+        hands={0: ["zhiqian", PAD], 1: ["qingcha"]},
+        fields={0: ["shizu"], 1: ["wenming_changdao/down"]},
+        stacks={0: ["juhua"]},
+    )
+    ev = g.choose(0, f"ability:{in_hand(g, 0, 'zhiqian')}")
+    ev += flip(g, 1, "wenming_changdao")
+    ev += pass_all(g)
+    assert resolved_links(ev) == [(1, False), (0, False)]
+    assert stacked_defs(g, 0) == ["juhua", "zhiqian"]
+
+
 # ───────────────────────────── invariants over whole games ─────────────────────────────
 
 
