@@ -195,13 +195,19 @@ _OPTION_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def describe_option(option: Option, view: View | None, lang: str) -> str:
-    """An option as its button text, e.g. ``place:12`` -> "Place Green Rice Cake"."""
+def describe_option(
+    option: Option, view: View | None, lang: str, cards: Mapping[int, str] | None = None
+) -> str:
+    """An option as its button text, e.g. ``place:12`` -> "Place Green Rice Cake".
+
+    ``cards`` (cid -> card id) names cards the view no longer shows but the viewer has seen
+    (an opponent's hand looked at by 借东风)."""
     prefix, _, rest = option.id.partition(":")
     kind = option.kind or prefix
     if option.id in _OPTION_WORDS:
         return _pick(lang, *_OPTION_WORDS[option.id])
-    idx = card_index(view)
+    idx = dict(cards or {})
+    idx.update(card_index(view))
     idx.update(_context_cards(view))
     if prefix == "mode" or kind == "mode":
         mode = option.mode if option.mode is not None else (int(rest) if rest.isdigit() else None)

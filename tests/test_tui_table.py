@@ -191,3 +191,28 @@ async def test_rematch_in_a_local_game_starts_a_new_one() -> None:
         await pilot.press("r")
         await until(pilot, lambda: app.screen is app.table and not session.game.over)
         assert session.games == 2
+
+
+async def test_the_mouse_picks_a_card_and_an_option() -> None:
+    session = local(seed=3)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_until(pilot, app, lambda: my_prompt(app, PromptKind.PLACE))
+        hand = app.table.hand
+        assert hand is not None
+        tile = next(t for t in hand.tiles() if "-choosable" in t.classes)
+        assert tile.card is not None
+        placed, cid = tile.card.card, tile.card.cid
+        n = len(session.game.choices)
+        await pilot.click(tile)
+        await until(pilot, lambda: len(session.game.choices) > n)
+        assert session.game.choices[n] == (0, f"place:{cid}")
+        await play_until(pilot, app, lambda: my_prompt(app))
+        assert any(
+            s.card is not None and s.card.card == placed for s in app.table.view.seats[0].slots
+        )  # type: ignore[union-attr]
+        first = app.table.view.prompt.ids[0]  # type: ignore[union-attr]
+        n = len(session.game.choices)
+        await pilot.click(app.table.query_one(PromptBar).options_list, offset=(3, 0))
+        await until(pilot, lambda: len(session.game.choices) > n)
+        assert session.game.choices[n] == (0, first)

@@ -215,6 +215,9 @@ class TableScreen(Screen[None]):
             cid, did = e.data.get("card"), e.data.get("def")
             if isinstance(cid, int) and isinstance(did, str):
                 self.known_cards[cid] = did
+            cids, dids = e.data.get("cards"), e.data.get("defs")
+            if isinstance(cids, list) and isinstance(dids, list) and len(cids) == len(dids):
+                self.known_cards.update(zip(cids, dids, strict=True))
         lines = describe_events(update.events, view.viewer, self.lang, names, self.known_cards)
         if lines:
             self.query_one(GameLog).add_lines(lines)
@@ -271,7 +274,7 @@ class TableScreen(Screen[None]):
             await self.hand.show(me.hand or (), lang, choosable)
         self.query_one(ChainStack).show(view, lang, tr("table.chain", lang))
         self.query_one(PromptBar).show(
-            view, lang, self.deadline_at, waiting=tr("table.waiting", lang)
+            view, lang, self.deadline_at, waiting=tr("table.waiting", lang), cards=self.known_cards
         )
         self._refresh_detail()
         new_prompt = (

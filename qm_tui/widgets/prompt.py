@@ -8,6 +8,7 @@ down by a timer, so a slow frame cannot make it drift and tests can move time by
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -70,7 +71,15 @@ class PromptBar(Vertical):
     def options_list(self) -> OptionList:
         return self.query_one("#prompt-options", OptionList)
 
-    def show(self, view: View, lang: str, deadline_at: float | None, *, waiting: str = "") -> None:
+    def show(
+        self,
+        view: View,
+        lang: str,
+        deadline_at: float | None,
+        *,
+        waiting: str = "",
+        cards: Mapping[int, str] | None = None,
+    ) -> None:
         """Show the view's prompt; the options only when they are the viewer's to take."""
         self.deadline_at = deadline_at
         p = view.prompt
@@ -90,7 +99,8 @@ class PromptBar(Vertical):
             if mine and p is not None:
                 ol.add_options(
                     ListOption(
-                        Text(f"{i}) " if i <= 9 else "   ") + Text(describe_option(o, view, lang)),
+                        Text(f"{i}) " if i <= 9 else "   ")
+                        + Text(describe_option(o, view, lang, cards)),
                         id=o.id,
                     )
                     for i, o in enumerate(p.options, 1)
