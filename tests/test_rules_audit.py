@@ -623,24 +623,20 @@ def test_search_offers_the_lowest_instance_whatever_the_order() -> None:
     assert _search_option(g, "qingtuan") == low
 
 
-@pytest.mark.xfail(
-    reason="engine bug: a search option shows which copies are not in the deck (ENGINE_BUGS.md, R5 minor)",
-    strict=True,
-)
-def test_search_option_does_not_reveal_an_opponents_copy() -> None:
-    # R5: whether seat 1 holds a 青团 is hidden from seat 0; searching the deck may show that a
-    # 青团 is there, but the option offered must be the same whether the other copy is in the deck
-    # or in seat 1's hand. (Ids are dealt at random since engine 2, so this matters only for a
-    # copy whose id seat 0 has seen before — on a field or in the discard pile before a
-    # reshuffle — but then it tells seat 0 that seat 1 holds it.)
-    offered = []
-    for seat1, top in ((["qingtuan"], []), (["juhua"], ["qingtuan", "qingtuan"])):
-        # Seat 1's 青团 is the lower id; with both in the deck the lower id lies deeper (so the
-        # order bug above does not decide this test).
-        g = arrange(2, turn=0, hands={1: seat1, 0: ["shao_baofu", PAD]}, deck_top=top)
-        play(g, 0, "shao_baofu")
-        offered.append(_search_option(g, "qingtuan"))
-    assert offered[0] == offered[1]
+def test_card_ids_say_nothing_about_the_card_until_seen() -> None:
+    # R5 (engine 2): ids are dealt to cards at random per game, so an id in an option or event
+    # cannot be decoded by position in the public card list — e.g. a search's option for a name
+    # does not tell where another copy never seen is. Seen from seat 0's views only: across
+    # seeds the same id names different cards.
+    names: dict[int, set[str]] = {}
+    for seed in range(20):
+        g = Game.new(["A", "B"], seed)
+        for cv in g.view(0).seats[0].hand or ():
+            names.setdefault(cv.cid, set()).add(cv.card)
+    seen_twice = [v for v in names.values() if len(v) > 1]
+    assert len(seen_twice) > len(names) // 2  # not just the ancestors (drawn at random anyway)
+    # (Known limitation, ENGINE_BUGS.md: a copy whose id was seen before — on a field or in the
+    # discard pile before a reshuffle — can still be located by which id a search offers.)
 
 
 def test_jie_dongfeng_look_does_not_show_the_hands_order() -> None:
