@@ -113,7 +113,7 @@ class QingmingApp(App[None]):
             self.join_table(self._start.host, self._start.port)
 
     async def on_unmount(self) -> None:
-        await self._close_table()
+        await self._disconnect()  # the screens are going anyway
 
     # ── settings the player changes in the lobby ───────────────────────────────────────────
 
@@ -312,6 +312,16 @@ class QingmingApp(App[None]):
         await self.pop_screen()
 
     async def _close_table(self) -> None:
+        """Back to the lobby, leave the table we sit at and stop the one we host, if any.
+
+        The screens go first: their readers stop before the connection closes, so that its
+        "connection lost" does not come back as a LeaveTable that would cancel the worker
+        doing this (joining another table, say).
+        """
+        await self._pop_to_lobby()
+        await self._disconnect()
+
+    async def _disconnect(self) -> None:
         """Leave the table we sit at and stop the one we host, if any."""
         client, self.client = self.client, None
         host, self.hosted = self.hosted, None
@@ -333,7 +343,6 @@ class QingmingApp(App[None]):
         if reason:
             self.notify(reason, severity="warning", timeout=10)
         await self._close_table()
-        await self._pop_to_lobby()
 
     @on(LeaveTable)
     def _on_leave_table(self, message: LeaveTable) -> None:

@@ -279,3 +279,33 @@ async def test_a_host_that_refuses_us_at_hello_is_reported() -> None:
         app.join_table("127.0.0.1", host.port)
         await until(pilot, lambda: notified(app, "Cannot join"), "the refusal")
         assert screen_name(app) == "LobbyScreen" and app.client is None
+
+
+async def test_a_new_table_from_the_palette_replaces_the_one_in_play() -> None:
+    """Starting another game while at a table leaves the first cleanly (its host stops)."""
+    app = make_app(start=PlayLocal(bots=2, seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table screen")
+        first = app.hosted
+        assert first is not None
+        await pilot.press("ctrl+p", *"play against bots")
+        await until(
+            pilot, lambda: app.screen.query("CommandList").first().option_count > 0, "a hit"
+        )
+        await pilot.press("enter")
+        await until(
+            pilot,
+            lambda: (
+                app.hosted is not None
+                and app.hosted is not first
+                and screen_name(app) == "TableScreen"
+            ),
+            "the new table",
+        )
+        assert first._stopping
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == [
+            "LobbyScreen",
+            "RoomScreen",
+            "TableScreen",
+        ]
+        await leave(pilot, app)
