@@ -324,7 +324,14 @@ class TableScreen(Screen[None]):
             self._show_tile_detail(focused)
 
     def _show_tile_detail(self, tile: TableTile) -> None:
-        key = (tile, tile.card, tile.face_down, tile.stacked, self.roomy, self.lang)
+        key: tuple[object, ...] = (
+            tile,
+            tile.card,
+            tile.face_down,
+            tile.stacked,
+            self.roomy,
+            self.lang,
+        )
         if tile.zone == "seat" and self.view is not None:
             key += (self.view.seats[tile.seat], self.view.turn_seat, self.view.prompt)
         if key == self._detail:
@@ -550,7 +557,7 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         from qm_tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen.for_screen(self, self.lang))
+        self.app.push_screen(HelpScreen.for_screen(self, self.lang))  # type: ignore[arg-type]
 
     def action_rulebook(self) -> None:
         from qm_tui.screens.rulebook import RulebookScreen
