@@ -188,6 +188,14 @@ class LocalSession:
         self._deadline_at: float | None = None
         self._view: View | None = None
         self.games = 1
+        self._out.append(
+            Seats(
+                tuple(
+                    SeatStatus(i, name, "human" if i == seat else "bot", True)
+                    for i, name in enumerate(self._players)
+                )
+            )
+        )
         self._queue_update(())
 
     def _new_bots(self) -> dict[int, Bot]:

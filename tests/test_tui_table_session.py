@@ -1,0 +1,150 @@
+"""The session seam: NetSession's mapping of client messages (deadline to clock time), and how
+the table shows what else a session says (seats, refusals, a lost table, a spectator's view)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator
+from typing import Any
+
+from test_tui_table_support import ScriptedSession, TableApp, chain_position, screen_text, until
+
+from qm_net.messages import (
+    ChatMessage,
+    ConnectionLost,
+    ErrorMessage,
+    GameEnded,
+    GameUpdate,
+    LobbyUpdate,
+    SeatInfo,
+)
+from qm_rules.model import Result
+from qm_tui.clock import FakeClock
+from qm_tui.session import Chat, Ended, Failure, Lost, NetSession, Seats, SeatStatus, Update
+
+
+class FakeClient:
+    """The parts of TableClient a NetSession uses."""
+
+    def __init__(self, messages: list[Any]) -> None:
+        self._messages = messages
+        self.seat = 0
+        self.sent: list[tuple[str, Any]] = []
+
+    async def messages(self) -> AsyncIterator[Any]:
+        for m in self._messages:
+            yield m
+
+    async def choose(self, option_id: str) -> None:
+        self.sent.append(("choose", option_id))
+
+    async def chat(self, text: str) -> None:
+        self.sent.append(("chat", text))
+
+    async def concede(self) -> None:
+        self.sent.append(("concede", None))
+
+    async def rematch(self) -> None:
+        self.sent.append(("rematch", None))
+
+    async def leave(self) -> None:
+        self.sent.append(("leave", None))
+
+
+async def test_net_session_turns_client_messages_into_session_messages() -> None:
+    view = chain_position()
+    final = chain_position(over=True)
+    result = Result(1, "zufu", "worship", 3, 11)
+    lobby = LobbyUpdate("t", "playing", (SeatInfo(0, "Me", "human", True, False),), 0, 0)
+    client = FakeClient(
+        [
+            lobby,
+            GameUpdate(view, (), 12.5),
+            GameUpdate(view, (), None),
+            ChatMessage(1, "Bob", "hi"),
+            ErrorMessage("stale_prompt", "too late"),
+            GameEnded(result, final),
+            ConnectionLost("bye", final=True),
+        ]
+    )
+    clock = FakeClock(500.0)
+    session = NetSession(client, clock=clock)  # type: ignore[arg-type]
+    got = [m async for m in session.messages()]
+    assert got == [
+        Seats((SeatStatus(0, "Me", "human", False),)),
+        Update(view, (), 512.5),  # seconds left, made a time on the session's clock
+        Update(view, (), None),
+        Chat(1, "Bob", "hi"),
+        Failure("stale_prompt", "too late"),
+        Ended(result, final),
+        Lost("bye", True),
+    ]
+    assert session.view == final and session.seat == 0 and session.local is False
+    await session.choose("pass")
+    await session.chat("gg")
+    assert client.sent == [("choose", "pass"), ("chat", "gg")]
+
+
+async def test_seats_refusals_and_a_lost_table_are_shown() -> None:
+    clock = FakeClock()
+    view = chain_position()
+    seats = Seats(
+        (
+            SeatStatus(0, "Me", "human", True),
+            SeatStatus(1, "Bob", "human", False),
+            SeatStatus(2, "Cat", "bot", True),
+            SeatStatus(3, "Dan", "human", True),
+        )
+    )
+    session = ScriptedSession(
+        [
+            Update(view, (), None),
+            seats,
+            Failure("stale_prompt", "too late"),
+            Lost("the host closed the table", True),
+        ]
+    )
+    app = TableApp(session, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: bool(app.left))
+        text = screen_text(app)
+        assert "Bob  offline" in text and "Cat  bot" in text and "Dan  online" in text
+        messages = [n.message for n in app._notifications]
+        assert any("too late" in m for m in messages)
+        assert any("the host closed the table" in m for m in messages)
+        assert app.left[0].reason == "the host closed the table"
+
+
+async def test_a_spectator_sees_every_field_and_no_options() -> None:
+    view = dataclasses.replace(
+        chain_position(),
+        viewer=None,
+        prompt=dataclasses.replace(chain_position().prompt, options=(), context={}, default=""),
+    )  # type: ignore[arg-type]
+    seats = tuple(dataclasses.replace(s, hand=None) for s in view.seats)
+    view = dataclasses.replace(view, seats=seats)
+    session = ScriptedSession([Update(view, (), None)], seat=None)
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        text = screen_text(app)
+        for name in ("Me", "Bob", "Cat", "Dan"):
+            assert name in text
+        assert "Waiting for Me" in text
+        await pilot.press("1")  # nothing to choose
+        await pilot.pause()
+        assert session.chosen == []
+
+
+async def test_conceding_asks_first() -> None:
+    session = ScriptedSession([Update(chain_position(), (), None)])
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.press("x")
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.chosen == []
+        await pilot.press("x")
+        await pilot.press("y")
+        await until(pilot, lambda: session.chosen == ["concede"])
