@@ -35,7 +35,7 @@ ERROR_CODES: dict[str, str] = {
     "unknown_type": "`t` names no message of this protocol",
     "hello_required": "the first message must be `hello`",
     "version_mismatch": "the peer speaks another protocol version (connection closed)",
-    "bad_name": "the name is empty, too long or holds control characters",
+    "bad_name": "the name is blank (a name too long or holding control characters is bad_message)",
     "rate_limited": "too many messages; this one was dropped",
     "flood": "far too many messages (connection closed)",
     "timeout": "nothing received in time (connection closed)",
