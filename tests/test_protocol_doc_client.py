@@ -1,0 +1,331 @@
+"""docs/protocol.md is enough to write a client: this one is written from the doc alone.
+
+It uses a raw socket and msgpack only — nothing from ``qm_net`` or ``qm_rules`` — and plays a
+whole game against a real ``qingming serve --seats 2 --bots 1`` process on loopback: hello,
+join, ready, every view, a choice for each of its prompts, the result, the goodbye. Every
+message it receives is held to the shapes the doc gives (field names, types, ranges), so a
+change on the wire that the doc does not follow fails here. The field lists below are copied
+from the doc's §5 tables, not from the code.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import socket
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]
+import pytest
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
+
+# §1: a frame is a 4-byte big-endian length 1..262144, then one msgpack map.
+MAX_FRAME = 262144
+# §5, host → client: type → the fields the doc lists (besides `t` and `n`); optional ones apart.
+HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "welcome": ({"version", "table", "ref"}, set()),
+    "joined": ({"seat", "token"}, {"ref"}),
+    "spectating": ({"ref"}, set()),
+    "lobby": ({"table_name", "state", "seats", "owner_seat", "games_played"}, set()),
+    "update": ({"view", "events", "deadline"}, set()),
+    "ended": ({"result", "view"}, set()),
+    "chat": ({"seat", "name", "text"}, set()),
+    "error": ({"code", "message"}, {"ref"}),
+    "ping": (set(), set()),
+    "pong": (set(), set()),
+    "bye": ({"reason"}, set()),
+}
+TABLE = {"name", "seats", "options", "anyone_starts"}
+TABLE_OPTIONS = {"response_timer", "turn_timer", "round_limit", "hand_limit", "ask_everyone", "disconnect_grace"}
+SEAT_INFO = {"seat", "name", "kind", "ready", "connected"}
+VIEW = {
+    "viewer", "seq", "turn", "round", "turn_seat", "first_seat", "phase", "deck_count",
+    "discard", "seats", "chain", "resolving", "prohibitions", "prompt", "result",
+}  # fmt: skip
+PHASES = {"draw", "place", "action", "worship", "end", "over"}
+CARD = {"cid", "card", "tapped"}
+SEAT_VIEW = {"seat", "name", "hand_count", "hand", "slots", "stacked", "conceded"}
+SLOT = {"index", "card", "face_down"}
+LINK = {"index", "seat", "kind", "card", "mode", "targets", "cost", "negated", "responds_to", "payload"}
+LINK_KINDS = {"place", "action", "trap", "counter", "worship", "manifest", "ability"}
+PROHIBITION = {"tag", "actions", "source", "until_turn"}
+PROMPT = {"seat", "kind", "seq", "options", "context", "default"}
+PROMPT_KINDS = {"place", "action", "worship", "mode", "target", "cost", "respond", "effect", "hand_limit"}
+OPTION = {"id", "kind", "card", "seat", "mode"}
+EVENT = {"kind", "seat", "data", "to"}
+RESULT = {"winner", "ancestor", "reason", "rounds", "turns"}
+REASONS = {"worship", "last_standing", "round_limit", "stalemate"}
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
+OPTION_ID = re.compile(r"[a-z_]{1,16}(:[a-z]?[0-9]{1,9})?")
+
+
+def is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def opt_int(v: Any) -> bool:
+    return v is None or is_int(v)
+
+
+def keys(obj: Any, expected: set[str], what: str) -> None:
+    assert isinstance(obj, dict), f"{what} is not a map: {obj!r}"
+    assert set(obj) == expected, f"{what}: fields {sorted(obj)} but the doc says {sorted(expected)}"
+
+
+# ───────────────────────────── the client ─────────────────────────────
+
+
+class DocClient:
+    """Frames and sequence numbers as §1 and §2 describe them; answers `ping` (§7)."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.n = -1
+        self.seen: list[str] = []
+
+    def send(self, msg: dict[str, Any]) -> None:
+        body = msgpack.packb(msg, use_bin_type=True)
+        self.sock.sendall(struct.pack(">I", len(body)) + body)
+
+    def _exact(self, k: int) -> bytes:
+        buf = b""
+        while len(buf) < k:
+            chunk = self.sock.recv(k - len(buf))
+            if not chunk:
+                raise ConnectionError("the host closed the connection")
+            buf += chunk
+        return buf
+
+    def recv(self) -> dict[str, Any]:
+        """The next host message other than `ping`, its envelope checked against the doc."""
+        while True:
+            (length,) = struct.unpack(">I", self._exact(4))
+            assert 1 <= length <= MAX_FRAME, length
+            msg = msgpack.unpackb(self._exact(length), raw=False)
+            assert isinstance(msg, dict) and isinstance(msg.get("t"), str), msg
+            t = msg["t"]
+            assert t in HOST_FIELDS, f"host sent type {t!r}, which the doc does not list"
+            assert is_int(msg.get("n")) and msg["n"] == self.n + 1, f"n went {self.n} -> {msg.get('n')}"
+            self.n = msg["n"]
+            required, optional = HOST_FIELDS[t]
+            present = set(msg) - {"t", "n"}
+            assert required <= present <= required | optional, f"{t}: fields {sorted(present)}"
+            self.seen.append(t)
+            if t == "ping":
+                self.send({"t": "pong"})
+                continue
+            return msg
+
+    def expect(self, t: str) -> dict[str, Any]:
+        msg = self.recv()
+        assert msg["t"] == t, f"expected {t}, got {msg}"
+        return msg
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+# ───────────────────────────── shape checks (§5) ─────────────────────────────
+
+
+def check_lobby(msg: dict[str, Any], seats: int) -> None:
+    assert isinstance(msg["table_name"], str)
+    assert msg["state"] in ("lobby", "playing", "ended")
+    assert opt_int(msg["owner_seat"]) and is_int(msg["games_played"])
+    assert len(msg["seats"]) == seats
+    for i, s in enumerate(msg["seats"]):
+        keys(s, SEAT_INFO, "SeatInfo")
+        assert s["seat"] == i and s["kind"] in ("human", "bot", "empty")
+        assert s["name"] is None or isinstance(s["name"], str)
+        assert isinstance(s["ready"], bool) and isinstance(s["connected"], bool)
+
+
+def check_card(c: Any, what: str) -> None:
+    keys(c, CARD, what)
+    assert is_int(c["cid"]) and isinstance(c["card"], str) and isinstance(c["tapped"], bool)
+
+
+def check_result(r: Any) -> None:
+    keys(r, RESULT, "Result")
+    assert opt_int(r["winner"]) and (r["ancestor"] is None or isinstance(r["ancestor"], str))
+    assert r["reason"] in REASONS and is_int(r["rounds"]) and is_int(r["turns"])
+
+
+def check_view(v: Any, me: int, *, over: bool = False) -> None:
+    keys(v, VIEW, "View")
+    assert v["viewer"] == me
+    for f in ("seq", "turn", "round", "turn_seat", "first_seat", "deck_count"):
+        assert is_int(v[f]), f
+    assert v["phase"] in PHASES and opt_int(v["resolving"])
+    for c in v["discard"]:
+        check_card(c, "discard Card")
+    for i, s in enumerate(v["seats"]):
+        keys(s, SEAT_VIEW, "SeatView")
+        assert s["seat"] == i and isinstance(s["name"], str) and is_int(s["hand_count"])
+        assert isinstance(s["conceded"], bool)
+        if i == me or over:  # own hand; every hand once the game is over
+            assert s["hand"] is not None and len(s["hand"]) == s["hand_count"]
+            for c in s["hand"]:
+                check_card(c, "hand Card")
+        else:
+            assert s["hand"] is None, "another seat's hand reached us (R5)"
+        assert len(s["slots"]) == 5
+        for j, slot in enumerate(s["slots"]):
+            keys(slot, SLOT, "Slot")
+            assert slot["index"] == j and isinstance(slot["face_down"], bool)
+            if slot["card"] is not None:
+                check_card(slot["card"], "slot Card")
+            elif slot["face_down"]:
+                assert i != me and not over, "our own face-down card must be shown to us"
+        for c in s["stacked"]:
+            check_card(c, "stacked Card")
+    for k, link in enumerate(v["chain"]):
+        keys(link, LINK, "Link")
+        assert link["index"] == k and is_int(link["seat"]) and link["kind"] in LINK_KINDS
+        check_card(link["card"], "link Card")
+        assert opt_int(link["mode"]) and opt_int(link["responds_to"]) and isinstance(link["negated"], bool)
+        assert all(re.fullmatch(r"[pc][0-9]+", t) for t in link["targets"]), link["targets"]
+        for c in link["cost"]:
+            check_card(c, "cost Card")
+        if link["payload"] is not None:
+            check_card(link["payload"], "payload Card")
+    for p in v["prohibitions"]:
+        keys(p, PROHIBITION, "prohibition")
+    prompt = v["prompt"]
+    if over:
+        assert prompt is None
+        check_result(v["result"])
+        return
+    assert v["result"] is None
+    keys(prompt, PROMPT, "Prompt")
+    assert is_int(prompt["seat"]) and is_int(prompt["seq"]) and prompt["kind"] in PROMPT_KINDS
+    assert prompt["seq"] == v["seq"], "a prompt's seq is the decisions made so far"
+    if prompt["seat"] != me:  # only the deciding seat gets options, context and default
+        assert (prompt["options"], prompt["context"], prompt["default"]) == ([], {}, "")
+        return
+    assert prompt["options"], "our prompt offers nothing"
+    for o in prompt["options"]:
+        keys(o, OPTION, "Option")
+        assert OPTION_ID.fullmatch(o["id"]) and isinstance(o["kind"], str), o
+        assert opt_int(o["card"]) and opt_int(o["seat"]) and opt_int(o["mode"])
+    assert prompt["default"] in {o["id"] for o in prompt["options"]}
+    assert isinstance(prompt["context"], dict)
+
+
+def check_event(e: Any, me: int) -> None:
+    keys(e, EVENT, "Event")
+    assert isinstance(e["kind"], str) and opt_int(e["seat"]) and isinstance(e["data"], dict)
+    assert e["to"] is None or me in e["to"], "an event for other seats reached us (R5)"
+
+
+# ───────────────────────────── the game ─────────────────────────────
+
+
+def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
+    """§3 from start to end; returns what happened."""
+    c = DocClient(port)
+    try:
+        c.send({"t": "hello", "version": 1, "name": "Doc", "client": "doc-client", "id": 1})
+        welcome = c.expect("welcome")
+        assert welcome["version"] == 1 and welcome["ref"] == 1
+        keys(welcome["table"], TABLE, "welcome.table")
+        keys(welcome["table"]["options"], TABLE_OPTIONS, "TableOptions")
+        seats = welcome["table"]["seats"]
+        assert 2 <= seats <= 6
+        check_lobby(c.expect("lobby"), seats)
+
+        c.send({"t": "join", "id": 2})
+        joined = c.expect("joined")
+        assert joined["ref"] == 2 and TOKEN.fullmatch(joined["token"])
+        me = joined["seat"]
+        check_lobby(c.expect("lobby"), seats)
+        c.send({"t": "ready", "ready": True})
+
+        updates = events = choices = 0
+        stale_checked = False
+        while True:
+            msg = c.recv()
+            t = msg["t"]
+            if t == "lobby":
+                check_lobby(msg, seats)
+                continue
+            if t == "ended":
+                check_result(msg["result"])
+                check_view(msg["view"], me, over=True)
+                assert msg["view"]["result"] == msg["result"]
+                break
+            assert t == "update", f"unexpected {msg}"
+            updates += 1
+            view = msg["view"]
+            over = view["result"] is not None
+            check_view(view, me, over=over)
+            assert msg["deadline"] is None or isinstance(msg["deadline"], float)
+            for e in msg["events"]:
+                check_event(e, me)
+            events += len(msg["events"])
+            prompt = view["prompt"]
+            if over or prompt["seat"] != me:
+                continue
+            if not stale_checked:  # §2: a choice for another seq is refused and changes nothing
+                c.send({"t": "choose", "seq": prompt["seq"] + 1, "option": prompt["default"], "id": 7})
+                err = c.expect("error")
+                assert (err["code"], err.get("ref")) == ("stale_prompt", 7), err
+                stale_checked = True
+            option = rng.choice([o["id"] for o in prompt["options"]])
+            c.send({"t": "choose", "seq": prompt["seq"], "option": option})
+            choices += 1
+
+        after = c.expect("lobby")  # §3: the table's state after the game
+        assert after["state"] == "ended" and after["games_played"] == 1
+        bye = c.expect("bye")  # --games 1: the host closes the table
+        assert isinstance(bye["reason"], str)
+        with pytest.raises(ConnectionError):
+            c.recv()
+        return {"updates": updates, "events": events, "choices": choices, "seen": set(c.seen), "stale": stale_checked}
+    finally:
+        c.close()
+
+
+def test_doc_only_client_plays_a_whole_game_against_qingming_serve() -> None:
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "qingming", "serve", "--seats", "2", "--bots", "1", "--no-advertise",
+         "--bind", "127.0.0.1", "--port", "0", "--games", "1", "--seed", "11"],
+        env=dict(os.environ, CI="1", PYTHONUNBUFFERED="1"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        assert serve.stdout is not None
+        line = serve.stdout.readline()
+        found = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+        assert found, f"no listening line: {line!r}; stderr: {serve.stderr.read() if serve.stderr else ''}"
+        outcome = play_one_game(int(found.group(1)), random.Random(11))
+        assert serve.wait(timeout=30) == 0
+    finally:
+        if serve.poll() is None:
+            serve.kill()
+            serve.wait()
+        for pipe in (serve.stdout, serve.stderr):
+            if pipe is not None:
+                pipe.close()
+    assert outcome["choices"] > 0 and outcome["stale"], "we never got to decide anything"
+    assert outcome["updates"] > outcome["choices"] and outcome["events"] > 0
+    assert {"welcome", "joined", "lobby", "update", "ended", "bye"} <= outcome["seen"]
+
+
+def test_the_doc_lists_the_fields_this_client_relies_on() -> None:
+    """The field lists above were copied from the doc; each name still appears there."""
+    text = DOC.read_text(encoding="utf-8")
+    names = set().union(*(r | o for r, o in HOST_FIELDS.values()), TABLE, TABLE_OPTIONS, SEAT_INFO, VIEW,
+                        CARD, SEAT_VIEW, SLOT, LINK, PROHIBITION, PROMPT, OPTION, EVENT, RESULT)  # fmt: skip
+    missing = sorted(n for n in names if not re.search(rf"\b{n}\b", text))
+    assert not missing, f"fields this client expects that docs/protocol.md does not name: {missing}"
+    for t in HOST_FIELDS:
+        assert f"| `{t}` |" in text, f"host message {t!r} has no row in the doc"
