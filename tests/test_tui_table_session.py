@@ -18,9 +18,10 @@ from qm_net.messages import (
     LobbyUpdate,
     SeatInfo,
 )
-from qm_rules.model import Result
+from qm_rules.model import Option, Prompt, PromptKind, Result
 from qm_tui.clock import FakeClock
 from qm_tui.session import Chat, Ended, Failure, Lost, NetSession, Seats, SeatStatus, Update
+from qm_tui.widgets.tiles import TableTile
 
 
 class FakeClient:
@@ -148,3 +149,70 @@ async def test_conceding_asks_first() -> None:
         await pilot.press("x")
         await pilot.press("y")
         await until(pilot, lambda: session.chosen == ["concede"])
+
+
+async def test_targets_are_chosen_by_moving_over_the_field() -> None:
+    base = chain_position()
+    target = Prompt(
+        0,
+        PromptKind.TARGET,
+        58,
+        (
+            Option("target:c30", "target", card=30),
+            Option("target:c32", "target", card=32),
+            Option("cancel", "cancel"),
+        ),
+        {"card": 4, "def": "shunshou", "target": "opp_offering"},
+        "cancel",
+    )
+    session = ScriptedSession(
+        [Update(dataclasses.replace(base, chain=(), prompt=target), (), None)]
+    )
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        focused = app.focused
+        assert (
+            isinstance(focused, TableTile) and focused.card is not None and focused.card.cid == 30
+        )
+        await pilot.press("enter", "right")  # Enter on 30 chooses it; then move on
+        assert session.chosen == ["target:c30"]
+        session.chosen.clear()
+        app.table._chosen_seq = None  # as if the host had refused: the prompt is open again
+        await pilot.press("enter")  # on 31 now, which no option names: nothing
+        assert session.chosen == []
+        await pilot.press("right", "enter")
+        assert session.chosen == ["target:c32"]
+
+
+async def test_a_player_target_is_chosen_on_their_name_line() -> None:
+    base = chain_position()
+    target = Prompt(
+        0,
+        PromptKind.TARGET,
+        58,
+        (
+            Option("target:p1", "target", seat=1),
+            Option("target:p3", "target", seat=3),
+            Option("cancel", "cancel"),
+        ),
+        {"card": 4, "def": "qingming_yu", "target": "opponent"},
+        "cancel",
+    )
+    session = ScriptedSession(
+        [Update(dataclasses.replace(base, chain=(), prompt=target), (), None)]
+    )
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        focused = app.focused
+        assert isinstance(focused, TableTile) and focused.zone == "seat" and focused.seat == 1
+        await pilot.press(
+            "down", "down", "down", "down"
+        )  # Bob's slots, Cat's name, Cat's slots, Dan
+        focused = app.focused
+        assert isinstance(focused, TableTile) and focused.zone == "seat" and focused.seat == 3
+        await pilot.press("enter")
+        assert session.chosen == ["target:p3"]

@@ -306,8 +306,10 @@ class TableScreen(Screen[None]):
     def _focus_for_prompt(
         self, kind: PromptKind, cards: frozenset[int], seats: frozenset[int]
     ) -> None:
-        """A new decision: targets are picked on the board, everything else in the list."""
-        if isinstance(self.focused, Input):
+        """A new decision: targets are picked on the board, everything else in the list; a
+        player looking over the board (or typing) is left where they are."""
+        on_board = isinstance(self.focused, TableTile)
+        if isinstance(self.focused, Input) or (on_board and kind is not PromptKind.TARGET):
             return
         if kind is PromptKind.TARGET:
             for tile in self.board_tiles():
