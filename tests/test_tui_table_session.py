@@ -216,3 +216,15 @@ async def test_a_player_target_is_chosen_on_their_name_line() -> None:
         assert isinstance(focused, TableTile) and focused.zone == "seat" and focused.seat == 3
         await pilot.press("enter")
         assert session.chosen == ["target:p3"]
+
+
+async def test_the_language_can_change_at_the_table() -> None:
+    session = ScriptedSession([Update(chain_position(), (), None)])
+    app = TableApp(session, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        assert "Respond, or pass" in screen_text(app)
+        app.lang = "zh"
+        app.table.relocalize()
+        await until(pilot, lambda: "跟牌，或不跟" in screen_text(app))
+        assert "不跟牌" in screen_text(app) and "选项" in screen_text(app)

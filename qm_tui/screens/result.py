@@ -96,6 +96,12 @@ class ResultScreen(Screen[str]):
         localize_bindings(self, self.lang)
         self.query_one("#rematch", Button).focus()
 
+    def relocalize(self) -> None:
+        """The app's language changed: build the screen again in it."""
+        self.lang = str(getattr(self.app, "lang", self.lang))
+        localize_bindings(self, self.lang)
+        self.refresh(recompose=True)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss("rematch" if event.button.id == "rematch" else "leave")
 

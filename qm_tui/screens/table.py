@@ -147,6 +147,18 @@ class TableScreen(Screen[None]):
         )
         self._read_session()
 
+    def relocalize(self) -> None:
+        """The app's language changed: redraw in it (lines already in the log stay as they are)."""
+        self.lang = str(getattr(self.app, "lang", self.lang))
+        localize_bindings(self, self.lang)
+        self.query_one(KeyBar).show_keys(self)
+        self.query_one("#chat", Input).placeholder = tr("table.chat.placeholder", self.lang)
+        self.query_one(PromptBar).forget()
+        self._status = ""
+        self._detail = ()
+        if self.view is not None:
+            self.call_later(self.render_view, self.view)
+
     async def _build(self, view: View) -> None:
         """Make every seat's area once the seat count is known: opponents in turn order after
         the viewer, the viewer's own field and hand last (nearest the prompt)."""

@@ -108,6 +108,11 @@ class PromptBar(Vertical):
                 ol.highlighted = 0
         self.refresh_countdown()
 
+    def forget(self) -> None:
+        """Draw the options again at the next :meth:`show` (the language changed)."""
+        self.option_ids = ()
+        self._seq = None
+
     def refresh_countdown(self) -> None:
         """Redraw the time left from the deadline and the clock."""
         left = seconds_left(self.deadline_at, self.clock.now())
