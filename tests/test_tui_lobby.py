@@ -52,7 +52,11 @@ async def table(
 async def leave(pilot: object, app: object) -> None:
     """Leave the table (stopping the bots' flood of updates) before the app closes."""
     app.post_message(LeaveTable())  # type: ignore[attr-defined]
-    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back to the lobby")  # type: ignore[attr-defined, arg-type]
+    await until(
+        pilot,  # type: ignore[arg-type]
+        lambda: isinstance(app.screen, LobbyScreen) and app.client is None and app.hosted is None,  # type: ignore[attr-defined]
+        "back to the lobby, the table closed",
+    )
 
 
 def notified(app: object, text: str) -> bool:
@@ -107,7 +111,7 @@ async def test_a_table_that_stops_disappears_and_its_players_are_told() -> None:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back to the lobby")
         await until(pilot, lambda: "Short-lived" not in listed(app), "the table to vanish")
         await until(pilot, lambda: notified(app, "Lost the connection to the host"), "the message")
-        assert app.client is None
+        await until(pilot, lambda: app.client is None, "the connection closed")
 
 
 async def test_join_by_address_and_chat() -> None:
