@@ -20,7 +20,7 @@ RECONNECT_FOR = 30.0  # seconds to keep trying after a dropped connection
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the table's address")
     parser.add_argument("--name", dest="bot_name", metavar="NAME", help="the bot's player name (default: bot-<strategy>)")
-    parser.add_argument("--strategy", choices=("heuristic", "random"), default="heuristic")
+    parser.add_argument("--strategy", choices=("heuristic", "random"), default="heuristic", help="how the bot plays (default: heuristic)")
     parser.add_argument("--seat", type=int, metavar="S", help="the seat to take (default: the first free one)")
     parser.add_argument("--games", type=int, metavar="G", help="leave after G games (default: until the table closes)")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: its name)")

@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="how many bots (1-5, default 3)",
     )
     parser.add_argument(
-        "--seed", help="the game's seed (an integer or any text), for a game you can replay"
+        "--seed", help="the game's seed (an integer or any text): the same seed deals the same cards"
     )
     parser.add_argument(
         "--bot-delay",

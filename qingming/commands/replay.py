@@ -26,13 +26,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print a JSON summary and exit")
     parser.add_argument(
-        "--seat", type=int, metavar="S", help="show only what seat S saw (default: everything)"
+        "--seat", type=int, metavar="S", help="show only the events seat S saw (default: everything); each choice's own line is shown in full"
     )
     parser.add_argument(
         "--no-step", action="store_true", help="do not wait for Enter between choices"
     )
     parser.add_argument(
-        "--replay-lang", dest="replay_lang", choices=("zh", "en"), help="language of the lines"
+        "--replay-lang", dest="replay_lang", choices=("zh", "en"), help="language of the lines (default: --lang, else en)"
     )
 
 
