@@ -1,0 +1,55 @@
+"""The README's command table names exactly the options the real command line has.
+
+Each row ``| `qingming CMD …` | … |`` is held to ``qingming CMD --help``'s parser: every option
+the parser knows appears in the row, and every ``--option`` the row names exists. (The lobby's
+common options, ``--lang``, ``--name`` and ``--interface``, are described below the table.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+from qingming.cli import build_parser
+from qingming.commands import COMMANDS
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+COMMON = {"--lang", "--name", "--interface"}  # play and join take the lobby's options too
+
+
+def _rows() -> dict[str, str]:
+    rows = {}
+    for line in README.read_text(encoding="utf-8").splitlines():
+        found = re.match(r"\| `qingming (\w+)[^|]*", line)
+        if found:
+            rows[found.group(1)] = line
+    return rows
+
+
+def _options(command: str) -> list[set[str]]:
+    """Each option of ``qingming COMMAND`` as the set of its spellings (``{"-v", "--verbose"}``)."""
+    parser = build_parser(command)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return [
+        set(action.option_strings)
+        for action in sub.choices[command]._actions
+        if action.option_strings and not isinstance(action, argparse._HelpAction)
+    ]
+
+
+def test_every_command_has_a_row() -> None:
+    assert set(_rows()) == set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_row_names_the_commands_options(command: str) -> None:
+    row = _rows()[command]
+    options = [o for o in _options(command) if not (command in ("play", "join") and o & COMMON)]
+    named = set(re.findall(r"(?<![\w-])--?[a-z][a-z-]*", row))
+    missing = [sorted(o) for o in options if not o & named]
+    assert not missing, f"README's `qingming {command}` row lacks {missing}"
+    unknown = named - set().union(*options)
+    assert not unknown, f"README's `qingming {command}` row names {sorted(unknown)}, which it has not"
