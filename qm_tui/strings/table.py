@@ -67,7 +67,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.reason.worship": {"zh": "祭祀成功", "en": "by worship"},
     "result.reason.last_standing": {"zh": "其他玩家都已认输", "en": "the last player standing"},
     "result.reason.round_limit": {"zh": "到达回合上限", "en": "the round limit was reached"},
-    "result.reason.stalemate": {"zh": "僵局：再无可做之事", "en": "a stalemate: nothing left to happen"},
+    "result.reason.stalemate": {
+        "zh": "僵局：再无可做之事",
+        "en": "a stalemate: nothing left to happen",
+    },
     "result.ancestor": {"zh": "祖宗牌：{name}", "en": "Ancestor: {name}"},
     "result.stats": {
         "zh": "共 {rounds} 轮，{turns} 个回合",
