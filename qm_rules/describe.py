@@ -463,14 +463,17 @@ def describe_events(
     lang: str,
     names: Sequence[str] | None = None,
     cards: Mapping[int, str] | None = None,
+    *,
+    everything: bool = False,
 ) -> list[str]:
     """The log lines ``viewer`` should read for ``events``.
 
-    Events the viewer may not see are dropped. The engine sends a public event ("Bob draws 2")
-    and then, to the seats allowed, the same event with the cards named; a viewer who sees both
-    gets only the second line.
+    Events the viewer may not see are dropped (with ``everything``, none is: a replay of the
+    whole game from its journal). The engine sends a public event ("Bob draws 2") and then, to
+    the seats allowed, the same event with the cards named; a viewer who sees both gets only
+    the second line.
     """
-    seen = [e for e in events if e.visible_to(viewer)]
+    seen = list(events) if everything else [e for e in events if e.visible_to(viewer)]
     lines: list[str] = []
     for i, e in enumerate(seen):
         nxt = seen[i + 1] if i + 1 < len(seen) else None

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 NAME = "replay"
 HELP = "replay a game from a host's journal file (or summarise it with --json)"
@@ -36,29 +35,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _lines(
-    events: list[Any], viewer: int | None, everything: bool, lang: str, names: list[str]
-) -> list[str]:
-    from qm_rules.describe import describe
-
-    seen = [e for e in events if everything or e.visible_to(viewer)]
-    out = []
-    for i, e in enumerate(seen):
-        nxt = seen[i + 1] if i + 1 < len(seen) else None
-        # the engine sends a public line, then the same with the cards named to those allowed
-        if (
-            e.to is None
-            and nxt is not None
-            and nxt.to is not None
-            and (nxt.kind, nxt.seat) == (e.kind, e.seat)
-        ):
-            continue
-        text = describe(e, lang, names)
-        if text:
-            out.append(text)
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
@@ -70,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from qm_net.journal_io import read_games
     from qm_rules import Game, JournalError, Option, RulesError
-    from qm_rules.describe import describe_option
+    from qm_rules.describe import describe_events, describe_option
 
     lang = args.replay_lang or getattr(args, "lang", None) or "en"
     try:
@@ -121,7 +97,7 @@ def _run(args: argparse.Namespace) -> int:
         except RulesError as exc:
             print(f"qingming replay: choice {i + 1} does not replay: {exc}", file=sys.stderr)
             return 1
-        for line in _lines(events, args.seat, everything, lang, names):
+        for line in describe_events(events, args.seat, lang, names, everything=everything):
             print(f"    {line}")
         if step and input("").strip().lower() == "q":
             return 0
