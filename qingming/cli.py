@@ -36,6 +36,14 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def parse_seed(text: str | None) -> int | str | None:
+    """A ``--seed`` value: an integer stays an integer (``--seed 7`` is seed 7, as in code),
+    any other text is a text seed; None is a random one."""
+    if text is None:
+        return None
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="qingming",

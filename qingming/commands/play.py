@@ -33,10 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from qingming.cli import parse_seed
     from qingming.commands.lobby import launch
     from qm_tui.app import PlayLocal
 
-    seed: int | str | None = args.seed
-    if isinstance(seed, str) and seed.lstrip("-").isdigit():
-        seed = int(seed)
+    seed = parse_seed(args.seed)
     return launch(args, PlayLocal(bots=args.bots, seed=seed), bot_delay=max(0.0, args.bot_delay))

@@ -55,13 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="log connections, games starting and ending, and bot takeovers")
 
 
-def _seed(text: str | None) -> int | str | None:
-    if text is None:
-        return None
-    return int(text) if text.lstrip("-").isdigit() else text
-
-
 async def _serve(args: argparse.Namespace) -> int:
+    from qingming.cli import parse_seed
     from qm_net.discovery import parse_interfaces
     from qm_net.host import Host
     from qm_rules import GameOptions
@@ -73,7 +68,7 @@ async def _serve(args: argparse.Namespace) -> int:
         "interfaces": interfaces,
         "advertise": not args.no_advertise,
         "games": args.games,
-        "seed": _seed(args.seed),
+        "seed": parse_seed(args.seed),
         "bot_strategy": args.strategy,
         "bot_delay": args.bot_delay,
         "anyone_starts": True,  # a headless table has no owner at a keyboard
