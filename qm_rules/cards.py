@@ -304,13 +304,16 @@ class CardSet:
 
     cards: tuple[CardDef, ...]
     digest: str
+    #: id -> definition. Built once; kept out of equality and hashing (hashing the whole set
+    #: on every lookup, as a cache keyed on the set would, costs more than the lookup).
+    by_id: dict[str, CardDef] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.by_id:
+            self.by_id.update((c.id, c) for c in self.cards)
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.by_id[card_id]
-
-    @property
-    def by_id(self) -> dict[str, CardDef]:
-        return _index(self)
 
     @property
     def base_set(self) -> tuple[CardDef, ...]:
@@ -319,11 +322,6 @@ class CardSet:
     @property
     def ancestors(self) -> tuple[CardDef, ...]:
         return tuple(c for c in self.cards if c.type is CardType.ANCESTOR)
-
-
-@cache
-def _index(cs: CardSet) -> dict[str, CardDef]:
-    return {c.id: c for c in cs.cards}
 
 
 def parse_cards(data: bytes) -> CardSet:
