@@ -758,7 +758,7 @@ class Host:
         game = self.game
         if game is None or self.state == "lobby":
             return
-        viewer = conn.seat if conn.seat is not None and conn.seat < game.n else None
+        viewer = self._player(conn, game)
         if self.state == "playing":
             conn.send({"t": "update", "view": plain(game.view(viewer)), "events": [], "deadline": self._deadline()})
         elif game.result is not None:
@@ -797,9 +797,7 @@ class Host:
             try:
                 self._journal.begin_game(self.games_played, self.name, seats, self.game)
             except OSError:
-                log.exception("cannot write the journal %s; going on without it", self.journal_path)
-                self._journal.close()
-                self._journal = None
+                self._drop_journal()
         log.info("game %d starts: %s (seed %r)", self.games_played + 1, ", ".join(players), seed)
         self._timer_turn = 0
         self._broadcast_lobby()
@@ -824,6 +822,20 @@ class Host:
             if s.conn is not None:
                 s.conn.send({"t": "joined", "seat": s.index, "token": s.token})
 
+    @staticmethod
+    def _player(conn: Conn, game: Game) -> int | None:
+        """The game seat whose view ``conn`` gets; None for the public (spectator's) view."""
+        seat = conn.seat
+        return seat if seat is not None and seat < game.n else None
+
+    def _drop_journal(self) -> None:
+        """Called in an ``except OSError`` around a journal write (a full disk, say): the game
+        goes on unjournaled, and says so loudly."""
+        log.exception("cannot write the journal %s; going on without it", self.journal_path)
+        if self._journal is not None:
+            self._journal.close()
+        self._journal = None
+
     def _bot_controlled(self, seat: int) -> bool:
         s = self.seats[seat]
         return s.kind == "bot" or s.takeover
@@ -844,10 +856,8 @@ class Host:
         if self._journal is not None:
             try:
                 self._journal.sync_choices(game)
-            except OSError:  # disk full, say: the game goes on, unjournaled, and says so loudly
-                log.exception("cannot write the journal %s; going on without it", self.journal_path)
-                self._journal.close()
-                self._journal = None
+            except OSError:
+                self._drop_journal()
         if game.over:
             self._cancel_timers()
             self._broadcast(events)
@@ -863,8 +873,8 @@ class Host:
         deadline = self._deadline()
         public: tuple[Any, Any] | None = None
         for conn in list(self.conns):
-            if conn.seat is not None and conn.seat < game.n:
-                seat = conn.seat
+            seat = self._player(conn, game)
+            if seat is not None:
                 conn.send(
                     {
                         "t": "update",
@@ -891,7 +901,7 @@ class Host:
         result = plain(game.result)
         log.info("game %d over: %s", self.games_played, result)
         for conn in list(self.conns):
-            viewer = conn.seat if conn.seat is not None and conn.seat < game.n else None
+            viewer = self._player(conn, game)
             if viewer is not None or conn.spectator:
                 conn.send({"t": "ended", "result": result, "view": plain(game.view(viewer))})
         for s in self.seats:  # a player who did not come back gives the seat up now
