@@ -5,7 +5,8 @@ whole game against a real ``qingming serve --seats 2 --bots 1`` process on loopb
 join, ready, every view, a choice for each of its prompts, the result, the goodbye. Every
 message it receives is held to the shapes the doc gives (field names, types, ranges), so a
 change on the wire that the doc does not follow fails here. The field lists below are copied
-from the doc's §5 tables, not from the code.
+from the doc's §5 tables, not from the code. (Only the last test, which holds the doc's error
+table to the code's list of codes, imports from the project.)
 """
 
 from __future__ import annotations
@@ -329,3 +330,20 @@ def test_the_doc_lists_the_fields_this_client_relies_on() -> None:
     assert not missing, f"fields this client expects that docs/protocol.md does not name: {missing}"
     for t in HOST_FIELDS:
         assert f"| `{t}` |" in text, f"host message {t!r} has no row in the doc"
+
+
+def test_the_docs_error_table_is_the_hosts_list_of_codes() -> None:
+    """§6 lists exactly the codes ``qm_net.protocol.ERROR_CODES`` knows (the one place the
+    reference implementation names them); the engine's codes pass through as they are."""
+    from qm_net.protocol import ERROR_CODES
+    from qm_rules.model import RulesError
+
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("## 6. Errors") : text.index("## 7.")]
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", section, re.M))
+    assert documented == set(ERROR_CODES), (
+        f"only in the doc: {sorted(documented - set(ERROR_CODES))}; "
+        f"only in the code: {sorted(set(ERROR_CODES) - documented)}"
+    )
+    engine = {RulesError.code} | {c.code for c in RulesError.__subclasses__()}
+    assert engine <= documented, f"engine codes missing from the doc: {sorted(engine - documented)}"
