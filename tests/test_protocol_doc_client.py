@@ -347,3 +347,22 @@ def test_the_docs_error_table_is_the_hosts_list_of_codes() -> None:
     )
     engine = {RulesError.code} | {c.code for c in RulesError.__subclasses__()}
     assert engine <= documented, f"engine codes missing from the doc: {sorted(engine - documented)}"
+
+
+def test_the_docs_message_tables_are_the_codes_schemas() -> None:
+    """§4 has a row for each client message ``qm_net.protocol`` accepts, naming its fields;
+    §5 a row for each host message the client accepts, naming the fields it requires."""
+    from qm_net.protocol import CLIENT_SCHEMAS, SERVER_REQUIRED
+
+    text = DOC.read_text(encoding="utf-8")
+    for title, nxt, schemas in (
+        ("## 4. Client", "## 5. Host", {t: set(f) for t, f in CLIENT_SCHEMAS.items()}),
+        ("## 5. Host", "### 5.1", {t: set(f) for t, f in SERVER_REQUIRED.items()}),
+    ):
+        section = text[text.index(title) : text.index(nxt)]
+        rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `([a-z_]+)` \|(.*)$", section, re.M) if m.group(1) != "t"}
+        assert set(rows) == set(schemas), f"{title}: doc rows {sorted(rows)} vs code {sorted(schemas)}"
+        for t, fields in schemas.items():
+            fields_cell = re.split(r"(?<!\\)\|", rows[t])[0]
+            missing = sorted(f for f in fields if f"`{f}`" not in fields_cell)
+            assert not missing, f"{title}: the `{t}` row does not name {missing}"
