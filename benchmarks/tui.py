@@ -1,37 +1,452 @@
-"""The table screen, measured with 6 seats (headless Textual, the real widgets).
+"""The table screen as ``qingming play`` runs it, measured headless: 6 seats (you + 5 bots).
 
-    .venv/bin/python benchmarks/tui.py [--updates N] [--keys N] [--size 80x24 ...]
+    .venv/bin/python benchmarks/tui.py [--samples N] [--size 160x50] [--seed S] [--lang zh|en]
 
-Prints, for each terminal size (milliseconds, median / p99 / max):
-- view → screen: from a new view (and its events) arriving from the session to the screen
-  having rendered it and repainted (measured at the first refresh after the render);
-- key → answer: from a key event entering the app to the screen's answer being painted:
-  an arrow moving the focus over the board (the card text follows), and a number key taking
-  an option (the choice handed to the session).
+The real path, in one process: ``QingmingApp(start=PlayLocal(bots=5))`` hosts a
+``qm_net.host.Host`` on loopback in the app's own event loop, connects a ``TableClient`` to it,
+and the waiting room opens the ``TableScreen`` over a ``NetSession``. The app runs under
+Textual's headless pilot (``App.run_test(size=...)``). Keys are fed through the app's driver,
+the way a terminal's keys arrive. You (seat 0) always take option 1 with the ``1`` key; before
+each of your decisions a few arrow keys move the focus over the board. When a game ends the
+result screen's ``r`` starts the next one.
 
-The views come from a real 6-player game (random bots) replayed from seat 0's side. Aim from
-the issue: both under 50 ms. Figures only; nothing here passes or fails.
+What the benchmark changes, all from here (nothing in qm_tui or qm_net is edited):
+``qm_tui.screens.table.TableScreen`` is swapped for a subclass that only takes timestamps
+(``time.perf_counter``); the app's ``_display`` (where a finished frame goes to the terminal) is
+wrapped to note each frame; and the host's bot moves are paced (below).
+
+What each figure is (milliseconds; median / p99 / max):
+
+- view -> applied: from the screen's reader worker posting the message that carries a new view
+  (``SessionArrived(Update)``, right after ``NetSession`` yields it) to the screen's handler
+  having applied it (log lines added, every widget handed its new state). Includes any time the
+  message waited in the screen's queue.
+- view -> frame: the same start, to the end of the next frame of the table screen: the
+  compositor has rendered the changed widgets into an update for the terminal. A headless app
+  skips turning that update into escape codes, so the benchmark does it (``render_segments``) to
+  count that cost as well; writing the bytes to a real terminal is NOT counted. Textual draws at
+  most 60 frames a second, so up to ~17 ms of frame pacing can be part of this.
+- arrow -> frame: an arrow key entering the app, to the end of the first frame after the screen
+  showed the newly focused tile (the card text follows the focus).
+- number key -> sent: the ``1`` key entering the app, to ``session.choose`` having written the
+  choice to the socket.
+- number key -> answer frame: the ``1`` key, to the end of the first frame after the host's
+  reply (the view that follows your choice) was applied: the whole round trip through the host,
+  which runs in this same loop.
+
+Pacing: ``qingming play``'s bots wait 0.6 s before each move, so a view normally reaches an idle
+screen. To gather samples quickly without views queueing behind each other, a bot's move is held
+until the view showing its prompt has been drawn (while views are still being sampled), and
+while the answer to your number key is awaited; ``--bot-delay`` adds the host's own delay on
+top (default 0). "backlog" counts sampled views that still arrived before the previous one was
+drawn (0 means each view was measured on its own).
+
+The run stops when views and arrows have ``--samples`` samples each (or at ``--budget``
+seconds). The number key gets one sample per decision of yours made meanwhile (one prompt in
+about six is yours), so its ``n`` is smaller: with n < 100, its p99 is the max.
+
+"frame cost" is where a table frame's time goes: Textual's layout (``Screen._refresh_layout``,
+only in frames that need one) and the compositor's render of the changed widgets.
+
+Aim (from the issue): under 50 ms. Figures only; nothing here passes or fails. The machine is
+shared: its load average is printed before and after.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
+import sys
+import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from textual import events
 from textual.app import App
 
-from qm_rules.bots import make_bot
-from qm_rules.game import Game
-from qm_rules.model import GameOptions, View
-from qm_tui.clock import FakeClock
-from qm_tui.screens.table import TableScreen
-from qm_tui.session import SessionMessage, Update
+import qm_tui.screens.table as table_module
+from qm_rules.model import View
+from qm_tui.app import PlayLocal, QingmingApp
+from qm_tui.screens.result import ResultScreen
+from qm_tui.screens.table import SessionArrived, TableScreen
+from qm_tui.session import Update
+from qm_tui.tablelist import FixedSource
+from qm_tui.widgets.tiles import TableTile
 
-SEATS = 6
+BOTS = 5
+ARROWS = ("right", "down", "left", "up")
+
+
+# ───────────────────────────── what is recorded ─────────────────────────────
+
+
+@dataclass
+class Figures:
+    """The samples of one run, in milliseconds."""
+
+    view_applied: list[float] = field(default_factory=list)
+    first_view: list[float] = field(default_factory=list)
+    """Each game's first view, which builds the board: counted apart."""
+    view_frame: list[float] = field(default_factory=list)
+    arrow_frame: list[float] = field(default_factory=list)
+    number_sent: list[float] = field(default_factory=list)
+    number_frame: list[float] = field(default_factory=list)
+    backlog: int = 0
+    """Views sampled that arrived while an earlier view was not yet drawn."""
+    layout: list[float] = field(default_factory=list)
+    """Each layout of the table screen (ms of CPU in the loop)."""
+    paint: list[float] = field(default_factory=list)
+    """Each frame of the table screen: the compositor's render and its encoding."""
+    games: int = 0
+    lost_keys: int = 0
+    """Keys whose answer never came (nothing to move to, a refused choice): not counted."""
+
+
+class Probe:
+    """Timestamps from the screen and the app's frames, turned into samples.
+
+    A "pending" start time waits for the first frame after the state it needs (a view applied,
+    the focus shown, the reply applied); the frame hook then records every waiting sample.
+    """
+
+    def __init__(self, samples: int) -> None:
+        self.samples = samples
+        self.figures = Figures()
+        self.posted: dict[int, float] = {}  # id(Update) -> when it was posted to the screen
+        self.unpainted: list[float] = []  # views applied, waiting for a frame
+        self.arrow_t0: float | None = None  # an arrow was sent
+        self.arrow_shown: bool = False  # ... and the screen showed the focused tile
+        self.number_t0: float | None = None  # the number key was sent
+        self.reply: int | None = None  # id of the Update that answers it
+        self.reply_applied = False
+        self.changed = asyncio.Event()
+        """Set on every frame and applied view: the driver loop waits on it."""
+        self.held: list[Callable[[], None]] = []
+        """Bot moves held back until the screen has drawn what it is being measured on."""
+        self.applied_seq: int | None = None  # the prompt seq of the newest view applied
+        self.painted_seq: int | None = None  # ... and of the newest view drawn
+
+    def _enough(self, values: list[float]) -> bool:
+        return len(values) >= self.samples
+
+    def done(self) -> bool:
+        """Enough views and arrows. The number key gets one sample per decision of mine made
+        meanwhile (about one prompt in six is mine, so fewer): its ``n`` is printed."""
+        f = self.figures
+        return all(self._enough(v) for v in (f.view_applied, f.view_frame, f.arrow_frame))
+
+    @staticmethod
+    def _add(values: list[float], t0: float, t1: float, limit: int) -> None:
+        if len(values) < limit:
+            values.append((t1 - t0) * 1000)
+
+    # ── hooks ──
+
+    def view_posted(self, update: Update) -> None:
+        now = time.perf_counter()
+        if self.unpainted and len(self.figures.view_frame) < self.samples:
+            self.figures.backlog += 1
+        self.posted[id(update)] = now
+        if self.number_t0 is not None and self.reply is None:
+            self.reply = id(update)  # nothing else moves while my prompt waits: this answers it
+
+    def view_applied(self, update: Update, first: bool) -> None:
+        now = time.perf_counter()
+        t0 = self.posted.pop(id(update), None)
+        if t0 is None:
+            return  # the final view of an Ended message: not a new view from the wire
+        p = update.view.prompt
+        self.applied_seq = p.seq if p is not None else None
+        if first:
+            self.figures.first_view.append((now - t0) * 1000)
+            self.changed.set()
+            return
+        self._add(self.figures.view_applied, t0, now, self.samples)
+        self.unpainted.append(t0)
+        if self.reply == id(update):
+            self.reply_applied = True
+        self.changed.set()
+
+    def choice_sent(self) -> None:
+        if self.number_t0 is not None:
+            self._add(self.figures.number_sent, self.number_t0, time.perf_counter(), self.samples)
+
+    def tile_shown(self) -> None:
+        if self.arrow_t0 is not None:
+            self.arrow_shown = True
+
+    def frame(self) -> None:
+        now = time.perf_counter()
+        f = self.figures
+        self.painted_seq = self.applied_seq
+        for t0 in self.unpainted:
+            self._add(f.view_frame, t0, now, self.samples)
+        self.unpainted.clear()
+        if self.arrow_t0 is not None and self.arrow_shown:
+            self._add(f.arrow_frame, self.arrow_t0, now, self.samples)
+            self.arrow_t0, self.arrow_shown = None, False
+        if self.number_t0 is not None and self.reply_applied:
+            self._add(f.number_frame, self.number_t0, now, self.samples)
+            self.number_t0, self.reply, self.reply_applied = None, None, False
+        self.changed.set()
+        self.release()
+
+    # ── pacing the bots ──
+
+    def hold_bots(self, seq: int) -> bool:
+        """Keep a bot's move (on prompt ``seq``) waiting while the answer to a key is not yet
+        drawn, or, while views are still being sampled, until the view that shows that prompt
+        has been drawn: so that no sample includes work for a later view."""
+        if self.number_t0 is not None:
+            return True
+        return len(self.figures.view_frame) < self.samples and self.painted_seq != seq
+
+    def release(self) -> None:
+        """Give held bot moves another go (each checks again whether it may move)."""
+        if self.held:
+            held, self.held = self.held, []
+            loop = asyncio.get_running_loop()
+            for move in held:
+                loop.call_soon(move)
+
+
+PROBE: Probe | None = None
+"""The probe of the run in progress (the screen subclass is built by the app, not by us)."""
+
+
+class BenchTable(TableScreen):
+    """The table screen, telling the probe when things reach it. Behaviour is unchanged."""
+
+    def post_message(self, message: Any) -> bool:
+        if PROBE is not None and isinstance(message, SessionArrived):
+            if isinstance(message.item, Update):
+                PROBE.view_posted(message.item)
+        return super().post_message(message)
+
+    async def apply_update(self, update: Update) -> None:
+        first = self.updates == 0
+        await super().apply_update(update)
+        if PROBE is not None:
+            PROBE.view_applied(update, first)
+
+    async def choose(self, option_id: str) -> None:
+        await super().choose(option_id)
+        if PROBE is not None:
+            PROBE.choice_sent()
+
+    def _show_tile_detail(self, tile: TableTile) -> None:
+        super()._show_tile_detail(tile)
+        if PROBE is not None and tile is self.focused:
+            PROBE.tile_shown()
+
+    # where a frame's time goes (Textual's own steps, timed from outside)
+
+    def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
+        t0 = time.perf_counter()
+        super()._refresh_layout(size, scroll)
+        if PROBE is not None:
+            PROBE.figures.layout.append((time.perf_counter() - t0) * 1000)
+
+    def _compositor_refresh(self) -> None:
+        t0 = time.perf_counter()
+        super()._compositor_refresh()
+        if PROBE is not None:
+            PROBE.figures.paint.append((time.perf_counter() - t0) * 1000)
+
+
+def hook_frames(app: App[Any], probe: Probe) -> None:
+    """Note every frame of the table screen; encode it as a terminal would need it."""
+    display: Callable[[Any, Any], None] = app._display
+
+    def noted(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        if renderable is None or not isinstance(screen, BenchTable):
+            return
+        if app.is_headless and hasattr(renderable, "render_segments"):
+            renderable.render_segments(app.console)  # what a real terminal's frame costs too
+        probe.frame()
+
+    app._display = noted  # type: ignore[method-assign]
+
+
+def hook_bots() -> Callable[[], None]:
+    """Make the host's bot moves wait while the probe holds them; returns the undo."""
+    from qm_net.host import Host
+
+    move = Host._bot_move
+
+    def paced(host: Host, seq: int) -> None:
+        probe = PROBE
+        if probe is not None and probe.hold_bots(seq):
+            probe.held.append(lambda: paced(host, seq))  # stale by then? _bot_move checks seq
+            return
+        move(host, seq)
+
+    Host._bot_move = paced  # type: ignore[method-assign,assignment]
+
+    def undo() -> None:
+        Host._bot_move = move  # type: ignore[method-assign]
+
+    return undo
+
+
+# ───────────────────────────── driving the game ─────────────────────────────
+
+
+def my_pending(table: TableScreen, answered: int | None) -> View | None:
+    """The view, if it holds a decision of mine not yet answered."""
+    v = table.view
+    if v is None or v.prompt is None or v.viewer is None:
+        return None
+    p = v.prompt
+    if p.seat != v.viewer or not p.options or p.seq == answered or v.result is not None:
+        return None
+    return v
+
+
+def arrow_for(table: TableScreen, turn: int) -> str:
+    """An arrow that moves the focus from where it is (trying them in turn), so that every
+    arrow sent has an answer to wait for."""
+    focused = table.focused
+    if not isinstance(focused, TableTile):
+        return ("left", "right")[turn % 2]  # the option list has no left/right: onto the board
+    rows = table.board_rows()
+    for r, row in enumerate(rows):
+        if focused in row:
+            c = row.index(focused)
+            can = {
+                "right": c + 1 < len(row),
+                "left": c > 0,
+                "down": r + 1 < len(rows),
+                "up": r > 0,
+            }
+            for i in range(len(ARROWS)):
+                key = ARROWS[(turn + i) % len(ARROWS)]
+                if can[key]:
+                    return key
+    return "right"
+
+
+def gone(app: App[Any], screen: object) -> Callable[[], bool]:
+    """True once ``screen`` is no longer the app's current screen."""
+    return lambda: app.screen is not screen
+
+
+async def wait_for(probe: Probe, cond: Callable[[], bool], timeout: float) -> bool:
+    """Wait until ``cond()`` (checked at every frame or applied view), at most ``timeout``."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        left = end - loop.time()
+        if left <= 0:
+            return False
+        probe.changed.clear()
+        try:
+            await asyncio.wait_for(probe.changed.wait(), min(left, 0.25))
+        except TimeoutError:
+            pass
+    return True
+
+
+async def next_change(probe: Probe, timeout: float) -> None:
+    """Wait for the next frame or applied view, at most ``timeout`` seconds."""
+    probe.changed.clear()
+    try:
+        await asyncio.wait_for(probe.changed.wait(), timeout)
+    except TimeoutError:
+        pass
+
+
+async def measure(
+    samples: int,
+    *,
+    size: tuple[int, int] = (160, 50),
+    bot_delay: float = 0.0,
+    seed: int | str = 1,
+    arrows_per_decision: int = 4,
+    lang: str = "zh",
+    budget: float = 120.0,
+) -> Figures:
+    """Play ``qingming play``'s table headless until every figure has ``samples`` samples
+    (or ``budget`` seconds pass); return them."""
+    global PROBE
+    probe = Probe(samples)
+    PROBE = probe
+    real_screen = table_module.TableScreen
+    table_module.TableScreen = BenchTable  # type: ignore[misc]  # the room imports it late
+    unhook_bots = hook_bots()
+    app = QingmingApp(
+        name="Bench",
+        lang=lang,
+        interfaces=["127.0.0.1"],
+        start=PlayLocal(bots=BOTS, seed=seed),
+        table_source=FixedSource,
+        remember=False,
+        bot_delay=bot_delay,
+    )
+    loop = asyncio.get_running_loop()
+    try:
+        async with app.run_test(size=size):
+            hook_frames(app, probe)
+            driver = app._driver
+            assert driver is not None
+
+            def send(key: str) -> None:
+                event = events.Key(key, key if len(key) == 1 else None)
+                event.set_sender(app)
+                driver.send_message(event)
+
+            end = loop.time() + budget
+            answered: int | None = None
+            turn = 0
+            seen: set[int] = set()
+            while not probe.done() and loop.time() < end:
+                screen = app.screen
+                if isinstance(screen, ResultScreen):
+                    send("r")  # rematch: the waiting room starts the next game at once
+                    await wait_for(probe, gone(app, screen), 10)
+                    continue
+                if not isinstance(screen, BenchTable):
+                    await wait_for(probe, lambda: isinstance(app.screen, BenchTable), 0.25)
+                    continue
+                if id(screen) not in seen:
+                    seen.add(id(screen))
+                    probe.figures.games += 1
+                    answered = None
+                view = my_pending(screen, answered)
+                if view is None or probe.unpainted:
+                    await next_change(probe, 0.25)
+                    continue
+                assert view.prompt is not None
+                # arrows over the board: each waits for its frame
+                if len(probe.figures.arrow_frame) < samples:
+                    for _ in range(arrows_per_decision):
+                        probe.arrow_t0, probe.arrow_shown = time.perf_counter(), False
+                        send(arrow_for(screen, turn))
+                        turn += 1
+                        if not await wait_for(probe, lambda: probe.arrow_t0 is None, 2):
+                            probe.arrow_t0 = None
+                            probe.figures.lost_keys += 1
+                # the decision: option 1
+                answered = view.prompt.seq
+                probe.number_t0, probe.reply, probe.reply_applied = time.perf_counter(), None, False
+                send("1")
+                if not await wait_for(probe, lambda: probe.number_t0 is None, 5):
+                    probe.number_t0 = None
+                    probe.figures.lost_keys += 1
+                    probe.release()
+    finally:
+        unhook_bots()
+        table_module.TableScreen = real_screen  # type: ignore[misc]
+        PROBE = None
+    return probe.figures
+
+
+# ───────────────────────────── printing ─────────────────────────────
 
 
 def pct(values: list[float], p: float) -> float:
@@ -39,168 +454,89 @@ def pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
-def figures(name: str, ms: list[float]) -> str:
-    return f"  {name:<28} median {statistics.median(ms):6.2f}  p99 {pct(ms, 99):6.2f}  max {max(ms):6.2f}  (n={len(ms)})"
+def line(name: str, ms: list[float], aim: float = 50.0) -> str:
+    if not ms:
+        return f"  {name:<26} no samples"
+    p99 = pct(ms, 99)
+    mark = "ok" if p99 < aim else f"p99 over {aim:.0f} ms"
+    return (
+        f"  {name:<26} median {statistics.median(ms):6.2f}  p99 {p99:6.2f}  "
+        f"max {max(ms):6.2f}  (n={len(ms)})  {mark}"
+    )
 
 
-def game_updates(n: int, seed: int = 7) -> list[Update]:
-    """``n`` consecutive updates of a 6-player game as seat 0 sees them (new games as needed)."""
-    out: list[Update] = []
-    game_no = 0
-    while len(out) < n:
-        g = Game.new(
-            [f"P{i}" for i in range(SEATS)], f"{seed}-{game_no}", GameOptions(round_limit=30)
-        )
-        bots = [make_bot("random", f"{seed}:{s}") for s in range(SEATS)]
-        while not g.over and len(out) < n:
-            p = g.prompt
-            assert p is not None
-            events = g.choose(p.seat, bots[p.seat].choose(g.view(p.seat)), p.seq)
-            out.append(Update(g.view(0), tuple(e for e in events if e.visible_to(0)), None))
-        game_no += 1
-    return out
+def _med(ms: list[float]) -> str:
+    return f"{statistics.median(ms):.2f}" if ms else "-"
 
 
-class FeedSession:
-    """Views pushed by the benchmark; choices only counted."""
-
-    local = True
-
-    def __init__(self, first: View) -> None:
-        self.queue: asyncio.Queue[SessionMessage] = asyncio.Queue()
-        self._view: View | None = first
-        self.queue.put_nowait(Update(first, (), None))
-        self.chosen = 0
-        self.on_choose: asyncio.Event = asyncio.Event()
-
-    @property
-    def seat(self) -> int | None:
-        return 0
-
-    @property
-    def view(self) -> View | None:
-        return self._view
-
-    async def messages(self) -> AsyncIterator[SessionMessage]:
-        while True:
-            yield await self.queue.get()
-
-    async def choose(self, option_id: str) -> None:
-        self.chosen += 1
-        self.on_choose.set()
-
-    async def chat(self, text: str) -> None: ...
-
-    async def concede(self) -> None: ...
-
-    async def rematch(self) -> None: ...
-
-    async def leave(self) -> None: ...
+def _p99(ms: list[float]) -> str:
+    return f"{pct(ms, 99):.2f}" if ms else "-"
 
 
-class BenchTable(TableScreen):
-    """The table screen, saying when a render or a focus change has reached the screen."""
-
-    painted: asyncio.Event
-
-    async def render_view(self, view: View) -> None:
-        await super().render_view(view)
-        self.call_after_refresh(self.painted.set)
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.call_after_refresh(self.painted.set)
+def load() -> str:
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:
+        return "load average: unavailable"
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} CPUs)"
 
 
-class BenchApp(App[None]):
-    def __init__(self, session: FeedSession) -> None:
-        super().__init__()
-        self.session = session
-        self.table = BenchTable(session, lang="zh", clock=FakeClock())  # type: ignore[arg-type]
-        self.table.painted = asyncio.Event()
-
-    def on_mount(self) -> None:
-        self.push_screen(self.table)
-
-
-async def measure(size: tuple[int, int], updates: list[Update], keys: int) -> None:
-    session = FeedSession(updates[0].view)
-    app = BenchApp(session)
-    table = app.table
-    view_ms: list[float] = []
-    arrow_ms: list[float] = []
-    option_ms: list[float] = []
-    async with app.run_test(size=size) as pilot:
-        while table.updates == 0:
-            await pilot.pause()
-        await pilot.pause()
-        # view -> screen
-        for u in updates[1:]:
-            table.painted.clear()
-            t0 = time.perf_counter()
-            session.queue.put_nowait(u)
-            await table.painted.wait()
-            view_ms.append((time.perf_counter() - t0) * 1000)
-        # key -> answer: arrows over the board
-        table.action_focus_board()
-        await pilot.pause()
-        driver = app._driver
-        assert driver is not None
-        moves = ["right", "right", "down", "left", "up", "down", "down", "left"]
-        for i in range(keys):
-            key = moves[i % len(moves)]
-            before = app.focused
-            table.painted.clear()
-            t0 = time.perf_counter()
-            driver.send_message(events.Key(key, None))
-            if await _moves(app, before):  # an arrow at the board's edge does nothing
-                await table.painted.wait()
-                arrow_ms.append((time.perf_counter() - t0) * 1000)
-        # key -> answer: a number key takes an option (a view with my prompt is showing)
-        mine = [
-            u
-            for u in updates
-            if u.view.prompt is not None and u.view.prompt.seat == 0 and u.view.prompt.options
-        ]
-        for u in mine[:keys]:
-            table.painted.clear()
-            session.queue.put_nowait(u)
-            await table.painted.wait()
-            session.on_choose.clear()
-            t0 = time.perf_counter()
-            driver.send_message(events.Key("1", "1"))
-            await session.on_choose.wait()
-            option_ms.append((time.perf_counter() - t0) * 1000)
-    print(f"terminal {size[0]}x{size[1]}, {SEATS} seats:")
-    print(figures("view -> screen", view_ms))
-    print(figures("arrow key -> focus painted", arrow_ms))
-    if option_ms:
-        print(figures("number key -> choice sent", option_ms))
+def report(f: Figures, size: tuple[int, int], bot_delay: float, seconds: float) -> str:
+    rows = [
+        f"table screen, qingming play path (host + client on loopback), {BOTS + 1} seats, "
+        f"{size[0]}x{size[1]} headless, bot delay {bot_delay:g} s, {f.games} game(s), "
+        f"{seconds:.1f} s",
+        line("first view (builds board)", f.first_view),
+        line("view -> applied", f.view_applied),
+        line("view -> frame", f.view_frame),
+        line("arrow -> frame", f.arrow_frame),
+        line("number key -> sent", f.number_sent),
+        line("number key -> answer frame", f.number_frame),
+        f"  frame cost: layout median {_med(f.layout)} p99 {_p99(f.layout)} "
+        f"(n={len(f.layout)}), render+encode median {_med(f.paint)} p99 {_p99(f.paint)} "
+        f"(n={len(f.paint)})",
+        f"  backlog: {f.backlog} view(s) arrived before the previous one was drawn; "
+        f"keys without an answer (not counted): {f.lost_keys}",
+        "  (ms; frame = compositor update rendered and encoded to escape codes, not written to "
+        "a terminal)",
+    ]
+    return "\n".join(rows)
 
 
-async def _moves(app: App[None], before: object) -> bool:
-    """Let the key be handled; True if it moved the focus (so a repaint is coming)."""
-    for _ in range(50):
-        await asyncio.sleep(0)
-        if app.focused is not before:
-            return True
-    return False
-
-
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--updates", type=int, default=300)
-    ap.add_argument("--keys", type=int, default=200)
+    ap.add_argument("--samples", type=int, default=300, help="samples per figure (default 300)")
+    ap.add_argument("--size", default="160x50", help="terminal WxH (default 160x50)")
     ap.add_argument(
-        "--size", action="append", default=None, help="WxH (repeatable; default 80x24 and 160x48)"
+        "--bot-delay", type=float, default=0.0, help="seconds before each bot move (default 0)"
     )
-    args = ap.parse_args()
-    updates = game_updates(args.updates)
-    sizes = [tuple(int(x) for x in s.split("x")) for s in (args.size or ["80x24", "160x48"])]
-    for size in sizes:
-        asyncio.run(measure((size[0], size[1]), updates, args.keys))
+    ap.add_argument("--seed", default="1", help="the first game's seed")
+    ap.add_argument("--lang", default="zh", choices=("zh", "en"))
+    ap.add_argument("--budget", type=float, default=50.0, help="stop after this many seconds")
+    args = ap.parse_args(argv)
+    w, _, h = args.size.partition("x")
+    size = (int(w), int(h))
+    # Keep off the real config file and the real network (as the tests do).
+    os.environ.setdefault("QINGMING_CONFIG_DIR", tempfile.mkdtemp(prefix="qm-bench-"))
+    os.environ.setdefault("CI", "1")
+    print(load() + " (before)")
+    t0 = time.perf_counter()
+    figures = asyncio.run(
+        measure(
+            args.samples,
+            size=size,
+            bot_delay=args.bot_delay,
+            seed=args.seed,
+            lang=args.lang,
+            budget=args.budget,
+        )
+    )
+    print(report(figures, size, args.bot_delay, time.perf_counter() - t0))
+    print(load() + " (after)")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

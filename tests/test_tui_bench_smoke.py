@@ -1,0 +1,50 @@
+"""``benchmarks/tui.py`` still runs end to end with a handful of samples: it reaches the table
+through ``qingming play``'s path, its hooks still see views, frames and keys (every figure gets
+samples), and it puts the table screen and the host back as they were. No timing is asserted."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from tui_support import isolate
+
+import qm_tui.screens.table as table_module
+from qm_net.host import Host
+from qm_tui.screens.table import TableScreen
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "tui.py"
+
+
+def load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_tui", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tui_benchmark_fills_every_figure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    isolate(tmp_path, monkeypatch)
+    bench = load_bench()
+    bot_move = Host._bot_move
+    assert bench.main(["--samples", "3", "--size", "120x40", "--budget", "60"]) == 0
+    out = capsys.readouterr().out
+    for name in ("view -> applied", "view -> frame", "arrow -> frame"):
+        line = next(x for x in out.splitlines() if name in x)
+        assert "(n=3)" in line, out
+    for name in ("number key -> sent", "number key -> answer frame", "first view"):
+        line = next(x for x in out.splitlines() if name in x)
+        assert "no samples" not in line, out
+    assert "load average" in out
+    assert "backlog: 0 " in out  # the bots waited for each sampled view to be drawn
+    # nothing of the benchmark is left behind
+    assert table_module.TableScreen is TableScreen
+    assert Host._bot_move is bot_move
+    assert bench.PROBE is None
