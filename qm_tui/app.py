@@ -341,7 +341,9 @@ class QingmingApp(App[None]):
     async def leave_table(self, reason: str | None = None) -> None:
         """Back to the lobby, closing the connection (and our table)."""
         if reason:
-            self.notify(reason, severity="warning", timeout=10)
+            self.notify(
+                tr("app.left_table", self.lang, reason=reason), severity="warning", timeout=10
+            )
         await self._close_table()
 
     @on(LeaveTable)

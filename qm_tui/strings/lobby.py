@@ -18,6 +18,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "无法加入 {address}：{error}",
         "en": "Cannot join {address}: {error}",
     },
+    "app.left_table": {"zh": "已回到大厅：{reason}", "en": "Back in the lobby: {reason}"},
     "app.error.join": {
         "zh": "无法入座（{error}），改为观战。",
         "en": "No seat ({error}); watching instead.",
