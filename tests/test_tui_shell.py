@@ -421,3 +421,19 @@ def test_the_commands_answer_from_a_fresh_interpreter() -> None:
         timeout=60,
     )
     assert out.returncode != 0 and "HOST:PORT" in out.stderr
+
+
+async def test_a_network_without_discovery_still_leaves_the_lobby_usable() -> None:
+    """An interface that does not exist: the lobby says discovery failed, and stays up."""
+    from qm_tui.app import QingmingApp
+
+    app = QingmingApp(
+        name="Ann", lang="en", interfaces=["203.0.113.5"], remember=False, bot_delay=0
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        status = app.screen.query_one("#status", Static)
+        await until(
+            pilot, lambda: "cannot search the network" in str(status.content), "the message"
+        )
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery")
