@@ -437,3 +437,21 @@ async def test_a_network_without_discovery_still_leaves_the_lobby_usable() -> No
         )
         await pilot.press("g")
         await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery")
+
+
+async def test_clicking_a_listed_table_twice_joins_it() -> None:
+    from qm_net.discovery import TableInfo
+    from qm_tui.tablelist import FixedSource
+
+    tables = [
+        TableInfo("A", "127.0.0.1", 1, 1, 0, 2, "lobby", "a"),
+        TableInfo("B", "127.0.0.1", 2, 1, 0, 2, "lobby", "b"),
+    ]
+    app = make_app(source=FixedSource(tables))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.click("#tables", offset=(4, 3))  # the second row: highlighted
+        assert app.screen.selected_key() == "b"  # type: ignore[attr-defined]
+        await pilot.click("#tables", offset=(4, 3))  # again: join it
+        await until(
+            pilot, lambda: any("127.0.0.1:2" in n.message for n in app._notifications), "the join"
+        )
