@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print a JSON summary and exit")
     parser.add_argument(
-        "--seat", type=int, metavar="S", help="show only the events seat S saw (default: everything); each choice's own line is shown in full"
+        "--seat", type=int, metavar="S", help="tell the game as seat S saw it: only the events S saw, and other seats' choices by kind only (default: everything)"
     )
     parser.add_argument(
         "--no-step", action="store_true", help="do not wait for Enter between choices"
@@ -88,10 +88,18 @@ def _run(args: argparse.Namespace) -> int:
     step = not args.no_step and sys.stdin.isatty() and sys.stdout.isatty()
     print(f"{' · '.join(names)} — seed {journal.seed!r}, {len(journal.choices)} choices")
     for i, (seat, option_id) in enumerate(journal.choices):
-        view = game.view(seat)
-        opt = view.prompt.option(option_id) if view.prompt is not None else None
-        words = describe_option(opt or Option(option_id, option_id.partition(":")[0]), view, lang)
-        print(f"#{i + 1} t{game.turn} {names[seat]}: {words} [{option_id}]")
+        if everything or seat == args.seat:
+            view = game.view(seat)
+            opt = view.prompt.option(option_id) if view.prompt is not None else None
+            words = describe_option(opt or Option(option_id, option_id.partition(":")[0]), view, lang)
+            shown = option_id
+        else:
+            # Another seat's choice, told from seat S's side: its kind, never the card it names
+            # (a search pick or a card from hand may be hidden from S, R5). What becomes public
+            # shows in the event lines below.
+            shown = option_id.partition(":")[0]
+            words = describe_option(Option(shown, shown), game.view(args.seat), lang)
+        print(f"#{i + 1} t{game.turn} {names[seat]}: {words} [{shown}]")
         try:
             events = game.choose(seat, option_id)
         except RulesError as exc:

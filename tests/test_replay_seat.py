@@ -1,0 +1,60 @@
+"""`qingming replay --seat S` tells the game as seat S saw it (R5): no card hidden from S."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from qm_net.journal_io import JournalWriter
+from qm_rules import Game, GameOptions
+from qm_rules.bots import make_bot
+from qm_rules.cards import CARDS
+
+
+def _journal(path: Path, seed: int) -> Game:
+    """A bot game written to a journal file as a host writes it."""
+    game = Game.new(["Ann", "Bo", "Cy"], seed, GameOptions(round_limit=6))
+    writer = JournalWriter(str(path))
+    writer.begin_game(0, "t", [], game)
+    bots = [make_bot("random", (seed, s)) for s in range(3)]
+    while not game.over:
+        p = game.prompt
+        assert p is not None
+        game.choose(p.seat, bots[p.seat].choose(game.view(p.seat)))
+        writer.sync_choices(game)
+    writer.end_game(game)
+    writer.close()
+    return game
+
+
+def test_replay_for_one_seat_names_no_card_that_seat_did_not_see(tmp_path: Path) -> None:
+    # R5: other seats' search picks and 借东风 takes name hidden cards; from seat 0's side they
+    # are told by kind only. Every card name printed must be one seat 0 saw at that point.
+    path = tmp_path / "game.jsonl"
+    leaked_before = 0
+    for seed in range(6):
+        path.unlink(missing_ok=True)
+        _journal(path, seed)
+        full = subprocess.run(
+            [sys.executable, "-m", "qingming", "replay", str(path), "--no-step", "--replay-lang", "en"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        mine = subprocess.run(
+            [sys.executable, "-m", "qingming", "replay", str(path), "--no-step", "--replay-lang", "en", "--seat", "0"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        # Choice lines of other seats: "#n tT Name: words [kind]" — no option id with a card id.
+        for line in mine.splitlines():
+            m = re.match(r"#\d+ t\d+ (\S+): .*\[(.*)\]$", line)
+            if m and m.group(1) != "Ann":
+                assert ":" not in m.group(2), line
+        # The full replay does show other seats' picks by name where seat 0's cannot.
+        picks_full = [ln for ln in full.splitlines() if re.match(r"#\d+ t\d+ (Bo|Cy): Pick ", ln)]
+        picks_mine = [ln for ln in mine.splitlines() if re.match(r"#\d+ t\d+ (Bo|Cy): Pick ", ln)]
+        leaked_before += len(picks_full)
+        names = {CARDS[c.id].name.en for c in CARDS.cards}
+        for ln in picks_mine:
+            assert not any(n in ln for n in names), ln
+    assert leaked_before > 0, "expected other seats to have made named picks in these games"
