@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import statistics
 import sys
@@ -93,14 +94,22 @@ class Figures:
     """Each game's first view, which builds the board: counted apart."""
     view_frame: list[float] = field(default_factory=list)
     arrow_frame: list[float] = field(default_factory=list)
+    arrow_shown: list[float] = field(default_factory=list)
+    """... to the screen having shown the focused tile (before its frame)."""
     number_sent: list[float] = field(default_factory=list)
     number_frame: list[float] = field(default_factory=list)
+    number_applied: list[float] = field(default_factory=list)
+    """... to the reply having been applied (before its frame)."""
+    encode: list[float] = field(default_factory=list)
+    """The part of each frame that turns it into escape codes (done by the benchmark)."""
     backlog: int = 0
     """Views sampled that arrived while an earlier view was not yet drawn."""
     layout: list[float] = field(default_factory=list)
-    """Each layout of the table screen (ms of CPU in the loop)."""
+    """Each layout of the table screen (its frame's render not included)."""
     paint: list[float] = field(default_factory=list)
     """Each frame of the table screen: the compositor's render and its encoding."""
+    gc_pauses: list[tuple[int, float]] = field(default_factory=list)
+    """Python's garbage collections during the run: (generation, ms)."""
     games: int = 0
     lost_keys: int = 0
     """Keys whose answer never came (nothing to move to, a refused choice): not counted."""
@@ -167,8 +176,9 @@ class Probe:
             return
         self._add(self.figures.view_applied, t0, now, self.samples)
         self.unpainted.append(t0)
-        if self.reply == id(update):
+        if self.reply == id(update) and self.number_t0 is not None:
             self.reply_applied = True
+            self._add(self.figures.number_applied, self.number_t0, now, self.samples)
         self.changed.set()
 
     def choice_sent(self) -> None:
@@ -176,8 +186,9 @@ class Probe:
             self._add(self.figures.number_sent, self.number_t0, time.perf_counter(), self.samples)
 
     def tile_shown(self) -> None:
-        if self.arrow_t0 is not None:
+        if self.arrow_t0 is not None and not self.arrow_shown:
             self.arrow_shown = True
+            self._add(self.figures.arrow_shown, self.arrow_t0, time.perf_counter(), self.samples)
 
     def frame(self) -> None:
         now = time.perf_counter()
@@ -246,10 +257,12 @@ class BenchTable(TableScreen):
     # where a frame's time goes (Textual's own steps, timed from outside)
 
     def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
+        f = PROBE.figures if PROBE is not None else None
+        painted = sum(f.paint) if f is not None else 0.0
         t0 = time.perf_counter()
-        super()._refresh_layout(size, scroll)
-        if PROBE is not None:
-            PROBE.figures.layout.append((time.perf_counter() - t0) * 1000)
+        super()._refresh_layout(size, scroll)  # ends by drawing the frame: that is not layout
+        if f is not None:
+            f.layout.append((time.perf_counter() - t0) * 1000 - (sum(f.paint) - painted))
 
     def _compositor_refresh(self) -> None:
         t0 = time.perf_counter()
@@ -267,7 +280,9 @@ def hook_frames(app: App[Any], probe: Probe) -> None:
         if renderable is None or not isinstance(screen, BenchTable):
             return
         if app.is_headless and hasattr(renderable, "render_segments"):
+            t0 = time.perf_counter()
             renderable.render_segments(app.console)  # what a real terminal's frame costs too
+            probe.figures.encode.append((time.perf_counter() - t0) * 1000)
         probe.frame()
 
     app._display = noted  # type: ignore[method-assign]
@@ -389,6 +404,16 @@ async def measure(
         bot_delay=bot_delay,
     )
     loop = asyncio.get_running_loop()
+    gc_started = [0.0]
+
+    def gc_timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        else:
+            ms = (time.perf_counter() - gc_started[0]) * 1000
+            probe.figures.gc_pauses.append((info["generation"], ms))
+
+    gc.callbacks.append(gc_timed)
     try:
         async with app.run_test(size=size):
             hook_frames(app, probe)
@@ -440,6 +465,7 @@ async def measure(
                     probe.figures.lost_keys += 1
                     probe.release()
     finally:
+        gc.callbacks.remove(gc_timed)
         unhook_bots()
         table_module.TableScreen = real_screen  # type: ignore[misc]
         PROBE = None
@@ -481,7 +507,12 @@ def load() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} CPUs)"
 
 
+def _longest(pauses: list[tuple[int, float]]) -> str:
+    return f"{max(ms for _g, ms in pauses):.1f}" if pauses else "-"
+
+
 def report(f: Figures, size: tuple[int, int], bot_delay: float, seconds: float) -> str:
+    gen2 = [ms for g, ms in f.gc_pauses if g == 2]
     rows = [
         f"table screen, qingming play path (host + client on loopback), {BOTS + 1} seats, "
         f"{size[0]}x{size[1]} headless, bot delay {bot_delay:g} s, {f.games} game(s), "
@@ -490,11 +521,15 @@ def report(f: Figures, size: tuple[int, int], bot_delay: float, seconds: float) 
         line("view -> applied", f.view_applied),
         line("view -> frame", f.view_frame),
         line("arrow -> frame", f.arrow_frame),
+        line("  of which -> tile shown", f.arrow_shown),
         line("number key -> sent", f.number_sent),
         line("number key -> answer frame", f.number_frame),
+        line("  of which -> reply applied", f.number_applied),
         f"  frame cost: layout median {_med(f.layout)} p99 {_p99(f.layout)} "
         f"(n={len(f.layout)}), render+encode median {_med(f.paint)} p99 {_p99(f.paint)} "
-        f"(n={len(f.paint)})",
+        f"(n={len(f.paint)}; encoding alone median {_med(f.encode)}) ms of the loop",
+        f"  garbage collections: {len(f.gc_pauses)}, longest {_longest(f.gc_pauses)} ms; "
+        f"{len(gen2)} of the oldest generation, median {_med(gen2)} ms (the loop stops meanwhile)",
         f"  backlog: {f.backlog} view(s) arrived before the previous one was drawn; "
         f"keys without an answer (not counted): {f.lost_keys}",
         "  (ms; frame = compositor update rendered and encoded to escape codes, not written to "
