@@ -36,6 +36,7 @@ __all__ = [
     "Ended",
     "Failure",
     "LocalSession",
+    "Back",
     "Lost",
     "NetSession",
     "SeatStatus",
@@ -83,6 +84,11 @@ class Ended:
 
 
 @dataclass(frozen=True, slots=True)
+class Back:
+    """The connection was lost and is back: the seat is ours again (its view follows)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Lost:
     """The connection to the table is gone; ``final``: reconnecting will not help."""
 
@@ -105,7 +111,7 @@ class Seats:
     seats: tuple[SeatStatus, ...]
 
 
-SessionMessage = Update | Chat | Failure | Ended | Lost | Seats
+SessionMessage = Update | Chat | Failure | Ended | Lost | Back | Seats
 
 
 class TableSession(Protocol):
@@ -335,10 +341,20 @@ class NetSession:
 
     local = False
 
-    def __init__(self, client: TableClient, *, clock: Clock | None = None) -> None:
+    #: Waits between reconnect attempts after the host is lost (about a minute in all).
+    RECONNECT_DELAYS: tuple[float, ...] = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 10.0, 15.0, 15.0)
+
+    def __init__(
+        self,
+        client: TableClient,
+        *,
+        clock: Clock | None = None,
+        reconnect_delays: tuple[float, ...] | None = None,
+    ) -> None:
         self.client = client
         self.clock: Clock = clock or SystemClock()
         self._view: View | None = None
+        self.reconnect_delays = self.RECONNECT_DELAYS if reconnect_delays is None else reconnect_delays
 
     @property
     def seat(self) -> int | None:
@@ -349,6 +365,42 @@ class NetSession:
         return self._view
 
     async def messages(self) -> AsyncIterator[SessionMessage]:
+        """The table's messages. When the connection drops, this says so (``Lost``, not final),
+        reconnects with the seat's token — the host gives back the seat and the current view,
+        mid-chain too — and goes on; ``Lost(final=True)`` once that cannot work."""
+        while True:
+            lost: Lost | None = None
+            async for item in self._once():
+                if isinstance(item, Lost):
+                    lost = item
+                    break
+                yield item
+            if lost is None:
+                return
+            if lost.final or not self.reconnect_delays:
+                yield lost
+                return
+            yield Lost(lost.reason, False)
+            if not await self._reconnect():
+                yield Lost(lost.reason, True)
+                return
+            yield Back()
+
+    async def _reconnect(self) -> bool:
+        from qm_net.client import TableError
+
+        for delay in self.reconnect_delays:
+            await asyncio.sleep(delay)
+            try:
+                await self.client.reconnect()
+                return True
+            except TableError:  # the host is there but will not give the seat back
+                return False
+            except (OSError, asyncio.TimeoutError, ConnectionError):
+                continue  # not reachable yet (restarting, network down): try again
+        return False
+
+    async def _once(self) -> AsyncIterator[SessionMessage]:
         from qm_net import messages as m
 
         async for msg in self.client.messages():

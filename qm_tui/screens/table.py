@@ -31,6 +31,7 @@ from qm_tui.session import (
     Chat,
     Ended,
     Failure,
+    Back,
     Lost,
     Seats,
     SeatStatus,
@@ -207,11 +208,12 @@ class TableScreen(Screen[None]):
             await self.apply_update(Update(item.view, (), None))
             self.show_result(item)
         elif isinstance(item, Lost):
-            self.notify(
-                tr("table.lost", self.lang, reason=item.reason), severity="warning", timeout=8
-            )
+            key = "table.lost" if item.final else "table.reconnecting"
+            self.notify(tr(key, self.lang, reason=item.reason), severity="warning", timeout=8)
             if item.final:
                 self.post_message(LeaveTable(item.reason))
+        elif isinstance(item, Back):
+            self.notify(tr("table.back", self.lang), timeout=4)
 
     async def apply_update(self, update: Update) -> None:
         """Take a new view: log its events, then render it."""
