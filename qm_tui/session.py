@@ -396,7 +396,7 @@ class NetSession:
                 return True
             except TableError:  # the host is there but will not give the seat back
                 return False
-            except (OSError, asyncio.TimeoutError, ConnectionError):
+            except (TimeoutError, OSError, ConnectionError):
                 continue  # not reachable yet (restarting, network down): try again
         return False
 

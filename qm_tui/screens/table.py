@@ -28,10 +28,10 @@ from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
 from qm_tui.session import (
+    Back,
     Chat,
     Ended,
     Failure,
-    Back,
     Lost,
     Seats,
     SeatStatus,
