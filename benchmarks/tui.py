@@ -20,7 +20,8 @@ What each figure is (milliseconds; median / p99 / max):
 - view -> applied: from the screen's reader worker posting the message that carries a new view
   (``SessionArrived(Update)``, right after ``NetSession`` yields it) to the screen's handler
   having applied it (log lines added, every widget handed its new state). Includes any time the
-  message waited in the screen's queue.
+  message waited in the screen's queue. Each game's first view (it builds the board) is printed
+  apart; a game's final view (the result screen covers it) is not timed.
 - view -> frame: the same start, to the end of the next frame of the table screen: the
   compositor has rendered the changed widgets into an update for the terminal. A headless app
   skips turning that update into escape codes, so the benchmark does it (``render_segments``) to
@@ -170,6 +171,8 @@ class Probe:
             return  # the final view of an Ended message: not a new view from the wire
         p = update.view.prompt
         self.applied_seq = p.seq if p is not None else None
+        if update.view.result is not None:
+            return  # the game is over: the result screen covers the table, nothing to time
         if first:
             self.figures.first_view.append((now - t0) * 1000)
             self.changed.set()
@@ -385,9 +388,11 @@ async def measure(
     arrows_per_decision: int = 4,
     lang: str = "zh",
     budget: float = 120.0,
+    gc_freeze: bool = False,
 ) -> Figures:
     """Play ``qingming play``'s table headless until every figure has ``samples`` samples
-    (or ``budget`` seconds pass); return them."""
+    (or ``budget`` seconds pass); return them. ``gc_freeze``: an experiment, not what the app
+    does: ``gc.freeze()`` once each table is up, so the collector skips what exists by then."""
     global PROBE
     probe = Probe(samples)
     PROBE = probe
@@ -442,6 +447,8 @@ async def measure(
                     seen.add(id(screen))
                     probe.figures.games += 1
                     answered = None
+                    if gc_freeze:
+                        gc.freeze()
                 view = my_pending(screen, answered)
                 if view is None or probe.unpainted:
                     await next_change(probe, 0.25)
@@ -466,6 +473,7 @@ async def measure(
                     probe.release()
     finally:
         gc.callbacks.remove(gc_timed)
+        gc.unfreeze()
         unhook_bots()
         table_module.TableScreen = real_screen  # type: ignore[misc]
         PROBE = None
@@ -550,6 +558,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", default="1", help="the first game's seed")
     ap.add_argument("--lang", default="zh", choices=("zh", "en"))
     ap.add_argument("--budget", type=float, default=50.0, help="stop after this many seconds")
+    ap.add_argument(
+        "--gc-freeze",
+        action="store_true",
+        help="experiment: gc.freeze() once each table is up (the app does not do this)",
+    )
     args = ap.parse_args(argv)
     w, _, h = args.size.partition("x")
     size = (int(w), int(h))
@@ -566,9 +579,12 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             lang=args.lang,
             budget=args.budget,
+            gc_freeze=args.gc_freeze,
         )
     )
     print(report(figures, size, args.bot_delay, time.perf_counter() - t0))
+    if args.gc_freeze:
+        print("  (experiment: gc.freeze() after each table came up; the app itself does not)")
     print(load() + " (after)")
     return 0
 
