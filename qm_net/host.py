@@ -29,6 +29,7 @@ from qm_net.framing import ProtocolError
 from qm_net.journal_io import JournalGame, JournalWriter, read_games, token_hash
 from qm_net.messages import plain
 from qm_net.protocol import MAX_SEATS, MIN_SEATS, PROTOCOL_VERSION, validate_client
+from qm_net.version import DEFAULT_PORT
 from qm_rules import Game, GameOptions, PromptKind, RulesError, to_plain
 from qm_rules.bots import STRATEGIES, make_bot
 
@@ -211,7 +212,7 @@ class Host:
         bots: int = 0,
         options: GameOptions | None = None,
         bind: str = "0.0.0.0",
-        port: int = 0,
+        port: int | None = 0,
         interfaces: list[str] | None = None,
         advertise: bool = True,
         journal_path: str | None = None,
@@ -301,7 +302,13 @@ class Host:
 
     async def start(self) -> None:
         """Listen, advertise, and (after a resume) carry the game on."""
-        self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=self.port)
+        if self.port is None:  # the usual port if it is free, else any (discovery tells which)
+            try:
+                self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=DEFAULT_PORT)
+            except OSError:
+                self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=0)
+        else:
+            self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=self.port)
         self.port = self._server.sockets[0].getsockname()[1]
         if self.journal_path:
             self._journal = JournalWriter(self.journal_path)

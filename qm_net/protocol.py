@@ -14,11 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from qm_net.framing import ProtocolError
-
-try:  # the discovery helper owns the version constant; until it lands, we say 1
-    from qm_net.version import PROTOCOL_VERSION
-except ImportError:  # pragma: no cover - only before qm_net/version.py exists
-    PROTOCOL_VERSION = 1
+from qm_net.version import DEFAULT_PORT, PROTOCOL_VERSION  # noqa: F401 - clients read both here
 
 MAX_SEATS = 6
 MIN_SEATS = 2

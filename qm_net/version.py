@@ -8,3 +8,7 @@ to the messages on the wire.
 from __future__ import annotations
 
 PROTOCOL_VERSION: int = 1
+
+#: The port a table listens on unless told otherwise (``qingming serve``); when it is taken the
+#: host takes any free port, which discovery announces. ``qingming join HOST`` tries it.
+DEFAULT_PORT: int = 7351

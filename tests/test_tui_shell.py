@@ -349,7 +349,8 @@ def test_addresses() -> None:
     assert parse_address("192.168.1.5:7351") == ("192.168.1.5", 7351)
     assert parse_address("[::1]:80") == ("::1", 80)
     assert parse_address("tea.local", 9000) == ("tea.local", 9000)
-    for bad in ("", ":80", "host:port", "host:70000", "host"):
+    assert parse_address("tea.local") == ("tea.local", 7351)  # qingming serve's usual port
+    for bad in ("", ":80", "host:port", "host:70000"):
         with pytest.raises(AddressError):
             parse_address(bad)
 
@@ -415,7 +416,7 @@ def test_the_commands_answer_from_a_fresh_interpreter() -> None:
             out.stderr
         )
     out = subprocess.run(
-        [sys.executable, "-m", "qingming", "join", "no-port-here"],
+        [sys.executable, "-m", "qingming", "join", "host:not-a-port"],
         capture_output=True,
         text=True,
         timeout=60,

@@ -11,7 +11,7 @@ HELP = "join the table at HOST[:PORT] (no discovery needed)"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from qingming.cli import add_common_arguments
 
-    parser.add_argument("address", metavar="HOST[:PORT]", help="the table's address")
+    parser.add_argument("address", metavar="HOST[:PORT]", help="the table's address (PORT defaults to 7351, what qingming serve uses when it is free)")
     add_common_arguments(parser)
 
 
@@ -23,5 +23,5 @@ def run(args: argparse.Namespace) -> int:
     try:
         host, port = parse_address(args.address)
     except AddressError as error:
-        raise SystemExit(f"qingming join: {error}") from None
+        raise SystemExit(f"qingming join: {error} (give HOST or HOST:PORT)") from None
     return launch(args, JoinAddress(host, port))

@@ -29,7 +29,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", dest="table_name", metavar="NAME", help="the table's name (default: Qingming)")
     parser.add_argument("--seats", type=int, default=4, metavar="N", help="seats at the table, 2-6 (default: 4)")
     parser.add_argument("--bots", type=int, default=0, metavar="K", help="seats the host fills with bots (default: 0)")
-    parser.add_argument("--port", type=int, default=0, metavar="P", help="TCP port (default: any free port)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        metavar="P",
+        help="TCP port (default: 7351 if free, else any free port; 0: any free port)",
+    )
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help="address to listen on (default: 0.0.0.0)")
     parser.add_argument(
         "--interface",
