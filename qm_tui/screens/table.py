@@ -188,6 +188,8 @@ class TableScreen(Screen[None]):
 
     @on(SessionArrived)
     async def _arrived(self, message: SessionArrived) -> None:
+        if not self.is_attached:  # being popped: queued updates have nowhere to be drawn
+            return
         item = message.item
         if isinstance(item, Update):
             await self.apply_update(item)
