@@ -234,7 +234,8 @@ class Host:
         self.n_seats = seats
         self.options = options or GameOptions()
         self.bind = bind
-        self.port = port
+        self._want_port = port  # None: DEFAULT_PORT if free, else any
+        self.port: int = port or 0  # the port listened on, once started
         self.interfaces = interfaces
         self.advertise = advertise
         self.journal_path = journal_path
@@ -302,7 +303,7 @@ class Host:
 
     async def start(self) -> None:
         """Listen, advertise, and (after a resume) carry the game on."""
-        if self.port is None:  # the usual port if it is free, else any (discovery tells which)
+        if self._want_port is None:  # the usual port if it is free, else any (discovery tells which)
             try:
                 self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=DEFAULT_PORT)
             except OSError:
