@@ -92,10 +92,12 @@ def test_instance_name_drops_control_characters_and_dots() -> None:
 def test_default_interfaces_is_loopback_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CI", "true")
     assert default_interfaces() == ["127.0.0.1"]
+    # Outside CI the default is every interface (this only reads the setting; nothing binds).
+    every = InterfaceChoice["All"]
     monkeypatch.delenv("CI")
-    assert default_interfaces() is InterfaceChoice.All
+    assert default_interfaces() is every
     monkeypatch.setenv("CI", "false")
-    assert default_interfaces() is InterfaceChoice.All
+    assert default_interfaces() is every
 
 
 def test_parse_interfaces_accepts_addresses_and_names() -> None:
