@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from textual import on, work
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.worker import Worker, WorkerState
 
 from qm_tui import config as cfg
@@ -27,6 +28,7 @@ from qm_tui.commands import QingmingCommands
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
 from qm_tui.net import HostSettings, bind_address, connect, start_host
+from qm_tui.safe import clean
 from qm_tui.tablelist import DiscoverySource, TableSource
 
 if TYPE_CHECKING:
@@ -115,6 +117,22 @@ class QingmingApp(App[None]):
     async def on_unmount(self) -> None:
         await self._disconnect()  # the screens are going anyway
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification is plain text, whatever the caller said: they carry names, host
+        errors and exception texts, and a ``[@click=app.quit]`` in a toast would be a link.
+        (Screens' and widgets' ``notify`` come here too.)"""
+        super().notify(
+            clean(message), title=clean(title), severity=severity, timeout=timeout, markup=False
+        )
+
     # ── settings the player changes in the lobby ───────────────────────────────────────────
 
     def set_player_name(self, name: str) -> None:
@@ -182,7 +200,9 @@ class QingmingApp(App[None]):
             try:
                 host, port = parse_address(text)
             except AddressError:
-                self.notify(tr("app.error.address", self.lang, address=text), severity="error")
+                self.notify(
+                    tr("app.error.address", self.lang, address=text), severity="error", markup=False
+                )
                 return
             self.join_table(host, port)
 
@@ -224,7 +244,9 @@ class QingmingApp(App[None]):
     async def join_table(self, address: str, port: int, seat: int | None = None) -> None:
         """Connect to ``address:port``, take a seat and open the waiting room."""
         await self._close_table()
-        self.notify(tr("app.connecting", self.lang, address=f"{address}:{port}"), timeout=3)
+        self.notify(
+            tr("app.connecting", self.lang, address=f"{address}:{port}"), timeout=3, markup=False
+        )
         from qm_net.client import TableError
 
         try:
@@ -239,6 +261,7 @@ class QingmingApp(App[None]):
                 ),
                 severity="error",
                 timeout=8,
+                markup=False,
             )
             return
         await self._sit(client, seat)
@@ -281,7 +304,12 @@ class QingmingApp(App[None]):
             my_seat = await client.join(seat)
         except Exception as exc:  # the host refused (full, playing...): watch instead
             code = getattr(exc, "code", None) or str(exc)
-            self.notify(tr("app.error.join", self.lang, error=code), severity="warning", timeout=6)
+            self.notify(
+                tr("app.error.join", self.lang, error=code),
+                severity="warning",
+                timeout=6,
+                markup=False,
+            )
             await client.spectate()
             my_seat = None
         await self._pop_to_lobby()
@@ -342,7 +370,10 @@ class QingmingApp(App[None]):
         """Back to the lobby, closing the connection (and our table)."""
         if reason:
             self.notify(
-                tr("app.left_table", self.lang, reason=reason), severity="warning", timeout=10
+                tr("app.left_table", self.lang, reason=reason),
+                severity="warning",
+                timeout=10,
+                markup=False,
             )
         await self._close_table()
 
@@ -368,4 +399,5 @@ class QingmingApp(App[None]):
                 tr("app.error.worker", self.lang, error=f"{type(error).__name__}: {error}"),
                 severity="error",
                 timeout=10,
+                markup=False,
             )

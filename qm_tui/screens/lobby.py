@@ -21,6 +21,7 @@ from textual.widgets import Button, DataTable, Footer, Label, Static
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.messages import TablesChanged
+from qm_tui.safe import clean
 from qm_tui.tablelist import TableSource
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class LobbyScreen(Screen[None]):
         status = tr("lobby.status", lang, name=self.qm.player_name, lang_name=tr("lang.name", lang))
         if self._discovery_error:
             status += "  " + tr("lobby.discovery_error", lang, error=self._discovery_error)
-        self.query_one("#status", Static).update(status)
+        self.query_one("#status", Static).update(clean(status))
 
     # ── the live list ──────────────────────────────────────────────────────────────────────
 
@@ -144,10 +145,11 @@ class LobbyScreen(Screen[None]):
         table.clear()
         for info in tables:
             table.add_row(
-                Text(info.name),
+                # from a stranger's TXT record: data, and cleaned of control characters
+                Text(clean(info.name)),
                 Text(f"{info.seats_taken}/{info.seats_total}"),
-                Text(self._state_text(info, lang)),
-                Text(f"{info.address}:{info.port}"),
+                Text(clean(self._state_text(info, lang))),
+                Text(clean(f"{info.address}:{info.port}")),
                 key=info.key,
             )
         if selected in self._tables:
@@ -198,7 +200,9 @@ class LobbyScreen(Screen[None]):
     def _join(self, key: str | None) -> None:
         info = self._tables.get(key) if key else None
         if info is None:
-            self.notify(tr("lobby.nothing_selected", self.qm.lang), severity="warning")
+            self.notify(
+                tr("lobby.nothing_selected", self.qm.lang), severity="warning", markup=False
+            )
             return
         self.qm.join_table(info.address, info.port)
 

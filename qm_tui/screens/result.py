@@ -21,6 +21,7 @@ from qm_rules.describe import card_name
 from qm_rules.model import Result, View
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
+from qm_tui.safe import clean
 
 
 def hands_table(result: Result, view: View, lang: str) -> Table:
@@ -30,7 +31,7 @@ def hands_table(result: Result, view: View, lang: str) -> Table:
     table.add_column(tr("result.col.hand", lang), ratio=1)
     table.add_column(tr("result.col.field", lang), ratio=1)
     for sv in view.seats:
-        name = Text(sv.name, style="reverse" if sv.seat == result.winner else "")
+        name = Text(clean(sv.name), style="reverse" if sv.seat == result.winner else "")
         if sv.conceded:
             name.append(" " + tr("table.conceded", lang), style="dim")
         hand = ", ".join(card_name(c.card, lang) for c in sv.hand or ())
@@ -41,14 +42,14 @@ def hands_table(result: Result, view: View, lang: str) -> Table:
         )
         if sv.stacked:
             field += " + " + ", ".join(card_name(c.card, lang) for c in sv.stacked)
-        table.add_row(name, Text(hand), Text(field))
+        table.add_row(name, Text(clean(hand)), Text(clean(field)))
     return table
 
 
 def headline(result: Result, view: View, lang: str) -> str:
     if result.winner is None:
         return tr("result.draw", lang)
-    return tr("result.winner", lang, name=view.seats[result.winner].name)
+    return tr("result.winner", lang, name=clean(view.seats[result.winner].name))
 
 
 class ResultScreen(Screen[str]):
@@ -72,7 +73,7 @@ class ResultScreen(Screen[str]):
         with VerticalScroll(id="result"):
             yield Label(tr("result.title", lang), id="result-title")
             line = Text(headline(r, self.view, lang), style="bold")
-            line.append("  " + tr(f"result.reason.{r.reason}", lang), style="")
+            line.append("  " + clean(tr(f"result.reason.{r.reason}", lang)), style="")
             line.append(
                 "  |  " + tr("result.stats", lang, rounds=r.rounds, turns=r.turns), style="dim"
             )
@@ -80,7 +81,8 @@ class ResultScreen(Screen[str]):
             if r.ancestor:
                 d = CARDS.by_id.get(r.ancestor)
                 anc = Text(
-                    tr("result.ancestor", lang, name=card_name(r.ancestor, lang)), style="bold"
+                    clean(tr("result.ancestor", lang, name=card_name(r.ancestor, lang))),
+                    style="bold",
                 )
                 if d is not None:
                     anc.append("  " + d.text(lang), style="")

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Footer, Input, Label, RichLog, Static
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable
+from qm_tui.safe import clean
 
 if TYPE_CHECKING:
     from qm_net.client import TableClient
@@ -158,8 +159,9 @@ class RoomScreen(Screen[None]):
                 self._show_chat(msg.name, msg.text)
             elif isinstance(msg, ErrorMessage):
                 self.notify(
-                    tr("room.refused", self.qm.lang, code=msg.code, message=msg.message),
+                    clean(tr("room.refused", self.qm.lang, code=msg.code, message=msg.message)),
                     severity="warning",
+                    markup=False,  # the host wrote the message
                 )
             elif isinstance(msg, ConnectionLost):
                 self.post_message(LeaveTable(tr("room.lost", self.qm.lang, reason=msg.reason)))
@@ -184,7 +186,7 @@ class RoomScreen(Screen[None]):
             from qm_tui.screens.table import TableScreen
             from qm_tui.session import NetSession
         except ImportError:  # the table screen is not built yet
-            self.notify(tr("room.started", self.qm.lang))
+            self.notify(tr("room.started", self.qm.lang), markup=False)
             return
         session = NetSession(client, clock=self.qm.clock)
         self.app.push_screen(TableScreen(session, lang=self.qm.lang, clock=self.qm.clock))
@@ -218,12 +220,12 @@ class RoomScreen(Screen[None]):
         title = tr("room.title", lang, table=table_name)
         if lobby is not None:
             title += "  " + tr(f"room.state.{lobby.state}", lang)
-        self.query_one("#title", Label).update(title)
+        self.query_one("#title", Label).update(clean(title))
         seats = self.query_one("#seats", DataTable)
         cursor = seats.cursor_row
         seats.clear()
         for info in lobby.seats if lobby else ():
-            name = info.name or tr("room.empty_seat", lang)
+            name = clean(info.name) if info.name else tr("room.empty_seat", lang)
             marks = []
             if info.seat == self.seat:
                 marks.append(tr("room.you", lang))
@@ -238,7 +240,7 @@ class RoomScreen(Screen[None]):
             seats.add_row(
                 Text(str(info.seat + 1)),
                 label,
-                Text(tr(f"room.kind.{info.kind}", lang)),
+                Text(clean(tr(f"room.kind.{info.kind}", lang))),
                 Text(ready, style="green"),
                 key=str(info.seat),
             )
@@ -248,14 +250,14 @@ class RoomScreen(Screen[None]):
             you = tr("room.watching", lang)
         else:
             you = tr("room.your_seat", lang, seat=self.seat + 1, name=self.qm.player_name)
-        self.query_one("#you", Static).update(you)
+        self.query_one("#you", Static).update(clean(you))
         self.refresh_bindings()
 
     def _show_chat(self, name: str, text: str) -> None:
         line = Text()
-        line.append(name, style="bold")
+        line.append(clean(name), style="bold")
         line.append(": ")
-        line.append(text)
+        line.append(clean(text))
         self.query_one("#chat-log", RichLog).write(line)
 
     def chat_lines(self) -> list[str]:
@@ -280,8 +282,9 @@ class RoomScreen(Screen[None]):
             await getattr(self.client, method)(*args)
         except TableError as error:
             self.notify(
-                tr("room.refused", self.qm.lang, code=error.code, message=error.message),
+                clean(tr("room.refused", self.qm.lang, code=error.code, message=error.message)),
                 severity="warning",
+                markup=False,
             )
 
     def action_ready(self) -> None:

@@ -28,6 +28,7 @@ from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
+from qm_tui.safe import clean
 from qm_tui.session import (
     Back,
     Chat,
@@ -199,9 +200,10 @@ class TableScreen(Screen[None]):
         elif isinstance(item, Failure):
             self._chosen_seq = None
             self.notify(
-                tr("table.error", self.lang, message=item.message or item.code),
+                clean(tr("table.error", self.lang, message=item.message or item.code)),
                 severity="error",
                 timeout=6,
+                markup=False,  # the host wrote the message
             )
         elif isinstance(item, Seats):
             self.seat_status = {s.seat: s for s in item.seats}
@@ -212,11 +214,16 @@ class TableScreen(Screen[None]):
             self.show_result(item)
         elif isinstance(item, Lost):
             key = "table.lost" if item.final else "table.reconnecting"
-            self.notify(tr(key, self.lang, reason=item.reason), severity="warning", timeout=8)
+            self.notify(
+                clean(tr(key, self.lang, reason=item.reason)),
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
             if item.final:
                 self.post_message(LeaveTable(item.reason))
         elif isinstance(item, Back):
-            self.notify(tr("table.back", self.lang), timeout=4)
+            self.notify(tr("table.back", self.lang), timeout=4, markup=False)
 
     async def apply_update(self, update: Update) -> None:
         """Take a new view: log its events, then render it."""
@@ -269,7 +276,7 @@ class TableScreen(Screen[None]):
             status += tr("table.prohibited", lang)
         if status != self._status:
             self._status = status
-            self.query_one("#status", Static).update(Text(status), layout=False)
+            self.query_one("#status", Static).update(Text(clean(status)), layout=False)
         for seat, area in self.areas.items():
             sv = view.seats[seat]
             classes = set()
@@ -466,7 +473,7 @@ class TableScreen(Screen[None]):
             await self.choose(opts[0].id)
         elif len(opts) > 1:
             self.query_one(PromptBar).highlight(opts[0].id)
-            self.notify(tr("table.tile.several", self.lang), timeout=3)
+            self.notify(tr("table.tile.several", self.lang), timeout=3, markup=False)
 
     @on(OptionList.OptionHighlighted, "#prompt-options")
     def _option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -488,7 +495,9 @@ class TableScreen(Screen[None]):
         view = self.view
         p = view.prompt if view is not None else None
         if p is None or view is None or p.seat != view.viewer or p.option(option_id) is None:
-            self.notify(tr("table.no_option", self.lang), severity="warning", timeout=3)
+            self.notify(
+                tr("table.no_option", self.lang), severity="warning", timeout=3, markup=False
+            )
             return
         if self._chosen_seq == p.seq:
             return  # already answered; the new view is on its way
@@ -498,8 +507,9 @@ class TableScreen(Screen[None]):
         except Exception as exc:  # the connection failed under us: say so
             self._chosen_seq = None
             self.notify(
-                tr("table.error", self.lang, message=str(exc) or type(exc).__name__),
+                clean(tr("table.error", self.lang, message=str(exc) or type(exc).__name__)),
                 severity="error",
+                markup=False,
             )
 
     @on(PromptBar.Chosen)

@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from qm_rules.describe import describe_link
 from qm_rules.model import View
+from qm_tui.safe import clean
 
 
 def chain_text(view: View, lang: str, title: str) -> Text:
@@ -20,7 +21,7 @@ def chain_text(view: View, lang: str, title: str) -> Text:
             style = "reverse bold"
         elif link.negated:
             style = "strike dim"
-        line.append(describe_link(link, view, lang), style=style)
+        line.append(clean(describe_link(link, view, lang)), style=style)
         out.append_text(line)
     return out
 

@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from qm_rules.describe import card_name
 from qm_rules.model import CardView
+from qm_tui.safe import clean
 from qm_tui.widgets.tiles import DEFS
 
 _TYPES = {
@@ -32,10 +33,10 @@ def detail_text(
     """The full text of one card; ``hint`` when there is no card to show. ``bilingual`` adds
     the text in the other language (when the terminal has room for it)."""
     if card_id is None:
-        return Text(hint, style="dim")
+        return Text("\n".join(clean(line) for line in hint.split("\n")), style="dim")
     d = DEFS.get(card_id)
     if d is None:
-        return Text(card_id)
+        return Text(clean(card_id))  # not a card we know: a host sent it
     zh = lang == "zh"
     out = Text(f"{d.name.zh}  {d.name.en}", style="bold")
     kind = _TYPES.get(d.type.value, (d.type.value, d.type.value))[0 if zh else 1]
@@ -50,7 +51,7 @@ def detail_text(
     out.append("\n" + d.text(lang))
     if stacked:
         names = ", ".join(card_name(c.card, lang) for c in stacked)
-        out.append(("\n叠放：" if zh else "\nStacked: ") + names)
+        out.append(("\n叠放：" if zh else "\nStacked: ") + clean(names))
     if bilingual:
         out.append("\n" + d.text("en" if zh else "zh"), style="dim")
     return out

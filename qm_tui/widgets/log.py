@@ -10,6 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from qm_tui.safe import clean
+
 
 class GameLog(Widget):
     """The newest lines of the log, wrapped to the pane, oldest at the top. Lines are data
@@ -27,13 +29,13 @@ class GameLog(Widget):
         self.keep = keep
 
     def add_lines(self, lines: list[str]) -> None:
-        self.lines_written.extend(lines)
+        self.lines_written.extend(clean(line) for line in lines)
         self._trim()
         self.refresh()
 
     def add_chat(self, name: str, text: str) -> None:
         self._chat.add(len(self.lines_written))
-        self.lines_written.append(f"<{name}> {text}")
+        self.lines_written.append(clean(f"<{name}> {text}"))
         self._trim()
         self.refresh()
 

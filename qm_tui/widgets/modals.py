@@ -9,6 +9,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from qm_tui.safe import clean
+
 
 class ListModal(ModalScreen[None]):
     """A titled list of lines (data, not markup); Escape closes it."""
@@ -32,10 +34,11 @@ class ListModal(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(self.title_text), id="list-title")
+            yield Label(Text(clean(self.title_text)), id="list-title")
             with VerticalScroll(id="list-body"):
                 yield Static(
-                    Text("\n".join(self.lines) if self.lines else self.empty), id="list-lines"
+                    Text("\n".join(map(clean, self.lines)) if self.lines else self.empty),
+                    id="list-lines",
                 )
 
     def on_mount(self) -> None:
@@ -72,7 +75,7 @@ class ConfirmModal(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(self.question))
+            yield Label(Text(clean(self.question)))
             with Horizontal():
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button(self.no, id="no", variant="primary")

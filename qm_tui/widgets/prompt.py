@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option as ListOption
 from qm_rules.describe import describe_option, describe_prompt
 from qm_rules.model import View
 from qm_tui.clock import Clock
+from qm_tui.safe import clean
 
 
 def seconds_left(deadline_at: float | None, now: float) -> int | None:
@@ -84,7 +85,7 @@ class PromptBar(Vertical):
         self.deadline_at = deadline_at
         p = view.prompt
         title = describe_prompt(view, lang) if p is not None else waiting
-        self.query_one("#prompt-title", Label).update(Text(title), layout=False)
+        self.query_one("#prompt-title", Label).update(Text(clean(title)), layout=False)
         mine = p is not None and p.seat == view.viewer and bool(p.options)
         self.set_class(mine, "-mine")
         ids = tuple(o.id for o in p.options) if mine and p is not None else ()
@@ -100,7 +101,7 @@ class PromptBar(Vertical):
                 ol.add_options(
                     ListOption(
                         Text(f"{i}) " if i <= 9 else "   ")
-                        + Text(describe_option(o, view, lang, cards)),
+                        + Text(clean(describe_option(o, view, lang, cards))),
                         id=o.id,
                     )
                     for i, o in enumerate(p.options, 1)

@@ -19,6 +19,7 @@ from textual.widgets import Static
 from qm_rules.cards import CARDS, CardDef, CardType
 from qm_rules.describe import card_name
 from qm_rules.model import CardView
+from qm_tui.safe import clean
 
 Zone = Literal["seat", "slot", "hand"]
 
@@ -138,7 +139,7 @@ class TableTile(Static, can_focus=True):
         if key == self._shown:
             return
         self._shown = key
-        self.update(Content(text), layout=False)  # a tile's size never depends on its text
+        self.update(Content(clean(text)), layout=False)  # a tile's size never depends on its text
         self.set_classes(" ".join(sorted(classes)))
 
     def show_card(
