@@ -502,10 +502,19 @@ class TableScreen(Screen[None]):
         if self._chosen_seq == p.seq:
             return  # already answered; the new view is on its way
         self._chosen_seq = p.seq
+        self._send("choose", option_id)
+
+    # Not exclusive: a chat line must not cancel a choice on its way (nor the reverse); the
+    # client's send lock keeps them in order.
+    @work(group="table-send", exit_on_error=False)
+    async def _send(self, method: str, *args: str) -> None:
+        """One request to the session, off the screen's message queue: a host that stops
+        reading (its socket buffer full) must not freeze the screen."""
         try:
-            await self.session.choose(option_id)
+            await getattr(self.session, method)(*args)
         except Exception as exc:  # the connection failed under us: say so
-            self._chosen_seq = None
+            if method == "choose":
+                self._chosen_seq = None
             self.notify(
                 clean(tr("table.error", self.lang, message=str(exc) or type(exc).__name__)),
                 severity="error",
@@ -570,13 +579,13 @@ class TableScreen(Screen[None]):
         chat.focus()
 
     @on(Input.Submitted, "#chat")
-    async def _chat_sent(self, event: Input.Submitted) -> None:
+    def _chat_sent(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         event.input.value = ""
         event.input.display = False
         self.action_focus_options()
         if text:
-            await self.session.chat(text)
+            self._send("chat", text)
 
     def action_log(self) -> None:
         log = self.query_one(GameLog)
@@ -606,9 +615,9 @@ class TableScreen(Screen[None]):
         self.app.push_screen(GalleryScreen(self.lang, card_id=card_id if card_id in DEFS else None))
 
     def action_concede(self) -> None:
-        async def answered(yes: bool | None) -> None:
+        def answered(yes: bool | None) -> None:
             if yes:
-                await self.session.concede()
+                self._send("concede")
 
         ask = ConfirmModal(
             tr("table.concede.ask", self.lang),
