@@ -9,7 +9,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "lang.name": {"zh": "中文", "en": "English"},
     # ── app ──
     "app.practice_table": {"zh": "{name} 的练习桌", "en": "{name}'s practice table"},
-    "app.connecting": {"zh": "正在连接 {address} …", "en": "Connecting to {address}…"},
+    "app.connecting": {"zh": "正在连接 {address} ...", "en": "Connecting to {address}..."},
     "app.error.address": {
         "zh": "地址无效：{address}（应为 主机 或 主机:端口）",
         "en": "Not an address: {address} (HOST or HOST:PORT)",
@@ -41,8 +41,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lobby.state.full": {"zh": "已满", "en": "full"},
     "lobby.state.incompatible": {"zh": "版本不同", "en": "other version"},
     "lobby.empty": {
-        "zh": "正在寻找局域网上的牌桌……还没有。\n开一桌：h　按地址加入：a　与机器人对战：p",
-        "en": "Looking for tables on the local network… none yet.\nHost one: h   Join by address: a   Play bots: p",
+        "zh": "正在寻找局域网上的牌桌...还没有。\n开一桌：h　按地址加入：a　与机器人对战：p",
+        "en": "Looking for tables on the local network... none yet.\nHost one: h   Join by address: a   Play bots: p",
     },
     "lobby.status": {
         "zh": "你：{name}    语言：{lang_name}",
@@ -78,7 +78,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "form.title": {"zh": "开一桌", "en": "Host a table"},
     "form.name": {"zh": "桌名", "en": "Table name"},
     "form.default_name": {"zh": "{name} 的牌桌", "en": "{name}'s table"},
-    "form.seats": {"zh": "座位（2–6）", "en": "Seats (2-6)"},
+    "form.seats": {"zh": "座位（2-6）", "en": "Seats (2-6)"},
     "form.bots": {"zh": "机器人", "en": "Bots"},
     "form.bots.placeholder": {"zh": "0", "en": "0"},
     "form.response_timer": {"zh": "应答计时（秒）", "en": "Response timer (s)"},

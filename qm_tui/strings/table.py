@@ -38,7 +38,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "方向键在牌桌上移动，回车选择。标记：^ 燃烧  = 横置  # 盖放",
         "en": "Arrows move over the table, Enter chooses. Marks: ^ Burning  = tapped  # face-down",
     },
-    "table.waiting": {"zh": "等待中……", "en": "Waiting..."},
+    "table.waiting": {"zh": "等待中...", "en": "Waiting..."},
     "table.chat.placeholder": {
         "zh": "说点什么，回车发送，Esc 关闭",
         "en": "Say something; Enter sends, Esc closes",
@@ -60,7 +60,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.error": {"zh": "被拒绝：{message}", "en": "Refused: {message}"},
     "table.lost": {"zh": "与牌桌的连接断开：{reason}", "en": "Lost the table: {reason}"},
     "table.reconnecting": {
-        "zh": "与牌桌的连接断开（{reason}），正在用你的座位凭证重新连接……",
+        "zh": "与牌桌的连接断开（{reason}），正在用你的座位凭证重新连接...",
         "en": "Lost the table ({reason}); reconnecting with your seat's token...",
     },
     "table.back": {"zh": "已重新连上牌桌，座位还是你的。", "en": "Back at the table: your seat is yours again."},
