@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 
 def default_port() -> int | None:
-    """The port a table is served on when none is given, if qm_net names one (it does not yet:
-    ``qingming serve`` takes any free port and prints it, so an address needs its port)."""
+    """The port ``qingming serve`` listens on when it is free (``qm_net``'s ``DEFAULT_PORT``), so
+    that ``HOST`` alone joins it; None if ``qm_net`` names none (then an address needs its port)."""
     import qm_net.protocol
 
     port = getattr(qm_net.protocol, "DEFAULT_PORT", None)
