@@ -354,7 +354,9 @@ class NetSession:
         self.client = client
         self.clock: Clock = clock or SystemClock()
         self._view: View | None = None
-        self.reconnect_delays = self.RECONNECT_DELAYS if reconnect_delays is None else reconnect_delays
+        self.reconnect_delays = (
+            self.RECONNECT_DELAYS if reconnect_delays is None else reconnect_delays
+        )
 
     @property
     def seat(self) -> int | None:

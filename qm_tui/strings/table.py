@@ -63,7 +63,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "与牌桌的连接断开（{reason}），正在用你的座位凭证重新连接...",
         "en": "Lost the table ({reason}); reconnecting with your seat's token...",
     },
-    "table.back": {"zh": "已重新连上牌桌，座位还是你的。", "en": "Back at the table: your seat is yours again."},
+    "table.back": {
+        "zh": "已重新连上牌桌，座位还是你的。",
+        "en": "Back at the table: your seat is yours again.",
+    },
     "table.your_hand": {"zh": "你的手牌", "en": "Your hand"},
     # result screen
     "result.title": {"zh": "游戏结束", "en": "Game over"},
