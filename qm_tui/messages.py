@@ -26,4 +26,6 @@ class LeaveTable(Message):
 
 @dataclass
 class TablesChanged(Message):
-    """Discovery saw a table appear, change or vanish (posted from the browser's thread)."""
+    """Discovery saw a table appear, change or vanish. The lobby's source starts the browser
+    with ``astart``, so this is posted from the app's own loop (posting is thread-safe anyway,
+    should a source ever call back from a thread)."""
