@@ -271,8 +271,8 @@ class QingmingApp(App[None]):
         """Serve a table on the LAN from this process and sit at it as its owner."""
         await self._close_table()
         bind = bind_address(self.interfaces)
-        self.hosted = await start_host(
-            settings, bind=bind, interfaces=self.interfaces, advertise=True
+        self.hosted = await start_host(  # on the usual port if free: friends can join HOST
+            settings, bind=bind, interfaces=self.interfaces, advertise=True, port=None
         )
         client = await connect(
             "127.0.0.1" if bind == "0.0.0.0" else bind, self.hosted.port, self.player_name

@@ -93,8 +93,10 @@ async def start_host(
     bind: str,
     interfaces: list[str] | None,
     advertise: bool,
+    port: int | None = 0,
 ) -> Host:
-    """A table served from this process, started (listening, and advertised if asked)."""
+    """A table served from this process, started (listening, and advertised if asked).
+    ``port`` None: the usual port (7351) when it is free, else any."""
     from qm_net.host import Host
 
     host = Host(
@@ -103,7 +105,7 @@ async def start_host(
         bots=settings.bots,
         options=settings.options,
         bind=bind,
-        port=0,
+        port=port,
         interfaces=interfaces,
         advertise=advertise,
         seed=settings.seed,
