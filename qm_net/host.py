@@ -158,12 +158,28 @@ class Conn:
                 self.queued -= len(frame)
                 self.writer.write(frame)
                 await self.writer.drain()
+            # A graceful close: say we are done (FIN) and let the reader drain what the peer
+            # still sends until it hangs up. Closing with unread bytes in our receive buffer
+            # would send a reset, and a reset makes the peer's kernel throw away our last
+            # frames (a "bye") before the peer has read them.
+            if self.writer.can_write_eof():
+                self.writer.write_eof()
+            if self.reader_task is not None and self.reader_task is not asyncio.current_task():
+                await asyncio.wait({self.reader_task}, timeout=FLUSH_GRACE)
         except (ConnectionError, OSError):
             pass
         finally:
             self.writer.close()
             if not self.closed:
                 self.close("write failed")
+
+    async def drain_input(self) -> None:
+        """After the connection is closed: read and drop what the peer still sends until it
+        hangs up (or the flush grace runs out), so that closing is not a reset."""
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(FLUSH_GRACE):
+                while await self.reader.read(65536):
+                    pass
 
 
 @dataclass(slots=True)
@@ -420,6 +436,11 @@ class Host:
             writer.write(framing.encode(refusal))
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer.drain(), 1.0)
+                if writer.can_write_eof():
+                    writer.write_eof()  # then drain the peer's hello: no reset eats the refusal
+                async with asyncio.timeout(1.0):
+                    while await reader.read(65536):
+                        pass
             writer.transport.abort()
             return
         self.conns.add(conn)
@@ -458,6 +479,7 @@ class Host:
                         conn.error("rate_limited", "too many messages; slow down")
                     continue
                 self._dispatch(conn, msg)
+            await conn.drain_input()
         except TimeoutError:
             conn.error("timeout", "nothing received in time", fatal=True)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
