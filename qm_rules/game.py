@@ -41,6 +41,7 @@ from .model import (
     StalePrompt,
     UnknownOption,
     View,
+    to_plain,
 )
 from .rng import Rng, seed_state
 from .state import DECK, DISCARD, EMPTY, FIELD, HAND, LIMBO, SLOTS, STACK, Draft, Link, State
@@ -1054,14 +1055,7 @@ class Game:
             "rules": rules_version(),
             "names": list(self.names),
             "seed": self.seed,
-            "options": {
-                "response_timer": self.options.response_timer,
-                "turn_timer": self.options.turn_timer,
-                "round_limit": self.options.round_limit,
-                "hand_limit": self.options.hand_limit,
-                "ask_everyone": self.options.ask_everyone,
-                "disconnect_grace": self.options.disconnect_grace,
-            },
+            "options": to_plain(self.options),
             "defs": [d.id for d in self.defs],
             "rng": self.rng.state,
             "zones": self.st.to_plain(),
