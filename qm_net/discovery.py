@@ -25,6 +25,7 @@ import logging
 import os
 import secrets
 import threading
+import time
 import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
@@ -84,6 +85,7 @@ _FLAGS_QUERY = 0
 PROBE_TIMEOUT_MS = 250
 """How long to wait for another responder to claim our instance name before announcing it."""
 
+GOODBYE_QUARANTINE = 1.0  # seconds after a table is dropped during which it is not re-added
 RESOLVE_TIMEOUT_MS = 1500
 """How long a browser waits for a table's SRV/TXT/A records after first hearing of it."""
 
@@ -616,6 +618,7 @@ class Browser(_Service):
         self._names: dict[str, str] = {}  # key -> service name as received
         self._resolving: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._gone: dict[str, float] = {}  # key -> when it was dropped (monotonic seconds)
 
     def tables(self) -> list[TableInfo]:
         """The tables known now, by name."""
@@ -670,6 +673,12 @@ class Browser(_Service):
         if state_change is ServiceStateChange.Removed:
             self._drop(key)
             return
+        gone = self._gone.get(key)
+        if gone is not None and time.monotonic() - gone < GOODBYE_QUARANTINE:
+            # An answer the host scheduled before its goodbye can arrive after it and would
+            # bring the table back as a ghost for a whole TTL; a host that really comes back
+            # keeps announcing, and is heard after the quarantine.
+            return
         self._names[key] = name
         task = asyncio.get_running_loop().create_task(self._resolve(zeroconf, name, key))
         self._resolving[key] = task
@@ -685,6 +694,12 @@ class Browser(_Service):
             if not found:
                 log.debug("could not resolve %s", name)
                 return
+            srv = zc.cache.get_by_details(name, _TYPE_SRV, _CLASS_IN)
+            if srv is not None and srv.ttl <= 1:
+                # A goodbye (TTL 0) leaves the records cached for one more second; an update
+                # heard just before it must not bring the table back as a ghost.
+                self._drop(key)
+                return
             table = _table_from_info(info, key, self._local)
             before = self._tables.get(key)
             if table == before:
@@ -697,6 +712,7 @@ class Browser(_Service):
                 del self._resolving[key]
 
     def _drop(self, key: str) -> None:
+        self._gone[key] = time.monotonic()
         self._names.pop(key, None)
         table = self._tables.pop(key, None)
         if table is not None:
