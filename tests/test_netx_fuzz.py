@@ -20,6 +20,7 @@ import logging
 import socket
 import struct
 import threading
+import time
 from typing import Any
 
 import msgpack
@@ -160,9 +161,22 @@ def _expect(sock: socket.socket, t: str) -> dict[str, Any]:
             return msg
 
 
+def _connect(port: int) -> socket.socket:
+    """A loopback connection to the host. Hundreds of short connections a run recycle 4-tuples
+    (client ports) that the host may still hold in TIME_WAIT, and the kernel then refuses a
+    SYN now and then; a few quick retries tell that apart from a host that stopped listening,
+    which refuses every one."""
+    for _ in range(10):
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+        except ConnectionRefusedError:
+            time.sleep(0.1)
+    return socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+
+
 def still_serving(port: int) -> None:
     """A new connection is accepted and answered: welcome, then pong."""
-    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+    with _connect(port) as sock:
         sock.sendall(HELLO)
         assert _expect(sock, "welcome")["version"] == PROTOCOL_VERSION
         sock.sendall(_frame({"t": "ping", "id": 7}))
@@ -173,7 +187,7 @@ def throw(port: int, payload: bytes, *, prelude: bytes = b"") -> None:
     """One fuzz connection: optional prelude (hello, spectate), the payload, then our end of
     the stream closed and everything the host answers read until it hangs up, so that the
     whole payload is surely read and handled (not cut short by a reset)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+    with _connect(port) as sock:
         if prelude:
             sock.sendall(prelude)
             _expect(sock, "welcome")
