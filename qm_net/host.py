@@ -214,6 +214,7 @@ class Seat:
             "kind": self.kind,
             "ready": self.ready or self.kind == "bot",
             "connected": self.kind == "bot" or self.conn is not None,
+            "played_by_bot": self.kind == "human" and self.takeover,
         }
 
 

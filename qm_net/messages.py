@@ -36,6 +36,7 @@ class SeatInfo:
     kind: SeatKind
     ready: bool
     connected: bool  # for bots always True; for a human whether their client is connected
+    played_by_bot: bool = False  # a human seat a host bot plays for now (away past the grace)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,14 @@ def parse(t: str, msg: dict[str, Any]) -> Message | None:
     try:
         if t == "lobby":
             seats = tuple(
-                SeatInfo(int(s["seat"]), s.get("name"), s["kind"], bool(s["ready"]), bool(s["connected"]))
+                SeatInfo(
+                    int(s["seat"]),
+                    s.get("name"),
+                    s["kind"],
+                    bool(s["ready"]),
+                    bool(s["connected"]),
+                    bool(s.get("played_by_bot", False)),
+                )
                 for s in msg["seats"]
             )
             owner = msg.get("owner_seat")

@@ -8,7 +8,7 @@ import pytest
 from net_support import client, options, play_to_end, running_host, seated, until, wait_for
 
 from qm_net.client import TableClient, TableError
-from qm_net.messages import ConnectionLost, ErrorMessage, GameUpdate
+from qm_net.messages import ConnectionLost, ErrorMessage, GameUpdate, LobbyUpdate
 from qm_rules import PromptKind, to_plain
 from qm_rules.bots import make_bot
 
@@ -108,14 +108,21 @@ async def test_player_back_after_takeover_gets_the_seat_back_from_the_bot() -> N
         a, b = await seated(host, "Ann", "Bo")
         game = host.game
         gone = b.seat
+        watcher = await client(host, "Wu")
+        await watcher.spectate()
         _drop(b)
         await until(b, lambda m: isinstance(m, ConnectionLost))  # b's old messages are read
         await wait_for(lambda: host.seats[gone].takeover)
+        # the others are told a bot plays the seat now (not just "offline")
+        said = await until(watcher, lambda m: isinstance(m, LobbyUpdate) and m.seats[gone].played_by_bot)
+        assert not said.seats[gone].connected and not said.seats[a.seat].played_by_bot
         background = asyncio.create_task(play_to_end(a, make_bot("random", 5)))
         try:
             await wait_for(lambda: any(s == gone for s, _ in game.choices))  # the bot played
             assert await b.reconnect() == gone
             assert not host.seats[gone].takeover
+            back = await until(b, lambda m: isinstance(m, LobbyUpdate) and m.seats[gone].connected)
+            assert not back.seats[gone].played_by_bot  # and the others are told it is theirs again
             # b's next prompt waits for b, and b's own answer is the one taken
             mine = await until(b, lambda m: isinstance(m, GameUpdate) and m.view.prompt is not None
                                and m.view.prompt.seat == gone and bool(m.view.prompt.options))

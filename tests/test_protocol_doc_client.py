@@ -44,7 +44,7 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
 }
 TABLE = {"name", "seats", "options", "anyone_starts"}
 TABLE_OPTIONS = {"response_timer", "turn_timer", "round_limit", "hand_limit", "ask_everyone", "disconnect_grace"}
-SEAT_INFO = {"seat", "name", "kind", "ready", "connected"}
+SEAT_INFO = {"seat", "name", "kind", "ready", "connected", "played_by_bot"}
 VIEW = {
     "viewer", "seq", "turn", "round", "turn_seat", "first_seat", "phase", "deck_count",
     "discard", "seats", "chain", "resolving", "prohibitions", "prompt", "result",
@@ -145,6 +145,7 @@ def check_lobby(msg: dict[str, Any], seats: int) -> None:
         assert s["seat"] == i and s["kind"] in ("human", "bot", "empty")
         assert s["name"] is None or isinstance(s["name"], str)
         assert isinstance(s["ready"], bool) and isinstance(s["connected"], bool)
+        assert isinstance(s["played_by_bot"], bool)
 
 
 def check_card(c: Any, what: str) -> None:
