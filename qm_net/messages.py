@@ -147,7 +147,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 # The hand-written leaves below hold only while the engine's fields are these.
 _LEAVES_OK = [f.name for f in dataclasses.fields(CardView)] == ["cid", "card", "tapped"] and [
     f.name for f in dataclasses.fields(SlotView)
-] == ["index", "card", "face_down"]
+] == ["index", "card", "face_down", "negated"]
 
 
 _SCALARS = frozenset({bool, int, float, str, type(None)})
@@ -169,6 +169,7 @@ def plain(value: Any) -> Any:
             "index": value.index,
             "card": None if card is None else {"cid": card.cid, "card": card.card, "tapped": card.tapped},
             "face_down": value.face_down,
+            "negated": value.negated,
         }
     names = _FIELDS.get(cls)
     if names is not None:

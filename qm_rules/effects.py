@@ -28,6 +28,8 @@ _LinkKind_MANIFEST = LinkKind.MANIFEST
 _LinkKind_PLACE = LinkKind.PLACE
 _LinkKind_TRAP = LinkKind.TRAP
 _LinkKind_WORSHIP = LinkKind.WORSHIP
+#: Links whose card stands on the field while and after it resolves (until the end phase).
+_SPELL_LINKS = frozenset({LinkKind.ACTION, LinkKind.TRAP, LinkKind.COUNTER})
 
 if TYPE_CHECKING:
     from .game import Game
@@ -261,6 +263,8 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
         assert target is not None
         target.negated = True
         target.negate_to = cl.to
+        if target.kind in _SPELL_LINKS and st.loc[target.card][0] == FIELD:
+            st.set_negated(target.card)  # it stays in its slot until the end phase, dead
         g.emit("negate", seat, {"link": link.responds_to})
     elif op == "tap_targeted":
         tapped = _tap_candidate(g, link)

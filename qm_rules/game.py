@@ -163,7 +163,7 @@ class Game:
         self.defs = defs
         self.st = State(defs, self.n)
         self._cv_cache: list[list[CardView | None]] = [[None, None] for _ in defs]
-        self._slot_cache: dict[tuple[int, int, bool, bool, bool], SlotView] = {}
+        self._slot_cache: dict[tuple[int, int, bool, bool, bool, bool], SlotView] = {}
         self._seat_cache: dict[tuple[int, bool], tuple[int, SeatView]] = {}
         self._discard_cache: tuple[int, tuple[CardView, ...]] | None = None
         deck = list(range(len(defs)))
@@ -788,6 +788,8 @@ class Game:
                     "op": cl.op,
                     "section": self.res_section,
                     "def": self.st.defs[link.card].id,
+                    "n": need,  # cards this clause takes, and how many are chosen so far
+                    "picked": len(got),
                     # The candidates may be cards the decider's view does not hold (the deck
                     # for a search, a hand for 借东风); the decider may see them (R5).
                     "cards": {str(c): self.st.defs[c].id for c in remaining},
@@ -975,6 +977,7 @@ class Game:
         cv = self._card_view
         seats = []
         fd = st.face_down
+        neg = st.negated
         tapped = st.tapped
         slot_cache = self._slot_cache
         ver = st.ver
@@ -991,13 +994,13 @@ class Game:
                     slots.append(_EMPTY_SLOTS[i])
                     continue
                 # SlotViews are immutable and few: reuse them (views are built every decision).
-                key = (i, c, tapped[c], fd[c] and not visible, fd[c])
+                key = (i, c, tapped[c], fd[c] and not visible, fd[c], neg[c])
                 slot = slot_cache.get(key)
                 if slot is None:
                     if fd[c]:
                         slot = SlotView(i, cv(c) if visible else None, True)
                     else:
-                        slot = SlotView(i, cv(c), False)
+                        slot = SlotView(i, cv(c), False, neg[c])
                     slot_cache[key] = slot
                 slots.append(slot)
             hand = tuple([cv(c) for c in st.hands[s]]) if visible else None

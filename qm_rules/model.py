@@ -133,11 +133,13 @@ class CardView:
 
 @dataclass(frozen=True, slots=True)
 class SlotView:
-    """One of the 5 slots. ``card`` is None when empty, or face-down and not the viewer's."""
+    """One of the 5 slots. ``card`` is None when empty, or face-down and not the viewer's.
+    ``negated``: the card's activation was negated; it stays in its slot, dead, until it leaves."""
 
     index: int
     card: CardView | None
     face_down: bool = False
+    negated: bool = False
 
     @property
     def empty(self) -> bool:
@@ -146,7 +148,12 @@ class SlotView:
     @classmethod
     def from_plain(cls, d: dict[str, Any]) -> SlotView:
         c = d.get("card")
-        return cls(d["index"], CardView.from_plain(c) if c else None, d.get("face_down", False))
+        return cls(
+            d["index"],
+            CardView.from_plain(c) if c else None,
+            d.get("face_down", False),
+            d.get("negated", False),
+        )
 
 
 @dataclass(frozen=True, slots=True)

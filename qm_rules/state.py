@@ -138,6 +138,7 @@ class State:
         self.loc: list[tuple[int, int, int]] = [(DECK, -1, -1)] * n
         self.tapped = [False] * n
         self.face_down = [False] * n
+        self.negated = [False] * n  # an action, trap or counter negated where it stands (public)
         self.set_turn = [0] * n
         self.deck: list[int] = []
         self.discard: list[int] = []
@@ -164,6 +165,11 @@ class State:
         self.face_down[cid] = value
         self.ver[self.loc[cid][1]] += 1
 
+    def set_negated(self, cid: int) -> None:
+        """Mark a card on the field as negated, until it leaves the field."""
+        self.negated[cid] = True
+        self.ver[self.loc[cid][1]] += 1
+
     def _remove(self, cid: int) -> None:
         zone, owner, slot = self.loc[cid]
         self.ver[owner] += 1  # owner -1 (deck, discard) is the discard pile's counter
@@ -177,6 +183,7 @@ class State:
             self.fields[owner][slot] = EMPTY
             self.tapped[cid] = False
             self.face_down[cid] = False
+            self.negated[cid] = False
             if self.anc[owner] == cid:
                 self.anc[owner] = EMPTY
         elif zone == STACK:
@@ -229,6 +236,7 @@ class State:
             "loc": [list(x) for x in self.loc],
             "tapped": [i for i, t in enumerate(self.tapped) if t],
             "face_down": [i for i, t in enumerate(self.face_down) if t],
+            "negated": [i for i, t in enumerate(self.negated) if t],
             "set_turn": list(self.set_turn),
             "deck": list(self.deck),
             "discard": list(self.discard),
@@ -247,6 +255,9 @@ class State:
         self.face_down = [False] * n
         for i in d["face_down"]:
             self.face_down[i] = True
+        self.negated = [False] * n
+        for i in d.get("negated", ()):
+            self.negated[i] = True
         self.set_turn = list(d["set_turn"])
         self.deck = list(d["deck"])
         self.discard = list(d["discard"])

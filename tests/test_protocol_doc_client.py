@@ -52,7 +52,7 @@ VIEW = {
 PHASES = {"draw", "place", "action", "worship", "end", "over"}
 CARD = {"cid", "card", "tapped"}
 SEAT_VIEW = {"seat", "name", "hand_count", "hand", "slots", "stacked", "conceded"}
-SLOT = {"index", "card", "face_down"}
+SLOT = {"index", "card", "face_down", "negated"}
 LINK = {"index", "seat", "kind", "card", "mode", "targets", "cost", "negated", "responds_to", "payload"}
 LINK_KINDS = {"place", "action", "trap", "counter", "worship", "manifest", "ability"}
 PROHIBITION = {"tag", "actions", "source", "until_turn"}
@@ -181,6 +181,7 @@ def check_view(v: Any, me: int, *, over: bool = False) -> None:
         for j, slot in enumerate(s["slots"]):
             keys(slot, SLOT, "Slot")
             assert slot["index"] == j and isinstance(slot["face_down"], bool)
+            assert isinstance(slot["negated"], bool)
             if slot["card"] is not None:
                 check_card(slot["card"], "slot Card")
             elif slot["face_down"]:
