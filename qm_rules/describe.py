@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import CARDS, CardDef
+from .cards import CARDS, CardDef, CardType, Clause, Cost, Filter, Section
 from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, View
 
 __all__ = [
     "card_index",
     "card_name",
+    "clause_words",
+    "cost_words",
     "describe",
     "describe_events",
     "describe_link",
@@ -24,6 +26,7 @@ __all__ = [
     "describe_target",
     "phase_name",
     "seat_name",
+    "type_name",
 ]
 
 
@@ -238,9 +241,211 @@ _PROMPT_TITLES: dict[str, tuple[str, str]] = {
     PromptKind.HAND_LIMIT: ("手牌超出上限：弃一张牌", "Hand limit: discard a card"),
 }
 
+#: A card type: zh, its English name, and as a noun with its article ("choose an offering").
+_TYPES: dict[str, tuple[str, str, str]] = {
+    CardType.OFFERING: ("供品", "Offering", "an offering"),
+    CardType.ACTION: ("行动牌", "Action", "an action card"),
+    CardType.TRAP: ("陷阱牌", "Trap", "a trap"),
+    CardType.COUNTER: ("反击牌", "Counter", "a counter"),
+    CardType.ANCESTOR: ("祖宗牌", "Ancestor", "an ancestor"),
+}
+
+
+def type_name(card_type: CardType | str, lang: str) -> str:
+    """A card type's name ("Offering", "陷阱牌")."""
+    zh, en, _ = _TYPES.get(str(card_type), (str(card_type),) * 3)
+    return _pick(lang, zh, en)
+
+
+def _filter_noun(f: Filter | None, lang: str) -> str:
+    if f is not None and f.tag == "burning":
+        return _pick(lang, "燃烧牌", "a Burning card")
+    if f is not None and f.type is not None:
+        zh, _, noun = _TYPES[f.type]
+        return _pick(lang, zh, noun)
+    return _pick(lang, "牌", "a card")
+
+
+#: What each clause op does, as the decider reads it. ``{n}`` the count, ``{what}`` the
+#: search's kind of card, ``{who}`` the player the clause is about. Every clause op has words
+#: (a test iterates the card set), also those that never ask: the chain and the rulebook may
+#: use them too.
+_CLAUSE_WORDS: dict[str, tuple[str, str]] = {
+    "draw": ("抽 {n} 张牌", "draw {n} card{s}"),
+    "search": ("从牌山选一张{what}加入手牌", "choose {what} to add to your hand from the deck"),
+    "discard": ("选择要弃掉的手牌", "choose a card to discard"),
+    "discard_random": ("{who}随机弃掉 {n} 张手牌", "{who} discards {n} at random"),
+    "take_field": ("把作为对象的供品拿到你的场上", "take the targeted offering onto your field"),
+    "take_hand": ("从{who}的手牌中选一张拿走", "choose a card to take from {who}'s hand"),
+    "put_offering": (
+        "选择一张供品放到你的场上（也可以不放）",
+        "choose an offering to put onto your field (or none)",
+    ),
+    "discard_facedown": ("弃掉{who}场上所有盖放的牌", "discard {who}'s face-down cards"),
+    "remove_stacked": (
+        "选择{who}祖宗牌下的一张供品移除",
+        "choose an offering stacked under {who}'s ancestor to remove",
+    ),
+    "negate": ("使所回应的连锁无效", "negate the link it answers"),
+    "tap_targeted": ("横置你被作为对象的牌", "tap your card that was targeted"),
+    "prohibit": ("本回合禁止检索和使用燃烧牌", "ban searching and using Burning cards this turn"),
+}
+_COST_WORDS: dict[str, tuple[str, str]] = {
+    "discard": ("支付代价：弃掉 {n} 张手牌", "pay the cost: discard {n} card{s}"),
+    "remove_stacked": (
+        "支付代价：移除祖宗牌下的 {n} 张供品",
+        "pay the cost: remove {n} offering{s} stacked under your ancestor",
+    ),
+}
+_TARGET_WORDS: dict[str, tuple[str, str]] = {
+    "opponent": ("选择一名对手作为对象", "choose an opponent as the target"),
+    "opp_offering": (
+        "选择对手场上一张未横置的供品作为对象",
+        "choose an untapped offering on an opponent's field as the target",
+    ),
+    "opp_ancestor": ("选择对手场上的祖宗牌作为对象", "choose an opponent's ancestor as the target"),
+}
+
+
+def _count(step: int, total: int, lang: str) -> str:
+    """ "(1 of 2)" when a choice is one of several picks; "" for a single pick."""
+    if total <= 1:
+        return ""
+    return _pick(lang, f"（第 {step} 张，共 {total} 张）", f" ({step} of {total})")
+
+
+def _headed(card_id: str | None, activation: str | None, words: str, lang: str) -> str:
+    """ "拆台：words" / "Dismantle - words"; a manifestation says so after the name."""
+    name = card_name(card_id, lang) if card_id else ""
+    if activation == LinkKind.MANIFEST:
+        name += _pick(lang, "（显灵）", " (manifestation)")
+    if not name:
+        return words[:1].upper() + words[1:]
+    return _pick(lang, f"{name}：{words}", f"{name} - {words}")
+
+
+def clause_words(
+    clause: Clause, lang: str, *, who: str | None = None, n: int | None = None
+) -> str:
+    """What a clause does, in the decider's words ("choose a card to discard")."""
+    zh, en = _CLAUSE_WORDS.get(clause.op, (clause.op, clause.op))
+    count = clause.n if n is None else n
+    if clause.op == "discard" and count > 1:
+        zh, en = "弃掉 {n} 张手牌", "discard {n} cards"
+    if who is None:
+        who = _pick(lang, "对手", "the opponent") if clause.op != "discard_random" else ""
+    what = _filter_noun(clause.filter, lang)
+    text = _pick(lang, zh, en).format(n=count, s="" if count == 1 else "s", what=what, who=who)
+    return " ".join(text.split()) if lang != "zh" else text
+
+
+def cost_words(op: str, n: int, lang: str) -> str:
+    """What paying a cost takes ("pay the cost: discard 2 cards")."""
+    zh, en = _COST_WORDS.get(op, (f"支付代价：{op} {{n}}", f"pay the cost: {op} {{n}}"))
+    return _pick(lang, zh, en).format(n=n, s="" if n == 1 else "s")
+
+
+def _effect_of(card_id: str, kind: str | None, mode: int | None) -> tuple[Section, ...]:
+    d = _DEFS.get(card_id)
+    if d is None:
+        return ()
+    if kind == LinkKind.MANIFEST:
+        return d.manifestation.effect if d.manifestation is not None else ()
+    if not d.modes:
+        return ()
+    return d.modes[mode if mode is not None and 0 <= mode < len(d.modes) else 0].effect
+
+
+def _costs_of(card_id: str, kind: str | None) -> tuple[Cost, ...]:
+    d = _DEFS.get(card_id)
+    if d is None:
+        return ()
+    if kind == LinkKind.MANIFEST:
+        return d.manifestation.cost if d.manifestation is not None else ()
+    return d.cost
+
+
+def _owner_of(view: View, cid: int) -> int | None:
+    for s in view.seats:
+        for slot in s.slots:
+            if slot.card is not None and slot.card.cid == cid:
+                return s.seat
+    return None
+
+
+def _clause_who(clause: Clause, link: LinkView | None, view: View, lang: str) -> str | None:
+    """The player a clause is about, from the link's targets (or the answered link)."""
+    if link is None:
+        return None
+    names = [s.name for s in view.seats]
+    if clause.op == "discard_random" and clause.who == "responded":
+        answered = link.responds_to
+        if answered is not None and 0 <= answered < len(view.chain):
+            return seat_name(view.chain[answered].seat, names, lang)
+        return None
+    if clause.target < len(link.targets):
+        t = link.targets[clause.target]
+        if t.startswith("p") and t[1:].isdigit():
+            return seat_name(int(t[1:]), names, lang)
+        if t.startswith("c") and t[1:].isdigit():
+            owner = _owner_of(view, int(t[1:]))
+            if owner is not None:
+                return seat_name(owner, names, lang)
+    return None
+
+
+def _effect_title(view: View, ctx: Mapping[str, Any], lang: str) -> str | None:
+    card_id = ctx.get("def")
+    if not isinstance(card_id, str):
+        return None
+    index = ctx.get("link")
+    link = view.chain[index] if isinstance(index, int) and 0 <= index < len(view.chain) else None
+    kind = str(link.kind) if link is not None else None
+    sections = _effect_of(card_id, kind, link.mode if link is not None else None)
+    sec, i = ctx.get("section"), ctx.get("clause")
+    clause: Clause | None = None
+    if isinstance(sec, int) and isinstance(i, int) and 0 <= sec < len(sections):
+        clauses = sections[sec].clauses
+        clause = clauses[i] if 0 <= i < len(clauses) else None
+    if clause is None or (isinstance(ctx.get("op"), str) and clause.op != ctx["op"]):
+        op = ctx.get("op")
+        if not isinstance(op, str):
+            return None
+        clause = Clause(op=op)
+    n_raw, picked_raw = ctx.get("n"), ctx.get("picked")
+    n = n_raw if isinstance(n_raw, int) else clause.n
+    picked = picked_raw if isinstance(picked_raw, int) else 0
+    words = clause_words(clause, lang, who=_clause_who(clause, link, view, lang), n=n)
+    if clause.op == "discard":
+        words += _count(picked + 1, n, lang)
+    return _headed(card_id, kind, words, lang)
+
+
+def _draft_title(kind: PromptKind, ctx: Mapping[str, Any], lang: str) -> str | None:
+    """MODE, TARGET, COST: the card being activated, the step and the count."""
+    card_id = ctx.get("def")
+    if not isinstance(card_id, str):
+        return None
+    activation = ctx.get("activation")
+    activation = activation if isinstance(activation, str) else None
+    if kind is PromptKind.MODE:
+        words = _pick(lang, "选择要发动的效果", "choose which effect to use")
+    elif kind is PromptKind.TARGET:
+        zh, en = _TARGET_WORDS.get(str(ctx.get("target")), _PROMPT_TITLES[PromptKind.TARGET])
+        words = _pick(lang, zh, en)
+    else:
+        op = str(ctx.get("cost") or "discard")
+        total = sum(c.n for c in _costs_of(card_id, activation) if c.op == op) or 1
+        remaining = ctx.get("remaining")
+        remaining = remaining if isinstance(remaining, int) and 0 < remaining <= total else total
+        words = cost_words(op, total, lang) + _count(total - remaining + 1, total, lang)
+    return _headed(card_id, activation, words, lang)
+
 
 def describe_prompt(view: View, lang: str) -> str:
-    """What the pending decision is, from the viewer's side ("Bob is deciding: respond")."""
+    """What the pending decision is, from the viewer's side: for the decider, the card, the
+    clause and the count ("Dismantle - pay the cost: discard 2 cards (1 of 2)"); for the others
+    whose decision it is ("Waiting for Bob: respond")."""
     p = view.prompt
     if p is None:
         return ""
@@ -249,11 +454,16 @@ def describe_prompt(view: View, lang: str) -> str:
         newest = view.chain[-1]
         title += _pick(lang, "：", ": ") + describe_link(newest, view, lang)
     elif p.kind in (PromptKind.MODE, PromptKind.TARGET, PromptKind.COST):
-        card_id = p.context.get("def")
-        if isinstance(card_id, str):
-            title += _pick(
-                lang, f"（{card_name(card_id, lang)}）", f" ({card_name(card_id, lang)})"
-            )
+        title = _draft_title(p.kind, p.context, lang) or title
+    elif p.kind is PromptKind.EFFECT:
+        words = _effect_title(view, p.context, lang)
+        if words is not None:
+            title = words
+        elif view.resolving is not None and 0 <= view.resolving < len(view.chain):
+            # the others see no context: the resolving card is public, the choice is not
+            link = view.chain[view.resolving]
+            choosing = _pick(lang, "选择一张牌", "choosing a card")
+            title = _headed(link.card.card, str(link.kind), choosing, lang)
     if p.seat != view.viewer:
         names = [s.name for s in view.seats]
         who = seat_name(p.seat, names, lang)

@@ -6,18 +6,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from qm_rules.describe import card_name
+from qm_rules.describe import card_name, type_name
 from qm_rules.model import CardView
 from qm_tui.safe import clean
 from qm_tui.widgets.tiles import DEFS
-
-_TYPES = {
-    "offering": ("供品", "Offering"),
-    "action": ("行动牌", "Action"),
-    "trap": ("陷阱牌", "Trap"),
-    "counter": ("反击牌", "Counter"),
-    "ancestor": ("祖宗牌", "Ancestor"),
-}
 
 
 def detail_text(
@@ -39,8 +31,7 @@ def detail_text(
         return Text(clean(card_id))  # not a card we know: a host sent it
     zh = lang == "zh"
     out = Text(f"{d.name.zh}  {d.name.en}", style="bold")
-    kind = _TYPES.get(d.type.value, (d.type.value, d.type.value))[0 if zh else 1]
-    marks = [kind]
+    marks = [type_name(d.type, lang)]
     if "burning" in d.tags:
         marks.append("燃烧" if zh else "Burning")
     if tapped:

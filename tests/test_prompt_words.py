@@ -1,0 +1,163 @@
+"""Every prompt says what its choice does: the card, the clause and the count, in both languages.
+
+The card set is iterated, so a new card (or a new clause op) without words fails here; real
+games check that the engine's prompt context carries what the words need.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+
+import pytest
+from arrange_extra import arrange, in_hand
+from helpers import option_for
+
+from qm_rules import CARDS, Game, PromptKind
+from qm_rules.cards import CLAUSE_OPS, COST_OPS, CardType
+from qm_rules.describe import describe_prompt
+from qm_rules.model import CardView, LinkKind, LinkView, Prompt, View
+
+LANGS = ("zh", "en")
+GENERIC = {
+    "en": ("Effect: choose a card", "Pay the cost: choose a card", "Choose a target"),
+    "zh": ("效果：选择一张牌", "支付代价：选择一张牌", "选择目标"),
+}
+
+
+def _base_view() -> View:
+    return Game.new(["Ann", "Bob", "Cy"], 3).view(0)
+
+
+def _ambiguous(text: str) -> set[str]:
+    return {ch for ch in text if unicodedata.east_asian_width(ch) == "A"}
+
+
+def _effects(d):
+    """(link kind, mode, sections) for each effect a card can resolve."""
+    if d.type is CardType.ANCESTOR:
+        if d.manifestation is not None:
+            yield LinkKind.MANIFEST, None, d.manifestation.effect
+        return
+    kind = {"trap": LinkKind.TRAP, "counter": LinkKind.COUNTER}.get(d.type.value, LinkKind.ACTION)
+    for m, mode in enumerate(d.modes):
+        yield kind, m, mode.effect
+
+
+def _effect_view(base: View, d, kind, mode, sec: int, i: int, op: str, n: int, picked: int) -> View:
+    card = CardView(900, d.id)
+    targets = tuple("p1" if t == "opponent" else "c901" for t in d.targets)
+    link = LinkView(0, 0, kind, card, mode, targets, (), False, None)
+    ctx = {"link": 0, "clause": i, "op": op, "section": sec, "def": d.id, "n": n, "picked": picked}
+    prompt = Prompt(0, PromptKind.EFFECT, base.seq, (), ctx, "")
+    return dataclasses.replace(base, chain=(link,), resolving=0, prompt=prompt)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_effect_clause_of_the_card_set_has_its_own_words(lang: str) -> None:
+    base = _base_view()
+    seen_ops: dict[str, set[str]] = {}
+    for d in CARDS.cards:
+        name = d.name(lang)
+        for kind, mode, sections in _effects(d):
+            for s, sec in enumerate(sections):
+                for i, cl in enumerate(sec.clauses):
+                    n = cl.n if cl.op == "discard" else 1
+                    for picked in range(n):
+                        text = describe_prompt(
+                            _effect_view(base, d, kind, mode, s, i, cl.op, n, picked), lang
+                        )
+                        where = (d.id, s, i, lang, text)
+                        assert text.startswith(name), where  # the card first
+                        assert text not in GENERIC[lang] and not text.endswith(GENERIC[lang]), where
+                        assert "_" not in text and "{" not in text, where  # no raw op, no slot
+                        words = text.removeprefix(name).lstrip(" -：")
+                        assert words != cl.op, where  # words, not the op's id
+                        assert not _ambiguous(text.replace(name, "")), where
+                        if n > 1:
+                            count = f"（第 {picked + 1} 张，共 {n} 张）" if lang == "zh" else f"({picked + 1} of {n})"
+                            assert count in text, where
+                        seen_ops.setdefault(cl.op, set()).add(text.removeprefix(name))
+    # Each op reads differently from every other (the words say what the clause does).
+    texts = [next(iter(t)) for t in seen_ops.values()]
+    assert len(set(texts)) == len(texts), seen_ops
+    # The card set uses most ops; every op it uses was seen (so none is left without words).
+    assert set(seen_ops) <= CLAUSE_OPS and len(seen_ops) >= 8
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_cost_of_the_card_set_says_what_it_takes_and_the_count(lang: str) -> None:
+    base = _base_view()
+    checked = 0
+    for d in CARDS.cards:
+        costs = [("activation", d.cost)]
+        if d.manifestation is not None:
+            costs.append((LinkKind.MANIFEST.value, d.manifestation.cost))
+        for activation, cost in costs:
+            for c in cost:
+                assert c.op in COST_OPS
+                for remaining in range(c.n, 0, -1):
+                    ctx = {"card": 900, "def": d.id, "activation": activation, "cost": c.op,
+                           "remaining": remaining}  # fmt: skip
+                    prompt = Prompt(0, PromptKind.COST, base.seq, (), ctx, "")
+                    text = describe_prompt(dataclasses.replace(base, prompt=prompt), lang)
+                    assert text.startswith(d.name(lang)) and text not in GENERIC[lang], text
+                    assert str(c.n) in text, text
+                    step = c.n - remaining + 1
+                    if c.n > 1:
+                        count = f"（第 {step} 张，共 {c.n} 张）" if lang == "zh" else f"({step} of {c.n})"
+                        assert count in text, text
+                    if activation == LinkKind.MANIFEST.value:
+                        assert ("显灵" if lang == "zh" else "manifestation") in text
+                    checked += 1
+    assert checked >= 7  # 拆台 (2 steps), 祭祀准备, six manifestations
+
+
+def _respond_all(g: Game) -> None:
+    while g.prompt is not None and g.prompt.kind is PromptKind.RESPOND:
+        g.choose(g.prompt.seat, "pass")
+
+
+def test_real_prompts_name_the_card_the_clause_and_the_count() -> None:
+    g = arrange(
+        2,
+        turn=0,
+        hands={0: ["saomu", "shao_baofu", "qingtuan"]},
+    )
+    g.choose(0, f"play:{in_hand(g, 0, 'shao_baofu')}")
+    _respond_all(g)
+    en = describe_prompt(g.view(0), "en")
+    assert en == "Burning Parcel - choose an offering to add to your hand from the deck"
+    assert describe_prompt(g.view(0), "zh") == "烧包袱：从牌山选一张供品加入手牌"
+    # Bob sees whose choice it is and the (public) card resolving, not what is offered.
+    assert describe_prompt(g.view(1), "en") == "Waiting for P0: Burning Parcel - choosing a card"
+    g.choose(0, g.prompt.options[0].id)
+    assert describe_prompt(g.view(0), "en") == (
+        "Burning Parcel - choose an offering to put onto your field (or none)"
+    )
+    assert describe_prompt(g.view(0), "zh") == "烧包袱：选择一张供品放到你的场上（也可以不放）"
+    g.choose(0, "none")
+    g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
+    _respond_all(g)
+    assert g.prompt.kind is PromptKind.EFFECT
+    assert describe_prompt(g.view(0), "en") == "Tomb Sweeping - choose a card to discard"
+    assert describe_prompt(g.view(0), "zh") == "扫墓：选择要弃掉的手牌"
+
+
+def test_a_two_card_cost_counts_its_steps() -> None:
+    g = arrange(
+        2,
+        turn=0,
+        hands={0: ["saomu", "chaitai", "qingtuan", "qingcha", "juhua"]},
+        fields={1: ["gui_daqiang/down"]},
+    )
+    g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
+    g.choose(1, option_for(g, "flip", "gui_daqiang"))
+    g.choose(0, option_for(g, "counter", "chaitai"))
+    assert g.prompt.kind is PromptKind.COST
+    assert describe_prompt(g.view(0), "en") == "Spoil the Show - pay the cost: discard 2 cards (1 of 2)"
+    assert describe_prompt(g.view(0), "zh") == "拆台：支付代价：弃掉 2 张手牌（第 1 张，共 2 张）"
+    g.choose(0, g.prompt.options[0].id)
+    assert describe_prompt(g.view(0), "en") == "Spoil the Show - pay the cost: discard 2 cards (2 of 2)"
+    # The other seat does not learn which card is being activated (R5): the step is hidden.
+    assert "Spoil the Show" not in describe_prompt(g.view(1), "en")
