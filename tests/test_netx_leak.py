@@ -176,7 +176,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[LeakWatch]]:
 
     def spy(self: Conn, frame: bytes) -> None:
         for w in watches:
-            if w.host is self.host:
+            if self in w.host.conns:
                 w.check(self, frame)
         real_send_frame(self, frame)
 

@@ -1,0 +1,233 @@
+"""One client connection: a bounded send queue with its writer task, and the reader loop.
+
+A :class:`Conn` knows nothing of the table: the host hands it a ``dispatch`` callback for each
+message read, an ``exempt`` test for messages the rate limit must never refuse, and an
+``on_close`` callback. What it owns is the per-connection policy: the send budget, the rate
+limit and its strikes, the read timeouts, a graceful (FIN, not reset) close.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from qm_net import framing
+from qm_net.framing import ProtocolError
+
+log = logging.getLogger("qm_net.host")
+
+_CONN_NUMBERS = itertools.count()
+FLUSH_GRACE = 2.0  # seconds a closing connection gets to take its last frames
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Per-connection limits; tests and benchmarks may shrink or widen them."""
+
+    hello_timeout: float = 10.0  # seconds for the first message to arrive
+    idle_timeout: float = 45.0  # seconds without any message before we drop the peer
+    ping_interval: float = 10.0  # the host pings every connection this often
+    send_queue_bytes: int = 4 * 1024 * 1024  # more unsent than this: the peer is too slow
+    rate: float = 30.0  # messages a second, sustained (token bucket)
+    burst: float = 60.0
+    strikes: int = 50  # rate-limited or malformed messages before we hang up
+    chat_rate: float = 0.5  # chat lines a second, sustained
+    chat_burst: float = 5.0
+    max_connections: int = 64
+
+
+class Bucket:
+    """A token bucket: ``take()`` is False when the peer is over its rate."""
+
+    __slots__ = ("rate", "cap", "level", "at")
+
+    def __init__(self, rate: float, cap: float) -> None:
+        self.rate, self.cap, self.level, self.at = rate, cap, cap, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.cap, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1.0:
+            return False
+        self.level -= 1.0
+        return True
+
+
+Dispatch = Callable[["Conn", dict[str, Any]], None]
+
+
+class Conn:
+    """One TCP connection: a bounded send queue, a writer task, a reader task."""
+
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        limits: Limits,
+        on_close: Callable[[Conn, str], None],
+    ) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.limits = limits
+        self.on_close = on_close
+        self.peer = str(writer.get_extra_info("peername"))
+        self.n = 0
+        self.name: str | None = None  # set by hello
+        self.seat: int | None = None
+        self.spectator = False
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.queued = 0
+        self.closed = False
+        self.bucket = Bucket(limits.rate, limits.burst)
+        self.chat_bucket = Bucket(limits.chat_rate, limits.chat_burst)
+        self.strikes = 0
+        self.number = next(_CONN_NUMBERS)  # connection order: the oldest idle one goes first
+        self.writer_task: asyncio.Task[None] | None = None
+        self.reader_task: asyncio.Task[Any] | None = None
+
+    # sending never blocks the table: frames queue up; a peer that falls too far behind is dropped
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        msg["n"] = self.n
+        self.n += 1
+        try:
+            frame = framing.encode(msg)
+        except ProtocolError:  # a message of ours over 256 KiB: a bug, but only this peer's
+            log.exception("%s: cannot frame a %s message", self.peer, msg.get("t"))
+            self.close("message too large")
+            return
+        self.send_frame(frame)
+
+    def send_frame(self, frame: bytes) -> None:
+        if self.closed:
+            return
+        self.queued += len(frame)
+        if self.queued > self.limits.send_queue_bytes:
+            log.info("%s: send queue full, dropping", self.peer)
+            self.close("send queue full")
+            return
+        self.queue.put_nowait(frame)
+
+    def error(self, code: str, message: str, ref: Any = None, *, fatal: bool = False) -> None:
+        msg: dict[str, Any] = {"t": "error", "code": code, "message": message}
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            msg["ref"] = ref
+        self.send(msg)
+        if fatal:
+            self.close(code, flush=True)
+
+    def strike(self) -> bool:
+        """Count one malformed or over-rate message; True when the peer is past its strikes."""
+        self.strikes += 1
+        return self.strikes > self.limits.strikes
+
+    def close(self, reason: str, *, flush: bool = False) -> None:
+        """Drop the connection; with ``flush`` what is queued is still written first."""
+        if self.closed:
+            return
+        self.closed = True
+        if flush:
+            self.queue.put_nowait(None)  # the writer ends after the queued frames...
+            # ...unless the peer does not read them: then it goes anyway, soon
+            asyncio.get_running_loop().call_later(FLUSH_GRACE, self.abort)
+        else:
+            self.abort()
+        self.on_close(self, reason)
+
+    def abort(self) -> None:
+        """Drop the socket now, unsent data and all (``close()`` would wait for a peer that
+        may never read)."""
+        if self.writer_task is not None and not self.writer_task.done():
+            self.writer_task.cancel()
+        transport = self.writer.transport
+        if not transport.is_closing() or transport.get_write_buffer_size():
+            transport.abort()
+
+    def start_writer(self) -> None:
+        self.writer_task = asyncio.get_running_loop().create_task(self.write_loop())
+
+    async def write_loop(self) -> None:
+        try:
+            while True:
+                frame = await self.queue.get()
+                if frame is None:
+                    break
+                self.queued -= len(frame)
+                self.writer.write(frame)
+                await self.writer.drain()
+            # A graceful close: say we are done (FIN) and let the reader drain what the peer
+            # still sends until it hangs up. Closing with unread bytes in our receive buffer
+            # would send a reset, and a reset makes the peer's kernel throw away our last
+            # frames (a "bye") before the peer has read them.
+            if self.writer.can_write_eof():
+                self.writer.write_eof()
+            if self.reader_task is not None and self.reader_task is not asyncio.current_task():
+                await asyncio.wait({self.reader_task}, timeout=FLUSH_GRACE)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.writer.close()
+            if not self.closed:
+                self.close("write failed")
+
+    async def read_loop(self, dispatch: Dispatch, exempt: Callable[[Conn, dict[str, Any]], bool]) -> None:
+        """Read frames until the connection ends, handing each message to ``dispatch``.
+        ``exempt`` messages skip the rate limit (a choice for the seat's pending prompt)."""
+        lim = self.limits
+        try:
+            while not self.closed:
+                timeout = lim.idle_timeout if self.name is not None else lim.hello_timeout
+                try:
+                    msg = await asyncio.wait_for(framing.read_frame(self.reader), timeout)
+                except ProtocolError as exc:
+                    over = self.strike()
+                    self.error(exc.code, exc.message, fatal=exc.fatal or over)
+                    continue
+                if not exempt(self, msg) and not self.bucket.take():
+                    if self.strike():
+                        self.error("flood", "too many messages", fatal=True)
+                    elif self.strikes % 10 == 1:  # answer some, not all: no amplification
+                        self.error("rate_limited", "too many messages; slow down")
+                    continue
+                dispatch(self, msg)
+            await self.drain_input()
+        except TimeoutError:
+            self.error("timeout", "nothing received in time", fatal=True)
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            self.close("connection closed by peer")
+        except asyncio.CancelledError:
+            # only stop() cancels a reader; end quietly (asyncio's stream server would log
+            # a cancelled handler as an error)
+            self.close("host stopping")
+        except Exception:  # a bug of ours: lose this connection, never the table
+            log.exception("reading from %s", self.peer)
+            self.close("host error")
+
+    async def drain_input(self) -> None:
+        """After the connection is closed: read and drop what the peer still sends until it
+        hangs up (or the flush grace runs out), so that closing is not a reset."""
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(FLUSH_GRACE):
+                while await self.reader.read(65536):
+                    pass
+
+
+async def refuse(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, refusal: dict[str, Any]) -> None:
+    """Send one last frame to a connection the table will not take, then hang up gracefully."""
+    writer.write(framing.encode(refusal))
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(writer.drain(), 1.0)
+        if writer.can_write_eof():
+            writer.write_eof()  # then drain the peer's hello: no reset eats the refusal
+        async with asyncio.timeout(1.0):
+            while await reader.read(65536):
+                pass
+    writer.transport.abort()

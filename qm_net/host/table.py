@@ -1,0 +1,472 @@
+"""The host proper: a table's life cycle, its connections and the authoritative game.
+
+Everything that spans the parts lives here: accepting and routing connections, starting a game,
+applying a decision (engine → journal → broadcast), the timers' and bots' moves, and a dropped
+seat's grace. The parts themselves are :mod:`~qm_net.host.conn`, :mod:`~qm_net.host.seats`,
+:mod:`~qm_net.host.lobby`, :mod:`~qm_net.host.timers`, :mod:`~qm_net.host.bots`,
+:mod:`~qm_net.host.journal` and :mod:`~qm_net.host.advert`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import Any
+
+from qm_net.framing import ProtocolError
+from qm_net.host.advert import Advert
+from qm_net.host.bots import bot_move
+from qm_net.host.conn import Conn, Limits, refuse
+from qm_net.host.journal import TableJournal
+from qm_net.host.lobby import LobbyHandlers
+from qm_net.host.seats import Seat, Seats
+from qm_net.host.timers import Timers
+from qm_net.journal_io import JournalGame, read_games
+from qm_net.messages import plain
+from qm_net.protocol import MAX_SEATS, MIN_SEATS, validate_client
+from qm_net.version import DEFAULT_PORT
+from qm_rules import Game, GameOptions, RulesError
+from qm_rules.bots import STRATEGIES
+
+log = logging.getLogger("qm_net.host")
+
+
+class Host(LobbyHandlers):
+    """A Qingming table. ``await start()``, then clients connect to ``port``."""
+
+    def __init__(
+        self,
+        name: str,
+        seats: int,
+        *,
+        bots: int = 0,
+        options: GameOptions | None = None,
+        bind: str = "0.0.0.0",
+        port: int | None = 0,
+        interfaces: list[str] | None = None,
+        advertise: bool = True,
+        journal_path: str | None = None,
+        games: int | None = None,
+        seed: int | str | None = None,
+        bot_strategy: str = "heuristic",
+        bot_delay: float = 0.0,
+        anyone_starts: bool = False,
+        autostart: bool = True,
+        limits: Limits | None = None,
+    ) -> None:
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
+        if not 0 <= bots <= seats:
+            raise ValueError(f"cannot seat {bots} bots at {seats} seats")
+        if bot_strategy not in STRATEGIES:
+            raise ValueError(f"unknown bot strategy {bot_strategy!r}")
+        self.name = name
+        self.n_seats = seats
+        self.options = options or GameOptions()
+        self.bind = bind
+        self._want_port = port  # None: DEFAULT_PORT if free, else any
+        self.port: int = port or 0  # the port listened on, once started
+        self.interfaces = interfaces
+        self.advertise = advertise
+        self.journal = TableJournal(journal_path)
+        self.games_limit = games
+        self.seed = seed
+        self.bot_strategy = bot_strategy
+        self.bot_delay = bot_delay
+        self.anyone_starts = anyone_starts
+        self.autostart = autostart
+        self.limits = limits or Limits()
+
+        self.seats = Seats(seats)
+        for i in range(seats - bots, seats):
+            self.seats.seat_bot(self.seats[i], bot_strategy)
+        self.state = "lobby"  # "lobby" | "playing" | "ended"
+        self.game: Game | None = None
+        self.games_played = 0
+        self.conns: set[Conn] = set()
+        self._server: asyncio.Server | None = None
+        self._closed = asyncio.Event()
+        self._stopping = False
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.advert = Advert(self._advert_fields, self._spawn)
+        self.timers = Timers(
+            self.options,
+            bot_delay=bot_delay,
+            on_response=self._on_response_timeout,
+            on_turn=self._on_turn_timeout,
+            on_bot=self._bot_move,
+        )
+        self._resumed = False
+
+    @property
+    def journal_path(self) -> str | None:
+        return self.journal.path
+
+    # ───────────────────────────── life cycle ─────────────────────────────
+
+    @classmethod
+    def resume(cls, journal_path: str, **kwargs: Any) -> Host:
+        """A host restoring the last game of a journal file: the same state, and the seats'
+        tokens (kept as hashes) still work. Its players appear disconnected until they rejoin.
+        Keyword arguments are those of :class:`Host`; ``name`` and ``seats`` default to the
+        journal's."""
+        games = read_games(journal_path)
+        if not games:
+            raise ValueError(f"{journal_path} holds no game")
+        last: JournalGame = games[-1]
+        game = last.replay()
+        n = max(len(last.seats), kwargs.pop("seats", 0), game.n)
+        kwargs.setdefault("options", game.options)
+        host = cls(kwargs.pop("name", last.table or "Qingming"), n, journal_path=journal_path, **kwargs)
+        for seat in host.seats:
+            seat.clear()  # the seats are the journal's, not the constructor's --bots
+        for rec in last.seats:
+            seat = host.seats[int(rec["seat"])]
+            seat.kind = str(rec.get("kind", "human"))
+            seat.name = rec.get("name")
+            seat.token_hash = rec.get("token_sha256")
+            seat.strategy = rec.get("strategy") or host.bot_strategy
+            seat.order = host.seats.next_order()
+        host.game = game
+        host.games_played = sum(1 for g in games if g.finished)
+        host.state = "ended" if game.over else "playing"
+        host._resumed = True
+        return host
+
+    async def start(self) -> None:
+        """Listen, advertise, and (after a resume) carry the game on."""
+        if self._want_port is None:  # the usual port if it is free, else any (discovery tells which)
+            try:
+                self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=DEFAULT_PORT)
+            except OSError:
+                self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=0)
+        else:
+            self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self.journal.open(self.game if self._resumed else None)
+        self._spawn(self._ping_loop())
+        if self.advertise:
+            await self.advert.start(self.name, self.port, self.bind, self.interfaces)
+        if self._resumed and self.state == "playing":
+            for seat in self.seats:
+                if seat.kind == "human":
+                    self._start_grace(seat)
+            self._arm()
+        elif self.state == "lobby":
+            self._maybe_autostart()
+        elif self.games_limit is not None and self.games_played >= self.games_limit:
+            self._spawn(self.stop("the table has played its games"))  # resumed after the last
+        log.info("table %r listening on %s:%d", self.name, self.bind, self.port)
+
+    async def stop(self, reason: str = "the host closed the table") -> None:
+        """Say goodbye to every connection, close the listener, stop advertising."""
+        if self._stopping:
+            await self._closed.wait()
+            return
+        self._stopping = True
+        self.timers.cancel()
+        for seat in self.seats:
+            seat.cancel_grace()
+        if self._server is not None:
+            self._server.close()
+        conns = list(self.conns)
+        for conn in conns:
+            conn.send({"t": "bye", "reason": reason})
+            conn.close("table closed", flush=True)
+        writers = [c.writer_task for c in conns if c.writer_task is not None]
+        if writers:
+            await asyncio.wait(writers, timeout=2.0)
+        readers = [c.reader_task for c in conns if c.reader_task is not None and c.reader_task is not asyncio.current_task()]
+        for task in readers:
+            task.cancel()
+        if readers:
+            await asyncio.wait(readers, timeout=2.0)
+        await self.advert.close()
+        for task in list(self._tasks):
+            task.cancel()
+        self.journal.close()
+        self._closed.set()
+
+    async def wait_closed(self) -> None:
+        await self._closed.wait()
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _advert_fields(self) -> dict[str, Any]:
+        return {"seats_taken": len(self.seats.occupied), "seats_total": self.n_seats, "state": self.state}
+
+    # ───────────────────────────── connections ─────────────────────────────
+
+    async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self._stopping:
+            await refuse(reader, writer, {"t": "bye", "n": 0, "reason": "the table is closing"})
+            return
+        if len(self.conns) >= self.limits.max_connections and not self._make_room():
+            refusal = {"t": "error", "n": 0, "code": "table_busy", "message": "the table takes no more connections; try again"}
+            await refuse(reader, writer, refusal)
+            return
+        conn = Conn(reader, writer, self.limits, self._on_conn_closed)
+        self.conns.add(conn)
+        conn.reader_task = asyncio.current_task()
+        conn.start_writer()
+        await conn.read_loop(self._dispatch, self._answers_prompt)
+
+    def _make_room(self) -> bool:
+        """At the connection cap, close the oldest connection that holds no seat (one that
+        does not even watch, first), so that a player coming back with a token always gets
+        in: seats are at stake, idle connections are not. False when every one holds a seat."""
+        idle = [c for c in self.conns if c.seat is None]
+        if not idle:
+            return False
+        victim = min(idle, key=lambda c: (c.spectator, c.number))
+        victim.send({"t": "bye", "reason": "the table is full: your connection, which held no seat, made room"})
+        victim.close("evicted at the connection cap", flush=True)
+        return True
+
+    def _answers_prompt(self, conn: Conn, msg: dict[str, Any]) -> bool:
+        """A choice for this seat's pending prompt: never rate-limited, so that a fast bot
+        peer is not mistaken for a flood (it can send at most one per decision anyway)."""
+        game = self.game
+        if game is None or conn.seat is None or msg.get("t") != "choose" or self.state != "playing":
+            return False
+        prompt = game.prompt
+        return prompt is not None and prompt.seat == conn.seat and msg.get("seq") == prompt.seq
+
+    def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
+        ref = msg.get("id")
+        try:
+            t = validate_client(msg)
+        except ProtocolError as exc:
+            over = conn.strike()
+            conn.error(exc.code, exc.message, ref, fatal=exc.fatal or over)
+            return
+        if conn.name is None and t != "hello":
+            conn.error("hello_required", "say hello first", ref)
+            return
+        handler = getattr(self, f"_on_{t}")
+        try:
+            handler(conn, msg)
+        except ProtocolError as exc:
+            conn.error(exc.code, exc.message, ref, fatal=exc.fatal)
+        except RulesError as exc:
+            conn.error(exc.code, str(exc), ref)
+        except Exception:  # a bug of ours must not take the table down
+            log.exception("handling %s from %s", t, conn.peer)
+            conn.error("server_error", f"the host failed to handle {t}", ref)
+
+    def _on_conn_closed(self, conn: Conn, reason: str) -> None:
+        self.conns.discard(conn)
+        if conn.seat is None:
+            return
+        seat = self.seats[conn.seat]
+        conn.seat = None
+        if seat.conn is not conn:
+            return  # replaced by a newer connection with the token
+        seat.conn = None
+        log.info("seat %d (%s) disconnected: %s", seat.index, seat.name, reason)
+        if self._stopping:
+            return
+        if self.state == "playing":
+            self._start_grace(seat)
+        else:
+            seat.clear()  # in the lobby a seat is free again as soon as its player goes
+            self.advert.changed()
+        self._broadcast_lobby()
+
+    async def _ping_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.ping_interval)
+            for conn in list(self.conns):
+                conn.send({"t": "ping"})
+
+    # ───────────────────────────── the game's messages ─────────────────────────────
+
+    def _on_choose(self, conn: Conn, msg: dict[str, Any]) -> None:
+        seat = self._my_seat(conn)
+        if self.state != "playing" or self.game is None:
+            raise ProtocolError("wrong_state", "no game is on")
+        self._apply(seat.index, msg["option"], msg["seq"])
+
+    def _on_concede(self, conn: Conn, msg: dict[str, Any]) -> None:
+        seat = self._my_seat(conn)
+        if self.state != "playing" or self.game is None:
+            raise ProtocolError("wrong_state", "no game is on")
+        self._apply(seat.index, "concede", None)
+
+    # ───────────────────────────── the game ─────────────────────────────
+
+    def _next_seed(self) -> int | str:
+        if self.seed is None:
+            return secrets.randbits(48)
+        if isinstance(self.seed, int):
+            return self.seed + self.games_played
+        return self.seed if self.games_played == 0 else f"{self.seed}/{self.games_played}"
+
+    def _start_game(self) -> None:
+        if len(self.seats.occupied) < MIN_SEATS:
+            return
+        # Seats are the game's seat numbers: close up gaps so that the players are 0..k-1.
+        for s in self.seats.compact():  # tell the players their new seat numbers
+            if s.conn is not None:
+                s.conn.send({"t": "joined", "seat": s.index, "token": s.token})
+        players = [s.name or f"seat-{s.index + 1}" for s in self.seats.occupied]
+        seed = self._next_seed()
+        self.game = Game.new(players, seed, self.options)
+        self.state = "playing"
+        for s in self.seats:
+            s.takeover, s.bot = False, None
+            if s.kind == "human":
+                s.ready = False
+        records = [s.journal_record() for s in self.seats.occupied]
+        self.journal.begin_game(self.games_played, self.name, records, self.game)
+        log.info("game %d starts: %s (seed %r)", self.games_played + 1, ", ".join(players), seed)
+        self.timers.reset()
+        self._broadcast_lobby()
+        self.advert.changed()
+        self._arm()
+        self._broadcast([])
+
+    @staticmethod
+    def _player(conn: Conn, game: Game) -> int | None:
+        """The game seat whose view ``conn`` gets; None for the public (spectator's) view."""
+        seat = conn.seat
+        return seat if seat is not None and seat < game.n else None
+
+    def _apply(self, seat: int, option: str, seq: int | None) -> None:
+        """One decision: the engine, then the journal (fsynced), then the broadcast."""
+        assert self.game is not None
+        events = self.game.choose(seat, option, seq)  # raises RulesError, changing nothing
+        self._changed(events)
+
+    def _apply_default(self) -> None:
+        assert self.game is not None
+        self._changed(self.game.apply_default())
+
+    def _changed(self, events: list[Any]) -> None:
+        game = self.game
+        assert game is not None
+        self.journal.sync(game)
+        if game.over:
+            self.timers.cancel()
+            self._broadcast(events)
+            self._end_game()
+            return
+        self._arm()
+        self._broadcast(events)
+
+    def _deadline(self) -> float | None:
+        return self.timers.deadline()
+
+    def _broadcast(self, events: list[Any]) -> None:
+        """Each seat its own view and the events it may see; spectators the public view."""
+        game = self.game
+        assert game is not None
+        deadline = self._deadline()
+        public: tuple[Any, Any] | None = None
+        for conn in list(self.conns):
+            seat = self._player(conn, game)
+            if seat is not None:
+                conn.send(
+                    {
+                        "t": "update",
+                        "view": plain(game.view(seat)),
+                        "events": [plain(e) for e in events if e.visible_to(seat)],
+                        "deadline": deadline,
+                    }
+                )
+            elif conn.spectator:
+                if public is None:  # one public view serves every spectator
+                    public = (plain(game.view(None)), [plain(e) for e in events if e.visible_to(None)])
+                conn.send({"t": "update", "view": public[0], "events": public[1], "deadline": deadline})
+
+    def _send_current(self, conn: Conn) -> None:
+        """Bring a (re)joining connection up to date: its view now, or the last result."""
+        game = self.game
+        if game is None or self.state == "lobby":
+            return
+        viewer = self._player(conn, game)
+        if self.state == "playing":
+            conn.send({"t": "update", "view": plain(game.view(viewer)), "events": [], "deadline": self._deadline()})
+        elif game.result is not None:
+            conn.send({"t": "ended", "result": plain(game.result), "view": plain(game.view(viewer))})
+
+    def _end_game(self) -> None:
+        game = self.game
+        assert game is not None and game.result is not None
+        self.journal.end_game(game)
+        self.state = "ended"
+        self.games_played += 1
+        result = plain(game.result)
+        log.info("game %d over: %s", self.games_played, result)
+        for conn in list(self.conns):
+            viewer = self._player(conn, game)
+            if viewer is not None or conn.spectator:
+                conn.send({"t": "ended", "result": result, "view": plain(game.view(viewer))})
+        for s in self.seats:  # a player who did not come back gives the seat up now
+            if s.kind == "human" and s.conn is None:
+                s.clear()
+            s.takeover = False
+        self._broadcast_lobby()
+        self.advert.changed()
+        if self.games_limit is not None and self.games_played >= self.games_limit:
+            self._spawn(self.stop("the table has played its games"))
+            return
+        self._maybe_autostart()
+
+    # ───────────────────────────── timers, bots, grace ─────────────────────────────
+
+    def _arm(self) -> None:
+        """Set the timers and the bots going for the pending prompt (R22)."""
+        game = self.game
+        assert game is not None
+        prompt = game.prompt
+        self.timers.arm(game, bot_controlled=prompt is not None and self.seats[prompt.seat].bot_controlled)
+
+    def _prompt_pending(self, seq: int) -> bool:
+        game = self.game
+        return game is not None and self.state == "playing" and game.prompt is not None and game.prompt.seq == seq
+
+    def _on_response_timeout(self, seq: int) -> None:
+        if self._prompt_pending(seq):
+            self._apply_default()
+
+    def _on_turn_timeout(self, turn: int) -> None:
+        game = self.game
+        if game is None or self.state != "playing" or game.turn != turn:
+            return
+        events: list[Any] = []
+        for _ in range(10_000):  # defaults always end a turn; the bound only guards a bug
+            if game.over or game.turn != turn:
+                break
+            events.extend(game.apply_default())
+        self._changed(events)
+
+    def _bot_move(self, seq: int) -> None:
+        if not self._prompt_pending(seq):
+            return
+        game = self.game
+        assert game is not None and game.prompt is not None
+        seat = self.seats[game.prompt.seat]
+        if not seat.bot_controlled:
+            return
+        self._changed(bot_move(seat, game, seq, self.bot_strategy))
+
+    def _start_grace(self, seat: Seat) -> None:
+        seat.cancel_grace()
+        grace = self.options.disconnect_grace
+        seat.grace = asyncio.get_running_loop().call_later(grace, self._take_over, seat.index)
+
+    def _take_over(self, index: int) -> None:
+        seat = self.seats[index]
+        seat.grace = None
+        if self.state != "playing" or seat.conn is not None or seat.kind != "human":
+            return
+        log.info("seat %d (%s) did not come back: a bot plays it", index, seat.name)
+        seat.takeover = True
+        self._broadcast_lobby()
+        self._arm()
