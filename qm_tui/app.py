@@ -296,26 +296,84 @@ class QingmingApp(App[None]):
         client = await connect("127.0.0.1", self.hosted.port, self.player_name)
         await self._sit(client, None, autostart=True)
 
-    async def _sit(self, client: TableClient, seat: int | None, *, autostart: bool = False) -> None:
+    async def _sit(
+        self,
+        client: TableClient,
+        seat: int | None,
+        *,
+        autostart: bool = False,
+        journal: str | None = None,
+    ) -> None:
+        """Take a seat at the table ``client`` is connected to and open its waiting room.
+
+        A seat this player already holds there (its token stored on disk, see
+        :mod:`qm_tui.seat_tokens`) is taken back first: after a crash the game goes on where
+        it was. Otherwise a free seat; when none can be had the player watches, and is told why.
+        """
         from qm_tui.screens.room import RoomScreen
 
         self.client = client
+        my_seat = await self._take_back(client, journal)
+        back = my_seat is not None
+        if my_seat is None:
+            my_seat = await self._take_free(client, seat, journal)
+        await self._pop_to_lobby()
+        await self.push_screen(
+            RoomScreen(
+                client,
+                my_seat,
+                hosting=self.hosted is not None,
+                autostart=autostart and not back,
+            )
+        )
+
+    async def _take_back(self, client: TableClient, journal: str | None) -> int | None:
+        """Rejoin with a token stored for this table, if one still works; its seat or None."""
+        from qm_net.client import TableError
+        from qm_tui import seat_tokens
+
+        address = seat_tokens.address_key(client.host, client.port)
+        table = client.table.name if client.table else ""
+        stored = seat_tokens.lookup(address, table)
+        if journal is not None:
+            stored += [s for s in seat_tokens.for_journal(journal) if s not in stored]
+        for entry in stored:
+            try:
+                seat = await client.rejoin(entry.token)
+            except TableError as exc:
+                if exc.code == "bad_token":  # the host no longer knows it
+                    seat_tokens.forget(entry.token)
+                    continue
+                return None
+            seat_tokens.remember(address, table, entry.token, seat, journal)
+            self.notify(tr("seats.back", self.lang, seat=seat + 1), timeout=6, markup=False)
+            return seat
+        return None
+
+    async def _take_free(
+        self, client: TableClient, seat: int | None, journal: str | None
+    ) -> int | None:
+        """Sit on a free seat (and store its token); None, said plainly, if the player watches."""
+        from qm_net.client import TableError
+        from qm_tui import seat_tokens
+
         try:
             my_seat = await client.join(seat)
-        except Exception as exc:  # the host refused (full, playing...): watch instead
-            code = getattr(exc, "code", None) or str(exc)
+        except TableError as exc:  # the host refused (a game is on, full...): watch instead
+            key = {"wrong_state": "seats.watching.game_on", "table_full": "seats.watching.full"}
             self.notify(
-                tr("app.error.join", self.lang, error=code),
+                tr(key.get(exc.code, "seats.watching.other"), self.lang, error=exc.message),
                 severity="warning",
-                timeout=6,
+                timeout=10,
                 markup=False,
             )
             await client.spectate()
-            my_seat = None
-        await self._pop_to_lobby()
-        await self.push_screen(
-            RoomScreen(client, my_seat, hosting=self.hosted is not None, autostart=autostart)
-        )
+            return None
+        if client.token is not None:
+            address = seat_tokens.address_key(client.host, client.port)
+            table = client.table.name if client.table else ""
+            seat_tokens.remember(address, table, client.token, my_seat, journal)
+        return my_seat
 
     async def _pop_to_lobby(self) -> None:
         from qm_tui.screens.lobby import LobbyScreen
@@ -354,6 +412,10 @@ class QingmingApp(App[None]):
         client, self.client = self.client, None
         host, self.hosted = self.hosted, None
         if client is not None:
+            if client.token is not None:
+                from qm_tui import seat_tokens
+
+                seat_tokens.forget(client.token)  # leaving is deliberate: the seat is given up
             try:
                 await client.leave()
             except Exception:  # already gone: nothing to say goodbye to

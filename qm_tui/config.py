@@ -2,6 +2,8 @@
 
 Stored as JSON in platformdirs' user config dir (``~/.config/qingming/config.json`` on Linux);
 ``QINGMING_CONFIG_DIR`` overrides the directory, which is how tests keep off the real one.
+Two more directories: :func:`state_dir` (seat tokens, ``QINGMING_STATE_DIR``) and
+:func:`data_dir` (game journals, ``QINGMING_DATA_DIR``).
 No Textual here: the command line reads it before the app starts.
 """
 
@@ -15,6 +17,8 @@ from pathlib import Path
 
 LANGS = ("zh", "en")
 ENV_DIR = "QINGMING_CONFIG_DIR"
+ENV_STATE_DIR = "QINGMING_STATE_DIR"
+ENV_DATA_DIR = "QINGMING_DATA_DIR"
 FILE_NAME = "config.json"
 MAX_NAME = 16
 
@@ -35,6 +39,26 @@ def config_dir() -> Path:
     from platformdirs import user_config_dir
 
     return Path(user_config_dir("qingming", appauthor=False))
+
+
+def state_dir() -> Path:
+    """Where what a crash must not lose lives: the seat tokens (``~/.local/state/qingming``)."""
+    override = os.environ.get(ENV_STATE_DIR)
+    if override:
+        return Path(override)
+    from platformdirs import user_state_dir
+
+    return Path(user_state_dir("qingming", appauthor=False))
+
+
+def data_dir() -> Path:
+    """Where the games played here are journaled (``~/.local/share/qingming``)."""
+    override = os.environ.get(ENV_DATA_DIR)
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("qingming", appauthor=False))
 
 
 def config_path() -> Path:

@@ -102,6 +102,8 @@ class SeatStatus:
     name: str
     kind: str  # "human" | "bot" | "empty"
     connected: bool
+    played_by_bot: bool = False
+    """A human's seat that a bot plays for now (its player was away too long, or left)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,7 +423,10 @@ class NetSession:
                 yield Lost(msg.reason, msg.final)
             elif isinstance(msg, m.LobbyUpdate):
                 yield Seats(
-                    tuple(SeatStatus(s.seat, s.name or "", s.kind, s.connected) for s in msg.seats)
+                    tuple(
+                        SeatStatus(s.seat, s.name or "", s.kind, s.connected, s.played_by_bot)
+                        for s in msg.seats
+                    )
                 )
 
     async def choose(self, option_id: str) -> None:

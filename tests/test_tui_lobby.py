@@ -271,7 +271,13 @@ async def test_joining_a_table_in_play_watches_it() -> None:
         assert app.screen.session.seat is None  # type: ignore[attr-defined]
         # The update that told the room a game was on reaches the table screen too.
         await until(pilot, lambda: app.screen.view is not None, "the view")  # type: ignore[attr-defined]
-        assert notified(app, "watching instead")
+        assert notified(app, "A game is on and no seat here is yours: you are watching.")
+        # The table says so for as long as it is open, and offers no player's keys.
+        status = str(app.screen.query_one("#status").render())
+        assert status.startswith("Watching")
+        keys = str(app.screen.query_one("KeyBar").render())
+        assert "Pass" not in keys and "Concede" not in keys and "Chat" in keys
+        assert app.screen.check_action("pass", ()) is False
         await leave(pilot, app)
         await other.close()
 

@@ -20,10 +20,13 @@ LOOPBACK = ["127.0.0.1"]
 
 
 def isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Keep a test off the real config file (``QINGMING_CONFIG_DIR``) and off the real
-    network's interfaces (``CI``). Each test module calls it from an autouse fixture."""
+    """Keep a test off the real config file (``QINGMING_CONFIG_DIR``), seat tokens and
+    journals (``QINGMING_STATE_DIR``, ``QINGMING_DATA_DIR``) and off the real network's
+    interfaces (``CI``). Each test module calls it from an autouse fixture."""
     path = tmp_path / "config"
     monkeypatch.setenv("QINGMING_CONFIG_DIR", str(path))
+    monkeypatch.setenv("QINGMING_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.setenv("QINGMING_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("CI", "1")
     return path
 

@@ -231,7 +231,9 @@ class RoomScreen(Screen[None]):
                 marks.append(tr("room.you", lang))
             if lobby is not None and info.seat == lobby.owner_seat:
                 marks.append(tr("room.owner", lang))
-            if info.kind == "human" and not info.connected:
+            if info.kind == "human" and info.played_by_bot:
+                marks.append(tr("seats.bot_playing", lang))
+            elif info.kind == "human" and not info.connected:
                 marks.append(tr("room.away", lang))
             label = Text(name, style="bold" if info.seat == self.seat else "")
             if marks:

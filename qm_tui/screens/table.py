@@ -104,6 +104,9 @@ class TableScreen(Screen[None]):
         Binding("right", "navigate(1,0)", show=False, id="table.right"),
     ]
 
+    PLAYER_ACTIONS = frozenset({"option", "pass", "end", "cancel", "focus_options", "concede"})
+    """What only a seated player can do: a watcher is neither shown nor given these keys."""
+
     def __init__(self, session: TableSession, *, lang: str, clock: Clock) -> None:
         super().__init__()
         self.session = session
@@ -149,6 +152,9 @@ class TableScreen(Screen[None]):
             detail_text(None, self.lang, hint=tr("table.detail.hint", self.lang))
         )
         self._read_session()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (self.session.seat is None and action in self.PLAYER_ACTIONS)
 
     def relocalize(self) -> None:
         """The app's language changed: redraw in it (lines already in the log stay as they are)."""
@@ -206,6 +212,7 @@ class TableScreen(Screen[None]):
                 markup=False,  # the host wrote the message
             )
         elif isinstance(item, Seats):
+            self._say_seat_changes(item)
             self.seat_status = {s.seat: s for s in item.seats}
             if self.view is not None:
                 await self.render_view(self.view)
@@ -274,6 +281,8 @@ class TableScreen(Screen[None]):
         )
         if view.prohibitions:
             status += tr("table.prohibited", lang)
+        if view.viewer is None:
+            status = tr("seats.watching", lang) + "  " + status
         if status != self._status:
             self._status = status
             self.query_one("#status", Static).update(Text(clean(status)), layout=False)
@@ -313,6 +322,18 @@ class TableScreen(Screen[None]):
             # 60-150 ms at a time (benchmarks/tui.py, --gc-freeze); after this they take ~12 ms.
             gc.freeze()
 
+    def _say_seat_changes(self, seats: Seats) -> None:
+        """Log a bot taking over an away player's seat, and the player taking it back."""
+        for new in seats.seats:
+            old = self.seat_status.get(new.seat)
+            if old is None or new.kind != "human" or old.played_by_bot == new.played_by_bot:
+                continue
+            view = self.view
+            if view is not None and new.seat < len(view.seats) and view.seats[new.seat].conceded:
+                continue  # a player who left concedes; the header says so
+            key = "seats.bot_took_over" if new.played_by_bot else "seats.player_back"
+            self.query_one(GameLog).add_lines([tr(key, self.lang, name=new.name)])
+
     def seat_header(self, sv: SeatView, view: View) -> str:
         """A seat's name line: turn mark, name, connection, hand size, stacked offerings."""
         lang = self.lang
@@ -322,6 +343,8 @@ class TableScreen(Screen[None]):
         status = self.seat_status.get(sv.seat)
         if sv.conceded:
             parts.append(tr("table.conceded", lang))
+        elif status is not None and status.played_by_bot:
+            parts.append(tr("seats.bot_playing", lang))
         elif status is not None:
             key = "bot" if status.kind == "bot" else ("on" if status.connected else "off")
             parts.append(tr(f"table.conn.{key}", lang))

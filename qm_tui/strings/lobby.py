@@ -19,10 +19,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Cannot join {address}: {error}",
     },
     "app.left_table": {"zh": "已回到大厅：{reason}", "en": "Back in the lobby: {reason}"},
-    "app.error.join": {
-        "zh": "无法入座（{error}），改为观战。",
-        "en": "No seat ({error}); watching instead.",
-    },
     "app.error.worker": {"zh": "出错了：{error}", "en": "Something went wrong: {error}"},
     "key.app.help": {"zh": "帮助", "en": "Help"},
     "key.app.rulebook": {"zh": "规则", "en": "Rules"},

@@ -8,6 +8,7 @@ in a bar drawn once. Each key can be clicked.
 
 from __future__ import annotations
 
+from textual.actions import parse
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.widgets import Static
@@ -15,11 +16,14 @@ from textual.widgets import Static
 
 def bar_content(node: DOMNode) -> Content:
     """``key description`` for each shown binding of ``node``, in declaration order; a click on
-    one runs its action on the screen."""
+    one runs its action on the screen. A binding ``node.check_action`` refuses is left out."""
     parts: list[Content] = []
     seen: set[str] = set()
     for _key, binding in node._bindings:
         if not binding.show or not binding.description or binding.action in seen:
+            continue
+        _dest, name, params = parse(binding.action)
+        if node.check_action(name, params) is False:
             continue
         seen.add(binding.action)
         key = binding.key_display or node.app.get_key_display(binding)

@@ -1,0 +1,137 @@
+"""Seat tokens kept on disk, so that a crash or a closed terminal never loses a seat.
+
+The host gives each seated player a secret token; with it, ``rejoin`` takes the seat back (the
+host keeps a dropped seat for its disconnect grace, then a bot plays it until its player
+returns). A token that lived only in the process died with it. Here every token is written
+as soon as it is given, one entry per table, to ``seats.json`` in the platform's state
+directory (:func:`qm_tui.config.state_dir`), readable only by the user (0600, its directory
+0700). Joining a table again (``qingming join``, the lobby, ``qingming play --resume``) tries
+the tokens stored for it first.
+
+A table is named by the address the player joined it at and its name; a table hosted by
+``qingming play`` also by its journal, since it is resumed from that on another port. Tokens
+are forgotten when the player leaves deliberately, when the host refuses them, and after
+:data:`MAX_AGE` seconds. No Textual here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from qm_tui import config
+
+FILE_NAME = "seats.json"
+MAX_AGE = 3 * 24 * 3600.0
+"""Entries older than this are dropped: no table keeps a seat that long."""
+MAX_ENTRIES = 64
+
+_LOOPBACK_NAMES = {"localhost", "::1", "ip6-localhost"}
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSeat:
+    """One seat held at one table."""
+
+    address: str
+    """``host:port`` as joined (see :func:`address_key`)."""
+    table: str
+    """The table's name, as its host said at welcome."""
+    token: str
+    seat: int | None = None
+    journal: str | None = None
+    """The journal of a table hosted in this process (``qingming play``), to resume it."""
+    saved: float = 0.0
+
+
+def address_key(host: str, port: int) -> str:
+    """One spelling per address: lower case, no brackets, loopback names as 127.0.0.1."""
+    host = host.strip().strip("[]").lower()
+    if host in _LOOPBACK_NAMES:
+        host = "127.0.0.1"
+    return f"{host}:{port}"
+
+
+def store_path() -> Path:
+    return config.state_dir() / FILE_NAME
+
+
+def load() -> list[StoredSeat]:
+    """Every stored seat, newest first; a missing or broken file holds none."""
+    try:
+        raw = json.loads(store_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    seats: list[StoredSeat] = []
+    now = time.time()
+    for item in raw.get("seats", []) if isinstance(raw, dict) else []:
+        try:
+            entry = StoredSeat(
+                address=str(item["address"]),
+                table=str(item["table"]),
+                token=str(item["token"]),
+                seat=int(item["seat"]) if item.get("seat") is not None else None,
+                journal=str(item["journal"]) if item.get("journal") else None,
+                saved=float(item.get("saved", 0.0)),
+            )
+        except (KeyError, TypeError, ValueError):
+            continue  # one bad entry does not cost the others
+        if now - entry.saved <= MAX_AGE:
+            seats.append(entry)
+    seats.sort(key=lambda e: e.saved, reverse=True)
+    return seats
+
+
+def _save(seats: list[StoredSeat]) -> None:
+    """Write atomically, 0600 from the first byte (a token is the only proof of a seat)."""
+    path = store_path()
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = path.with_name(f".{FILE_NAME}.{os.getpid()}.tmp")
+    data = json.dumps({"seats": [asdict(s) for s in seats[:MAX_ENTRIES]]}, indent=1) + "\n"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, data.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    tmp.replace(path)
+
+
+def remember(
+    address: str, table: str, token: str, seat: int | None = None, journal: str | None = None
+) -> None:
+    """Keep ``token`` for the table at ``address`` (an earlier token for it is replaced).
+    A disk that cannot be written must not stop the game: the seat then lives in memory only."""
+    keep = [
+        s
+        for s in load()
+        if s.token != token and not (s.address == address and s.table == table)
+    ]
+    entry = StoredSeat(address, table, token, seat, journal, time.time())
+    with contextlib.suppress(OSError):
+        _save([entry, *keep])
+
+
+def forget(token: str) -> None:
+    """Drop ``token`` (the player left, or the host no longer knows it)."""
+    seats = load()
+    kept = [s for s in seats if s.token != token]
+    if len(kept) != len(seats):
+        with contextlib.suppress(OSError):
+            _save(kept)
+
+
+def lookup(address: str, table: str) -> list[StoredSeat]:
+    """The tokens stored for the table called ``table`` at ``address``, newest first."""
+    return [s for s in load() if s.address == address and s.table == table]
+
+
+def for_journal(journal: str) -> list[StoredSeat]:
+    """The tokens stored for the table that ``journal`` records, newest first."""
+    target = os.path.abspath(journal)
+    return [s for s in load() if s.journal and os.path.abspath(s.journal) == target]

@@ -1,0 +1,169 @@
+"""A seat is never lost to a crash: real processes, ``kill -9``, the token kept on disk.
+
+``qingming serve`` hosts a two-seat table on loopback (one host bot). A player's client,
+``qingming join`` run headless (tests/seat_client.py: the real command line, app and token
+store), sits down and is asked to move; it gets ``kill -9``. Started again with the same state
+directory, it takes the seat back: the same hand and the same pending prompt. Killed again and
+left away past the grace, the seat is played by a bot, which a watcher's table says; the player
+started a third time has it back, and the table says that too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).parent
+GRACE = 2.0
+WAIT = 60.0
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="kill -9 is POSIX")
+
+
+def _env(state: Path) -> dict[str, str]:
+    return dict(
+        os.environ,
+        CI="1",
+        PYTHONUNBUFFERED="1",
+        QINGMING_STATE_DIR=str(state / "state"),
+        QINGMING_CONFIG_DIR=str(state / "config"),
+        QINGMING_DATA_DIR=str(state / "data"),
+    )
+
+
+class Client:
+    """``qingming join ADDRESS`` in its own process, headless, reporting its screen."""
+
+    def __init__(self, report: Path, address: str, home: Path, name: str) -> None:
+        self.report = report
+        report.unlink(missing_ok=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(HERE / "seat_client.py"), str(report), "join", address,
+             "--name", name, "--lang", "en"],
+            env=_env(home),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )  # fmt: skip
+
+    def lines(self) -> list[dict[str, Any]]:
+        try:
+            text = self.report.read_text()
+        except FileNotFoundError:
+            return []
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+    def until(self, cond: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
+            for line in reversed(self.lines()):
+                if cond(line):
+                    return line
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise AssertionError(f"the client exited ({self.proc.returncode}): {err[-2000:]}")
+            time.sleep(0.1)
+        raise AssertionError(f"timed out waiting for {what}; last: {self.lines()[-3:]}")
+
+    def kill9(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        if self.proc.stderr:
+            self.proc.stderr.close()
+
+
+def _asked(seat: int) -> Callable[[dict[str, Any]], bool]:
+    def cond(line: dict[str, Any]) -> bool:
+        p = line.get("prompt")
+        return line.get("screen") == "TableScreen" and p is not None and p["seat"] == seat
+
+    return cond
+
+
+def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
+    tmp_path: Path,
+) -> None:
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "qingming", "serve", "--bind", "127.0.0.1", "--port", "0",
+         "--no-advertise", "--name", "Crash", "--seats", "2", "--bots", "1", "--seed", "11",
+         "--response-timer", "0", "--bot-delay", "0.3", "--disconnect-grace", str(GRACE)],
+        env=_env(tmp_path / "host"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )  # fmt: skip
+    clients: list[Client] = []
+    try:
+        assert serve.stdout is not None
+        found = re.search(r"listening on [\d.]+:(\d+)", serve.stdout.readline())
+        assert found, "serve did not say where it listens"
+        address = f"127.0.0.1:{found.group(1)}"
+        home = tmp_path / "ann"
+
+        def start(n: int, who: Path = home, name: str = "Ann") -> Client:
+            clients.append(Client(tmp_path / f"report{n}.jsonl", address, who, name))
+            return clients[-1]
+
+        first = start(1)
+        seated = first.until(lambda line: line.get("screen") == "TableScreen", "the table")
+        seat = seated["seat"]
+        assert seat is not None, "the first client should sit, not watch"
+        before = first.until(_asked(seat), "a prompt for the player")
+        assert before["hand"], "a hand to compare"
+        # The token is on disk, readable only by the player.
+        store = home / "state" / "seats.json"
+        assert stat.S_IMODE(store.stat().st_mode) == 0o600
+        assert json.loads(store.read_text())["seats"][0]["address"] == address
+        first.kill9()
+
+        again = start(2)
+        back = again.until(_asked(seat), "the seat, its hand and the prompt again")
+        assert back["seat"] == seat and not back["status"].startswith("Watching")
+        assert back["hand"] == before["hand"]
+        assert back["prompt"] == before["prompt"]  # the very decision it was asked, still open
+        again.kill9()
+
+        # Away past the grace: a bot plays the seat, and the table says so (to a watcher).
+        watcher = start(3, tmp_path / "wu", "Wu")
+        watching = watcher.until(
+            lambda line: line.get("screen") == "TableScreen" and seat in line.get("bot_plays", ()),
+            "a bot playing the seat, as the watcher's table shows it",
+        )
+        assert watching["seat"] is None and watching["status"].startswith("Watching")
+        assert "a bot plays" in watching["headers"][str(seat)]
+
+        third = start(4)
+        mine = third.until(
+            lambda line: line.get("screen") == "TableScreen" and line.get("seat") == seat,
+            "the seat taken back from the bot",
+        )
+        assert not mine["status"].startswith("Watching")
+        watcher.until(
+            lambda line: line.get("screen") == "TableScreen" and seat not in line["bot_plays"]
+            and "a bot plays" not in line["headers"][str(seat)],
+            "the watcher's table showing the player back",
+        )  # fmt: skip
+    finally:
+        for c in clients:
+            c.stop()
+        serve.send_signal(signal.SIGTERM)
+        try:
+            serve.wait(10)
+        except subprocess.TimeoutExpired:
+            serve.kill()
+            serve.wait()

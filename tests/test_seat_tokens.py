@@ -1,0 +1,70 @@
+"""The seat-token store: kept per table, private to the user, forgotten when it should be."""
+
+from __future__ import annotations
+
+import json
+import stat
+import time
+from pathlib import Path
+
+import pytest
+
+from qm_tui import seat_tokens
+
+
+@pytest.fixture(autouse=True)
+def state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("QINGMING_STATE_DIR", str(tmp_path / "state"))
+    return tmp_path / "state"
+
+
+def test_a_token_is_kept_per_table_and_readable_only_by_the_user(state: Path) -> None:
+    seat_tokens.remember("127.0.0.1:7351", "Den", "tok-a", 2)
+    seat_tokens.remember("127.0.0.1:7351", "Hall", "tok-b", 0)
+    seat_tokens.remember("10.0.0.5:7351", "Den", "tok-c", 1)
+    assert [s.token for s in seat_tokens.lookup("127.0.0.1:7351", "Den")] == ["tok-a"]
+    assert [s.token for s in seat_tokens.lookup("10.0.0.5:7351", "Den")] == ["tok-c"]
+    assert seat_tokens.lookup("127.0.0.1:7352", "Den") == []
+    assert stat.S_IMODE((state / "seats.json").stat().st_mode) == 0o600
+    assert stat.S_IMODE(state.stat().st_mode) == 0o700
+
+
+def test_a_new_seat_at_the_same_table_replaces_the_old_token() -> None:
+    seat_tokens.remember("127.0.0.1:7351", "Den", "old", 2)
+    seat_tokens.remember("127.0.0.1:7351", "Den", "new", 3)
+    assert [(s.token, s.seat) for s in seat_tokens.lookup("127.0.0.1:7351", "Den")] == [("new", 3)]
+
+
+def test_forget_and_age(state: Path) -> None:
+    seat_tokens.remember("127.0.0.1:1", "A", "t1")
+    seat_tokens.remember("127.0.0.1:2", "B", "t2")
+    seat_tokens.forget("t1")
+    assert [s.token for s in seat_tokens.load()] == ["t2"]
+    raw = json.loads((state / "seats.json").read_text())
+    raw["seats"][0]["saved"] = time.time() - seat_tokens.MAX_AGE - 1
+    (state / "seats.json").write_text(json.dumps(raw))
+    assert seat_tokens.load() == []
+
+
+def test_addresses_are_spelled_one_way() -> None:
+    assert seat_tokens.address_key("LOCALHOST", 7351) == "127.0.0.1:7351"
+    assert seat_tokens.address_key("[::1]", 80) == "127.0.0.1:80"
+    assert seat_tokens.address_key("[fe80::1]", 80) == "fe80::1:80"
+    assert seat_tokens.address_key("Box.lan", 5) == "box.lan:5"
+
+
+def test_a_broken_store_holds_nothing_and_is_rewritten(state: Path) -> None:
+    state.mkdir(parents=True)
+    (state / "seats.json").write_text("{not json")
+    assert seat_tokens.load() == []
+    (state / "seats.json").write_text(json.dumps({"seats": [{"address": 1}, "x"]}))
+    assert seat_tokens.load() == []
+    seat_tokens.remember("127.0.0.1:1", "A", "t1")
+    assert [s.token for s in seat_tokens.load()] == ["t1"]
+
+
+def test_a_journal_names_the_table_it_records(tmp_path: Path) -> None:
+    journal = tmp_path / "games" / "x.jsonl"
+    seat_tokens.remember("127.0.0.1:4000", "Mine", "t1", 0, journal=str(journal))
+    assert [s.token for s in seat_tokens.for_journal(str(journal))] == ["t1"]
+    assert seat_tokens.for_journal(str(tmp_path / "other.jsonl")) == []
