@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -42,7 +42,7 @@ from qm_tui.session import (
     Update,
 )
 from qm_tui.widgets.chain import ChainStack
-from qm_tui.widgets.detail import CardDetail, detail_text
+from qm_tui.widgets.detail import CardDetail, detail_text, pinned_text
 from qm_tui.widgets.field import SeatArea
 from qm_tui.widgets.hand import HandRow
 from qm_tui.widgets.keybar import KeyBar
@@ -86,6 +86,7 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("1", "option(1)", "Options", id="table.option", key_display="1-9"),
         *(Binding(str(n), f"option({n})", show=False, id=f"table.option{n}") for n in range(2, 10)),
+        Binding("0", "option(10)", show=False, id="table.option10"),
         Binding("p", "pass", "Pass", id="table.pass"),
         Binding("e", "end", "End/skip", id="table.end"),
         Binding("escape", "cancel", "Cancel", id="table.cancel", show=False),
@@ -145,6 +146,7 @@ class TableScreen(Screen[None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        self._use_option_keys()
         localize_bindings(self, self.lang)
         self.query_one(KeyBar).show_keys(self)
         self.query_one("#chat", Input).display = False
@@ -159,6 +161,7 @@ class TableScreen(Screen[None]):
     def relocalize(self) -> None:
         """The app's language changed: redraw in it (lines already in the log stay as they are)."""
         self.lang = str(getattr(self.app, "lang", self.lang))
+        self._use_option_keys()
         localize_bindings(self, self.lang)
         self.query_one(KeyBar).show_keys(self)
         self.query_one("#chat", Input).placeholder = tr("table.chat.placeholder", self.lang)
@@ -309,6 +312,7 @@ class TableScreen(Screen[None]):
         self.query_one(PromptBar).show(
             view, lang, self.deadline_at, waiting=tr("table.waiting", lang), cards=self.known_cards
         )
+        self.query_one(CardDetail).pin(self._pinned_card(view))
         self._refresh_detail()
         new_prompt = (
             mine and p is not None and (old_prompt is None or old_prompt.seq != p.seq or first)
@@ -371,6 +375,21 @@ class TableScreen(Screen[None]):
                     tile.focus()
                     return
         self.query_one(PromptBar).options_list.focus()
+
+    def _pinned_card(self, view: View) -> Text | None:
+        """While I answer a link, or choose for a resolving one, that card's text stays in view."""
+        p = view.prompt
+        if p is None or p.seat != view.viewer or not view.chain:
+            return None
+        if p.kind is PromptKind.RESPOND:
+            link = view.chain[-1]
+            heading = tr("table.answering", self.lang)
+        elif p.kind is PromptKind.EFFECT and view.resolving is not None:
+            link = view.chain[view.resolving]
+            heading = tr("table.resolving", self.lang)
+        else:
+            return None
+        return pinned_text(link.card.card, self.lang, heading)
 
     def _refresh_detail(self) -> None:
         focused = self.focused
@@ -558,6 +577,20 @@ class TableScreen(Screen[None]):
         ids = self._prompt_ids()
         if 1 <= n <= len(ids):
             await self.choose(ids[n - 1])
+
+    def _use_option_keys(self) -> None:
+        """Options past 0 take letters; never one the table or the app binds to something."""
+        reserved = {k.strip() for b in (*self.BINDINGS, *self.app.BINDINGS) for k in b.key.split(",")}
+        self.query_one(PromptBar).use_keys(reserved, tr("table.option_count", self.lang))
+
+    async def on_key(self, event: events.Key) -> None:
+        """A letter that names an option (past 1-9 and 0) picks it, as the digits do."""
+        if isinstance(self.focused, Input) or event.character is None:
+            return
+        i = self.query_one(PromptBar).index_for_key(event.character)
+        if i is not None and i >= 10:
+            event.stop()
+            await self.action_option(i + 1)
 
     async def _first_of(self, wanted: tuple[str, ...]) -> None:
         ids = self._prompt_ids()

@@ -39,6 +39,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Arrows move over the table, Enter chooses. Marks: ^ Burning  = tapped  # face-down",
     },
     "table.waiting": {"zh": "等待中...", "en": "Waiting..."},
+    "table.answering": {"zh": "你在回应：", "en": "Answering:"},
+    "table.resolving": {"zh": "正在结算：", "en": "Resolving:"},
+    "table.option_count": {"zh": "第 {at}/{n} 项", "en": "{at} of {n}"},
     "table.chat.placeholder": {
         "zh": "说点什么，回车发送，Esc 关闭",
         "en": "Say something; Enter sends, Esc closes",

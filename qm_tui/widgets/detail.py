@@ -12,6 +12,18 @@ from qm_tui.safe import clean
 from qm_tui.widgets.tiles import DEFS
 
 
+def pinned_text(card_id: str, lang: str, heading: str) -> Text:
+    """The card a decision is about, for :meth:`CardDetail.pin`: a heading, the name and the
+    text in the player's language."""
+    d = DEFS.get(card_id)
+    out = Text(clean(heading) + " ", style="bold reverse")
+    if d is None:
+        return out + Text(clean(card_id))
+    out.append(d.name(lang), style="bold reverse")
+    out.append("\n" + d.text(lang), style="bold")
+    return out
+
+
 def detail_text(
     card_id: str | None,
     lang: str,
@@ -49,11 +61,32 @@ def detail_text(
 
 
 class CardDetail(Static):
-    """A fixed height, so that moving the focus repaints it without a new layout."""
+    """A fixed height, so that moving the focus repaints it without a new layout.
+
+    A card can be pinned above the focused one: the card a pending response answers, or the
+    card resolving, stays readable while the player looks at their own cards."""
 
     DEFAULT_CSS = """
     CardDetail { height: 8; border-top: solid $secondary; padding: 0 1; }
     """
 
+    _pinned: Text | None = None
+    _focused: Text | None = None
+
     def show(self, text: Text) -> None:
-        self.update(text, layout=False)
+        self._focused = text
+        self._draw()
+
+    def pin(self, text: Text | None) -> None:
+        """Keep ``text`` above the focused card's (None: nothing pinned)."""
+        if text == self._pinned:
+            return
+        self._pinned = text
+        self._draw()
+
+    def _draw(self) -> None:
+        parts = [t for t in (self._pinned, self._focused) if t is not None]
+        if self._pinned is not None and self._focused is not None:
+            if self._focused.plain == self._pinned.plain.split("\n", 1)[-1]:
+                parts = [self._pinned]  # the same card: once is enough
+        self.update(Text("\n").join(parts) if parts else Text(""), layout=False)

@@ -1,6 +1,8 @@
 """The prompt bar: what is being decided, the options it offers, and the time left.
 
-Only the prompt's own options are shown, so only legal choices can be made. The countdown is
+Only the prompt's own options are shown, so only legal choices can be made. Every option has a
+key: 1-9, then 0, then the letters the screen does not use for anything else
+(:func:`option_keys`); the list scrolls to its highlight and says how long it is. The countdown is
 computed from a deadline on an injected clock (``deadline_at - clock.now()``), never counted
 down by a timer, so a slow frame cannot make it drift and tests can move time by hand.
 """
@@ -23,6 +25,15 @@ from qm_rules.model import View
 from qm_tui.clock import Clock
 from qm_tui.safe import clean
 
+#: Letters an option may take after 1-9 and 0, in the order given (home row first); those the
+#: screen binds to something else are skipped.
+OPTION_LETTERS = "asfhjkmnqtuvwyzi"
+
+
+def option_keys(reserved: set[str] | frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The keys that pick options, in order: ``1``-``9``, ``0``, then free letters."""
+    return tuple("1234567890") + tuple(k for k in OPTION_LETTERS if k not in reserved)
+
 
 def seconds_left(deadline_at: float | None, now: float) -> int | None:
     """Whole seconds left, never below 0 (rounded up: "1" until the very end)."""
@@ -32,12 +43,14 @@ def seconds_left(deadline_at: float | None, now: float) -> int | None:
 
 
 class PromptBar(Vertical):
-    """Title and countdown on one line, the options below (1-9 pick them from anywhere)."""
+    """Title, option count and countdown on one line, the options below (their keys pick them
+    from anywhere on the table)."""
 
     DEFAULT_CSS = """
     PromptBar { height: auto; border-top: solid $accent; }
     PromptBar > Horizontal { height: 1; }
-    PromptBar #prompt-title { width: 1fr; text-wrap: nowrap; text-overflow: clip; padding: 0 1; }
+    PromptBar #prompt-title { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; padding: 0 1; }
+    PromptBar #prompt-count { width: auto; color: $text-muted; padding: 0 1; }
     PromptBar #prompt-countdown { width: 6; padding: 0 1; text-style: bold; text-align: right; }
     PromptBar #prompt-countdown.-urgent { background: $error; color: $text; }
     PromptBar OptionList { height: auto; max-height: 5; border: none; padding: 0; }
@@ -58,10 +71,14 @@ class PromptBar(Vertical):
         self.option_ids: tuple[str, ...] = ()
         self._seq: int | None = None
         self._left: int | None = -1
+        self.keys: tuple[str, ...] = option_keys()
+        """The key of each option, by position (options past the last key: arrows and Enter)."""
+        self.count_words = "{at}/{n}"
 
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield Label("", id="prompt-title", markup=False)
+            yield Label("", id="prompt-count", markup=False)
             yield Label("", id="prompt-countdown", markup=False)
         yield OptionList(id="prompt-options")
 
@@ -71,6 +88,21 @@ class PromptBar(Vertical):
     @property
     def options_list(self) -> OptionList:
         return self.query_one("#prompt-options", OptionList)
+
+    def use_keys(self, reserved: set[str] | frozenset[str], count_words: str) -> None:
+        """Keys the screen uses for other things (no option takes them), and the words of the
+        list's length (``{at}`` the highlighted option, ``{n}`` how many)."""
+        self.keys = option_keys(reserved)
+        self.count_words = count_words
+        self.forget()
+
+    def index_for_key(self, key: str) -> int | None:
+        """The option (0-based) a key picks, if it picks one now."""
+        if key in self.keys:
+            i = self.keys.index(key)
+            if i < len(self.option_ids):
+                return i
+        return None
 
     def show(
         self,
@@ -98,16 +130,28 @@ class PromptBar(Vertical):
             ol = self.options_list
             ol.clear_options()
             if mine and p is not None:
+                keys = self.keys
                 ol.add_options(
                     ListOption(
-                        Text(f"{i}) " if i <= 9 else "   ")
+                        Text(f"{keys[i]}) " if i < len(keys) else "   ", style="bold")
                         + Text(clean(describe_option(o, view, lang, cards))),
                         id=o.id,
                     )
-                    for i, o in enumerate(p.options, 1)
+                    for i, o in enumerate(p.options)
                 )
                 ol.highlighted = 0
+            self._show_count()
         self.refresh_countdown()
+
+    def _show_count(self) -> None:
+        """ "3/12": where the highlight is and how many options there are ("" for none)."""
+        n = len(self.option_ids)
+        at = (self.options_list.highlighted or 0) + 1
+        text = self.count_words.format(at=at, n=n) if n else ""
+        self.query_one("#prompt-count", Label).update(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_count()  # the event goes on up: the screen shows the option's card
 
     def forget(self) -> None:
         """Draw the options again at the next :meth:`show` (the language changed)."""

@@ -1,0 +1,97 @@
+"""No option is ever out of reach: 1-9, then 0, then letters pick options; the list scrolls to
+its highlight and says how long it is; a response keeps the answered card's text in view."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from test_tui_table_support import ScriptedSession, TableApp, chain_position, screen_text, until
+
+from qm_rules.model import CardView, Option, Phase, Prompt, PromptKind
+from qm_tui.clock import FakeClock
+from qm_tui.session import Update
+from qm_tui.widgets.detail import CardDetail
+from qm_tui.widgets.prompt import PromptBar
+
+HAND = ["quxie", "qingtuan", "zhiqian", "jisi_zhunbei", "saomu", "shunshou", "jie_dongfeng",
+        "qingming_yu", "jingrao", "shao_baofu", "gui_daqiang"]  # fmt: skip
+
+
+def _action_view():
+    """My action phase with a hand of 11: 16 options, "End the action phase" last."""
+    base = chain_position()
+    me = base.seats[0]
+    hand = tuple(CardView(100 + i, c) for i, c in enumerate(HAND))
+    options = [Option(f"play:{c.cid}", "play", card=c.cid) for c in hand[3:10]]
+    options += [Option(f"set:{c.cid}", "set", card=c.cid) for c in hand[:1] + hand[6:]]
+    options.append(Option("end", "end"))
+    seats = (dataclasses.replace(me, hand=hand, hand_count=len(hand)), *base.seats[1:])
+    prompt = Prompt(0, PromptKind.ACTION, 57, tuple(options), {}, "end")
+    return dataclasses.replace(
+        base, seats=seats, chain=(), turn_seat=0, phase=Phase.ACTION, prompt=prompt
+    )
+
+
+def _app(view, lang: str = "en") -> tuple[TableApp, ScriptedSession]:
+    session = ScriptedSession([Update(view, (), None)])
+    return TableApp(session, lang=lang, clock=FakeClock()), session  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [(100, 30), (160, 48)])
+async def test_every_one_of_many_options_is_reachable_by_a_key(size: tuple[int, int]) -> None:
+    view = _action_view()
+    ids = view.prompt.ids
+    assert len(ids) >= 11
+    app, session = _app(view)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        bar = app.table.query_one(PromptBar)
+        keys = bar.keys[: len(ids)]
+        assert keys[:10] == tuple("1234567890") and len(set(keys)) == len(ids)
+        # no option key is a key the table uses for anything else
+        bound = {b.key for b in app.table.BINDINGS} - {str(n) for n in range(10)}
+        assert not set(keys) & bound
+        for i, key in enumerate(keys):
+            app.table._chosen_seq = None  # as a new prompt would
+            await pilot.press(key)
+            await pilot.pause()
+            assert session.chosen[-1] == ids[i], (key, i)
+        assert session.chosen[-1] == "end"
+        # the list says how long it is
+        assert f"1 of {len(ids)}" in screen_text(app)
+
+
+async def test_the_list_scrolls_to_its_highlight_and_shows_enough_rows_at_100x30() -> None:
+    app, _session = _app(_action_view())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        bar = app.table.query_one(PromptBar)
+        assert bar.options_list.region.height >= 6, bar.options_list.region
+        assert "End the action phase" not in screen_text(app)  # below the fold at first
+        bar.options_list.focus()
+        await pilot.press("end")  # the last option
+        await pilot.pause()
+        text = screen_text(app)
+        assert "End the action phase" in text
+        n = len(app.table.view.prompt.options)
+        assert f"{n} of {n}" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_card_being_answered_keeps_its_text_while_i_respond(lang: str) -> None:
+    app, _session = _app(chain_position(), lang)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        # the newest link is Cat's 驱邪 (Ward Off Evil): its text shows while I decide
+        text = screen_text(app)
+        quxie = "使其无效" if lang == "zh" else "negate it"
+        detail = app.table.query_one(CardDetail)
+        assert quxie in str(detail.render()), str(detail.render())
+        # moving over the board shows the focused card too, the answered one stays
+        await pilot.press("b")
+        await pilot.pause()
+        rendered = str(detail.render())
+        assert ("驱邪" if lang == "zh" else "Ward Off Evil") in rendered
+        assert ("拆台" if lang == "zh" else "Spoil the Show") in rendered
+        assert text
