@@ -15,21 +15,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import CardDef, CardType, Clause
-from .model import LinkKind
+from .cards import CardDef, Clause
+from .members import (
+    CARD_OFFERING,
+    CARD_TRAP,
+    LINK_ACTION,
+    LINK_COUNTER,
+    LINK_MANIFEST,
+    LINK_PLACE,
+    LINK_TRAP,
+    LINK_WORSHIP,
+)
 from .state import DISCARD, FIELD, HAND, STACK, Link
 
-# Enum members as module constants: attribute access on an Enum class is slow in hot loops.
-_CardType_OFFERING = CardType.OFFERING
-_CardType_TRAP = CardType.TRAP
-_LinkKind_ACTION = LinkKind.ACTION
-_LinkKind_COUNTER = LinkKind.COUNTER
-_LinkKind_MANIFEST = LinkKind.MANIFEST
-_LinkKind_PLACE = LinkKind.PLACE
-_LinkKind_TRAP = LinkKind.TRAP
-_LinkKind_WORSHIP = LinkKind.WORSHIP
 #: Links whose card stands on the field while and after it resolves (until the end phase).
-_SPELL_LINKS = frozenset({LinkKind.ACTION, LinkKind.TRAP, LinkKind.COUNTER})
+_SPELL_LINKS = frozenset({LINK_ACTION, LINK_TRAP, LINK_COUNTER})
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,7 +45,7 @@ def affected(g: Game, link: Link, cid: int) -> bool:
     if st.tapped[cid] and owner != link.seat:
         return False
     d = st.defs[cid]
-    if "immune_traps" in d.standing and g.defs[link.card].type is _CardType_TRAP:
+    if "immune_traps" in d.standing and g.defs[link.card].type is CARD_TRAP:
         return False
     return True
 
@@ -114,7 +114,7 @@ def choices(g: Game, link: Link, cl: Clause) -> list[int] | None:
     if op == "put_offering":
         if st.free_slot(seat) < 0:
             return []
-        return [c for c in st.hands[seat] if st.defs[c].type is _CardType_OFFERING and not g.prohibited(seat, st.defs[c], "use")]
+        return [c for c in st.hands[seat] if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")]
     if op == "remove_stacked":
         anc = _target_card(g, link, cl.target)
         if anc is None or not affected(g, link, anc):
@@ -145,7 +145,7 @@ def feasible(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> bool:
         return anc is not None and bool(choice) and all(st.loc[c][0] == STACK for c in choice or ())
     if op == "take_field":
         c = _target_card(g, link, cl.target)
-        return c is not None and st.defs[c].type is _CardType_OFFERING and affected(g, link, c)
+        return c is not None and st.defs[c].type is CARD_OFFERING and affected(g, link, c)
     if op == "discard_facedown":
         victim = _target_seat(g, link, cl.target)
         return victim is not None and not _guarded(g, victim, "guard_facedown")
@@ -289,17 +289,17 @@ def trigger_matches(g: Game, trigger: str, seat: int, newest: Link) -> bool:
     if trigger == "any" or trigger == "opp_any":
         return True
     if trigger == "opp_action":
-        return kind is _LinkKind_ACTION
+        return kind is LINK_ACTION
     if trigger == "opp_place":
-        return kind is _LinkKind_PLACE
+        return kind is LINK_PLACE
     if trigger == "opp_worship":
-        return kind is _LinkKind_WORSHIP
+        return kind is LINK_WORSHIP
     if trigger == "trap":
-        return kind is _LinkKind_TRAP
+        return kind is LINK_TRAP
     if trigger == "counter":
-        return kind is _LinkKind_COUNTER
+        return kind is LINK_COUNTER
     if trigger == "manifestation":
-        return kind is _LinkKind_MANIFEST
+        return kind is LINK_MANIFEST
     if trigger == "opp_takes_yours":
         return _takes_from(g, newest, seat)
     if trigger == "opp_targets_yours":
@@ -309,7 +309,7 @@ def trigger_matches(g: Game, trigger: str, seat: int, newest: Link) -> bool:
 
 def _takes_from(g: Game, link: Link, seat: int) -> bool:
     d: CardDef = g.defs[link.card]
-    if not d.takes or link.kind not in (_LinkKind_ACTION, _LinkKind_TRAP, _LinkKind_COUNTER):
+    if not d.takes or link.kind not in (LINK_ACTION, LINK_TRAP, LINK_COUNTER):
         return False
     mode = d.modes[link.mode or 0]
     for sec in mode.effect:

@@ -1,0 +1,148 @@
+"""What a seat may do now: the legal plays of each phase (R10–R12) and the responses it may
+make to the newest link of a chain (R16–R17). Pure questions: nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import effects
+from .cards import CardDef
+from .members import CARD_ACTION, CARD_ANCESTOR, CARD_COUNTER, CARD_OFFERING, CARD_TRAP
+from .model import Option
+from .state import EMPTY, HAND
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def place_options(g: Game, seat: int) -> list[Option]:
+    """One offering a turn (R10), none while the ancestor is out (R14), into a free slot."""
+    st = g.st
+    if g.placed or st.ancestor(seat) >= 0 or st.free_slot(seat) < 0:
+        return []
+    return [
+        Option(f"place:{c}", "place", card=c)
+        for c in st.hands[seat]
+        if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")
+    ]
+
+
+def action_options(g: Game, seat: int) -> list[Option]:
+    """Actions that can be paid and have targets, traps and counters to set, and 始祖's
+    stacking once a turn — all only with a free slot and not forbidden (R11, R21)."""
+    st = g.st
+    opts: list[Option] = []
+    free = st.free_slot(seat) >= 0
+    hand = st.hands[seat]
+    for c in hand:
+        d = st.defs[c]
+        if not free or g.prohibited(seat, d, "use"):
+            continue
+        if d.type is CARD_ACTION:
+            if can_pay(g, seat, d, c) and targets_exist(g, seat, d):
+                opts.append(Option(f"play:{c}", "play", card=c))
+        elif d.type is CARD_TRAP or d.type is CARD_COUNTER:
+            opts.append(Option(f"set:{c}", "set", card=c))
+    anc = st.ancestor(seat)
+    if anc >= 0 and "stack_ability" in st.defs[anc].standing and g.ability_turn[seat] != g.turn:
+        for c in hand:
+            d = st.defs[c]
+            if d.type is CARD_OFFERING and not g.prohibited(seat, d, "use"):
+                opts.append(Option(f"ability:{c}", "ability", card=c))
+    return opts
+
+
+def worship_options(g: Game, seat: int) -> list[Option]:
+    """The ancestors in hand that may be declared: four offerings on the field, no ancestor out
+    (R12)."""
+    st = g.st
+    if st.ancestor(seat) >= 0 or len(st.offerings_on_field(seat)) < 4:  # R12
+        return []
+    return [
+        Option(f"declare:{c}", "declare", card=c)
+        for c in st.hands[seat]
+        if st.defs[c].type is CARD_ANCESTOR and not g.prohibited(seat, st.defs[c], "use")
+    ]
+
+
+def can_pay(g: Game, seat: int, d: CardDef, card: int) -> bool:
+    """Has ``seat`` the cards to pay ``d``'s costs (not counting ``card`` itself)?"""
+    st = g.st
+    for cost in d.cost:
+        if (
+            cost.op == "discard"
+            and len(st.hands[seat]) - (1 if st.loc[card][0] == HAND else 0) < cost.n
+        ):
+            return False
+    return True
+
+
+def target_candidates(
+    g: Game, seat: int, kind: str, chosen: list[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    st = g.st
+    out: list[tuple[str, int]] = []
+    for s in range(g.n):
+        if s == seat or g.conceded[s]:
+            continue
+        if kind == "opponent":
+            out.append(("p", s))
+        elif kind == "opp_offering":
+            for c in st.fields[s]:
+                if (
+                    c != EMPTY
+                    and not st.face_down[c]
+                    and not st.tapped[c]
+                    and st.defs[c].type is CARD_OFFERING
+                ):
+                    out.append(("c", c))
+        elif kind == "opp_ancestor":
+            a = st.ancestor(s)
+            if a >= 0 and not st.tapped[a]:
+                out.append(("c", a))
+    return [t for t in out if t not in chosen]
+
+
+def targets_exist(g: Game, seat: int, d: CardDef) -> bool:
+    """Has each of ``d``'s targets at least one candidate?"""
+    return all(target_candidates(g, seat, kind, []) for kind in d.targets)
+
+
+# ───────────────────────────── responses (R16–R18) ─────────────────────────────
+
+
+def response_options(g: Game, seat: int) -> list[Option]:
+    """What ``seat`` may respond to the newest link with: a trap or counter set before this
+    turn, a counter from hand on its own turn, its ancestor's manifestation (R16–R17)."""
+    st = g.st
+    newest = g.chain[-1]
+    opts: list[Option] = []
+    match = effects.trigger_matches
+    for c in st.fields[seat]:
+        if c == EMPTY or not st.face_down[c] or st.set_turn[c] >= g.turn:
+            continue  # R16: not in the turn it was set
+        d = st.defs[c]
+        if (
+            d.trigger
+            and match(g, d.trigger, seat, newest)
+            and not g.prohibited(seat, d, "use")
+            and can_pay(g, seat, d, c)
+        ):
+            opts.append(Option(f"flip:{c}", "flip", card=c))
+    if seat == g.turn_seat and st.free_slot(seat) >= 0:
+        for c in st.hands[seat]:
+            d = st.defs[c]
+            if (
+                d.type is CARD_COUNTER
+                and match(g, d.trigger or "", seat, newest)
+                and not g.prohibited(seat, d, "use")
+                and can_pay(g, seat, d, c)
+            ):
+                opts.append(Option(f"counter:{c}", "counter", card=c))
+    anc = st.ancestor(seat)
+    if anc >= 0 and st.stacks[seat]:
+        m = st.defs[anc].manifestation
+        if m is not None and match(g, m.trigger, seat, newest):
+            opts.append(Option(f"manifest:{anc}", "manifest", card=anc))
+    return opts

@@ -1,0 +1,146 @@
+"""The turn (R9–R13): its phases in order, each phase's prompt, and passing the turn on.
+
+A turn is draw → place → action → worship → end. :func:`phase_step` runs the current phase
+until it needs a decision (returns the prompt) or moves on (returns None); the game's loop
+calls it whenever no draft and no chain is open. What may be played in each phase is in
+:mod:`qm_rules.plays`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .members import (
+    CARD_OFFERING,
+    PHASE_ACTION,
+    PHASE_DRAW,
+    PHASE_END,
+    PHASE_PLACE,
+    PHASE_WORSHIP,
+    PROMPT_ACTION,
+    PROMPT_HAND_LIMIT,
+    PROMPT_PLACE,
+    PROMPT_WORSHIP,
+)
+from .model import Option, Phase, Prompt, PromptKind
+from .plays import action_options, place_options, worship_options
+from .state import DISCARD, EMPTY
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+_PHASE_NAME = {p: p.value for p in Phase}
+
+#: The phases in which the turn player picks a play: what may be played (:mod:`qm_rules.plays`),
+#: the option that closes the phase, the prompt's kind, and the phase that follows once nothing
+#: (more) can be played or the player closes it.
+_PLAY_PHASES: dict[Phase, tuple[Callable[[Game, int], list[Option]], str, PromptKind, Phase]] = {
+    PHASE_PLACE: (place_options, "skip", PROMPT_PLACE, PHASE_ACTION),
+    PHASE_ACTION: (action_options, "end", PROMPT_ACTION, PHASE_WORSHIP),
+    PHASE_WORSHIP: (worship_options, "decline", PROMPT_WORSHIP, PHASE_END),
+}
+
+
+def next_phase(g: Game, phase: Phase) -> None:
+    """Move on to ``phase``; its start (event, win check) happens at the next step."""
+    g.phase = phase
+    g.phase_entered = False
+
+
+def phase_step(g: Game) -> Prompt | None:
+    """Run the current phase: the prompt of the turn player's next decision, or None after
+    moving on (to the next phase, the next turn or the game's end)."""
+    seat = g.turn_seat
+    st = g.st
+    if not g.phase_entered:
+        g.phase_entered = True
+        g.emit("phase", seat, {"phase": _PHASE_NAME[g.phase]})
+        if g.check_win():  # R20: at the start of every phase
+            return None
+        if g.phase is PHASE_DRAW:
+            _draw_phase(g, seat)
+            next_phase(g, PHASE_PLACE)
+            return None
+        if g.phase is PHASE_END:
+            _end_phase_discards(g, seat)
+    plays = _PLAY_PHASES.get(g.phase)
+    if plays is not None:
+        options, close, kind, following = plays
+        opts = options(g, seat)
+        if not opts:
+            next_phase(g, following)
+            return None
+        opts.append(Option(close, close))
+        return g.make_prompt(seat, kind, opts, {})
+    if g.phase is PHASE_END:
+        limit = g.options.hand_limit
+        hand = st.hands[seat]
+        if limit is not None and len(hand) > limit:
+            opts = [Option(f"discard:{c}", "discard", card=c) for c in hand]
+            return g.make_prompt(
+                seat, PROMPT_HAND_LIMIT, opts, {"limit": limit, "over": len(hand) - limit}
+            )
+        end_turn(g)
+        return None
+    raise AssertionError(g.phase)
+
+
+def _draw_phase(g: Game, seat: int) -> None:
+    """R8 (Burning offerings become tapped) and R9 (draw one, plus one per offering)."""
+    st = g.st
+    for c in st.fields[seat]:  # R8: Burning offerings placed before this turn become tapped
+        if c != EMPTY and not st.face_down[c] and not st.tapped[c]:
+            d = st.defs[c]
+            if d.burning and d.type is CARD_OFFERING:
+                st.set_tapped(c)
+                g.emit("tap", seat, {"card": c, "def": d.id, "burning": True})
+    n = 1 + len(st.offerings_on_field(seat))  # R9
+    anc = st.ancestor(seat)
+    if anc >= 0 and "extra_draw" in st.defs[anc].standing:
+        n += 1
+    g.draw(seat, n)
+
+
+def _end_phase_discards(g: Game, seat: int) -> None:
+    """R7: the turn player's face-up actions, traps and counters go to the discard pile."""
+    st = g.st
+    for c in st.fields[seat]:  # R7
+        if c != EMPTY and not st.face_down[c] and st.defs[c].is_special:
+            st.move(c, DISCARD)
+            g.emit("discard", seat, {"card": c, "def": st.defs[c].id, "end_phase": True})
+
+
+def end_turn(g: Game) -> None:
+    """R13: "this turn" effects end, the next player still playing begins."""
+    g.prohibitions = [p for p in g.prohibitions if p.until_turn > g.turn]
+    prev = g.turn_seat
+    nxt = prev
+    for i in range(1, g.n + 1):
+        s = (prev + i) % g.n
+        if not g.conceded[s]:
+            nxt = s
+            break
+    # A round ends when the turn passes the first player's position again.
+    if (nxt - g.first_seat) % g.n <= (prev - g.first_seat) % g.n:
+        g.round += 1
+        limit = g.options.round_limit
+        if limit and g.round > limit:
+            g.round = limit
+            g.end_game(None, None, "round_limit")
+            return
+    # A dead position: nobody has had a decision for two rounds and nothing is left to
+    # draw, so every further turn would be the same (e.g. full fields, empty piles). Without
+    # a round limit this would never end; it is a draw.
+    g.quiet_turns += 1
+    live = g.n - sum(g.conceded)
+    if g.quiet_turns >= 2 * live and not g.st.deck and not g.st.discard:
+        g.end_game(None, None, "stalemate")
+        return
+    g.turn_seat = nxt
+    g.turn += 1
+    g.placed = False
+    g.turn_ends_after_chain = False
+    next_phase(g, PHASE_DRAW)
+    g.emit("turn", nxt, {"turn": g.turn, "round": g.round})

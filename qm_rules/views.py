@@ -1,0 +1,128 @@
+"""Views (R5): what each seat may see of the game, built from the state at each decision.
+
+Views are immutable and built at every decision, so the pieces that rarely change are kept:
+one :class:`CardView` per card and tapped state, one :class:`SlotView` per slot content, and
+each seat's :class:`SeatView` (and the discard pile) until that zone's version in
+:attr:`State.ver` moves on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .model import CardView, LinkView, Prompt, PromptKind, SeatView, SlotView, View
+from .state import EMPTY, SLOTS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_EMPTY_SLOTS = tuple(SlotView(i, None, False) for i in range(SLOTS))
+
+
+class Views:
+    """The view builder of one game, with its caches of immutable pieces."""
+
+    __slots__ = ("cards", "slots", "seats", "discard")
+
+    def __init__(self, n_cards: int) -> None:
+        self.cards: list[list[CardView | None]] = [[None, None] for _ in range(n_cards)]
+        self.slots: dict[tuple[int, int, bool, bool, bool, bool], SlotView] = {}
+        self.seats: dict[tuple[int, bool], tuple[int, SeatView]] = {}
+        self.discard: tuple[int, tuple[CardView, ...]] | None = None
+
+    def build(self, g: Game, viewer: int | None) -> View:
+        """Everything ``viewer`` may see (R5). None is a spectator."""
+        st = g.st
+        over = g.result is not None
+        defs = st.defs
+        fd = st.face_down
+        neg = st.negated
+        tapped = st.tapped
+        card_cache = self.cards
+
+        def cv(c: int) -> CardView:
+            t = tapped[c]
+            pair = card_cache[c]
+            v = pair[t]
+            if v is None:
+                v = pair[t] = CardView(c, defs[c].id, t)
+            return v
+
+        seats = []
+        slot_cache = self.slots
+        ver = st.ver
+        seat_cache = self.seats
+        for s in range(g.n):
+            visible = s == viewer or over
+            hit = seat_cache.get((s, visible))
+            if hit is not None and hit[0] == ver[s]:
+                seats.append(hit[1])
+                continue
+            slots = []
+            for i, c in enumerate(st.fields[s]):
+                if c == EMPTY:
+                    slots.append(_EMPTY_SLOTS[i])
+                    continue
+                key = (i, c, tapped[c], fd[c] and not visible, fd[c], neg[c])
+                slot = slot_cache.get(key)
+                if slot is None:
+                    if fd[c]:
+                        slot = SlotView(i, cv(c) if visible else None, True)
+                    else:
+                        slot = SlotView(i, cv(c), False, neg[c])
+                    slot_cache[key] = slot
+                slots.append(slot)
+            hand = tuple([cv(c) for c in st.hands[s]]) if visible else None
+            sv = SeatView(
+                s,
+                g.names[s],
+                len(st.hands[s]),
+                hand,
+                tuple(slots),
+                tuple([cv(c) for c in st.stacks[s]]),
+                g.conceded[s],
+            )
+            seat_cache[(s, visible)] = (ver[s], sv)
+            seats.append(sv)
+        dv = self.discard
+        if dv is None or dv[0] != ver[-1]:
+            dv = self.discard = (ver[-1], tuple([cv(c) for c in st.discard]))
+        chain = tuple(
+            LinkView(
+                i,
+                link.seat,
+                link.kind,
+                cv(link.card),
+                link.mode,
+                tuple(f"{k}{v}" for k, v in link.targets),
+                tuple(cv(c) for c in link.cost),
+                link.negated,
+                link.responds_to,
+                cv(link.payload) if link.payload is not None else None,
+            )
+            for i, link in enumerate(g.chain)
+        )
+        prompt = g.prompt
+        if prompt is not None and prompt.seat != viewer:
+            # Others see whose decision it is and of what kind — but not the steps of an
+            # activation being declared (MODE/TARGET/COST would tell which hidden card it is,
+            # even if it is then cancelled): for them it is still the prompt it started from.
+            kind = PromptKind(g.draft.origin) if g.draft is not None else prompt.kind
+            prompt = Prompt(prompt.seat, kind, prompt.seq, (), {}, "")
+        return View(
+            viewer=viewer,
+            seq=g.seq,
+            turn=g.turn,
+            round=g.round,
+            turn_seat=g.turn_seat,
+            phase=g.phase,
+            first_seat=g.first_seat,
+            deck_count=len(st.deck),
+            discard=dv[1],
+            seats=tuple(seats),
+            chain=chain,
+            resolving=len(g.chain) - 1 if g.resolving and g.chain else None,
+            prohibitions=tuple(g.prohibitions),
+            prompt=prompt,
+            result=g.result,
+        )
