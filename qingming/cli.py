@@ -51,6 +51,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "Without a command, opens the lobby.",
     )
     add_common_arguments(parser)
+    from qingming.commands.play import add_journal_argument
+
+    add_journal_argument(parser)  # the lobby hosts tables too
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         if only is not None and name != only:

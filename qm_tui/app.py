@@ -42,6 +42,8 @@ class PlayLocal:
 
     bots: int = 3
     seed: int | str | None = None
+    resume: str | None = None
+    """A journal to carry on from (``qingming play --resume``) instead of a new table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,7 @@ class QingmingApp(App[None]):
         table_source: Callable[[], TableSource] | None = None,
         remember: bool = True,
         bot_delay: float = 0.6,
+        journal: bool = True,
     ) -> None:
         super().__init__()
         self.player_name = name
@@ -98,6 +101,10 @@ class QingmingApp(App[None]):
         self._remember = remember
         self.bot_delay = bot_delay
         """Seconds the bots of a table hosted here wait before each move (0 in tests)."""
+        self.journal = journal
+        """Whether the tables hosted here journal their games (``--no-journal``: not)."""
+        self.journal_path: str | None = None
+        """The journal of the table this process hosts, if it keeps one."""
 
     # ── screens ────────────────────────────────────────────────────────────────────────────
 
@@ -109,7 +116,9 @@ class QingmingApp(App[None]):
         # Pushed rather than returned by get_default_screen(): a default screen's CSS_PATH is
         # not loaded by Textual. The lobby stays at the bottom of the stack.
         self.push_screen(LobbyScreen(self._table_source()))
-        if isinstance(self._start, PlayLocal):
+        if isinstance(self._start, PlayLocal) and self._start.resume:
+            self.resume_local(self._start.resume)
+        elif isinstance(self._start, PlayLocal):
             self.play_local(self._start.bots, self._start.seed)
         elif isinstance(self._start, JoinAddress):
             self.join_table(self._start.host, self._start.port)
@@ -271,13 +280,20 @@ class QingmingApp(App[None]):
         """Serve a table on the LAN from this process and sit at it as its owner."""
         await self._close_table()
         bind = bind_address(self.interfaces)
+        journal = self._new_journal(settings.name)
         self.hosted = await start_host(  # on the usual port if free: friends can join HOST
-            settings, bind=bind, interfaces=self.interfaces, advertise=True, port=None
+            settings,
+            bind=bind,
+            interfaces=self.interfaces,
+            advertise=True,
+            port=None,
+            journal=journal,
         )
+        self.journal_path = journal
         client = await connect(
             "127.0.0.1" if bind == "0.0.0.0" else bind, self.hosted.port, self.player_name
         )
-        await self._sit(client, None)
+        await self._sit(client, None, journal=journal)
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def play_local(self, bots: int, seed: int | str | None) -> None:
@@ -290,11 +306,50 @@ class QingmingApp(App[None]):
             seed=seed,
             bot_delay=self.bot_delay,
         )
+        journal = self._new_journal(settings.name)
         self.hosted = await start_host(
-            settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False
+            settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False, journal=journal
         )
+        self.journal_path = journal
         client = await connect("127.0.0.1", self.hosted.port, self.player_name)
-        await self._sit(client, None, autostart=True)
+        await self._sit(client, None, autostart=True, journal=journal)
+
+    @work(exclusive=True, group="table", exit_on_error=False)
+    async def resume_local(self, journal: str) -> None:
+        """``qingming play --resume``: the table of ``journal`` again, where it was, and our
+        seat at it (its token is stored with the journal's name)."""
+        from qm_tui.net import resume_host
+
+        await self._close_table()
+        try:
+            self.hosted = await resume_host(journal, bot_delay=self.bot_delay)
+        except (OSError, ValueError) as exc:
+            self.notify(
+                tr("seats.resume_failed", self.lang, path=journal, error=str(exc)),
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+            return
+        self.journal_path = journal
+        client = await connect("127.0.0.1", self.hosted.port, self.player_name)
+        await self._sit(client, None, journal=journal)
+
+    def _new_journal(self, table: str) -> str | None:
+        """A new journal file for a table hosted here; None when not journaling (or when the
+        data directory cannot be written: the game goes on, and the player is told)."""
+        if not self.journal:
+            return None
+        try:
+            return str(cfg.new_journal_path(table))
+        except OSError as exc:
+            self.notify(
+                tr("seats.no_journal", self.lang, error=str(exc)),
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
+            return None
 
     async def _sit(
         self,
@@ -411,6 +466,7 @@ class QingmingApp(App[None]):
         """Leave the table we sit at and stop the one we host, if any."""
         client, self.client = self.client, None
         host, self.hosted = self.hosted, None
+        self.journal_path = None
         if client is not None:
             if client.token is not None:
                 from qm_tui import seat_tokens

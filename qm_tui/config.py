@@ -61,6 +61,24 @@ def data_dir() -> Path:
     return Path(user_data_dir("qingming", appauthor=False))
 
 
+def new_journal_path(table: str, when: float | None = None) -> Path:
+    """A fresh file for a table's journal: ``<data dir>/journals/<date>-<time>-<table>.jsonl``
+    (its directory is created, private to the user)."""
+    import re
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    slug = re.sub(r"[^\w-]+", "-", table, flags=re.UNICODE).strip("-")[:40] or "table"
+    folder = data_dir() / "journals"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = folder / f"{stamp}-{slug}.jsonl"
+    n = 1
+    while path.exists():  # two tables in the same second
+        n += 1
+        path = folder / f"{stamp}-{slug}-{n}.jsonl"
+    return path
+
+
 def config_path() -> Path:
     return config_dir() / FILE_NAME
 

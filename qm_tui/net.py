@@ -94,9 +94,11 @@ async def start_host(
     interfaces: list[str] | None,
     advertise: bool,
     port: int | None = 0,
+    journal: str | None = None,
 ) -> Host:
     """A table served from this process, started (listening, and advertised if asked).
-    ``port`` None: the usual port (7351) when it is free, else any."""
+    ``port`` None: the usual port (7351) when it is free, else any. ``journal``: the file its
+    games are journaled to (None: not journaled)."""
     from qm_net.host import Host
 
     host = Host(
@@ -110,7 +112,30 @@ async def start_host(
         advertise=advertise,
         seed=settings.seed,
         bot_delay=settings.bot_delay,
+        journal_path=journal,
     )
+    await host.start()
+    return host
+
+
+async def resume_host(journal: str, *, bot_delay: float = 0.0) -> Host:
+    """The table a journal records, served again on loopback from this process
+    (``qingming play --resume``): the same game where it stood, its seats' tokens still good.
+    Raises ``ValueError`` (no game in it), ``OSError`` or a journal error."""
+    from qm_net.host import Host
+    from qm_rules import JournalError
+
+    try:
+        host = Host.resume(
+            journal,
+            bind="127.0.0.1",
+            port=0,
+            interfaces=["127.0.0.1"],
+            advertise=False,
+            bot_delay=bot_delay,
+        )
+    except JournalError as exc:
+        raise ValueError(str(exc)) from None
     await host.start()
     return host
 

@@ -135,3 +135,12 @@ def for_journal(journal: str) -> list[StoredSeat]:
     """The tokens stored for the table that ``journal`` records, newest first."""
     target = os.path.abspath(journal)
     return [s for s in load() if s.journal and os.path.abspath(s.journal) == target]
+
+
+def latest_journal() -> str | None:
+    """The journal of the newest table hosted here at which a seat is still held (what
+    ``qingming play --resume`` carries on), if its file is still there."""
+    for entry in load():
+        if entry.journal and os.path.exists(entry.journal):
+            return entry.journal
+    return None

@@ -5,7 +5,8 @@
 store), sits down and is asked to move; it gets ``kill -9``. Started again with the same state
 directory, it takes the seat back: the same hand and the same pending prompt. Killed again and
 left away past the grace, the seat is played by a bot, which a watcher's table says; the player
-started a third time has it back, and the table says that too.
+started a third time has it back, and the table says that too. ``qingming play`` killed the
+same way carries on with ``--resume``.
 """
 
 from __future__ import annotations
@@ -43,13 +44,13 @@ def _env(state: Path) -> dict[str, str]:
 
 
 class Client:
-    """``qingming join ADDRESS`` in its own process, headless, reporting its screen."""
+    """``qingming ARGS…`` (join, play) in its own process, headless, reporting its screen."""
 
-    def __init__(self, report: Path, address: str, home: Path, name: str) -> None:
+    def __init__(self, report: Path, args: list[str], home: Path, name: str) -> None:
         self.report = report
         report.unlink(missing_ok=True)
         self.proc = subprocess.Popen(
-            [sys.executable, str(HERE / "seat_client.py"), str(report), "join", address,
+            [sys.executable, str(HERE / "seat_client.py"), str(report), *args,
              "--name", name, "--lang", "en"],
             env=_env(home),
             stdout=subprocess.DEVNULL,
@@ -117,7 +118,7 @@ def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
         home = tmp_path / "ann"
 
         def start(n: int, who: Path = home, name: str = "Ann") -> Client:
-            clients.append(Client(tmp_path / f"report{n}.jsonl", address, who, name))
+            clients.append(Client(tmp_path / f"report{n}.jsonl", ["join", address], who, name))
             return clients[-1]
 
         first = start(1)
@@ -170,3 +171,29 @@ def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
         except subprocess.TimeoutExpired:
             serve.kill()
             serve.wait()
+
+
+def test_play_killed_mid_game_carries_on_with_resume(tmp_path: Path) -> None:
+    """``qingming play`` hosts in its own process: killed, the table dies with it, but its
+    journal and the seat's token are on disk, and ``qingming play --resume`` brings both back."""
+    home = tmp_path / "ann"
+    clients: list[Client] = []
+    try:
+        play = Client(tmp_path / "play.jsonl", ["play", "--bots", "1", "--bot-delay", "0",
+                                                "--seed", "5"], home, "Ann")  # fmt: skip
+        clients.append(play)
+        seated = play.until(lambda line: line.get("screen") == "TableScreen", "the table")
+        seat = seated["seat"]
+        assert seat is not None
+        before = play.until(_asked(seat), "a prompt for the player")
+        play.kill9()
+        journals = list((home / "data" / "journals").glob("*.jsonl"))
+        assert len(journals) == 1
+
+        again = Client(tmp_path / "resume.jsonl", ["play", "--resume"], home, "Ann")
+        clients.append(again)
+        back = again.until(_asked(seat), "the game again, with the seat, hand and prompt")
+        assert back["hand"] == before["hand"] and back["prompt"] == before["prompt"]
+    finally:
+        for c in clients:
+            c.stop()

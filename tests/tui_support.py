@@ -45,6 +45,7 @@ def make_app(
     discovery: bool = False,
     source: TableSource | None = None,
     remember: bool = True,
+    journal: bool = False,
 ) -> QingmingApp:
     """An app on loopback; discovery off (an empty fixed list) unless asked."""
     if discovery:
@@ -61,6 +62,7 @@ def make_app(
         table_source=factory,
         remember=remember,
         bot_delay=0.0,
+        journal=journal,
     )
 
 

@@ -17,7 +17,14 @@ def launch(args: argparse.Namespace, start: Any = None, *, bot_delay: float = 0.
 
     name, lang = config.resolve(getattr(args, "name", None), getattr(args, "lang", None))
     interfaces = list(args.interface) if getattr(args, "interface", None) else None
-    app = QingmingApp(name=name, lang=lang, interfaces=interfaces, start=start, bot_delay=bot_delay)
+    app = QingmingApp(
+        name=name,
+        lang=lang,
+        interfaces=interfaces,
+        start=start,
+        bot_delay=bot_delay,
+        journal=not getattr(args, "no_journal", False),
+    )
     app.run()
     return int(app.return_code or 0)
 

@@ -1,4 +1,8 @@
-"""``qingming play``: you against bots on a table in this process, at once."""
+"""``qingming play``: you against bots on a table in this process, at once.
+
+Every game is journaled into the platform's data directory unless ``--no-journal``; ``--resume``
+carries on the last game played here (or the one in JOURNAL) after a crash or a quit.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +33,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="seconds a bot waits before each move (default 0.6)",
     )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="JOURNAL",
+        help="carry on the last game you played here (or the one in JOURNAL), your seat included",
+    )
+    add_journal_argument(parser)
     add_common_arguments(parser)
+
+
+def add_journal_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-journal",
+        action="store_true",
+        help="do not save the games of tables you host (default: each is saved into "
+        "~/.local/share/qingming/journals, for `qingming replay` and `--resume`)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,5 +58,13 @@ def run(args: argparse.Namespace) -> int:
     from qingming.commands.lobby import launch
     from qm_tui.app import PlayLocal
 
+    resume = None
+    if args.resume is not None:
+        from qm_tui import seat_tokens
+
+        resume = args.resume or seat_tokens.latest_journal()
+        if not resume:
+            raise SystemExit("qingming play: there is no game of yours to carry on")
     seed = parse_seed(args.seed)
-    return launch(args, PlayLocal(bots=args.bots, seed=seed), bot_delay=max(0.0, args.bot_delay))
+    start = PlayLocal(bots=args.bots, seed=seed, resume=resume)
+    return launch(args, start, bot_delay=max(0.0, args.bot_delay))

@@ -89,6 +89,12 @@ class ResultScreen(Screen[str]):
                 yield Static(anc, id="result-ancestor")
             yield Label(tr("result.hands", lang), id="result-hands-title")
             yield Static(hands_table(r, self.view, lang), id="result-hands")
+            journal = getattr(self.app, "journal_path", None)  # a table hosted here keeps one
+            if journal:
+                yield Static(
+                    Text(clean(tr("seats.journal_saved", lang, path=journal)), style="dim"),
+                    id="result-journal",
+                )
         with Horizontal(id="result-buttons"):
             yield Button(tr("result.rematch", lang), id="rematch", variant="success", compact=True)
             yield Button(tr("result.leave", lang), id="leave", compact=True)

@@ -29,4 +29,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "{name} 回来了，接回了自己的座位。",
         "en": "{name} is back and plays their own seat again.",
     },
+    "seats.resume_failed": {
+        "zh": "无法接着玩 {path}：{error}",
+        "en": "Cannot carry on the game in {path}: {error}",
+    },
+    "seats.no_journal": {
+        "zh": "无法保存对局记录（{error}）：这局不会被记下。",
+        "en": "Cannot save the game's journal ({error}): this game is not recorded.",
+    },
+    "seats.journal_saved": {
+        "zh": "本局记录保存在 {path}（用 qingming replay 回放）",
+        "en": "This game is saved in {path} (watch it again with qingming replay)",
+    },
 }
