@@ -98,6 +98,7 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "help", "Help", id="table.help", key_display="?"),
         Binding("r", "rulebook", "Rules", id="table.rulebook"),
         Binding("g", "gallery", "Cards", id="table.gallery"),
+        Binding("k", "legend", "Legend", id="table.legend"),
         Binding("x", "concede", "Concede", id="table.concede", show=False),
         Binding("up", "navigate(0,-1)", show=False, id="table.up"),
         Binding("down", "navigate(0,1)", show=False, id="table.down"),
@@ -171,6 +172,24 @@ class TableScreen(Screen[None]):
         if self.view is not None:
             self.call_later(self.render_view, self.view)
 
+    def on_resize(self) -> None:
+        self._card_mode()
+
+    def _card_mode(self) -> None:
+        """Cards framed when the terminal has the room (100 columns, 30 lines), with a bottom
+        edge from 36 lines; one-line tiles below that (the board's class, see tiles.CARD_MODES)."""
+        width, height = self.size
+        mode = "-cards-line"
+        if width >= 100 and height >= 30:
+            # below ~145 columns a card is too narrow for every name on two lines
+            mode = "-cards-short" if height < 36 else "-cards-tall" if width >= 145 else "-cards-tall3"
+        board = self.query_one("#board")
+        if not board.has_class(mode):
+            board.set_classes(mode)
+        if self.hand is not None:
+            self.hand.mode = mode
+            self.hand.fit()
+
     async def _build(self, view: View) -> None:
         """Make every seat's area once the seat count is known: opponents in turn order after
         the viewer, the viewer's own field and hand last (nearest the prompt)."""
@@ -189,6 +208,7 @@ class TableScreen(Screen[None]):
         else:
             mine.display = False
         self.areas = areas
+        self._card_mode()
 
     # ── the session, read by one long-lived worker ──────────────────────────────────────────
 
@@ -289,6 +309,9 @@ class TableScreen(Screen[None]):
         if status != self._status:
             self._status = status
             self.query_one("#status", Static).update(Text(clean(status)), layout=False)
+        targeted = frozenset(
+            int(t[1:]) for link in view.chain for t in link.targets if t[:1] == "c" and t[1:].isdigit()
+        )
         for seat, area in self.areas.items():
             sv = view.seats[seat]
             classes = set()
@@ -304,6 +327,7 @@ class TableScreen(Screen[None]):
                 lang,
                 header_classes=frozenset(classes),
                 choosable_cards=choosable,
+                targeted=targeted,
             )
         me = view.me()
         if self.hand is not None and me is not None:
@@ -402,6 +426,7 @@ class TableScreen(Screen[None]):
             tile.card,
             tile.face_down,
             tile.stacked,
+            tile.state,
             self.roomy,
             self.lang,
         )
@@ -425,6 +450,7 @@ class TableScreen(Screen[None]):
                 self.lang,
                 tapped=tile.card.tapped,
                 face_down=tile.face_down,
+                negated=tile.state.negated,
                 stacked=tile.stacked,
                 bilingual=self.roomy,
             )
@@ -652,6 +678,11 @@ class TableScreen(Screen[None]):
         lines = [f"{i}. {card_name(c.card, self.lang)}" for i, c in enumerate(reversed(pile), 1)]
         title = tr("table.discard.title", self.lang, n=len(pile))
         self.app.push_screen(ListModal(title, lines, tr("table.discard.empty", self.lang)))
+
+    def action_legend(self) -> None:
+        from qm_tui.screens.legend import LegendScreen
+
+        self.app.push_screen(LegendScreen(self.lang))
 
     def action_help(self) -> None:
         from qm_tui.screens.help import HelpScreen

@@ -30,6 +30,7 @@ def detail_text(
     *,
     tapped: bool = False,
     face_down: bool = False,
+    negated: bool = False,
     stacked: tuple[CardView, ...] = (),
     hint: str = "",
     bilingual: bool = True,
@@ -50,6 +51,8 @@ def detail_text(
         marks.append("横置" if zh else "tapped")
     if face_down:
         marks.append("盖放" if zh else "face-down")
+    if negated:
+        marks.append("已无效（没有效果）" if zh else "negated (no effect)")
     out.append("\n" + " | ".join(marks), style="italic")
     out.append("\n" + d.text(lang))
     if stacked:

@@ -1,4 +1,5 @@
-"""A player's area: the name line (connection, hand size, stacked offerings) and 5 slots."""
+"""A player's area: the name line (connection, hand size, stacked offerings) and 5 slots, each
+drawn as a small card (see :mod:`qm_tui.widgets.tiles`)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ class SeatArea(Vertical):
 
     DEFAULT_CSS = """
     SeatArea { height: auto; }
-    SeatArea > Grid { grid-size: 5; grid-gutter: 0 1; height: 1; grid-rows: 1; }
+    SeatArea > Grid { grid-size: 5; grid-gutter: 0 1; height: auto; grid-rows: auto; }
     """
 
     def __init__(self, seat: int, *, id: str | None = None, classes: str | None = None) -> None:
@@ -40,6 +41,7 @@ class SeatArea(Vertical):
         *,
         header_classes: frozenset[str] = frozenset(),
         choosable_cards: frozenset[int] = frozenset(),
+        targeted: frozenset[int] = frozenset(),
     ) -> None:
         """Show the seat's name line (``header``, already in words) and its slots."""
         self.header.show(header, classes=header_classes | {"-seat"})
@@ -52,6 +54,8 @@ class SeatArea(Vertical):
                 face_down=slot.face_down,
                 stacked=sv.stacked if is_ancestor else (),
                 choosable=card is not None and card.cid in choosable_cards,
+                negated=slot.negated,
+                targeted=card is not None and card.cid in targeted,
             )
 
     def tiles(self) -> list[TableTile]:

@@ -1,4 +1,5 @@
-"""Your hand: a grid of tiles, grown as the hand grows and hidden past its end."""
+"""Your hand: a grid of card tiles, grown as the hand grows and hidden past its end, as many
+to a row as the width holds."""
 
 from __future__ import annotations
 
@@ -12,13 +13,20 @@ class HandRow(Grid):
     """The cards in the viewer's hand. Tiles are pooled: a new view updates them in place."""
 
     DEFAULT_CSS = """
-    HandRow { grid-size: 5; grid-gutter: 0 1; grid-rows: 1; height: auto; }
+    HandRow { grid-size: 5; grid-gutter: 0 1; grid-rows: auto; height: auto; }
     """
+
+    #: The narrowest a card may be drawn, in cells, by the board's card mode (tiles.CARD_MODES):
+    #: a framed card with two lines of name needs 16 inside for the longest names.
+    MIN_WIDTH = {"-cards-line": 12, "-cards-short": 13, "-cards-tall": 18, "-cards-tall3": 13}
 
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seat = seat
         self.pool: list[TableTile] = []
+        self._count = 0
+        self.mode = "-cards-line"
+        """How cards are drawn (the screen says, by the room the board has)."""
 
     async def show(self, cards: tuple[CardView, ...], lang: str, choosable: frozenset[int]) -> None:
         """Show ``cards``; mounts tiles only when the hand is larger than ever before."""
@@ -32,6 +40,20 @@ class HandRow(Grid):
                 tile.show_card(cards[i], lang, choosable=cards[i].cid in choosable)
             else:
                 tile.display = False
+        self._count = len(cards)
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """As many cards a row as the width holds (at least 5, as the field's slots)."""
+        least = self.MIN_WIDTH.get(self.mode, 12)
+        width = self.content_size.width or self.size.width
+        fits = max(5, (width + 1) // (least + 1)) if width else 5
+        cols = max(5, min(fits, self._count))
+        if self.styles.grid_size_columns != cols:
+            self.styles.grid_size_columns = cols
 
     def tiles(self) -> list[TableTile]:
         return [t for t in self.pool if t.display]

@@ -4,6 +4,12 @@ Tiles are how the keyboard moves over the table: arrows move the focus from tile
 (the screen decides where), Enter or a click chooses the tile. A tile knows what it shows, not
 what choosing it means; it posts :class:`TableTile.Focused`, :class:`TableTile.Chosen` and
 :class:`TableTile.Navigate` and the screen answers.
+
+A card tile is drawn as a small framed card when the board has the room (the board's
+``-cards-short`` / ``-cards-tall`` class, see ``table.tcss``): a frame in its type's colour with
+the type's symbol and the card's states on the frame, the full name wrapped inside it. Below
+that room it is one line: marks, then the name as far as it fits. Every mark is ASCII:
+ambiguous-width symbols are drawn two cells wide by some terminals.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rich.cells import cell_len
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
@@ -19,6 +26,7 @@ from textual.widgets import Static
 from qm_rules.cards import CARDS, CardDef, CardType
 from qm_rules.describe import card_name
 from qm_rules.model import CardView
+from qm_tui.i18n import tr
 from qm_tui.safe import clean
 
 Zone = Literal["seat", "slot", "hand"]
@@ -26,11 +34,72 @@ Zone = Literal["seat", "slot", "hand"]
 #: Card definitions by id, looked up once (``CARDS.by_id`` hashes the whole card set a call).
 DEFS: dict[str, CardDef] = dict(CARDS.by_id)
 
-#: Marks kept to ASCII: ambiguous-width symbols are drawn two cells wide by some terminals.
 MARK_BURNING = "^"
 MARK_TAPPED = "="
+MARK_FACE_DOWN = "#"
+MARK_NEGATED = "X"
+MARK_TARGETED = "@"
 BACK = "####"
 EMPTY = "--"
+
+#: Each kind of card: its symbol (on the frame, and first on a one-line tile) and its CSS class
+#: (the colour, in ``table.tcss``). A Burning offering is a kind of its own.
+KINDS: dict[str, tuple[str, str]] = {
+    "offering": ("o", "-t-offering"),
+    "burning": (MARK_BURNING, "-t-burning"),
+    "action": ("*", "-t-action"),
+    "trap": ("!", "-t-trap"),
+    "counter": ("<", "-t-counter"),
+    "ancestor": ("&", "-t-ancestor"),
+}
+
+
+def card_kind(d: CardDef | None) -> str | None:
+    """The key of :data:`KINDS` for a card ("burning" for a Burning offering)."""
+    if d is None:
+        return None
+    if d.type is CardType.OFFERING and "burning" in d.tags:
+        return "burning"
+    return d.type.value
+
+
+@dataclass(frozen=True)
+class CardState:
+    """Everything a card tile says besides the name: one value, compared to skip redraws."""
+
+    face_down: bool = False
+    tapped: bool = False
+    negated: bool = False
+    targeted: bool = False
+    stacked: int | None = None  # offerings under an ancestor on the field
+
+    def marks(self) -> str:
+        """The states as ASCII marks, for a one-line tile or a narrow frame."""
+        out = ""
+        if self.face_down:
+            out += MARK_FACE_DOWN
+        if self.negated:
+            out += MARK_NEGATED
+        if self.tapped:
+            out += MARK_TAPPED
+        if self.targeted:
+            out += MARK_TARGETED
+        return out
+
+    def words(self, lang: str) -> list[str]:
+        """The states in words ("negated", "横置"), the most important first."""
+        out = []
+        if self.negated:
+            out.append(tr("card.negated", lang))
+        if self.targeted:
+            out.append(tr("card.targeted", lang))
+        if self.tapped:
+            out.append(tr("card.tapped", lang))
+        if self.face_down:
+            out.append(tr("card.face_down", lang))
+        if self.stacked:
+            out.append(tr("card.stacked", lang, n=self.stacked))
+        return out
 
 
 def card_label(
@@ -39,23 +108,106 @@ def card_label(
     *,
     face_down: bool = False,
     stacked: int | None = None,
+    state: CardState | None = None,
 ) -> str:
-    """The short text of a card on a tile: marks, then the name (and, for an ancestor on the
-    field, ``+N`` offerings stacked under it)."""
+    """The one-line text of a card tile: kind symbol and marks, then the name (and, for an
+    ancestor on the field, ``+N`` offerings stacked under it)."""
     if card is None:
         return BACK if face_down else EMPTY
     d = DEFS.get(card.card)
-    marks = ""
-    if face_down:
-        marks += "#"
-    if card.tapped:
-        marks += MARK_TAPPED
-    if d is not None and "burning" in d.tags:
-        marks += MARK_BURNING
+    st = state or CardState(face_down=face_down, tapped=card.tapped)
+    kind = card_kind(d)
+    marks = (KINDS[kind][0] if kind else "") + st.marks()
     text = marks + card_name(card.card, lang)
     if stacked is not None and d is not None and d.type is CardType.ANCESTOR:
         text += f" +{stacked}"
     return text
+
+
+def _split_word(word: str, width: int) -> list[str]:
+    """A word longer than a line: hyphenated (Latin) or simply broken (CJK) to fit."""
+    out: list[str] = []
+    latin = word.isascii()
+    while cell_len(word) > width:
+        take, used = "", 0
+        room = width - 1 if latin else width
+        for ch in word:
+            if used + cell_len(ch) > room:
+                break
+            take += ch
+            used += cell_len(ch)
+        if not take:  # a line too narrow for even one character
+            take = word[0]
+        out.append(take + ("-" if latin else ""))
+        word = word[len(take) :]
+    out.append(word)
+    return out
+
+
+def wrap_name(name: str, width: int, lines: int) -> tuple[list[str], bool]:
+    """``name`` wrapped into at most ``lines`` lines of ``width`` cells, at spaces (and hyphens)
+    first; returns the lines and whether the whole name fits. Cut names end with ``~``."""
+    width = max(2, width)
+    words: list[str] = []
+    for word in name.replace("-", "- ").split() if name.isascii() else [name]:
+        words.extend(_split_word(word, width))
+    out: list[str] = []
+    for word in words:
+        if out and not out[-1].endswith("-") and cell_len(out[-1]) + 1 + cell_len(word) <= width:
+            out[-1] += " " + word
+        elif out and out[-1].endswith("-") and cell_len(out[-1]) + cell_len(word) <= width:
+            out[-1] += word
+        else:
+            out.append(word)
+    if len(out) <= lines:
+        return out, True
+    kept = out[:lines]
+    last = kept[-1]
+    while last and cell_len(last) + 1 > width:
+        last = last[:-1]
+    kept[-1] = last + "~"
+    return kept, False
+
+
+#: The colour of each kind of card (a theme variable; the legend names it in words).
+KIND_COLOURS: dict[str, str] = {
+    "offering": "$success",
+    "burning": "$warning",
+    "action": "$primary",
+    "trap": "$error",
+    "counter": "$secondary",
+    "ancestor": "$accent",
+}
+
+#: How a card tile is drawn, by the board's class: rows, and whether the frame has a bottom edge.
+CARD_MODES: dict[str, tuple[int, bool]] = {
+    "-cards-line": (1, False),  # one line: marks and the name as far as it fits
+    "-cards-short": (3, False),  # top edge (kind, states), two lines of name
+    "-cards-tall": (4, True),  # top edge (kind), two lines of name, bottom edge (states)
+    "-cards-tall3": (5, True),  # the same with three lines of name, for narrow cards
+}
+
+
+def _card_css() -> str:
+    """The framed modes' sizes and the frame's colour per kind of card."""
+    rules = []
+    for mode, (rows, bottom) in CARD_MODES.items():
+        if rows == 1:
+            continue
+        sel = f"#board.{mode}"
+        rules.append(f"{sel} TableTile.-card {{ height: {rows}; text-wrap: wrap; }}")
+        rules.append(f"{sel} Grid, {sel} HandRow {{ grid-gutter: 0 0; grid-rows: {rows}; }}")
+        for kind, (_symbol, css) in KINDS.items():
+            colour = KIND_COLOURS[kind]
+            edges = ["top", "left", "right"] + (["bottom"] if bottom else [])
+            border = " ".join(f"border-{e}: round {colour};" for e in edges)
+            rules.append(f"{sel} TableTile.{css} {{ {border} }}")
+        plain = ["top", "left", "right"] + (["bottom"] if bottom else [])
+        border = " ".join(f"border-{e}: round $panel-lighten-2;" for e in plain)
+        rules.append(f"{sel} TableTile.-empty, {sel} TableTile.-back {{ {border} }}")
+        dead = " ".join(f"border-{e}: round $foreground 25%;" for e in plain)
+        rules.append(f"{sel} TableTile.-negated {{ {dead} }}")  # dead: never like a live card
+    return "\n".join(rules)
 
 
 class TableTile(Static, can_focus=True):
@@ -71,16 +223,23 @@ class TableTile(Static, can_focus=True):
     }
     TableTile.-empty { color: $text-disabled; background: $surface; }
     TableTile.-back { color: $text-muted; background: $primary-background; }
-    TableTile.-burning { color: $text-warning; }
-    TableTile.-tapped { text-style: italic; color: $text-muted; }
-    TableTile.-ancestor { color: $text-accent; text-style: bold; }
+    TableTile.-t-offering { color: $text-success; }
+    TableTile.-t-burning { color: $text-warning; }
+    TableTile.-t-action { color: $text-primary; }
+    TableTile.-t-trap { color: $text-error; }
+    TableTile.-t-counter { color: $text-secondary; }
+    TableTile.-t-ancestor { color: $text-accent; text-style: bold; }
+    TableTile.-tapped { text-style: italic; }
+    TableTile.-negated { text-style: strike; color: $text-disabled; }
+    TableTile.-targeted { background: $warning-muted; }
     TableTile.-choosable { background: $success-muted; text-style: bold; }
-    TableTile.-seat { background: $panel; text-style: bold; }
+    TableTile.-seat { background: $panel; text-style: bold; color: $text; }
     TableTile.-turn { background: $primary-muted; }
     TableTile.-out { color: $text-disabled; text-style: strike; }
     TableTile:focus { background: $accent; color: $text; text-style: bold; }
     TableTile:hover { background: $accent-muted; }
-    """
+    """ + _card_css()
+    SCOPED_CSS = False  # the framed modes are chosen by the board's class
 
     BINDINGS = [
         Binding("enter,space", "choose", "Choose", id="tile.choose", show=False),
@@ -120,7 +279,11 @@ class TableTile(Static, can_focus=True):
         """The card shown (None: empty, a back, or a seat tile)."""
         self.face_down = False
         self.stacked: tuple[CardView, ...] = ()
+        self.state = CardState()
+        self.lang = "en"
+        self._text = ""
         self._shown: tuple[object, ...] = ()
+        self._drawn: tuple[object, ...] = ()
 
     def show(
         self,
@@ -130,17 +293,23 @@ class TableTile(Static, can_focus=True):
         face_down: bool = False,
         stacked: tuple[CardView, ...] = (),
         classes: frozenset[str] = frozenset(),
+        state: CardState | None = None,
+        lang: str | None = None,
     ) -> None:
         """Show ``text`` (data, never markup) and state classes; does nothing when unchanged."""
         self.card = card
         self.face_down = face_down
         self.stacked = stacked
-        key = (text, classes)
+        self.state = state or CardState()
+        if lang is not None:
+            self.lang = lang
+        key = (text, classes, self.state, self.lang)
         if key == self._shown:
             return
         self._shown = key
-        self.update(Content(clean(text)), layout=False)  # a tile's size never depends on its text
+        self._text = clean(text)
         self.set_classes(" ".join(sorted(classes)))
+        self._draw()
 
     def show_card(
         self,
@@ -150,28 +319,101 @@ class TableTile(Static, can_focus=True):
         face_down: bool = False,
         stacked: tuple[CardView, ...] = (),
         choosable: bool = False,
+        negated: bool = False,
+        targeted: bool = False,
     ) -> None:
         """Show a card (or an empty slot, or a face-down back)."""
-        classes: set[str] = set()
+        classes: set[str] = {"-card"}
         d = DEFS.get(card.card) if card is not None else None
+        on_field = self.zone == "slot" and not face_down
+        is_ancestor = d is not None and d.type is CardType.ANCESTOR
+        state = CardState(
+            face_down=face_down,
+            tapped=card is not None and card.tapped,
+            negated=negated,
+            targeted=targeted,
+            stacked=len(stacked) if on_field and is_ancestor else None,
+        )
         if card is None:
             classes.add("-back" if face_down else "-empty")
         else:
-            if card.tapped:
-                classes.add("-tapped")
-            if d is not None and "burning" in d.tags:
-                classes.add("-burning")
-            if d is not None and d.type is CardType.ANCESTOR:
-                classes.add("-ancestor")
+            kind = card_kind(d)
+            if kind is not None:
+                classes.add(KINDS[kind][1])
             if face_down:
                 classes.add("-back")
+        for flag in ("tapped", "negated", "targeted"):
+            if getattr(state, flag):
+                classes.add(f"-{flag}")
         if choosable:
             classes.add("-choosable")
-        on_field = self.zone == "slot" and not face_down
-        text = card_label(
-            card, lang, face_down=face_down, stacked=len(stacked) if on_field else None
+        text = card_label(card, lang, face_down=face_down, stacked=state.stacked, state=state)
+        self.show(
+            text,
+            card=card,
+            face_down=face_down,
+            stacked=stacked,
+            classes=frozenset(classes),
+            state=state,
+            lang=lang,
         )
-        self.show(text, card=card, face_down=face_down, stacked=stacked, classes=frozenset(classes))
+
+    # ── drawing: one line, or a framed card, by the room the tile has ───────────────────────
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        """Draw for the tile's present size; nothing when that gives what is already drawn."""
+        framed = "-card" in self.classes and self.outer_size.height >= 3
+        width, height = self.content_size.width, self.content_size.height
+        key = (self._shown, framed, width, height)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        if not framed:
+            self.border_title = self.border_subtitle = None
+            self.update(Content(self._text), layout=False)  # a tile's size never depends on it
+            return
+        title, lines, subtitle = self._frame(width, height)
+        self.border_title = Content(title) if title else None
+        self.border_subtitle = Content(subtitle) if subtitle else None
+        self.update(Content("\n".join(lines)), layout=False)
+
+    def _frame(self, width: int, height: int) -> tuple[str, list[str], str]:
+        """The frame's title (kind symbol and states), the name's lines, the bottom line."""
+        card, st, lang = self.card, self.state, self.lang
+        if width < 4 or height < 1:  # not laid out yet
+            return "", [], ""
+        if card is None:
+            if self.face_down:
+                return MARK_FACE_DOWN, ["#" * max(1, width)] * max(1, height), tr("card.face_down", lang)
+            return "", [], ""
+        kind = card_kind(DEFS.get(card.card))
+        symbol = KINDS[kind][0] if kind else ""
+        words = st.words(lang)
+        has_bottom = self.styles.border_bottom[0] not in ("", "none", "hidden")
+        lines, fits = wrap_name(card_name(card.card, lang), width, max(1, height))
+        room = width - 4  # what a title may take of the top edge, as Textual draws it
+        marks = symbol + st.marks() + (f"+{st.stacked}" if st.stacked else "")
+        if has_bottom:
+            title = f"{marks} {tr('card.kind.' + kind, lang)}" if kind else marks
+            return title if cell_len(title) <= room else marks, lines, " ".join(words)
+        # no bottom edge: the states go on the top one, as marks and, room allowing, a word
+        title = marks
+        if words and cell_len(f"{marks} {words[0]}") <= room:
+            title = f"{marks} {words[0]}"
+        if not fits:  # the name needs one more line: its first goes on the frame
+            name = card_name(card.card, lang)
+            first, _ = wrap_name(name, max(2, room - cell_len(marks) - 1), 1)
+            head = first[0].rstrip("~") if first else ""
+            if head.endswith("-"):
+                head, rest = head, name[len(head) - 1 :]
+            else:
+                rest = name[len(head) :]
+            title = f"{marks} {head}"
+            lines, _ = wrap_name(rest.strip(), width, height)
+        return title, lines, ""
 
     def on_focus(self) -> None:
         self.post_message(self.Focused(self))

@@ -1,0 +1,140 @@
+"""Cards look like cards: framed tiles with the full name (wrapped, never cut, from 100 columns),
+a symbol and colour per kind, and every state marked: face-down, tapped, negated, targeted,
+stacked. A legend is one key away; the hand uses the width it has."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from test_tui_table_support import ScriptedSession, TableApp, chain_position, screen_text, until
+
+from qm_rules import CARDS
+from qm_rules.describe import card_name
+from qm_rules.model import CardView, SlotView
+from qm_tui.clock import FakeClock
+from qm_tui.screens.legend import LegendScreen
+from qm_tui.session import Update
+from qm_tui.widgets.tiles import KINDS, TableTile, wrap_name
+
+SIZES = [(100, 30), (100, 48), (160, 48)]
+
+
+def negated_position():
+    """The chain position, with a negated 野火 (trap) still face-up in Dan's first slot."""
+    view = chain_position()
+    dan = view.seats[3]
+    slots = (SlotView(0, CardView(60, "yehuo"), False, True), *dan.slots[1:])
+    seats = (*view.seats[:3], dataclasses.replace(dan, slots=slots))
+    return dataclasses.replace(view, seats=seats)
+
+
+def all_cards_position():
+    """Every card of the set in my hand (names of every length, in both languages)."""
+    view = chain_position()
+    me = view.seats[0]
+    hand = tuple(CardView(200 + i, d.id) for i, d in enumerate(CARDS.cards))
+    seats = (dataclasses.replace(me, hand=hand, hand_count=len(hand)), *view.seats[1:])
+    return dataclasses.replace(view, seats=seats)
+
+
+def _app(view, lang: str) -> TableApp:
+    return TableApp(ScriptedSession([Update(view, (), None)]), lang=lang, clock=FakeClock())
+
+
+def tile_words(tile: TableTile) -> str:
+    """What a tile shows: its frame's title, its lines and the frame's bottom line."""
+    parts = [str(tile.border_title or ""), str(tile.render()), str(tile.border_subtitle or "")]
+    return "\n".join(parts)
+
+
+def _squeezed(text: str) -> str:
+    """Text without line breaks, spaces and hyphens (a wrap may add or keep one), to compare."""
+    return "".join(text.split()).replace("-", "")
+
+
+def test_a_name_wraps_at_spaces_and_hyphens_and_is_cut_only_when_it_must() -> None:
+    assert wrap_name("Incense and Candles", 11, 2) == (["Incense and", "Candles"], True)
+    assert wrap_name("Great-Grandfather", 11, 2) == (["Great-", "Grandfather"], True)
+    assert wrap_name("Chrysanthemums", 11, 2) == (["Chrysanthe-", "mums"], True)
+    assert wrap_name("文明祭祀倡导", 8, 2) == (["文明祭祀", "倡导"], True)
+    lines, fits = wrap_name("Civilized Worship Campaign", 8, 2)
+    assert not fits and lines[-1].endswith("~") and all(len(x) <= 8 for x in lines)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_every_cards_full_name_shows_on_its_tile_from_100_columns(size, lang) -> None:
+    app = _app(all_cards_position(), lang)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        tiles = app.table.hand.tiles()
+        assert len(tiles) == len(CARDS.cards)
+        for tile in tiles:
+            name = card_name(tile.card.card, lang)
+            shown = tile_words(tile)
+            assert "~" not in shown, (size, shown)
+            assert _squeezed(name) in _squeezed(shown), (size, name, shown)
+            symbol = next(s for k, (s, css) in KINDS.items() if css in tile.classes)
+            assert str(tile.border_title or "").startswith(symbol), (name, tile.border_title)
+        # names really are on the screen, over two lines where they need it
+        text = screen_text(app)
+        if lang == "en":
+            assert "Incense and" in text and "Candles" in text
+
+
+async def test_the_hand_uses_the_width_it_has() -> None:
+    app = _app(all_cards_position(), "en")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        hand = app.table.hand
+        tiles = hand.tiles()
+        assert hand.columns >= 5
+        # the hand's cards fill the board's width (no narrow cells with room to spare)
+        right = max(t.region.right for t in tiles)
+        assert right >= app.table.query_one("#board").region.right - 4
+        assert min(t.region.width for t in tiles) >= 18
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 48)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_a_negated_and_a_tapped_card_are_marked(size, lang) -> None:
+    app = _app(negated_position(), lang)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        dan = app.table.areas[3].slots[0]
+        assert dan.state.negated and "-negated" in dan.classes
+        shown = tile_words(dan)
+        assert "X" in shown  # the mark, at every size
+        tapped = app.table.areas[0].slots[1]  # my tapped 香烛
+        assert tapped.state.tapped and "-tapped" in tapped.classes and "=" in tile_words(tapped)
+        live = app.table.areas[1].slots[1]  # Bob's 鬼打墙, on the chain and not negated
+        assert not live.state.negated and "X" not in tile_words(live)
+        targeted = app.table.areas[0].slots[0]  # my 菊花, the target of 顺手牵羊
+        assert targeted.state.targeted and "@" in tile_words(targeted)
+        if size[1] >= 36:  # a bottom edge: the states in words
+            assert ("已无效" if lang == "zh" else "negated") in str(dan.border_subtitle)
+            assert ("横置" if lang == "zh" else "tapped") in str(tapped.border_subtitle)
+            assert ("被指定" if lang == "zh" else "targeted") in str(targeted.border_subtitle)
+        # the card's text says so too, when the focus is on it
+        dan.focus()
+        await pilot.pause()
+        assert ("已无效" if lang == "zh" else "negated") in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_legend_is_one_key_away(lang: str) -> None:
+    app = _app(chain_position(), lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.press("k")
+        await until(pilot, lambda: isinstance(app.screen, LegendScreen))
+        text = screen_text(app)
+        for symbol, _css in KINDS.values():
+            assert f"{symbol}  " in text
+        assert ("已无效" if lang == "zh" else "negated") in text
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, LegendScreen))

@@ -1,0 +1,26 @@
+"""Snapshots of the table with framed cards, at 100x30 (short frames, no bottom edge) and
+160x48 (full frames, states in words): a chain in progress, a negated trap, a tapped card, a
+targeted card, a face-down back and an ancestor with offerings stacked."""
+
+from __future__ import annotations
+
+import pytest
+from test_tui_cards import negated_position
+from test_tui_table_support import ScriptedSession, TableApp, until
+
+from qm_tui.clock import FakeClock
+from qm_tui.session import Update
+
+
+@pytest.mark.parametrize("size", [(100, 30), (160, 48)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_table_with_cards(snap_compare, lang: str, size: tuple[int, int]) -> None:
+    app = TableApp(
+        ScriptedSession([Update(negated_position(), (), None)]), lang=lang, clock=FakeClock()
+    )
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
