@@ -9,7 +9,15 @@ heuristic) the way ``qingming sim`` does: each decision builds ``game.view(seat)
 and calls ``game.choose``. The ``engine only`` rows take a random option straight from
 ``game.prompt`` without building a view: the rules engine's own speed, the ceiling for bots.
 
-Targets (the lead's): ≥ 20,000 decisions/s, ≥ 30 four-player random games/s.
+The anchor: RLCard's UNO (``pip install -e '.[bench]'``) with random agents, played in the same
+run for the same CPU time, counting one decision per agent step; the table prints Qingming's
+random-bot rows (views built at each decision) as a multiple of it, which says more than
+absolute figures on a shared machine. Without RLCard the anchor is skipped with a note.
+
+``clone`` rows: copies per second of a game in progress (``Game.clone``, what search uses),
+against a round trip through plain data (``from_state(to_state())``).
+
+Targets (the lead's): ≥ 20,000 decisions/s, ≥ 30 four-player random games/s; ≥ 2× RLCard UNO.
 Figures are printed, never asserted: timings do not belong in tests.
 """
 
@@ -105,6 +113,52 @@ def line(r: Row) -> str:
     )
 
 
+def uno_anchor(seconds: float) -> tuple[float, float] | None:
+    """RLCard UNO with random agents: (games/s, decisions/s) over ``seconds`` of CPU, or None
+    when RLCard is not installed."""
+    try:
+        import rlcard
+        from rlcard.agents import RandomAgent
+    except ImportError:
+        return None
+    env = rlcard.make("uno", config={"seed": 0})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    games = decisions = 0
+    start = time.process_time()
+    while True:
+        trajectories, _ = env.run(is_training=False)
+        # each player's trajectory alternates state, action, ..., state: one action a decision
+        decisions += sum((len(t) - 1) // 2 for t in trajectories)
+        games += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds and games >= 20:
+            return games / elapsed, decisions / elapsed
+
+
+def clone_rates(players: int, seconds: float) -> tuple[float, float]:
+    """Copies per second of games in progress: ``clone()`` and a plain-data round trip."""
+    games = []
+    for i in range(8):
+        g = Game.new([f"p{k}" for k in range(players)], game_seed("bench-clone", i))
+        rng = Rng(game_seed("bench-clone-moves", i))
+        for _ in range(20 + 5 * i):  # spread over the opening and the middle game
+            if g.prompt is None:
+                break
+            opts = [o for o in g.prompt.options if o.kind != "cancel"]
+            g.choose(g.prompt.seat, opts[rng.below(len(opts))].id)
+        games.append(g)
+    rates = []
+    for copy in (lambda g: g.clone(), lambda g: Game.from_state(g.to_state())):
+        n = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds / 2:
+            for g in games:
+                copy(g)
+            n += len(games)
+        rates.append(n / (time.process_time() - start))
+    return rates[0], rates[1]
+
+
 def profile(players: int, strategy: str, games: int, top: int) -> str:
     """cProfile of ``games`` games: the top functions by cumulative and by own time."""
     prof = cProfile.Profile()
@@ -159,6 +213,26 @@ def main(argv: list[str] | None = None) -> int:
         for n in players:
             rows.append(measure(n, strategy, args.seconds))
             print(line(rows[-1]), flush=True)
+    print()
+    anchor = uno_anchor(args.seconds)
+    if anchor is None:
+        print("anchor: RLCard not installed (pip install -e '.[bench]'); UNO comparison skipped")
+    else:
+        uno_gps, uno_dps = anchor
+        print(f"anchor: RLCard UNO, random agents: {uno_gps:,.1f} games/s, {uno_dps:,.0f} decisions/s")
+        for r in rows:
+            if r.strategy == "random":
+                print(
+                    f"  {r.players} players, random bots with views: {r.dps / uno_dps:.2f}x "
+                    "RLCard UNO decisions/s (aim: 2x, at least 1.3x)"
+                )
+    print()
+    for n in players:
+        fast, plain = clone_rates(n, args.seconds)
+        print(
+            f"clone, {n} players: {fast:,.0f} copies/s (from_state(to_state()): {plain:,.0f}/s, "
+            f"clone {fast / plain:.0f}x faster)"
+        )
     four_random = next((r for r in rows if r.players == 4 and r.strategy == "random"), None)
     if four_random is not None:
         ok_d = "ok" if four_random.dps >= 20_000 else "below target"

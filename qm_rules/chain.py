@@ -31,7 +31,7 @@ from .members import (
     PROMPT_EFFECT,
     PROMPT_RESPOND,
 )
-from .model import Option, Prompt
+from .model import PLAIN_OPTIONS, Prompt, card_option
 from .plays import response_options
 from .state import DISCARD, FIELD, HAND, LIMBO, STACK, Link
 from .turn import end_turn, next_phase
@@ -70,7 +70,7 @@ def ask_next(g: Game) -> Prompt | None:
             continue
         opts = response_options(g, seat)
         if opts or g.options.ask_everyone:
-            opts.append(Option("pass", "pass"))
+            opts.append(PLAIN_OPTIONS["pass"])
             return g.make_prompt(seat, PROMPT_RESPOND, opts, {"link": len(g.chain) - 1})
         asking.pop(0)
     return None
@@ -165,9 +165,9 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
             if len(chosen[i]) < need:  # type: ignore[arg-type]
                 return _resolve_section(g, link, index, sec)
             continue
-        opts = [Option(f"pick:{c}", "pick", card=c) for c in remaining]
+        opts = [card_option("pick", c) for c in remaining]
         if cl.optional:
-            opts.append(Option("none", "none"))
+            opts.append(PLAIN_OPTIONS["none"])
         return g.make_prompt(
             link.seat,
             PROMPT_EFFECT,

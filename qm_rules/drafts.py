@@ -26,7 +26,7 @@ from .members import (
     PROMPT_MODE,
     PROMPT_TARGET,
 )
-from .model import LinkKind, Option, Prompt
+from .model import PLAIN_OPTIONS, LinkKind, Option, Prompt, card_option
 from .plays import target_candidates
 from .state import DISCARD, FIELD, HAND, LIMBO, STACK, Draft, Link
 
@@ -56,7 +56,7 @@ def draft_prompt(g: Game) -> Prompt | None:
     st = g.st
     d, target_kinds, costs = _draft_def(g, dr)
     ctx = {"card": dr.card, "def": d.id, "activation": _LINK_NAME[dr.kind]}
-    cancel = Option("cancel", "cancel")
+    cancel = PLAIN_OPTIONS["cancel"]
     if dr.mode is None and dr.kind in (LINK_ACTION, LINK_TRAP, LINK_COUNTER) and len(d.modes) > 1:
         opts = [Option(f"mode:{i}", "mode", card=dr.card, mode=i) for i in range(len(d.modes))]
         return g.make_prompt(dr.seat, PROMPT_MODE, [*opts, cancel], ctx)
@@ -89,7 +89,7 @@ def draft_prompt(g: Game) -> Prompt | None:
             if len(cands_c) == need - paid or len({st.defs[c].id for c in cands_c}) == 1:
                 dr.cost.extend(cands_c[: need - paid])
                 return draft_prompt(g)
-            opts = [Option(f"pay:{c}", "pay", card=c) for c in cands_c]
+            opts = [card_option("pay", c) for c in cands_c]
             return g.make_prompt(
                 dr.seat,
                 PROMPT_COST,

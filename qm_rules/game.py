@@ -584,6 +584,28 @@ class Game:
         game._events = []
         return game
 
+    def clone(self) -> Game:
+        """An independent copy of the whole game, hidden information included (host-side, or
+        for search). Much cheaper than ``from_state(to_state())``: immutable parts (card
+        definitions, options, the pending prompt, card views) are shared, every mutable
+        container is copied."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rng = Rng(self.rng.state)
+        g.st = self.st.clone()
+        g.conceded = self.conceded[:]
+        g.ability_turn = self.ability_turn[:]
+        g.prohibitions = self.prohibitions[:]
+        g.chain = [link.copy() for link in self.chain]
+        g.asking = self.asking[:] if self.asking is not None else None
+        g.res_choices = {k: (v[:] if v is not None else None) for k, v in self.res_choices.items()}
+        g.breaking = set(self.breaking)
+        g.draft = self.draft.copy() if self.draft is not None else None
+        g.choices = self.choices[:]
+        g._events = []
+        g._views = self._views.fork()
+        return g
+
     def state_hash(self) -> str:
         """A hash of the whole state: equal states, equal hashes."""
         blob = json.dumps(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from . import effects
 from .cards import CardDef
 from .members import CARD_ACTION, CARD_ANCESTOR, CARD_COUNTER, CARD_OFFERING, CARD_TRAP
-from .model import Option
+from .model import Option, card_option
 from .state import EMPTY, HAND
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def place_options(g: Game, seat: int) -> list[Option]:
     if g.placed or st.ancestor(seat) >= 0 or st.free_slot(seat) < 0:
         return []
     return [
-        Option(f"place:{c}", "place", card=c)
+        card_option("place", c)
         for c in st.hands[seat]
         if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")
     ]
@@ -41,15 +41,15 @@ def action_options(g: Game, seat: int) -> list[Option]:
             continue
         if d.type is CARD_ACTION:
             if can_pay(g, seat, d, c) and targets_exist(g, seat, d):
-                opts.append(Option(f"play:{c}", "play", card=c))
+                opts.append(card_option("play", c))
         elif d.type is CARD_TRAP or d.type is CARD_COUNTER:
-            opts.append(Option(f"set:{c}", "set", card=c))
+            opts.append(card_option("set", c))
     anc = st.ancestor(seat)
     if anc >= 0 and "stack_ability" in st.defs[anc].standing and g.ability_turn[seat] != g.turn:
         for c in hand:
             d = st.defs[c]
             if d.type is CARD_OFFERING and not g.prohibited(seat, d, "use"):
-                opts.append(Option(f"ability:{c}", "ability", card=c))
+                opts.append(card_option("ability", c))
     return opts
 
 
@@ -60,7 +60,7 @@ def worship_options(g: Game, seat: int) -> list[Option]:
     if st.ancestor(seat) >= 0 or len(st.offerings_on_field(seat)) < 4:  # R12
         return []
     return [
-        Option(f"declare:{c}", "declare", card=c)
+        card_option("declare", c)
         for c in st.hands[seat]
         if st.defs[c].type is CARD_ANCESTOR and not g.prohibited(seat, st.defs[c], "use")
     ]
@@ -129,7 +129,7 @@ def response_options(g: Game, seat: int) -> list[Option]:
             and not g.prohibited(seat, d, "use")
             and can_pay(g, seat, d, c)
         ):
-            opts.append(Option(f"flip:{c}", "flip", card=c))
+            opts.append(card_option("flip", c))
     if seat == g.turn_seat and st.free_slot(seat) >= 0:
         for c in st.hands[seat]:
             d = st.defs[c]
@@ -139,10 +139,10 @@ def response_options(g: Game, seat: int) -> list[Option]:
                 and not g.prohibited(seat, d, "use")
                 and can_pay(g, seat, d, c)
             ):
-                opts.append(Option(f"counter:{c}", "counter", card=c))
+                opts.append(card_option("counter", c))
     anc = st.ancestor(seat)
     if anc >= 0 and st.stacks[seat]:
         m = st.defs[anc].manifestation
         if m is not None and match(g, m.trigger, seat, newest):
-            opts.append(Option(f"manifest:{anc}", "manifest", card=anc))
+            opts.append(card_option("manifest", anc))
     return opts

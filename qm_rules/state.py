@@ -33,6 +33,7 @@ class Link:
         "negated",
         "negate_to",
         "payload",
+        "view",
     )
 
     def __init__(
@@ -58,6 +59,16 @@ class Link:
         self.negated = False
         self.negate_to = "discard"
         self.payload = payload  # the offering a stacking ability puts under the ancestor
+        self.view: Any = None  # the engine's cached LinkView of this link
+
+    def copy(self) -> Link:
+        link = Link.__new__(Link)
+        link.seat, link.kind, link.card, link.mode = self.seat, self.kind, self.card, self.mode
+        link.targets, link.target_owners = list(self.targets), list(self.target_owners)
+        link.cost, link.responds_to, link.payload = list(self.cost), self.responds_to, self.payload
+        link.negated, link.negate_to = self.negated, self.negate_to
+        link.view = self.view  # immutable, and valid while negated stays the same
+        return link
 
     def to_plain(self) -> dict[str, Any]:
         return {
@@ -107,6 +118,11 @@ class Draft:
         self.cost: list[int] = []
         self.payload = payload
         self.origin = origin  # the prompt kind the draft started from (what others see)
+
+    def copy(self) -> Draft:
+        dr = Draft(self.seat, self.kind, self.card, self.payload, self.origin)
+        dr.mode, dr.targets, dr.cost = self.mode, list(self.targets), list(self.cost)
+        return dr
 
     def to_plain(self) -> dict[str, Any]:
         return {
@@ -230,6 +246,18 @@ class State:
 
     def owner(self, cid: int) -> int:
         return self.loc[cid][1]
+
+    def clone(self) -> State:
+        """An independent copy (the card definitions, immutable, are shared)."""
+        st = State.__new__(State)
+        st.defs, st.is_ancestor = self.defs, self.is_ancestor
+        st.loc, st.tapped, st.face_down = self.loc[:], self.tapped[:], self.face_down[:]
+        st.set_turn, st.deck, st.discard = self.set_turn[:], self.deck[:], self.discard[:]
+        st.hands = [h[:] for h in self.hands]
+        st.fields = [f[:] for f in self.fields]
+        st.stacks = [s[:] for s in self.stacks]
+        st.limbo, st.anc, st.ver = self.limbo[:], self.anc[:], self.ver[:]
+        return st
 
     def to_plain(self) -> dict[str, Any]:
         return {

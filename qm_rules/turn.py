@@ -23,7 +23,7 @@ from .members import (
     PROMPT_PLACE,
     PROMPT_WORSHIP,
 )
-from .model import Option, Phase, Prompt, PromptKind
+from .model import PLAIN_OPTIONS, Option, Phase, Prompt, PromptKind, card_option
 from .plays import action_options, place_options, worship_options
 from .state import DISCARD, EMPTY
 
@@ -72,13 +72,13 @@ def phase_step(g: Game) -> Prompt | None:
         if not opts:
             next_phase(g, following)
             return None
-        opts.append(Option(close, close))
+        opts.append(PLAIN_OPTIONS[close])
         return g.make_prompt(seat, kind, opts, {})
     if g.phase is PHASE_END:
         limit = g.options.hand_limit
         hand = st.hands[seat]
         if limit is not None and len(hand) > limit:
-            opts = [Option(f"discard:{c}", "discard", card=c) for c in hand]
+            opts = [card_option("discard", c) for c in hand]
             return g.make_prompt(
                 seat, PROMPT_HAND_LIMIT, opts, {"limit": limit, "over": len(hand) - limit}
             )

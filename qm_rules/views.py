@@ -8,10 +8,11 @@ each seat's :class:`SeatView` (and the discard pile) until that zone's version i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .model import CardView, LinkView, Prompt, PromptKind, SeatView, SlotView, View
-from .state import EMPTY, SLOTS
+from .state import EMPTY, SLOTS, Link
 
 if TYPE_CHECKING:
     from .game import Game
@@ -29,6 +30,14 @@ class Views:
         self.slots: dict[tuple[int, int, bool, bool, bool, bool], SlotView] = {}
         self.seats: dict[tuple[int, bool], tuple[int, SeatView]] = {}
         self.discard: tuple[int, tuple[CardView, ...]] | None = None
+
+    def fork(self) -> Views:
+        """The caches for a copy of the game: card views (they depend on the definitions
+        only) are shared; the rest is keyed by change counters that the copy moves on
+        independently, so it starts afresh."""
+        views = Views(0)
+        views.cards = self.cards
+        return views
 
     def build(self, g: Game, viewer: int | None) -> View:
         """Everything ``viewer`` may see (R5). None is a spectator."""
@@ -87,21 +96,7 @@ class Views:
         dv = self.discard
         if dv is None or dv[0] != ver[-1]:
             dv = self.discard = (ver[-1], tuple([cv(c) for c in st.discard]))
-        chain = tuple(
-            LinkView(
-                i,
-                link.seat,
-                link.kind,
-                cv(link.card),
-                link.mode,
-                tuple(f"{k}{v}" for k, v in link.targets),
-                tuple(cv(c) for c in link.cost),
-                link.negated,
-                link.responds_to,
-                cv(link.payload) if link.payload is not None else None,
-            )
-            for i, link in enumerate(g.chain)
-        )
+        chain = tuple([_link_view(i, link, cv, tapped) for i, link in enumerate(g.chain)]) if g.chain else ()
         prompt = g.prompt
         if prompt is not None and prompt.seat != viewer:
             # Others see whose decision it is and of what kind — but not the steps of an
@@ -109,20 +104,46 @@ class Views:
             # even if it is then cancelled): for them it is still the prompt it started from.
             kind = PromptKind(g.draft.origin) if g.draft is not None else prompt.kind
             prompt = Prompt(prompt.seat, kind, prompt.seq, (), {}, "")
-        return View(
-            viewer=viewer,
-            seq=g.seq,
-            turn=g.turn,
-            round=g.round,
-            turn_seat=g.turn_seat,
-            phase=g.phase,
-            first_seat=g.first_seat,
-            deck_count=len(st.deck),
-            discard=dv[1],
-            seats=tuple(seats),
-            chain=chain,
-            resolving=len(g.chain) - 1 if g.resolving and g.chain else None,
-            prohibitions=tuple(g.prohibitions),
-            prompt=prompt,
-            result=g.result,
+        return View(  # positional: this runs at every decision
+            viewer,
+            g.seq,
+            g.turn,
+            g.round,
+            g.turn_seat,
+            g.phase,
+            g.first_seat,
+            len(st.deck),
+            dv[1],
+            tuple(seats),
+            chain,
+            len(g.chain) - 1 if g.resolving and g.chain else None,
+            tuple(g.prohibitions),
+            prompt,
+            g.result,
         )
+
+
+def _link_view(i: int, link: Link, cv: Callable[[int], CardView], tapped: list[bool]) -> LinkView:
+    """A link changes after it is made only by being negated (and its card by being tapped):
+    its view is kept on the link until then."""
+    cached = link.view
+    if (
+        cached is not None
+        and cached.negated == link.negated
+        and cached.index == i
+        and cached.card.tapped == tapped[link.card]
+    ):
+        return cached
+    link.view = LinkView(
+        i,
+        link.seat,
+        link.kind,
+        cv(link.card),
+        link.mode,
+        tuple([f"{k}{v}" for k, v in link.targets]),
+        tuple([cv(c) for c in link.cost]),
+        link.negated,
+        link.responds_to,
+        cv(link.payload) if link.payload is not None else None,
+    )
+    return link.view
