@@ -151,11 +151,14 @@ def clone_rates(players: int, seconds: float) -> tuple[float, float]:
     for copy in (lambda g: g.clone(), lambda g: Game.from_state(g.to_state())):
         n = 0
         start = time.process_time()
-        while time.process_time() - start < seconds / 2:
+        while True:  # at least one round, however short the time
             for g in games:
                 copy(g)
             n += len(games)
-        rates.append(n / (time.process_time() - start))
+            elapsed = time.process_time() - start
+            if elapsed >= seconds / 2:
+                break
+        rates.append(n / max(elapsed, 1e-9))
     return rates[0], rates[1]
 
 
