@@ -248,15 +248,18 @@ class State:
         return self.loc[cid][1]
 
     def clone(self) -> State:
-        """An independent copy (the card definitions, immutable, are shared)."""
+        """An independent copy. Every list is copied (lists of lists one level deeper), so a
+        field added later is copied without being named here; the card definitions and what
+        is derived from them are shared (immutable)."""
         st = State.__new__(State)
-        st.defs, st.is_ancestor = self.defs, self.is_ancestor
-        st.loc, st.tapped, st.face_down = self.loc[:], self.tapped[:], self.face_down[:]
-        st.set_turn, st.deck, st.discard = self.set_turn[:], self.deck[:], self.discard[:]
-        st.hands = [h[:] for h in self.hands]
-        st.fields = [f[:] for f in self.fields]
-        st.stacks = [s[:] for s in self.stacks]
-        st.limbo, st.anc, st.ver = self.limbo[:], self.anc[:], self.ver[:]
+        defs, is_ancestor = self.defs, self.is_ancestor
+        for key, value in self.__dict__.items():
+            if isinstance(value, list) and value is not defs and value is not is_ancestor:
+                # per-seat zones are lists of lists; the rest are flat
+                value = [x[:] for x in value] if value and isinstance(value[0], list) else value[:]
+            elif isinstance(value, dict | set):
+                value = value.copy()
+            st.__dict__[key] = value
         return st
 
     def to_plain(self) -> dict[str, Any]:
