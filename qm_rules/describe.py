@@ -473,6 +473,15 @@ def describe_prompt(view: View, lang: str) -> str:
 
 # ───────────────────────────── events ─────────────────────────────
 
+#: What a timed-out player did, by the default option taken (see ``Game.apply_default``).
+_TIMED_OUT: dict[str, tuple[str, str]] = {
+    "pass": ("不跟牌", "passed"),
+    "end": ("结束了行动阶段", "ended the action phase"),
+    "skip": ("跳过了摆放", "skipped placing"),
+    "decline": ("不祭祀", "declined worship"),
+    "none": ("不选", "chose none"),
+}
+
 
 def _d(data: Mapping[str, Any], key: str) -> Any:
     return data.get(key)
@@ -527,6 +536,9 @@ def describe(
         return z(f"{who} 盖放了一张牌", f"{who} sets a card face-down")
     if k == "pass":
         return z(f"{who} 不跟牌", f"{who} passes")
+    if k == "timeout":
+        zh, en = _TIMED_OUT.get(str(_d(d, "option")), ("取了默认选项", "the default was taken"))
+        return z(f"{who} 超时（{zh}）", f"{who} timed out ({en})")
     if k == "chain_closed":
         if (_d(d, "links") or 0) < 2:
             return ""
@@ -679,7 +691,8 @@ def describe_events(
     """The log lines ``viewer`` should read for ``events``.
 
     Events the viewer may not see are dropped (with ``everything``, none is: a replay of the
-    whole game from its journal). The engine sends a public event ("Bob draws 2") and then, to
+    whole game from its journal). A pass right after a ``timeout`` of the same seat is not
+    read twice. The engine sends a public event ("Bob draws 2") and then, to
     the seats allowed, the same event with the cards named; a viewer who sees both gets only
     the second line.
     """
@@ -687,6 +700,9 @@ def describe_events(
     lines: list[str] = []
     for i, e in enumerate(seen):
         nxt = seen[i + 1] if i + 1 < len(seen) else None
+        prev = seen[i - 1] if i else None
+        if e.kind == "pass" and prev is not None and prev.kind == "timeout" and prev.seat == e.seat:
+            continue  # "timed out (passed)" said it
         if (
             e.to is None
             and nxt is not None

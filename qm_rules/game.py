@@ -78,6 +78,9 @@ from .state import DECK, DISCARD, EMPTY, FIELD, HAND, Draft, Link, State
 from .turn import end_turn, next_phase, phase_step
 from .views import Views
 
+#: Defaults a ``timeout`` event may name: none says which card, nor that a card was being declared.
+_PLAIN_DEFAULTS = frozenset({"pass", "end", "skip", "decline", "none"})
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 OPENING_HAND = 5
 
@@ -221,10 +224,17 @@ class Game:
         return self._record(seat, option, lambda: self._apply(prompt, opt))
 
     def apply_default(self) -> list[Event]:
-        """Take the pending prompt's default option (what the response and turn timers do)."""
-        if self._prompt is None:
+        """Take the pending prompt's default option (what the response and turn timers do).
+
+        The events start with a public ``timeout`` event, so that a default taken reads as
+        such ("timed out (passed)") and not as a choice made. It names the option only when
+        that tells nothing hidden (pass, end, skip, decline, none)."""
+        p = self._prompt
+        if p is None:
             raise GameOver("the game is over")
-        return self.choose(self._prompt.seat, self._prompt.default, self._prompt.seq)
+        said = p.default if p.default in _PLAIN_DEFAULTS else None
+        marker = Event("timeout", p.seat, {"option": said})
+        return [marker, *self.choose(p.seat, p.default, p.seq)]
 
     def view(self, viewer: int | None) -> View:
         """Everything ``viewer`` may see (R5). None is a spectator."""
