@@ -11,8 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import on, work
@@ -34,6 +37,7 @@ from qm_tui.tablelist import DiscoverySource, TableSource
 if TYPE_CHECKING:
     from qm_net.client import TableClient
     from qm_net.host import Host
+    from qm_tui.screens.leave import TableState
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +109,8 @@ class QingmingApp(App[None]):
         """Whether the tables hosted here journal their games (``--no-journal``: not)."""
         self.journal_path: str | None = None
         """The journal of the table this process hosts, if it keeps one."""
+        self.handed_over: subprocess.Popen[bytes] | None = None
+        """The ``qingming serve`` a table hosted here was handed over to, if it was."""
 
     # ── screens ────────────────────────────────────────────────────────────────────────────
 
@@ -462,26 +468,137 @@ class QingmingApp(App[None]):
         await self._pop_to_lobby()
         await self._disconnect()
 
-    async def _disconnect(self) -> None:
-        """Leave the table we sit at and stop the one we host, if any."""
+    async def _disconnect(self, *, give_up: bool = True) -> None:
+        """Leave the table we sit at and stop the one we host, if any. ``give_up`` False keeps
+        the seat: no ``leave`` (which concedes), the token stays on disk to come back with."""
         client, self.client = self.client, None
         host, self.hosted = self.hosted, None
         self.journal_path = None
         if client is not None:
-            if client.token is not None:
-                from qm_tui import seat_tokens
+            if give_up:
+                if client.token is not None:
+                    from qm_tui import seat_tokens
 
-                seat_tokens.forget(client.token)  # leaving is deliberate: the seat is given up
-            try:
-                await client.leave()
-            except Exception:  # already gone: nothing to say goodbye to
-                pass
+                    seat_tokens.forget(client.token)  # leaving is deliberate: the seat is given up
+                try:
+                    await client.leave()
+                except Exception:  # already gone: nothing to say goodbye to
+                    pass
             try:
                 await client.close()
             except Exception:
                 pass
         if host is not None:
             await host.stop()
+
+    # ── leaving on purpose ─────────────────────────────────────────────────────────────────
+
+    def table_state(self) -> TableState | None:
+        """What leaving the table now would cost (None: the player sits at no table)."""
+        from qm_tui.screens.leave import TableState
+
+        client, host = self.client, self.hosted
+        if client is None:
+            return None
+        if host is not None:
+            playing = host.state == "playing"
+            others = sum(1 for c in host.conns if c.name is not None) - 1  # not our own
+        else:
+            playing = client.lobby is not None and client.lobby.state == "playing"
+            others = 0
+        return TableState(
+            hosting=host is not None,
+            playing=playing,
+            seated=client.seat is not None,
+            others=max(0, others),
+            journal=self.journal_path is not None,
+        )
+
+    async def action_quit(self) -> None:
+        """Quit, asking first when that costs something (a game, the others' table)."""
+        self.ask_to_leave(quitting=True)
+
+    def ask_to_leave(self, *, quitting: bool) -> None:
+        """Leave the table (``quitting``: and the app), asking first when leaving costs
+        something; the host's player may hand the table over instead of closing it."""
+        from qm_tui.screens.leave import LeaveModal, leave_question
+
+        if isinstance(self.screen, LeaveModal):
+            return  # already asking
+        state = self.table_state()
+        question = leave_question(state, self.lang, quitting=quitting) if state else None
+        if question is None:
+            if quitting:
+                self.exit()
+            else:
+                self.leave_table()
+            return
+
+        def answered(answer: str | None) -> None:
+            if answer in ("leave", "hand_over"):
+                self._leave_as(answer, quitting)
+
+        self.push_screen(LeaveModal(question), answered)
+
+    @work(exclusive=True, group="table", exit_on_error=False)
+    async def _leave_as(self, answer: str, quitting: bool) -> None:
+        state = self.table_state()
+        said: str | None = None
+        await self._pop_to_lobby()
+        if answer == "hand_over":
+            said = await self._hand_over()
+        else:
+            # A game against bots here, journaled, is kept to carry on (play --resume).
+            keep = bool(
+                state and state.hosting and state.playing and state.journal and not state.others
+            )
+            if keep:
+                said = tr("seats.left.saved", self.lang)
+            await self._disconnect(give_up=not keep)
+        if quitting:
+            self.exit(message=said)
+        elif said:
+            self.notify(said, timeout=15, markup=False)
+
+    async def _hand_over(self) -> str:
+        """Keep the table we host running without us: stop it here without a goodbye (the
+        players' clients reconnect by themselves) and start ``qingming serve --resume`` of its
+        journal on the same port, until its game ends. Our seat is kept (a bot plays it after
+        the grace); ``qingming join`` takes it back. Returns what to tell the player."""
+        host, journal, client = self.hosted, self.journal_path, self.client
+        assert host is not None and journal is not None
+        self.hosted, self.client, self.journal_path = None, None, None
+        cmd = [
+            sys.executable, "-m", "qingming", "serve", "--resume", journal,
+            "--port", str(host.port), "--bind", host.bind,
+            "--games", str(host.games_played + 1), "--bot-delay", str(host.bot_delay),
+        ]  # fmt: skip
+        if not host.advertise:
+            cmd.append("--no-advertise")
+        for interface in host.interfaces or ():
+            cmd += ["--interface", interface]
+        await host.stop(goodbye=False)  # the port is free again, the journal closed
+        if client is not None:
+            with contextlib.suppress(Exception):
+                await client.close()
+        log = Path(journal).with_suffix(".serve.log")
+        with open(log, "ab") as out:
+            self.handed_over = subprocess.Popen(
+                cmd,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=out,
+                start_new_session=True,  # not ended with this terminal
+            )
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20.0
+        while loop.time() < end and self.handed_over.poll() is None:
+            if b"listening on" in log.read_bytes():
+                address = f"127.0.0.1:{host.port}"
+                return tr("seats.handed_over", self.lang, port=host.port, address=address)
+            await asyncio.sleep(0.1)
+        tail = log.read_bytes().decode(errors="replace").strip().splitlines()[-1:]
+        return tr("seats.hand_over_failed", self.lang, error=" ".join(tail) or "timeout")
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def leave_table(self, reason: str | None = None) -> None:

@@ -66,3 +66,139 @@ async def test_no_journal_means_none_and_the_result_does_not_mention_one(tmp_pat
         assert not app.screen.query("#result-journal")
         await _leave(pilot, app)
     assert not (tmp_path / "data" / "journals").exists()
+
+
+# ───────────────────────────── leaving on purpose ─────────────────────────────
+
+
+def _asking(app: object) -> str | None:
+    """The leave question on screen, if one is."""
+    from qm_tui.screens.leave import LeaveModal
+
+    screen = app.screen  # type: ignore[attr-defined]
+    if not isinstance(screen, LeaveModal):
+        return None
+    return str(screen.query_one("#leave-question").render())
+
+
+async def test_quitting_from_the_lobby_asks_nothing() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: not app.is_running, "the app to quit")
+
+
+async def test_quitting_a_game_of_bots_asks_first_and_keeps_it_to_resume() -> None:
+    from qm_tui import seat_tokens
+
+    app = make_app(start=PlayLocal(bots=1, seed=4), journal=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        journal = app.journal_path
+        assert journal is not None
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: _asking(app) is not None, "the question")
+        assert "qingming play --resume" in (_asking(app) or "")
+        await pilot.press("n")  # stay: nothing happened
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "back at the table")
+        assert app.is_running and app.hosted is not None and app.hosted.state == "playing"
+        game = app.hosted.game
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: _asking(app) is not None, "the question again")
+        await pilot.press("y")
+        await until(pilot, lambda: not app.is_running, "the app to quit")
+    assert game is not None and not any(game.conceded)  # quitting did not concede
+    assert not read_games(journal)[-1].finished
+    assert seat_tokens.for_journal(journal)  # the seat can be taken back with --resume
+
+
+async def test_a_guest_quitting_mid_game_is_told_it_concedes() -> None:
+    from qm_net.host import Host
+
+    host = Host("Den", 2, bind="127.0.0.1", port=0, advertise=False, anyone_starts=True)
+    await host.start()
+    try:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            from qm_net.client import TableClient
+
+            other = await TableClient.connect("127.0.0.1", host.port, "Bo")
+            await other.join()
+            app.join_table("127.0.0.1", host.port)
+            await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
+            await other.start_game()
+            await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            seat = app.client.seat if app.client else None
+            assert seat is not None
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: _asking(app) is not None, "the question")
+            assert "leaving concedes" in (_asking(app) or "")
+            await pilot.press("escape")  # stays
+            await until(pilot, lambda: _asking(app) is None, "the question gone")
+            assert host.game is not None and not host.game.conceded[seat]
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: _asking(app) is not None, "the question again")
+            await pilot.press("y")
+            await until(pilot, lambda: not app.is_running, "the app to quit")
+        assert host.game is not None and (host.game.conceded[seat] or host.game.over)
+        await other.close()
+    finally:
+        await host.stop()
+
+
+async def test_the_host_quitting_mid_game_may_hand_the_table_over() -> None:
+    """The others' game goes on in a ``qingming serve --resume`` of its own, on the same port:
+    their clients reconnect with their tokens and find their seats, hands and the game."""
+    import asyncio
+
+    from qm_net.client import TableClient
+    from qm_net.messages import GameUpdate
+    from qm_tui.net import HostSettings
+
+    app = make_app(journal=True)
+    guest: TableClient | None = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.host_table(HostSettings(name="Hall", seats=2))
+            await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
+            assert app.hosted is not None
+            port = app.hosted.port
+            guest = await TableClient.connect("127.0.0.1", port, "Bo")
+            seat = await guest.join()
+            room = app.screen
+            await until(
+                pilot,
+                lambda: room.lobby is not None and room.is_owner  # type: ignore[attr-defined]
+                and room.lobby.seats[seat].kind == "human",  # type: ignore[attr-defined]
+                "Bo in the room",
+            )
+            room.action_start()  # type: ignore[attr-defined]
+            await until(pilot, lambda: screen_name(app) == "TableScreen", "the game")
+            before = app.hosted.game.view(seat) if app.hosted and app.hosted.game else None
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: _asking(app) is not None, "the question")
+            question = _asking(app) or ""
+            assert "closes for everyone else at it (1)" in question and "hand it over" in question
+            await pilot.press("h")
+            await until(pilot, lambda: not app.is_running, "the app to quit", timeout=60)
+        assert app.handed_over is not None and app.handed_over.poll() is None
+        # Bo's connection dropped without a goodbye; Bo reconnects to the same port.
+        for _ in range(50):
+            try:
+                assert await guest.reconnect() == seat
+                break
+            except (OSError, TimeoutError):
+                await asyncio.sleep(0.2)
+        else:
+            raise AssertionError("Bo could not get back to the handed-over table")
+        update = None
+        while not isinstance(update, GameUpdate):
+            update = await guest.next_message(20)
+        assert before is not None and update.view.me() is not None
+        assert update.view.turn == before.turn and update.view.me().hand == before.me().hand
+    finally:
+        if guest is not None:
+            await guest.close()
+        if app.handed_over is not None:
+            app.handed_over.terminate()
+            app.handed_over.wait(10)

@@ -159,8 +159,12 @@ class Host(LobbyHandlers):
             self._spawn(self.stop("the table has played its games"))  # resumed after the last
         log.info("table %r listening on %s:%d", self.name, self.bind, self.port)
 
-    async def stop(self, reason: str = "the host closed the table") -> None:
-        """Say goodbye to every connection, close the listener, stop advertising."""
+    async def stop(self, reason: str = "the host closed the table", *, goodbye: bool = True) -> None:
+        """Say goodbye to every connection, close the listener, stop advertising.
+
+        ``goodbye`` False: drop the connections without a word, as a crash would, so that the
+        players reconnect with their tokens, to a host resumed from the journal on the same
+        port (a table handed over to ``qingming serve --resume``)."""
         if self._stopping:
             await self._closed.wait()
             return
@@ -172,8 +176,11 @@ class Host(LobbyHandlers):
             self._server.close()
         conns = list(self.conns)
         for conn in conns:
-            conn.send({"t": "bye", "reason": reason})
-            conn.close("table closed", flush=True)
+            if goodbye:
+                conn.send({"t": "bye", "reason": reason})
+                conn.close("table closed", flush=True)
+            else:
+                conn.abort()
         writers = [c.writer_task for c in conns if c.writer_task is not None]
         if writers:
             await asyncio.wait(writers, timeout=2.0)

@@ -323,7 +323,7 @@ class RoomScreen(Screen[None]):
         if chat.has_focus:  # Escape first leaves the chat line, then the table
             self.query_one("#seats", DataTable).focus()
             return
-        self.post_message(LeaveTable())
+        self.qm.ask_to_leave(quitting=False)  # the host's player is asked: others are here
 
     @on(Input.Submitted, "#chat-input")
     def _chat_submitted(self, event: Input.Submitted) -> None:

@@ -41,4 +41,51 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "本局记录保存在 {path}（用 qingming replay 回放）",
         "en": "This game is saved in {path} (watch it again with qingming replay)",
     },
+    "seats.leave.closes": {
+        "zh": "你是这张桌的主人：你一走，牌桌就对其他所有人（{n} 人）关闭。",
+        "en": "You host this table: if you go, it closes for everyone else at it ({n}).",
+    },
+    "seats.leave.can_hand_over": {
+        "zh": "你也可以把牌桌交出去：它在后台继续，直到本局结束（你的座位由电脑代打，可随时回来）。",
+        "en": "Or hand it over: it goes on in the background until this game ends (a bot plays "
+        "your seat; you can come back).",
+    },
+    "seats.leave.no_hand_over.journal": {
+        "zh": "这张桌没有保存对局记录（--no-journal），无法交出去。",
+        "en": "It cannot be handed over: it keeps no journal (--no-journal).",
+    },
+    "seats.leave.no_hand_over.lobby": {
+        "zh": "还没有开局，没有可以交出去的对局。",
+        "en": "No game has begun, so there is nothing to hand over.",
+    },
+    "seats.leave.concedes": {
+        "zh": "对局还在进行：离开就是认输。",
+        "en": "A game is on: leaving concedes it.",
+    },
+    "seats.leave.saved": {
+        "zh": "对局已保存：用 qingming play --resume 可以接着玩。",
+        "en": "The game is saved: qingming play --resume carries it on.",
+    },
+    "seats.leave.unsaved": {
+        "zh": "这局没有保存（--no-journal）：离开后就结束了。",
+        "en": "This game is not saved (--no-journal): it ends when you go.",
+    },
+    "seats.leave.quit": {"zh": "退出", "en": "Quit"},
+    "seats.leave.leave": {"zh": "离开", "en": "Leave"},
+    "seats.leave.close": {"zh": "关闭牌桌", "en": "Close the table"},
+    "seats.leave.hand_over": {"zh": "交出牌桌", "en": "Hand it over"},
+    "seats.leave.stay": {"zh": "留下", "en": "Stay"},
+    "seats.left.saved": {
+        "zh": "对局已保存：qingming play --resume 接着玩。",
+        "en": "Your game is saved: qingming play --resume carries it on.",
+    },
+    "seats.handed_over": {
+        "zh": "牌桌在端口 {port} 上继续（qingming serve）。回来坐回你的座位：qingming join {address}",
+        "en": "The table goes on at port {port} (qingming serve). To take your seat back: "
+        "qingming join {address}",
+    },
+    "seats.hand_over_failed": {
+        "zh": "牌桌没能交出去：{error}",
+        "en": "The table could not be handed over: {error}",
+    },
 }
