@@ -6,24 +6,40 @@ given) after each game, so the command line (``qingming sim``) owns the printing
 Reproducible by construction: game ``i`` of a run with seed ``S`` uses the game seed
 :func:`game_seed` ``(S, i)``, and the bot in seat ``k`` is seeded with :func:`bot_seed`
 ``(S, i, k)``. The same seed, players, bots and round limit give the same figures (timings
-aside). Bots see only ``game.view(seat)``.
+aside), however many processes play them (``jobs``): each game depends on its index only.
+Bots see only ``game.view(seat)``.
+
+Fairness: :meth:`SimReport.shares` gives each seat's and each ancestor's share of the won games
+with a 95 % Wilson interval, against a band around the fair share (1/N for a seat, 1/6 for an
+ancestor: each is dealt equally often).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import STRATEGIES, Bot, make_bot
+from .cards import CARDS
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .model import GameOptions
 from .rng import seed_state
 
 #: Decisions a game may take before the simulator calls it a runaway (an engine or bot bug).
 MAX_DECISIONS = 100_000
+
+
+#: Half-widths of the fairness bands, in shares (0.04 = 4 points): an ancestor's share of the
+#: wins should be within 1/6 ± ANCESTOR_BAND, a seat's within 1/N ± SEAT_BAND.
+ANCESTOR_BAND = 0.04
+SEAT_BAND = 0.03
+#: z for a two-sided 95 % interval.
+Z95 = 1.959964
 
 
 class SimError(ValueError):
@@ -70,6 +86,60 @@ def parse_bots(text: str | Sequence[str] | None, players: int) -> tuple[str, ...
     return tuple(names)
 
 
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``k`` successes in ``n`` trials (95 % by default)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """One seat's or ancestor's share of the won games, its 95 % interval and its band.
+
+    ``flag``: "" inside the band; "?" the share is outside the band but its interval reaches
+    into it (more games would tell); "!" the whole interval is outside the band."""
+
+    name: str
+    wins: int
+    of: int
+    fair: float
+    band: float
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.of if self.of else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.of)
+
+    @property
+    def flag(self) -> str:
+        if not self.of:
+            return ""
+        low, high = self.fair - self.band, self.fair + self.band
+        if low <= self.share <= high:
+            return ""
+        lo, hi = self.interval
+        return "!" if hi < low or lo > high else "?"
+
+    def to_plain(self) -> dict[str, Any]:
+        lo, hi = self.interval
+        return {
+            "wins": self.wins,
+            "share": round(self.share, 4),
+            "low": round(lo, 4),
+            "high": round(hi, 4),
+            "fair": round(self.fair, 4),
+            "band": self.band,
+            "flag": self.flag,
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """One finished game."""
@@ -103,7 +173,9 @@ class SimReport:
     rounds: int = 0
     turns: int = 0
     decisions: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # the games' own time, summed over processes (one core's worth)
+    wall_seconds: float = 0.0  # from the first game's start to the last one's end
+    jobs: int = 1
 
     def __post_init__(self) -> None:
         if not self.wins_by_seat:
@@ -140,6 +212,24 @@ class SimReport:
     def decisions_per_second(self) -> float:
         return self.decisions / self.seconds if self.seconds > 0 else 0.0
 
+    def shares(self) -> tuple[list[Share], list[Share]]:
+        """Each seat's share of the won games (fair 1/N) and each ancestor's share of the games
+        won at worship (fair 1/6), with 95 % intervals and bands."""
+        won = sum(self.wins_by_seat)
+        seats = [
+            Share(f"seat {s}", w, won, 1 / self.players, SEAT_BAND)
+            for s, w in enumerate(self.wins_by_seat)
+        ]
+        by_worship = sum(self.wins_by_ancestor.values())
+        pool = CARDS.ancestors
+        ancestors = [
+            Share(
+                d.id, self.wins_by_ancestor.get(d.id, 0), by_worship, 1 / len(pool), ANCESTOR_BAND
+            )
+            for d in pool
+        ]
+        return seats, ancestors
+
     def wins_by_strategy(self) -> dict[str, int]:
         out: dict[str, int] = {}
         for seat, name in enumerate(self.bots):
@@ -148,6 +238,7 @@ class SimReport:
 
     def to_plain(self) -> dict[str, Any]:
         """The figures as JSON-ready data (the ``--json`` output)."""
+        seats, ancestors = self.shares()
         return {
             "games": self.games,
             "players": self.players,
@@ -166,11 +257,17 @@ class SimReport:
             "seconds": round(self.seconds, 4),
             "games_per_second": round(self.games_per_second, 2),
             "decisions_per_second": round(self.decisions_per_second, 1),
+            "wall_seconds": round(self.wall_seconds, 4),
+            "jobs": self.jobs,
+            "seat_shares": [s.to_plain() for s in seats],
+            "ancestor_shares": {a.name: a.to_plain() for a in ancestors},
         }
 
 
-#: Keys of :meth:`SimReport.to_plain` that depend on the clock, not on the seed.
-TIMING_KEYS = frozenset({"seconds", "games_per_second", "decisions_per_second"})
+#: Keys of :meth:`SimReport.to_plain` that depend on the clock or the processes, not the seed.
+TIMING_KEYS = frozenset(
+    {"seconds", "games_per_second", "decisions_per_second", "wall_seconds", "jobs"}
+)
 
 
 def play_game(
@@ -208,6 +305,31 @@ def play_game(
     )
 
 
+def _play_chunk(
+    players: int,
+    seed: int | str,
+    strategies: tuple[str, ...],
+    options: GameOptions,
+    indices: Sequence[int],
+    clock: Callable[[], float] = time.perf_counter,
+) -> list[tuple[GameRecord, float]]:
+    """Play games ``indices`` of a run, each timed on its own (also a worker process's task)."""
+    out = []
+    for i in indices:
+        seated = [make_bot(name, bot_seed(seed, i, k)) for k, name in enumerate(strategies)]
+        start = clock()
+        rec = play_game(players, game_seed(seed, i), seated, options, i)
+        out.append((rec, clock() - start))
+    return out
+
+
+def _chunks(games: int, jobs: int) -> Iterator[range]:
+    """Game indices in runs small enough to keep every process busy and the progress moving."""
+    size = max(1, min(50, games // (jobs * 8)))
+    for first in range(0, games, size):
+        yield range(first, min(games, first + size))
+
+
 def simulate(
     players: int,
     games: int,
@@ -216,27 +338,65 @@ def simulate(
     round_limit: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    jobs: int = 1,
 ) -> SimReport:
     """Play ``games`` bot games of ``players`` seats and add them up.
 
     ``bots``: one strategy a seat, or one for all (default ``heuristic``). ``round_limit``:
     None keeps the table default (R22), 0 plays without a limit. ``progress(done, total)`` is
-    called after each game."""
+    called after each game (with ``jobs`` > 1, after each batch of games). ``jobs``: processes
+    to play in; the figures are those of a serial run."""
     strategies = parse_bots(bots, players)
     if games < 1:
         raise SimError(f"games must be at least 1, not {games}")
     if round_limit is not None and round_limit < 0:
         raise SimError(f"round limit must be 0 (none) or more, not {round_limit}")
+    if jobs < 1:
+        raise SimError(f"jobs must be at least 1, not {jobs}")
     options = GameOptions() if round_limit is None else GameOptions(round_limit=round_limit)
-    report = SimReport(players, strategies, seed, options.round_limit)
-    elapsed = 0.0
-    for i in range(games):
-        seated = [make_bot(name, bot_seed(seed, i, k)) for k, name in enumerate(strategies)]
-        start = clock()
-        rec = play_game(players, game_seed(seed, i), seated, options, i)
-        elapsed += clock() - start
+    report = SimReport(players, strategies, seed, options.round_limit, jobs=jobs)
+    wall = clock()
+    if jobs == 1:
+        results = []
+        for i in range(games):
+            results += _play_chunk(players, seed, strategies, options, [i], clock)
+            if progress is not None:
+                progress(i + 1, games)
+    else:
+        results = _play_parallel(players, games, seed, strategies, options, jobs, progress)
+    for rec, _ in results:  # in game order, whichever process played them
         report.add(rec)
-        if progress is not None:
-            progress(i + 1, games)
-    report.seconds = elapsed
+    report.seconds = sum(t for _, t in results)
+    report.wall_seconds = clock() - wall
     return report
+
+
+def _play_parallel(
+    players: int,
+    games: int,
+    seed: int | str,
+    strategies: tuple[str, ...],
+    options: GameOptions,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[tuple[GameRecord, float]]:
+    results: list[tuple[GameRecord, float]] = []
+    done = 0
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        pending: set[Future[list[tuple[GameRecord, float]]]] = {
+            pool.submit(_play_chunk, players, seed, strategies, options, list(chunk))
+            for chunk in _chunks(games, jobs)
+        }
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                part = fut.result()
+                results.extend(part)
+                done += len(part)
+            if progress is not None:
+                progress(done, games)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    results.sort(key=lambda r: r[0].index)
+    return results

@@ -10,7 +10,20 @@ from pathlib import Path
 import pytest
 
 from qingming.cli import main
-from qm_rules.sim import TIMING_KEYS, SimError, bot_seed, game_seed, parse_bots, simulate
+from qingming.commands.sim import format_report
+from qm_rules.sim import (
+    ANCESTOR_BAND,
+    SEAT_BAND,
+    TIMING_KEYS,
+    Share,
+    SimError,
+    SimReport,
+    bot_seed,
+    game_seed,
+    parse_bots,
+    simulate,
+    wilson,
+)
 
 QINGMING = Path(sys.executable).parent / "qingming"
 JSON_KEYS = {
@@ -108,6 +121,100 @@ def test_bad_settings_raise() -> None:
         simulate(2, 0)
     with pytest.raises(SimError):
         simulate(2, 1, round_limit=-1)
+    with pytest.raises(SimError, match="jobs"):
+        simulate(2, 1, jobs=0)
+
+
+# ───────────────────────────── processes ─────────────────────────────
+
+
+def test_jobs_give_exactly_the_serial_figures() -> None:
+    """Each game depends on its index only, so playing in processes changes no figure."""
+    kw = {"seed": "jobs", "bots": "heuristic,random,heuristic"}
+    serial = simulate(3, 30, **kw).to_plain()
+    calls: list[tuple[int, int]] = []
+    parallel = simulate(3, 30, jobs=2, progress=lambda d, t: calls.append((d, t)), **kw)
+    assert figures(parallel.to_plain()) == figures(serial)
+    assert parallel.jobs == 2 and parallel.seconds > 0
+    dones = [d for d, _ in calls]
+    assert dones == sorted(dones) and calls[-1] == (30, 30)  # progress after each batch
+
+
+def test_cli_jobs_equal_serial(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["sim", "--players", "4", "--games", "16", "--seed", "5", "--json"]
+    assert main(args) == 0
+    serial = json.loads(capsys.readouterr().out)
+    assert main([*args, "--jobs", "2"]) == 0
+    parallel = json.loads(capsys.readouterr().out)
+    assert figures(parallel) == figures(serial)
+    assert parallel["jobs"] == 2 and serial["jobs"] == 1
+
+
+def test_cli_bad_jobs_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--games", "1", "--jobs", "0"]) == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err
+
+
+# ───────────────────────────── shares and intervals ─────────────────────────────
+
+
+def test_wilson_interval() -> None:
+    # Reference values of the Wilson score interval at 95 %.
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and round(hi, 4) == 0.2775
+    lo, hi = wilson(10, 10)
+    assert round(lo, 4) == 0.7225 and round(hi, 9) == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(500, 1000)
+    assert lo < 0.5 < hi and hi - lo < 0.07  # more games, a narrower interval
+
+
+def test_share_flags_say_where_a_share_stands() -> None:
+    fair = 1 / 6
+    assert Share("a", 167, 1000, fair, 0.04).flag == ""  # inside the band
+    assert Share("a", 250, 1000, fair, 0.04).flag == "!"  # [22.4, 27.7] wholly above 20.7 %
+    assert Share("a", 220, 1000, fair, 0.04).flag == "?"  # [19.5, 24.7] reaches into the band
+    assert Share("a", 22, 100, fair, 0.04).flag == "?"  # 22 % of 100: the interval reaches in
+    assert Share("a", 0, 0, fair, 0.04).flag == ""  # nothing to say yet
+
+
+def test_report_shares_and_their_marks() -> None:
+    r = SimReport(4, ("heuristic",) * 4, 0, 40)
+    r.games = 1000
+    r.wins_by_seat = [400, 200, 200, 200]
+    r.wins_by_ancestor.update(
+        {"zufu": 600, "zumu": 100, "taipo": 100, "taigong": 100, "waigong": 100}
+    )
+    r.wins_by_reason["worship"] = 1000
+    seats, ancestors = r.shares()
+    # 40 % [37.0, 43.1] is clearly out of 25 % ± 3; 20 % [17.6, 22.6] reaches into it.
+    assert [s.flag for s in seats] == ["!", "?", "?", "?"]
+    assert seats[0].fair == 0.25 and seats[0].band == SEAT_BAND
+    by_name = {a.name: a for a in ancestors}
+    assert by_name["zufu"].flag == "!" and by_name["shizu"].wins == 0
+    assert by_name["zumu"].flag == "!"  # 10 % [8.3, 12.0] against 16.7 % ± 4
+    assert by_name["zumu"].band == ANCESTOR_BAND
+    text = format_report(r)
+    assert "fair 25.0% ± 3" in text and "fair 16.7% ± 4" in text
+    assert "60.0%  [" in text and "!" in text and "95% intervals" in text
+    plain = r.to_plain()
+    assert plain["ancestor_shares"]["zufu"]["flag"] == "!"
+    assert plain["seat_shares"][0]["share"] == 0.4
+    assert plain["ancestor_shares"]["zufu"]["low"] < 0.6 < plain["ancestor_shares"]["zufu"]["high"]
+
+
+def test_a_fair_report_marks_nothing() -> None:
+    r = SimReport(2, ("heuristic",) * 2, 0, 40)
+    r.games = 600
+    r.wins_by_seat = [300, 300]
+    r.wins_by_ancestor.update(
+        {d: 100 for d in ("zufu", "zumu", "taipo", "taigong", "waigong", "shizu")}
+    )
+    seats, ancestors = r.shares()
+    assert not any(s.flag for s in seats + ancestors)
+    assert "95% intervals" not in format_report(r)
 
 
 # ───────────────────────────── the command line ─────────────────────────────

@@ -2,7 +2,8 @@
 
 The simulation itself is :func:`qm_rules.sim.simulate`; this module parses the command line,
 draws a progress line on a terminal (stderr, only when stderr is a TTY) and prints the report,
-as text or as one JSON object (``--json``).
+as text or as one JSON object (``--json``). The text report gives each seat's and ancestor's
+share of the wins with its 95 % interval and marks those outside the fair band.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from qm_rules.sim import SimReport
+    from qm_rules.sim import Share, SimReport
 
 NAME = "sim"
 HELP = "play bot games headless and report wins by seat and ancestor, draws and speed"
@@ -43,6 +44,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="R",
         help="rounds before a game is a draw; 0 = none (default: the table default, 40)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="J",
+        help="processes to play in; the figures are the same as with 1 (default: 1)",
     )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of a table"
@@ -91,13 +99,21 @@ def run(args: argparse.Namespace) -> int:
             raise SimError(f"--games must be at least 1, not {args.games}")
         if args.round_limit is not None and args.round_limit < 0:
             raise SimError(f"--round-limit must be 0 (none) or more, not {args.round_limit}")
+        if args.jobs < 1:
+            raise SimError(f"--jobs must be at least 1, not {args.jobs}")
     except SimError as exc:
         print(f"qingming sim: {exc}", file=sys.stderr)
         return 2
     progress = Progress(sys.stderr) if sys.stderr.isatty() else None
     try:
         report = simulate(
-            args.players, args.games, _seed(args.seed), bots, args.round_limit, progress
+            args.players,
+            args.games,
+            _seed(args.seed),
+            bots,
+            args.round_limit,
+            progress,
+            jobs=args.jobs,
         )
     except KeyboardInterrupt:
         print("qingming sim: interrupted", file=sys.stderr)
@@ -117,30 +133,49 @@ def _pct(n: int, total: int) -> str:
     return f"{100 * n / total:5.1f}%" if total else "    –"
 
 
+def _share(s: Share) -> str:
+    """ "  25.6%  [23.7–27.6]  !": the share, its 95 % interval and its mark."""
+    if not s.of:
+        return "    –"
+    lo, hi = s.interval
+    return f"{100 * s.share:5.1f}%  [{100 * lo:4.1f}–{100 * hi:4.1f}]  {s.flag}".rstrip()
+
+
 def format_report(report: SimReport) -> str:
     """The report as plain text."""
     from qm_rules.cards import CARDS
+    from qm_rules.sim import ANCESTOR_BAND, SEAT_BAND
 
     g = report.games
+    seats, ancestors = report.shares()
+    fair_seat, fair_anc = 100 / report.players, 100 / len(ancestors)
     lines = [
         f"Qingming simulation: {g} games, {report.players} players, seed {report.seed!r}, "
         f"round limit {report.round_limit or 'none'}",
         "",
-        "Wins by seat:",
+        f"Wins by seat (share of won games, fair {fair_seat:.1f}% ± {100 * SEAT_BAND:.0f}):",
     ]
-    for seat, (name, wins) in enumerate(zip(report.bots, report.wins_by_seat, strict=True)):
-        lines.append(f"  seat {seat}  {name:<10} {wins:6d}  {_pct(wins, g)}")
+    for seat, name in enumerate(report.bots):
+        s = seats[seat]
+        lines.append(f"  seat {seat}  {name:<10} {s.wins:6d}  {_share(s)}")
     if len(set(report.bots)) > 1:
         lines.append("Wins by strategy:")
         for name, wins in report.wins_by_strategy().items():
-            seats = report.bots.count(name)
+            n = report.bots.count(name)
             lines.append(
-                f"  {name:<10} ({seats} seat{'s' if seats > 1 else ''}) {wins:6d}  {_pct(wins, g)}"
+                f"  {name:<10} ({n} seat{'s' if n > 1 else ''}) {wins:6d}  {_pct(wins, g)}"
             )
-    lines.append("Wins by ancestor:")
-    for d in CARDS.ancestors:
-        wins = report.wins_by_ancestor.get(d.id, 0)
-        lines.append(f"  {d.id:<8} {d.name.zh}  {wins:6d}  {_pct(wins, g)}")
+    lines.append(
+        f"Wins by ancestor (share of worship wins, fair {fair_anc:.1f}% ± {100 * ANCESTOR_BAND:.0f}):"
+    )
+    names = {d.id: d.name.zh for d in CARDS.ancestors}
+    for a in ancestors:
+        lines.append(f"  {a.name:<8} {names[a.name]}  {a.wins:6d}  {_share(a)}")
+    if any(s.flag for s in seats + ancestors):
+        lines.append(
+            "  (95% intervals; ! the whole interval is outside the fair band,"
+            " ? the share is outside it but more games may bring it in)"
+        )
     other = sum(n for r, n in report.wins_by_reason.items() if r != "worship")
     why = ", ".join(f"{r.replace('_', ' ')} {n}" for r, n in sorted(report.draws_by_reason.items()))
     lines += [
@@ -156,4 +191,6 @@ def format_report(report: SimReport) -> str:
         f"Speed: {report.games_per_second:,.1f} games/s, {report.decisions_per_second:,.0f} decisions/s "
         f"({report.decisions:,} decisions in {report.seconds:.2f} s, one core)",
     ]
+    if report.jobs > 1:
+        lines.append(f"Wall time: {report.wall_seconds:.2f} s in {report.jobs} processes")
     return "\n".join(lines)
