@@ -63,15 +63,18 @@ async def latency(decisions: int, journal: bool) -> tuple[list[float], list[int]
     for c in clients:
         await c.join()
     bots = [make_bot("random", i) for i in range(SEATS)]
-    latest = [-1] * SEATS  # the newest view seq each client holds
+    latest = [-1] * SEATS  # the newest view seq each client holds (each in its own numbering)
     arrived = asyncio.Event()
-    target = 0
+    target = [0] * SEATS
+
+    def caught_up() -> bool:
+        return all(have >= want for have, want in zip(latest, target, strict=True))
 
     async def reader(i: int, c: TableClient) -> None:
         async for msg in c.messages():
             if isinstance(msg, GameUpdate):
                 latest[i] = msg.view.seq
-                if min(latest) >= target:
+                if caught_up():
                     arrived.set()
 
     readers = [asyncio.create_task(reader(i, c)) for i, c in enumerate(clients)]
@@ -89,8 +92,8 @@ async def latency(decisions: int, journal: bool) -> tuple[list[float], list[int]
                 while host.state != "playing" or host.game is None or host.game.over:
                     await asyncio.sleep(0.001)
             game = host.game
-            target = game.seq
-            while min(latest) < target:  # everyone holds the current view before we time the next
+            target = [host.wire.of(i) for i in range(SEATS)]
+            while not caught_up():  # everyone holds the current view before we time the next
                 arrived.clear()
                 await arrived.wait()
             p = game.prompt
@@ -98,11 +101,17 @@ async def latency(decisions: int, journal: bool) -> tuple[list[float], list[int]
                 continue
             seat = p.seat
             option = bots[seat].choose(game.view(seat))
-            target = game.seq + 1
+            seq = host.wire.of(seat)
             arrived.clear()
             t0 = time.perf_counter()
-            await clients[seat].choose(option, p.seq)
-            await arrived.wait()
+            await clients[seat].choose(option, seq)
+            while host.wire.of(seat) == seq:  # the host has taken the choice
+                await asyncio.sleep(0)
+            # a draft's hidden step reaches only the drafter; anything else reaches everyone
+            target = [host.wire.of(i) for i in range(SEATS)]
+            while not caught_up():
+                arrived.clear()
+                await arrived.wait()
             times.append(time.perf_counter() - t0)
     finally:
         framing.encode = real_encode

@@ -299,7 +299,8 @@ def hook_bots() -> Callable[[], None]:
 
     def paced(host: Host, seq: int) -> None:
         probe = PROBE
-        if probe is not None and probe.hold_bots(seq):
+        # the view shows seat 0's own numbering of the prompt (drafts count only for their drafter)
+        if probe is not None and probe.hold_bots(host.wire.of(0)):
             probe.held.append(lambda: paced(host, seq))  # stale by then? _bot_move checks seq
             return
         move(host, seq)

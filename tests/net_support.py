@@ -13,11 +13,27 @@ import msgpack
 from qm_net import framing
 from qm_net.client import TableClient
 from qm_net.host import Host, Limits
+from qm_net.host.wireseq import WireSeq
 from qm_net.messages import Message
 from qm_net.protocol import PROTOCOL_VERSION
-from qm_rules import GameOptions
+from qm_rules import Game, GameOptions, to_plain
 
 WAIT = 20.0  # generous: a wait that ends by progress, not a timing assertion
+
+
+def wire_seq(game: Game, seat: int | None) -> int:
+    """The seq the host shows ``seat`` after ``game``'s choices (a draft's steps count only
+    for the drafter: see qm_net.host.wireseq)."""
+    return WireSeq.replay(list(game.names), game.seed, game.options, list(game.choices)).of(seat)
+
+
+def wire_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """``seat``'s view of ``game`` as the host sends it (plain, numbered for ``seat``)."""
+    view = to_plain(game.view(seat))
+    view["seq"] = wire_seq(game, seat)
+    if view["prompt"] is not None:
+        view["prompt"]["seq"] = view["seq"]
+    return view
 
 
 def options(**kw: Any) -> GameOptions:

@@ -41,12 +41,16 @@ async def test_timers_run_the_response_clock_for_a_human_and_the_bot_pause_for_a
     while game.prompt is not None and game.prompt.kind != PromptKind.RESPOND:
         game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)), game.prompt.seq)
     assert game.prompt is not None
-    timers.arm(game, bot_controlled=False)
+    timers.arm(game, bot_controlled=False, key=3)
     left = timers.deadline()
     assert left is not None and 0 < left <= 0.05
+    await asyncio.sleep(0.02)
+    timers.arm(game, bot_controlled=False, key=3)  # a draft's step: the same public position
+    again = timers.deadline()
+    assert again is not None and again < left  # the clock ran on, it did not start again
     await asyncio.sleep(0.1)
-    assert fired == [("response", game.prompt.seq)]
-    timers.arm(game, bot_controlled=True)
+    assert fired == [("response", 3)]
+    timers.arm(game, bot_controlled=True, key=4)
     assert timers.deadline() is None  # a bot's prompt shows no clock
     await asyncio.sleep(0.02)
     assert fired[-1] == ("bot", game.prompt.seq)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from net_support import client, options, play_to_end, until, wait_for
+from net_support import client, options, play_to_end, until, wait_for, wire_view
 
 from qm_net.host import Host
 from qm_net.journal_io import read_games
@@ -23,7 +23,7 @@ async def _play_some(host: Host, c, bot, upto: int) -> None:
         if game.over or len(game.choices) >= upto:
             return
         seq = game.seq
-        await c.choose(bot.choose(game.view(c.seat)), game.prompt.seq)
+        await c.choose(bot.choose(game.view(c.seat)), host.wire.of(c.seat))
         await wait_for(lambda seq=seq: game.seq > seq)
 
 
@@ -56,7 +56,7 @@ async def test_stop_and_resume_restores_state_and_tokens(tmp_path) -> None:
         c.port = resumed.port
         assert await c.reconnect() == 0  # the old token works on the new host
         update = await until(c, lambda m: isinstance(m, GameUpdate))
-        assert to_plain(update.view) == to_plain(resumed.game.view(0))
+        assert to_plain(update.view) == wire_view(resumed.game, 0)
 
         assert update.view.prompt.seat == 0  # we stopped on seat 0's decision: answer it
         await c.choose(bot.choose(update.view), update.view.prompt.seq)

@@ -24,7 +24,7 @@ async def _drive_until_chain(host, clients) -> None:
         ids = p.ids
         pick = next((i for i in ids if i.startswith(("place:", "play:"))), p.default)
         seq = game.seq
-        await clients[p.seat].choose(pick, p.seq)
+        await clients[p.seat].choose(pick, host.wire.of(p.seat))
         await wait_for(lambda seq=seq: game.seq > seq)
     raise AssertionError("no chain opened")
 
@@ -43,7 +43,7 @@ async def test_reconnect_mid_chain_gets_same_seat_and_view() -> None:
         seat = game.prompt.seat
         responder = by_seat[seat]
         token = responder.token
-        latest = await until(responder, lambda m: isinstance(m, GameUpdate) and m.view.seq == game.seq)
+        latest = await until(responder, lambda m: isinstance(m, GameUpdate) and m.view.seq == host.wire.of(seat))
         before = to_plain(latest.view)
         assert latest.view.chain and latest.view.prompt.options
 

@@ -35,7 +35,7 @@ async def test_net_session_reconnects_with_its_token_and_gets_the_view_back() ->
         await _next(it, Back)
         again = await _next(it, Update)
         assert b.seat == seat and again.view.viewer == seat
-        assert again.view.seq == host.game.seq  # the current view, not a stale one
+        assert again.view.seq == host.wire.of(seat)  # the current view, not a stale one
         assert host.seats[seat].conn is not None
 
 

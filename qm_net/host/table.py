@@ -22,11 +22,12 @@ from qm_net.host.journal import TableJournal
 from qm_net.host.lobby import LobbyHandlers
 from qm_net.host.seats import Seat, Seats
 from qm_net.host.timers import Timers
+from qm_net.host.wireseq import WireSeq, is_hidden_step
 from qm_net.journal_io import JournalGame, read_games
 from qm_net.messages import plain
 from qm_net.protocol import MAX_SEATS, MIN_SEATS, validate_client
 from qm_net.version import DEFAULT_PORT
-from qm_rules import Game, GameOptions, RulesError
+from qm_rules import Game, GameOptions, RulesError, StalePrompt
 from qm_rules.bots import STRATEGIES
 
 log = logging.getLogger("qm_net.host")
@@ -97,6 +98,7 @@ class Host(LobbyHandlers):
             on_turn=self._on_turn_timeout,
             on_bot=self._bot_move,
         )
+        self.wire = WireSeq()  # the seq each receiver is shown (drafts leave no trace)
         self._resumed = False
 
     @property
@@ -129,6 +131,7 @@ class Host(LobbyHandlers):
             seat.strategy = rec.get("strategy") or host.bot_strategy
             seat.order = host.seats.next_order()
         host.game = game
+        host.wire = WireSeq.replay(list(game.names), game.seed, game.options, list(game.choices))
         host.games_played = sum(1 for g in games if g.finished)
         host.state = "ended" if game.over else "playing"
         host._resumed = True
@@ -242,7 +245,7 @@ class Host(LobbyHandlers):
         if game is None or conn.seat is None or msg.get("t") != "choose" or self.state != "playing":
             return False
         prompt = game.prompt
-        return prompt is not None and prompt.seat == conn.seat and msg.get("seq") == prompt.seq
+        return prompt is not None and prompt.seat == conn.seat and msg.get("seq") == self.wire.of(conn.seat)
 
     def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         ref = msg.get("id")
@@ -295,9 +298,13 @@ class Host(LobbyHandlers):
 
     def _on_choose(self, conn: Conn, msg: dict[str, Any]) -> None:
         seat = self._my_seat(conn)
-        if self.state != "playing" or self.game is None:
+        game = self.game
+        if self.state != "playing" or game is None or game.prompt is None:
             raise ProtocolError("wrong_state", "no game is on")
-        self._apply(seat.index, msg["option"], msg["seq"])
+        shown = self.wire.of(seat.index)  # the seat answers in its own numbering (see wireseq)
+        if msg["seq"] != shown:
+            raise StalePrompt(f"that prompt (#{msg['seq']}) is no longer pending; the current one is #{shown}")
+        self._apply(seat.index, msg["option"], game.prompt.seq)
 
     def _on_concede(self, conn: Conn, msg: dict[str, Any]) -> None:
         seat = self._my_seat(conn)
@@ -324,6 +331,7 @@ class Host(LobbyHandlers):
         players = [s.name or f"seat-{s.index + 1}" for s in self.seats.occupied]
         seed = self._next_seed()
         self.game = Game.new(players, seed, self.options)
+        self.wire.reset(self.game.n)
         self.state = "playing"
         for s in self.seats:
             s.takeover, s.bot = False, None
@@ -344,17 +352,48 @@ class Host(LobbyHandlers):
         seat = conn.seat
         return seat if seat is not None and seat < game.n else None
 
+    def _decide(self, seat: int, option: str, seq: int | None) -> tuple[list[Any], bool]:
+        """One decision in the engine (raises RulesError, changing nothing); returns its events
+        and whether it was a hidden step of a draft (counted in the seat's own numbering)."""
+        game = self.game
+        assert game is not None
+        drafting = game.draft is not None
+        events = game.choose(seat, option, seq)
+        hidden = is_hidden_step(drafting, option, game)
+        self.wire.record(seat if hidden else None)
+        return events, hidden
+
     def _apply(self, seat: int, option: str, seq: int | None) -> None:
         """One decision: the engine, then the journal (fsynced), then the broadcast."""
-        assert self.game is not None
-        events = self.game.choose(seat, option, seq)  # raises RulesError, changing nothing
-        self._changed(events)
+        events, hidden = self._decide(seat, option, seq)
+        self._changed(events, seat if hidden else None)
 
     def _apply_default(self) -> None:
-        assert self.game is not None
-        self._changed(self.game.apply_default())
+        """Take the pending prompt's default, as its timer would."""
+        self._changed(*self._defaults(lambda game: False))
 
-    def _changed(self, events: list[Any]) -> None:
+    def _defaults(self, go_on: Any) -> tuple[list[Any], int | None]:
+        """Take the pending prompt's default — cancelling an open draft first, and then the
+        default of the prompt it started from — and more while ``go_on(game)``; returns the
+        events and, when every step was a draft's hidden one, the drafter."""
+        game = self.game
+        assert game is not None
+        events: list[Any] = []
+        public = False
+        for _ in range(10_000):  # defaults always move on; the bound only guards a bug
+            prompt = game.prompt
+            if prompt is None:
+                break
+            more, hidden = self._decide(prompt.seat, prompt.default, prompt.seq)
+            events.extend(more)
+            public = public or not hidden
+            if not hidden and not go_on(game):
+                break
+        return events, None if public else (game.prompt.seat if game.prompt is not None else None)
+
+    def _changed(self, events: list[Any], hidden_by: int | None = None) -> None:
+        """After decisions: journal them (fsynced), set the clocks, tell the players — only
+        the drafter when ``hidden_by`` says the decisions were hidden steps of its draft."""
         game = self.game
         assert game is not None
         self.journal.sync(game)
@@ -364,10 +403,17 @@ class Host(LobbyHandlers):
             self._end_game()
             return
         self._arm()
-        self._broadcast(events)
+        if hidden_by is None:
+            self._broadcast(events)
+        else:
+            self._send_update(self.seats[hidden_by].conn, events)
 
     def _deadline(self) -> float | None:
         return self.timers.deadline()
+
+    def _view(self, game: Game, viewer: int | None) -> dict[str, Any]:
+        """``viewer``'s view as sent: plain data, numbered in ``viewer``'s own seq."""
+        return self.wire.stamp(plain(game.view(viewer)), viewer)
 
     def _broadcast(self, events: list[Any]) -> None:
         """Each seat its own view and the events it may see; spectators the public view."""
@@ -378,18 +424,29 @@ class Host(LobbyHandlers):
         for conn in list(self.conns):
             seat = self._player(conn, game)
             if seat is not None:
-                conn.send(
-                    {
-                        "t": "update",
-                        "view": plain(game.view(seat)),
-                        "events": [plain(e) for e in events if e.visible_to(seat)],
-                        "deadline": deadline,
-                    }
-                )
+                self._send_update(conn, events, deadline)
             elif conn.spectator:
                 if public is None:  # one public view serves every spectator
-                    public = (plain(game.view(None)), [plain(e) for e in events if e.visible_to(None)])
+                    public = (self._view(game, None), [plain(e) for e in events if e.visible_to(None)])
                 conn.send({"t": "update", "view": public[0], "events": public[1], "deadline": deadline})
+
+    def _send_update(self, conn: Conn | None, events: list[Any], deadline: float | None = None) -> None:
+        """One seat's update: its view, the events it may see and the clock."""
+        game = self.game
+        assert game is not None
+        if conn is None:
+            return
+        seat = self._player(conn, game)
+        if deadline is None:
+            deadline = self._deadline()
+        conn.send(
+            {
+                "t": "update",
+                "view": self._view(game, seat),
+                "events": [plain(e) for e in events if e.visible_to(seat)],
+                "deadline": deadline,
+            }
+        )
 
     def _send_current(self, conn: Conn) -> None:
         """Bring a (re)joining connection up to date: its view now, or the last result."""
@@ -398,9 +455,9 @@ class Host(LobbyHandlers):
             return
         viewer = self._player(conn, game)
         if self.state == "playing":
-            conn.send({"t": "update", "view": plain(game.view(viewer)), "events": [], "deadline": self._deadline()})
+            conn.send({"t": "update", "view": self._view(game, viewer), "events": [], "deadline": self._deadline()})
         elif game.result is not None:
-            conn.send({"t": "ended", "result": plain(game.result), "view": plain(game.view(viewer))})
+            conn.send({"t": "ended", "result": plain(game.result), "view": self._view(game, viewer)})
 
     def _end_game(self) -> None:
         game = self.game
@@ -413,7 +470,7 @@ class Host(LobbyHandlers):
         for conn in list(self.conns):
             viewer = self._player(conn, game)
             if viewer is not None or conn.spectator:
-                conn.send({"t": "ended", "result": result, "view": plain(game.view(viewer))})
+                conn.send({"t": "ended", "result": result, "view": self._view(game, viewer)})
         for s in self.seats:  # a player who did not come back gives the seat up now
             if s.kind == "human" and s.conn is None:
                 s.clear()
@@ -432,26 +489,25 @@ class Host(LobbyHandlers):
         game = self.game
         assert game is not None
         prompt = game.prompt
-        self.timers.arm(game, bot_controlled=prompt is not None and self.seats[prompt.seat].bot_controlled)
+        bot = prompt is not None and self.seats[prompt.seat].bot_controlled
+        self.timers.arm(game, bot_controlled=bot, key=self.wire.public)
 
     def _prompt_pending(self, seq: int) -> bool:
         game = self.game
         return game is not None and self.state == "playing" and game.prompt is not None and game.prompt.seq == seq
 
-    def _on_response_timeout(self, seq: int) -> None:
-        if self._prompt_pending(seq):
-            self._apply_default()
+    def _on_response_timeout(self, key: int) -> None:
+        """The response clock ran out: cancel a draft in progress, take the default."""
+        game = self.game
+        if game is None or self.state != "playing" or game.prompt is None or key != self.wire.public:
+            return
+        self._changed(*self._defaults(lambda game: False))
 
     def _on_turn_timeout(self, turn: int) -> None:
         game = self.game
-        if game is None or self.state != "playing" or game.turn != turn:
+        if game is None or self.state != "playing" or game.turn != turn or game.prompt is None:
             return
-        events: list[Any] = []
-        for _ in range(10_000):  # defaults always end a turn; the bound only guards a bug
-            if game.over or game.turn != turn:
-                break
-            events.extend(game.apply_default())
-        self._changed(events)
+        self._changed(*self._defaults(lambda game: game.turn == turn))
 
     def _bot_move(self, seq: int) -> None:
         if not self._prompt_pending(seq):
@@ -461,7 +517,11 @@ class Host(LobbyHandlers):
         seat = self.seats[game.prompt.seat]
         if not seat.bot_controlled:
             return
-        self._changed(bot_move(seat, game, seq, self.bot_strategy))
+        drafting = game.draft is not None
+        events, option = bot_move(seat, game, seq, self.bot_strategy)
+        hidden = is_hidden_step(drafting, option, game)
+        self.wire.record(seat.index if hidden else None)
+        self._changed(events, seat.index if hidden else None)
 
     def _start_grace(self, seat: Seat) -> None:
         seat.cancel_grace()

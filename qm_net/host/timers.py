@@ -2,8 +2,16 @@
 pause before a bot's move.
 
 :class:`Timers` only keeps time. It is re-armed after every decision with the prompt now
-pending and calls back with the prompt's ``seq`` (or the turn number) when a clock runs out;
-the host checks that the prompt is still the same one and acts.
+pending and calls back when a clock runs out; the host checks that the prompt is still the same
+one and acts.
+
+Which clock covers what: the turn timer covers the turn player's own steps (place, action,
+worship, and the activations declared from them). Every other decision — a response, the steps
+of an activation declared in response, an effect's pick, a hand-limit discard — is one the
+others wait on, and the response timer covers it. The response clock is keyed by the table's
+*public* position: the steps of declaring (or cancelling) an activation do not restart it, so a
+player can neither stall the table by stepping through a draft nor show the others, by a
+clock that starts again, that they drafted at all.
 """
 
 from __future__ import annotations
@@ -13,6 +21,17 @@ from collections.abc import Callable
 
 from qm_rules import Game, GameOptions, PromptKind
 
+_TURN_STEPS = frozenset({PromptKind.PLACE, PromptKind.ACTION, PromptKind.WORSHIP})
+
+
+def response_timed(game: Game) -> bool:
+    """Does the response timer cover ``game``'s pending prompt (see the module's note)?"""
+    prompt = game.prompt
+    if prompt is None:
+        return False
+    kind = PromptKind(game.draft.origin) if game.draft is not None else prompt.kind
+    return not (kind in _TURN_STEPS and prompt.seat == game.turn_seat)
+
 
 class Timers:
     def __init__(
@@ -20,7 +39,7 @@ class Timers:
         options: GameOptions,
         *,
         bot_delay: float,
-        on_response: Callable[[int], None],
+        on_response: Callable[[int], None],  # called with the key the clock was armed for
         on_turn: Callable[[int], None],
         on_bot: Callable[[int], None],
     ) -> None:
@@ -33,6 +52,7 @@ class Timers:
         self._turn: asyncio.TimerHandle | None = None
         self._bot: asyncio.TimerHandle | None = None
         self.response_deadline: float | None = None  # loop time
+        self._response_key: int | None = None  # the public position the response clock runs for
         self.turn_deadline: float | None = None
         self.timer_turn = 0  # the turn whose turn timer runs
 
@@ -46,19 +66,26 @@ class Timers:
                 handle.cancel()
         self._response = self._turn = self._bot = None
         self.response_deadline = self.turn_deadline = None
+        self._response_key = None
 
-    def arm(self, game: Game, *, bot_controlled: bool) -> None:
-        """Set the clocks for ``game``'s pending prompt; ``bot_controlled``: a bot answers it."""
-        loop = asyncio.get_running_loop()
-        prompt = game.prompt
+    def _stop_response(self) -> None:
         if self._response is not None:
             self._response.cancel()
             self._response = None
         self.response_deadline = None
+        self._response_key = None
+
+    def arm(self, game: Game, *, bot_controlled: bool, key: int) -> None:
+        """Set the clocks for ``game``'s pending prompt. ``bot_controlled``: a bot answers it;
+        ``key``: the table's public position — a response clock already running for the same
+        key (the same prompt, a draft's steps in between) keeps running, not restarted."""
+        loop = asyncio.get_running_loop()
+        prompt = game.prompt
         if self._bot is not None:
             self._bot.cancel()
             self._bot = None
         if prompt is None:
+            self._stop_response()
             return
         now = loop.time()
         if game.turn != self.timer_turn:  # a new turn: its turn timer starts now
@@ -71,11 +98,18 @@ class Timers:
                 self.turn_deadline = now + self.options.turn_timer
                 self._turn = loop.call_at(self.turn_deadline, self._turn_fired, game.turn)
         if bot_controlled:
+            self._stop_response()
             self._bot = loop.call_later(self.bot_delay, self._bot_fired, prompt.seq)
             return
-        if prompt.kind == PromptKind.RESPOND and self.options.response_timer:
-            self.response_deadline = now + self.options.response_timer
-            self._response = loop.call_at(self.response_deadline, self._response_fired, prompt.seq)
+        if not (self.options.response_timer and response_timed(game)):
+            self._stop_response()
+            return
+        if self._response is not None and self._response_key == key:
+            return  # the same decision, a step of a draft later: the clock runs on
+        self._stop_response()
+        self._response_key = key
+        self.response_deadline = now + self.options.response_timer
+        self._response = loop.call_at(self.response_deadline, self._response_fired, key)
 
     def deadline(self) -> float | None:
         """Seconds left on the timer for the pending prompt, if one runs."""
@@ -84,9 +118,11 @@ class Timers:
             return None
         return max(0.0, round(min(ends) - asyncio.get_running_loop().time(), 3))
 
-    def _response_fired(self, seq: int) -> None:
+    def _response_fired(self, key: int) -> None:
         self._response = None
-        self._on_response(seq)
+        self.response_deadline = None
+        self._response_key = None
+        self._on_response(key)
 
     def _turn_fired(self, turn: int) -> None:
         self._turn = None

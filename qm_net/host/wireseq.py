@@ -1,0 +1,69 @@
+"""The ``seq`` each receiver sees, so that declaring or cancelling an activation leaves no trace.
+
+The engine counts every decision in ``Game.seq``, the steps of declaring an activation (mode,
+target, cost) and cancelling one included. Those steps are the drafter's alone: if the others
+saw the counter move (or got a frame at all) they could tell that *something* was drafted, and
+from the number of steps often which hidden card (only one response has a cost step). So the
+host numbers decisions per receiver: every *public* decision (one that everyone is told of),
+plus the receiver's *own* hidden steps. Each receiver's number still grows by one with every
+prompt it is shown, and a spectator's is the public count alone.
+
+A hidden step is one after which a draft is still open, or the cancelling of a draft: nothing
+else changed, and only the drafter is sent an update. The step that completes a draft commits
+the activation and is public like any other decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qm_rules import Game
+
+
+def is_hidden_step(drafting_before: bool, option: str, game: Game) -> bool:
+    """Was the decision just applied to ``game`` one only its drafter may know of?"""
+    if option == "concede":
+        return False
+    return game.draft is not None or (drafting_before and option == "cancel")
+
+
+class WireSeq:
+    def __init__(self, n: int = 0) -> None:
+        self.public = 0
+        self.hidden = [0] * n
+
+    def reset(self, n: int) -> None:
+        """A new game: its first prompt is number 0 for everyone."""
+        self.public = 0
+        self.hidden = [0] * n
+
+    def record(self, hidden_by: int | None) -> None:
+        """Count one decision: public (None), or a hidden step of seat ``hidden_by``."""
+        if hidden_by is None:
+            self.public += 1
+        else:
+            self.hidden[hidden_by] += 1
+
+    def of(self, seat: int | None) -> int:
+        """The seq ``seat`` is shown (None: a spectator)."""
+        return self.public + (self.hidden[seat] if seat is not None else 0)
+
+    def stamp(self, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """Put ``seat``'s numbering into a plain view (its ``seq`` and its prompt's)."""
+        seq = self.of(seat)
+        view["seq"] = seq
+        prompt = view.get("prompt")
+        if prompt is not None:
+            prompt["seq"] = seq
+        return view
+
+    @classmethod
+    def replay(cls, players: list[str], seed: int | str, options: Any, choices: list[tuple[int, str]]) -> WireSeq:
+        """The numbering after ``choices`` (a resumed game's journal), step by step."""
+        game = Game.new(players, seed, options)
+        wire = cls(game.n)
+        for seat, option in choices:
+            drafting = game.draft is not None
+            game.choose(seat, option)
+            wire.record(seat if is_hidden_step(drafting, option, game) else None)
+        return wire
