@@ -1,238 +1,21 @@
-"""The rulebook (docs/RULES.md) says what the engine and the rulings say.
+"""The rulebook (docs/RULES.md) says what the engine says, in words for players.
 
-The card list and the deck-size table in the rulebook are rendered from the card data the engine
-loads (``qm_rules.cards.CARDS``), so a change of counts or texts shows up here as a failure
-instead of as a rulebook that quietly lies. To bring the rulebook up to date after such a change:
-
-    .venv/bin/python tests/test_rulebook.py --write
-
-That rewrites only the text between the ``<!-- cards:… -->`` and ``<!-- deck:… -->`` markers
-(HTML comments: Textual's MarkdownViewer does not show them). Everything else in the rulebook is
-prose and is checked by the tests below for what must be in it.
+The card list and the deck-size table in the rulebook are rendered from the card data by
+``tools/rulebook.py``; a change of counts or texts fails here until the rulebook is rendered
+again (``.venv/bin/python tools/rulebook.py``). Everything else in the rulebook is prose and is
+checked below for what must be in it, and for what must not: the ruling numbers (R1-R24) that
+tests cite appear only in the appendix at the end of each part.
 """
 
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from qm_rules.cards import CARDS, CardDef, CardType
 from qm_rules.model import GameOptions
-
-RULES = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
-LANGS = ("zh", "en")
-
-# ───────────────────────────── rendering the generated blocks ─────────────────────────────
-
-TYPE_NAME = {
-    CardType.OFFERING: ("供品", "Offering"),
-    CardType.ACTION: ("行动牌", "Action"),
-    CardType.TRAP: ("陷阱牌", "Trap"),
-    CardType.COUNTER: ("反击牌", "Counter"),
-    CardType.ANCESTOR: ("祖宗牌", "Ancestor"),
-}
-TYPE_HEADING = {
-    CardType.OFFERING: ("供品（基本牌）", "Offerings"),
-    CardType.ACTION: ("行动牌", "Actions"),
-    CardType.TRAP: ("陷阱牌", "Traps"),
-    CardType.COUNTER: ("反击牌", "Counters"),
-    CardType.ANCESTOR: ("祖宗牌（牌池）", "Ancestors (the pool)"),
-}
-TAG_NAME = {"burning": ("燃烧", "Burning")}
-TRIGGER_TEXT = {
-    "any": ("任何发动", "any activation"),
-    "opp_any": ("对手的任何发动", "any activation by an opponent"),
-    "opp_action": ("对手发动行动牌", "an opponent activates an action card"),
-    "opp_place": ("对手摆放供品", "an opponent places an offering"),
-    "opp_worship": ("对手宣言祭祀", "an opponent declares worship"),
-    "opp_takes_yours": (
-        "对手发动会夺取你的卡的效果",
-        "an opponent activates an effect that takes a card of yours",
-    ),
-    "opp_targets_yours": (
-        "对手的效果以你场上的卡为对象",
-        "an opponent's effect targets a card on your field",
-    ),
-    "trap": ("陷阱牌发动", "a trap is activated"),
-    "counter": ("反击牌发动", "a counter is activated"),
-    "manifestation": ("显灵发动", "a manifestation is activated"),
-}
-TARGET_TEXT = {
-    "opponent": ("一名对手", "an opponent"),
-    "opp_offering": ("对手场上一张未横置的供品", "an untapped offering on an opponent's field"),
-    "opp_ancestor": ("对手场上的祖宗牌", "an opponent's ancestor"),
-}
-COST_TEXT = {
-    "discard": ("舍弃 {n} 张手牌", "discard {n} card{s} from your hand"),
-    "remove_stacked": (
-        "将这张卡下方叠放的 {n} 张供品送去弃牌区",
-        "remove {n} offering{s} stacked under this card to the discard pile",
-    ),
-}
-#: When an ancestor's standing effect applies (the engine's reading, rulebook §12).
-STANDING_WHEN = {
-    "immune_traps": ("从为祭祀而亮出时起", "from the moment it is revealed for worship"),
-    "no_return": ("从为祭祀而亮出时起", "from the moment it is revealed for worship"),
-}
-STANDING_WHEN_DEFAULT = ("祖宗牌在场时", "while the ancestor is on the field")
-PLAYED_WHEN = {
-    CardType.ACTION: (
-        "你的行动阶段，从手牌正面打出",
-        "your action phase, played face-up from hand",
-    ),
-}
-LABEL = {
-    "cost": ("代价", "Cost"),
-    "none": ("无", "none"),
-    "target": ("对象", "Target"),
-    "tag": ("标签", "Tag"),
-    "when": ("时机", "When"),
-    "trigger": ("时机（跟牌）", "Trigger (response)"),
-    "text": ("文本", "Text"),
-    "m_trigger": ("显灵时机", "Manifestation trigger"),
-    "m_cost": ("显灵代价", "Manifestation cost"),
-    "standing": ("常驻效果生效", "Standing effect applies"),
-    "pool": ("牌池中", "in the pool"),
-}
-
-
-def _pick(pair: tuple[str, str], lang: str) -> str:
-    return pair[0] if lang == "zh" else pair[1]
-
-
-def _cost(op: str, n: int, lang: str) -> str:
-    return _pick(COST_TEXT[op], lang).format(n=n, s="" if n == 1 else "s")
-
-
-def _other(card: CardDef, lang: str) -> str:
-    """The card's name in the other language, shown next to its own so players can match them."""
-    return card.name.en if lang == "zh" else card.name.zh
-
-
-def _colon(lang: str) -> str:
-    return "：" if lang == "zh" else ": "
-
-
-def _offerings(cards: list[CardDef], lang: str) -> list[str]:
-    head = ("| 卡牌 | English | 标签 | 张数 | 文本 |", "| Card | 中文 | Tag | Copies | Text |")
-    lines = [_pick(head, lang), "|---|---|---|---|---|"]
-    for c in cards:
-        tags = "、".join(_pick(TAG_NAME[t], lang) for t in sorted(c.tags)) or "—"
-        lines.append(
-            f"| {c.name(lang)} | {_other(c, lang)} | {tags} | ×{c.copies} | {c.text(lang)} |"
-        )
-    return lines
-
-
-def _entry(c: CardDef, lang: str) -> list[str]:
-    col = _colon(lang)
-    sep = "（" if lang == "zh" else " ("
-    end = "）" if lang == "zh" else ")"
-    copies = f"{_pick(LABEL['pool'], lang)} ×1" if c.type is CardType.ANCESTOR else f"×{c.copies}"
-    # One paragraph a card, its lines joined by hard breaks ("\\" at the end of a line): a nested
-    # list would cost Textual's MarkdownViewer several widgets a line and made the rulebook ~5x
-    # slower to open.
-    lines = [
-        f"**{c.name(lang)}**{sep}{_other(c, lang)}{end} · {_pick(TYPE_NAME[c.type], lang)} · {copies}"
-    ]
-
-    def item(key: str, value: str) -> None:
-        lines[-1] += "\\"
-        lines.append(f"{_pick(LABEL[key], lang)}{col}{value}")
-
-    if c.type is CardType.ANCESTOR:
-        m = c.manifestation
-        assert m is not None, f"{c.id}: an ancestor without a manifestation"
-        assert len(c.standing) == 1, f"{c.id}: the rulebook expects one standing effect"
-        item("m_trigger", _pick(TRIGGER_TEXT[m.trigger], lang))
-        item("m_cost", "; ".join(_cost(k.op, k.n, lang) for k in m.cost))
-        (standing,) = c.standing
-        item("standing", _pick(STANDING_WHEN.get(standing, STANDING_WHEN_DEFAULT), lang))
-    else:
-        costs = "; ".join(_cost(k.op, k.n, lang) for k in c.cost)
-        item("cost", costs or _pick(LABEL["none"], lang))
-        if c.trigger is not None:
-            item("trigger", _pick(TRIGGER_TEXT[c.trigger], lang))
-        else:
-            item("when", _pick(PLAYED_WHEN[c.type], lang))
-        if c.targets:
-            item("target", "; ".join(_pick(TARGET_TEXT[t], lang) for t in c.targets))
-        if c.tags:
-            item("tag", "、".join(_pick(TAG_NAME[t], lang) for t in sorted(c.tags)))
-    item("text", c.text(lang))
-    return lines
-
-
-def render_cards(lang: str) -> str:
-    """The card list of one language part: every card of the data, grouped by type, in file order."""
-    out: list[str] = []
-    for ctype in CardType:
-        cards = [c for c in CARDS.cards if c.type is ctype]
-        if not cards:
-            continue
-        out += [f"### {_pick(TYPE_HEADING[ctype], lang)}", ""]
-        if ctype is CardType.OFFERING:
-            out += _offerings(cards, lang)
-        else:
-            for c in cards:
-                out += [*_entry(c, lang), ""]
-        out.append("")
-    return "\n".join(out).rstrip("\n")
-
-
-def _sets(players: int) -> int:
-    """How many base sets the deck holds for a player count (R2, CARDS.md)."""
-    return 1 if players == 2 else 2 if players <= 4 else 3
-
-
-def render_deck(lang: str) -> str:
-    """The base set's make-up and the deck size for each player count (R2)."""
-    base = sum(c.copies for c in CARDS.base_set)
-    by_type = [
-        (ctype, sum(c.copies for c in CARDS.base_set if c.type is ctype))
-        for ctype in (CardType.OFFERING, CardType.ACTION, CardType.TRAP, CardType.COUNTER)
-    ]
-    if lang == "zh":
-        parts = "、".join(f"{_pick(TYPE_NAME[t], lang)} {n} 张" for t, n in by_type)
-        lines = [
-            f"基础套牌共 {base} 张：{parts}。祖宗牌池共 {len(CARDS.ancestors)} 张。",
-            "",
-            "| 玩家人数 | 基础套牌 | 祖宗牌 | 牌山总数 |",
-        ]
-    else:
-        parts = ", ".join(f"{n} {_pick(TYPE_HEADING[t], lang).lower()}" for t, n in by_type)
-        lines = [
-            f"The base set holds {base} cards: {parts}. The ancestor pool holds {len(CARDS.ancestors)}.",
-            "",
-            "| Players | Base sets | Ancestors | Deck size |",
-        ]
-    lines.append("|---|---|---|---|")
-    for p in range(2, 7):
-        lines.append(f"| {p} | ×{_sets(p)} | {p} | {base * _sets(p) + p} |")
-    return "\n".join(lines)
-
-
-BLOCKS: dict[str, Callable[[str], str]] = {"cards": render_cards, "deck": render_deck}
-
-
-def _block_re(name: str, lang: str) -> re.Pattern[str]:
-    return re.compile(rf"(<!-- {name}:{lang} -->\n)(.*?)\n?(<!-- /{name}:{lang} -->)", re.S)
-
-
-def rewrite(text: str) -> str:
-    """The rulebook text with every generated block rendered afresh."""
-    for name, render in BLOCKS.items():
-        for lang in LANGS:
-            m = _block_re(name, lang).search(text)
-            if m is None:
-                raise SystemExit(f"docs/RULES.md has no block <!-- {name}:{lang} -->")
-            text = text[: m.start(2)] + render(lang) + "\n" + text[m.start(3) :]
-    return text
-
+from tools.rulebook import BLOCKS, LANGS, RULES, TYPE_NAME, _block_re, _pick
 
 # ───────────────────────────── reading the rulebook ─────────────────────────────
 
@@ -313,20 +96,60 @@ def test_generated_blocks_match_card_data(doc: str, name: str, lang: str) -> Non
     assert m, f"no <!-- {name}:{lang} --> block"
     assert m.group(2) == BLOCKS[name](lang), (
         f"the {name}:{lang} block is out of date with cards.toml; "
-        "run `.venv/bin/python tests/test_rulebook.py --write`"
+        "run `.venv/bin/python tools/rulebook.py`"
     )
 
 
-@pytest.mark.parametrize("n", range(1, 24))
-def test_every_ruling_is_cited_in_both_parts(parts: dict[str, str], n: int) -> None:
+RULING = re.compile(r"(?<![A-Za-z0-9])R(\d+)(?!\d)")  # "R1" is not found in "R12"
+
+
+def _main_and_appendix(part: str, lang: str) -> tuple[str, str]:
+    """A language part split at its appendix of rulings (the last section)."""
+    m = re.search(r"^## \d+ (附录|Appendix)", part, re.M)
+    assert m, f"the {lang} part has no appendix of rulings"
+    return part[: m.start()], part[m.start() :]
+
+
+@pytest.mark.parametrize("n", range(1, 25))
+def test_every_ruling_is_listed_in_the_appendix_of_both_parts(
+    parts: dict[str, str], n: int
+) -> None:
     for lang in LANGS:
-        # "R1" must not be satisfied by "R12": no digit may follow, no letter or digit precede.
-        assert re.search(rf"(?<![A-Za-z0-9])R{n}(?!\d)", parts[lang]), (
-            f"R{n} not cited in the {lang} part"
+        _, appendix = _main_and_appendix(parts[lang], lang)
+        rows = [ln for ln in appendix.splitlines() if ln.startswith(f"| R{n} |")]
+        assert len(rows) == 1, f"R{n} is not listed (once) in the {lang} appendix"
+        # ...with the sections where it applies, which must exist in that part.
+        numbers = re.findall(r"\d+(?:\.\d+)?", rows[0].split("|")[3])
+        assert numbers, rows[0]
+        for number in numbers:
+            assert re.search(rf"^#+ {re.escape(number)} ", parts[lang], re.M), (
+                f"R{n} points at section {number}, which the {lang} part does not have"
+            )
+
+
+def test_ruling_numbers_stay_out_of_the_players_text(doc: str, parts: dict[str, str]) -> None:
+    """Players read the rulebook: ruling numbers are for the curious, in the appendix only."""
+    opening = doc[: doc.index("\n# ")]
+    assert not RULING.search(opening), opening
+    for lang in LANGS:
+        main, _ = _main_and_appendix(parts[lang], lang)
+        assert not RULING.findall(main), (
+            f"ruling numbers in the {lang} main text: {sorted(set(RULING.findall(main)))}"
         )
 
 
-def test_seed_worked_example_is_present(parts: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "phrase",
+    ["the seed", "The seed", "seed's", "(seed", "original description", "the user", "用户",
+     "种子文本", "种子说", "（种子", "种子原文", "RULINGS.md", "CARDS.md"],
+)  # fmt: skip
+def test_rulebook_speaks_to_players_not_about_its_making(doc: str, phrase: str) -> None:
+    # The game's seed (the same seed deals the same game) is a player's word; the design's
+    # sources are not.
+    assert phrase not in doc, f"the rulebook says {phrase!r}"
+
+
+def test_the_worked_example_is_present(parts: dict[str, str]) -> None:
     zh = _section(parts["zh"], "示例")
     for needle in ("祭祀准备", "文明祭祀倡导", "①", "基本牌", "那之后", "抽一张牌", "不结算"):
         assert needle in zh, f"the Chinese worked example lacks {needle!r}"
@@ -394,7 +217,7 @@ def test_table_option_defaults_match_the_engine(parts: dict[str, str]) -> None:
 
 
 def test_glossary_uses_the_rulings_words(parts: dict[str, str]) -> None:
-    # The words RULINGS.md fixes for the UI; the glossary of each part must carry every pair.
+    # The words the UI uses; the glossary of each part must carry every pair.
     pairs = [
         ("牌山", "deck"), ("弃牌区", "discard pile"), ("手牌", "hand"), ("场地", "field"),
         ("位置", "slot"), ("供品", "offering"), ("燃烧", "Burning"), ("横置", "tapped"),
@@ -440,10 +263,3 @@ def test_rulebook_parses_as_the_viewer_reads_it(doc: str) -> None:
     )
     entries = sum(1 for c in CARDS.cards if c.type is not CardType.OFFERING)
     assert breaks >= 2 * 3 * entries  # three or more lines an entry, in two languages
-
-
-if __name__ == "__main__":
-    if sys.argv[1:] != ["--write"]:
-        raise SystemExit("usage: tests/test_rulebook.py --write   (re-render the card blocks)")
-    RULES.write_text(rewrite(RULES.read_text(encoding="utf-8")), encoding="utf-8")
-    print(f"rewrote the generated blocks in {RULES}")

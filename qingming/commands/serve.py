@@ -52,12 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", help="the first game's seed (default: random); later games derive theirs")
     parser.add_argument("--strategy", choices=("heuristic", "random"), default="heuristic", help="how the host's bots play (default: heuristic)")
     parser.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="seconds a host bot waits before each move (default: 0)")
-    parser.add_argument("--response-timer", type=_seconds_or_off, default=20.0, metavar="S", help="R22: seconds to respond, 0 = off (default: 20)")
-    parser.add_argument("--turn-timer", type=_seconds_or_off, default=None, metavar="S", help="R22: seconds a turn, 0 = off (default: off)")
-    parser.add_argument("--round-limit", type=int, default=40, metavar="N", help="R22: rounds before a draw, 0 = none (default: 40)")
-    parser.add_argument("--hand-limit", type=int, default=None, metavar="N", help="R22: hand limit (default: none)")
-    parser.add_argument("--ask-everyone", action="store_true", help="R22: ask every player to respond, not only those who can")
-    parser.add_argument("--disconnect-grace", type=float, default=120.0, metavar="S", help="R22: seconds a dropped seat is kept before a bot plays it (default: 120)")
+    parser.add_argument("--response-timer", type=_seconds_or_off, default=20.0, metavar="S", help="seconds to respond, 0 = off (default: 20)")
+    parser.add_argument("--turn-timer", type=_seconds_or_off, default=None, metavar="S", help="seconds a turn, 0 = off (default: off)")
+    parser.add_argument("--round-limit", type=int, default=40, metavar="N", help="rounds before a draw, 0 = none (default: 40)")
+    parser.add_argument("--hand-limit", type=int, default=None, metavar="N", help="hand limit (default: none)")
+    parser.add_argument("--ask-everyone", action="store_true", help="ask every player to respond, not only those who can")
+    parser.add_argument("--disconnect-grace", type=float, default=120.0, metavar="S", help="seconds a dropped seat is kept before a bot plays it (default: 120)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log connections, games starting and ending, and bot takeovers")
 
 
