@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import CARDS, CardDef, CardType, Clause, Cost, Filter, Section
-from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, View
+from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, Result, View
 
 __all__ = [
     "card_index",
@@ -23,6 +23,7 @@ __all__ = [
     "describe_link",
     "describe_option",
     "describe_prompt",
+    "describe_result",
     "describe_target",
     "phase_name",
     "seat_name",
@@ -638,6 +639,41 @@ def describe(
     if k == "reveal_hands":
         return z("所有手牌公开", "Every hand is revealed")
     return _fallback(event, who, lang)
+
+
+_RESULT_REASONS: dict[str, tuple[str, str]] = {
+    "worship": ("祭祀成功", "by worship"),
+    "last_standing": ("其他玩家都已认输", "as the last player standing"),
+    "round_limit": ("打满了轮数上限", "the round limit was reached"),
+    "stalemate": ("僵局：谁都无事可做", "stalemate: nothing left to happen"),
+}
+
+
+def describe_result(
+    result: Result | None, names: Sequence[str], lang: str, *, turn: int = 0, round_: int = 0
+) -> str:
+    """How a game ended, in one line; a game not over (None) was interrupted at ``turn``."""
+    if result is None:
+        return _pick(
+            lang,
+            f"未完：停在第 {turn} 回合（第 {round_} 轮）",
+            f"Interrupted at turn {turn} (round {round_})",
+        )
+    zh, en = _RESULT_REASONS.get(result.reason, (result.reason, result.reason))
+    how = _pick(lang, zh, en)
+    rounds, turns = result.rounds, result.turns
+    if result.winner is None:
+        return _pick(
+            lang,
+            f"游戏结束：平局（{how}），{rounds} 轮，{turns} 个回合",
+            f"Game over: a draw ({how}) after {rounds} rounds, {turns} turns",
+        )
+    winner = seat_name(result.winner, names, lang)
+    return _pick(
+        lang,
+        f"游戏结束：{winner} 获胜（{how}），{rounds} 轮，{turns} 个回合",
+        f"Game over: {winner} wins {how} after {rounds} rounds, {turns} turns",
+    )
 
 
 def _activation(

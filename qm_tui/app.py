@@ -30,7 +30,7 @@ from qm_tui.clock import Clock, SystemClock
 from qm_tui.commands import QingmingCommands
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
-from qm_tui.net import HostSettings, bind_address, connect, start_host
+from qm_tui.net import HostSettings, bind_address, connect, connect_failure, start_host
 from qm_tui.safe import clean
 from qm_tui.tablelist import DiscoverySource, TableSource
 
@@ -268,12 +268,7 @@ class QingmingApp(App[None]):
             client = await connect(address, port, self.player_name)
         except (OSError, TimeoutError, TableError) as exc:  # unreachable, or refused at hello
             self.notify(
-                tr(
-                    "app.error.connect",
-                    self.lang,
-                    address=f"{address}:{port}",
-                    error=str(exc) or type(exc).__name__,
-                ),
+                connect_failure(exc, address, port, self.lang),
                 severity="error",
                 timeout=8,
                 markup=False,

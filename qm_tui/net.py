@@ -6,7 +6,9 @@ inside the functions, so opening the gallery never loads the network stack.
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import socket
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -145,3 +147,32 @@ async def connect(address: str, port: int, name: str, *, timeout: float = 5.0) -
     from qm_net.client import TableClient
 
     return await TableClient.connect(address, port, name, timeout=timeout)
+
+
+def connect_failure(exc: BaseException, host: str, port: int, lang: str) -> str:
+    """Why connecting to ``host:port`` failed, in words a player understands.
+
+    ``socket.gaierror`` ("[Errno -2] Name or service not known") is a name nobody answers to,
+    ``ConnectionRefusedError`` a machine with no table on that port, and so on; a host that
+    refused us says why in its own words (:class:`qm_net.client.TableError`'s message).
+    """
+    from qm_net.client import TableError
+    from qm_tui.i18n import tr
+
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    if isinstance(exc, socket.gaierror):
+        return tr("net.error.no_host", lang, host=host)
+    if isinstance(exc, ConnectionRefusedError):
+        return tr("net.error.refused", lang, address=address)
+    if isinstance(exc, TimeoutError):
+        return tr("net.error.timeout", lang, address=address)
+    if isinstance(exc, TableError):
+        if exc.code == "connection_failed":
+            return tr("net.error.timeout", lang, address=address)
+        return tr("net.error.table", lang, address=address, reason=exc.message or exc.code)
+    if isinstance(exc, OSError):
+        if exc.errno in (errno.ENETUNREACH, errno.EHOSTUNREACH, errno.EADDRNOTAVAIL):
+            return tr("net.error.unreachable", lang, address=address)
+        reason = exc.strerror or type(exc).__name__
+        return tr("net.error.other", lang, address=address, reason=reason)
+    return tr("net.error.other", lang, address=address, reason=str(exc) or type(exc).__name__)

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import argparse
 import re
+import socket
+import subprocess
+import sys
 
 import pytest
 
 from qingming.cli import build_parser
 from qingming.commands import COMMANDS
+from qm_net.client import TableError
+from qm_tui.net import connect, connect_failure
 
 RULING = re.compile(r"(?<![A-Za-z0-9])R\d+(?!\d)")
 #: An option or card id as the engine names it: ``place:26``, ``[pick:5]``.
@@ -33,3 +38,49 @@ def test_help_has_no_ruling_numbers_or_internal_ids(command: str | None) -> None
     assert "usage: qingming" in text  # the help was really rendered
     assert not RULING.search(text), RULING.findall(text)
     assert not INTERNAL_ID.search(text), INTERNAL_ID.findall(text)
+
+
+def _free_port() -> int:
+    """A loopback port nothing listens on (bound, then closed)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def _failure(host: str, port: int) -> BaseException:
+    with pytest.raises((OSError, TableError)) as caught:
+        await connect(host, port, "someone", timeout=5.0)
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "Nothing is listening at 127.0.0.1:{port}"), ("zh", "127.0.0.1:{port} 上没有牌桌")],
+)
+async def test_joining_a_port_nobody_listens_on_says_so_in_words(lang: str, expected: str) -> None:
+    port = _free_port()
+    words = connect_failure(await _failure("127.0.0.1", port), "127.0.0.1", port, lang)
+    assert expected.format(port=port) in words
+    assert "Errno" not in words and "refused" not in words.lower()
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "No host named nosuchhost.invalid on this network"), ("zh", "名叫 nosuchhost.invalid")],
+)
+async def test_joining_a_name_nobody_answers_to_says_so_in_words(lang: str, expected: str) -> None:
+    # ".invalid" never resolves (RFC 2606), with or without a DNS server.
+    exc = await _failure("nosuchhost.invalid", 7351)
+    assert isinstance(exc, socket.gaierror)
+    words = connect_failure(exc, "nosuchhost.invalid", 7351, lang)
+    assert expected in words and "Errno" not in words
+
+
+def test_the_bot_command_says_why_it_cannot_connect() -> None:
+    port = _free_port()
+    run = subprocess.run(
+        [sys.executable, "-m", "qingming", "bot", "--connect", f"127.0.0.1:{port}", "--quiet"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 1
+    assert f"Nothing is listening at 127.0.0.1:{port}" in run.stderr and "Errno" not in run.stderr

@@ -1,4 +1,5 @@
-"""`qingming replay --seat S` tells the game as seat S saw it (R5): no card hidden from S."""
+"""`qingming replay` tells a game in words: as seat S saw it (R5), no card hidden from S; and
+in either language without the engine's ids."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from qm_net.journal_io import JournalWriter
 from qm_rules import Game, GameOptions
 from qm_rules.bots import make_bot
 from qm_rules.cards import CARDS
+
+INTERNAL_ID = re.compile(r"\b[a-z_]+:\d+\b")  # an option id such as place:26
 
 
 def _journal(path: Path, seed: int) -> Game:
@@ -45,16 +48,37 @@ def test_replay_for_one_seat_names_no_card_that_seat_did_not_see(tmp_path: Path)
             [sys.executable, "-m", "qingming", "replay", str(path), "--no-step", "--replay-lang", "en", "--seat", "0"],
             capture_output=True, text=True, check=True,
         ).stdout
-        # Choice lines of other seats: "#n tT Name: words [kind]" — no option id with a card id.
-        for line in mine.splitlines():
-            m = re.match(r"#\d+ t\d+ (\S+): .*\[(.*)\]$", line)
-            if m and m.group(1) != "Ann":
-                assert ":" not in m.group(2), line
+        # Choice lines of other seats are told by kind: no card name, and no line has an id.
+        for line in (*full.splitlines(), *mine.splitlines()):
+            assert not INTERNAL_ID.search(line), line
         # The full replay does show other seats' picks by name where seat 0's cannot.
-        picks_full = [ln for ln in full.splitlines() if re.match(r"#\d+ t\d+ (Bo|Cy): Pick ", ln)]
-        picks_mine = [ln for ln in mine.splitlines() if re.match(r"#\d+ t\d+ (Bo|Cy): Pick ", ln)]
+        picks_full = [ln for ln in full.splitlines() if re.match(r"#\d+ turn \d+ · (Bo|Cy): Pick ", ln)]
+        picks_mine = [ln for ln in mine.splitlines() if re.match(r"#\d+ turn \d+ · (Bo|Cy): Pick ", ln)]
         leaked_before += len(picks_full)
         names = {CARDS[c.id].name.en for c in CARDS.cards}
         for ln in picks_mine:
             assert not any(n in ln for n in names), ln
     assert leaked_before > 0, "expected other seats to have made named picks in these games"
+
+
+def _replay(path: Path, *args: str) -> list[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "qingming", "replay", str(path), "--no-step", *args],
+        capture_output=True, text=True, check=True,
+    ).stdout.splitlines()  # fmt: skip
+
+
+def test_replay_reads_as_words_in_both_languages(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    game = _journal(path, 3)
+    assert game.result is not None
+    winner = game.players[game.result.winner] if game.result.winner is not None else None
+    for lang, turn, over in (("en", "turn", "Game over: "), ("zh", "回合", "游戏结束：")):
+        lines = _replay(path, "--replay-lang", lang)
+        choices = [ln for ln in lines if ln.startswith("#")]
+        assert len(choices) == len(game.choices)
+        assert all(turn in ln for ln in choices), choices[:3]
+        assert not [ln for ln in lines if INTERNAL_ID.search(ln)]
+        assert lines[-1].startswith(over), lines[-1]
+        assert winner is None or winner in lines[-1]
+        assert "_" not in lines[-1]  # no code such as "round_limit": the reason is in words

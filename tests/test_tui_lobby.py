@@ -146,7 +146,8 @@ async def test_a_bad_address_is_refused_and_an_unreachable_one_reported() -> Non
         async with table("Gone", advertise=False) as host:
             port = host.port
         app.join_table("127.0.0.1", port)
-        await until(pilot, lambda: notified(app, "Cannot join"), "the error")
+        said = f"Nothing is listening at 127.0.0.1:{port}"
+        await until(pilot, lambda: notified(app, said), "the error in words")
         assert screen_name(app) == "LobbyScreen"
 
 
@@ -287,7 +288,8 @@ async def test_a_host_that_refuses_us_at_hello_is_reported() -> None:
     app = make_app(name="N" * 40)
     async with table("Strict", advertise=False) as host, app.run_test(size=SIZE) as pilot:
         app.join_table("127.0.0.1", host.port)
-        await until(pilot, lambda: notified(app, "Cannot join"), "the refusal")
+        said = f"The table at 127.0.0.1:{host.port} turned you away"
+        await until(pilot, lambda: notified(app, said), "the refusal")
         assert screen_name(app) == "LobbyScreen" and app.client is None
 
 

@@ -121,7 +121,12 @@ def run(args: argparse.Namespace) -> int:
     say = (lambda *a, **k: None) if args.quiet else (lambda *a: print(*a, flush=True))
     try:
         return asyncio.run(play(host, port, name, strategy=args.strategy, seat=args.seat, games=args.games, seed=args.seed, delay=args.delay, say=say))
-    except (TableError, OSError) as exc:
+    except OSError as exc:  # no such host, nothing listening...: in words, not "[Errno -2]"
+        from qm_tui.net import connect_failure
+
+        print(f"qingming bot: {connect_failure(exc, host, port, 'en')}", file=sys.stderr)
+        return 1
+    except TableError as exc:
         print(f"qingming bot: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from qm_net.journal_io import read_games
     from qm_rules import Game, JournalError, Option, RulesError
-    from qm_rules.describe import describe_events, describe_option
+    from qm_rules.describe import describe_events, describe_option, describe_result
 
     lang = args.replay_lang or getattr(args, "lang", None) or "en"
     try:
@@ -86,20 +86,21 @@ def _run(args: argparse.Namespace) -> int:
     names = list(journal.players)
     everything = args.seat is None
     step = not args.no_step and sys.stdin.isatty() and sys.stdout.isatty()
-    print(f"{' · '.join(names)} — seed {journal.seed!r}, {len(journal.choices)} choices")
+    print(_header(names, journal.seed, len(journal.choices), lang))
     for i, (seat, option_id) in enumerate(journal.choices):
         if everything or seat == args.seat:
             view = game.view(seat)
             opt = view.prompt.option(option_id) if view.prompt is not None else None
-            words = describe_option(opt or Option(option_id, option_id.partition(":")[0]), view, lang)
-            shown = option_id
+            kind = option_id.partition(":")[0]
+            words = describe_option(opt or Option(option_id, kind), view, lang)
         else:
             # Another seat's choice, told from seat S's side: its kind, never the card it names
             # (a search pick or a card from hand may be hidden from S, R5). What becomes public
             # shows in the event lines below.
-            shown = option_id.partition(":")[0]
-            words = describe_option(Option(shown, shown), game.view(args.seat), lang)
-        print(f"#{i + 1} t{game.turn} {names[seat]}: {words} [{shown}]")
+            kind = option_id.partition(":")[0]
+            words = describe_option(Option(kind, kind), game.view(args.seat), lang)
+        colon = "：" if lang == "zh" else ": "
+        print(f"#{i + 1} {_turn(game.turn, lang)} · {names[seat]}{colon}{words}")
         try:
             events = game.choose(seat, option_id)
         except RulesError as exc:
@@ -109,10 +110,16 @@ def _run(args: argparse.Namespace) -> int:
             print(f"    {line}")
         if step and input("").strip().lower() == "q":
             return 0
-    if game.result is not None:
-        r = game.result
-        winner = names[r.winner] if r.winner is not None else "nobody (draw)"
-        print(f"over: {winner} — {r.reason}, {r.rounds} rounds, {r.turns} turns")
-    else:
-        print(f"interrupted: turn {game.turn}, round {game.round}")
+    print(describe_result(game.result, names, lang, turn=game.turn, round_=game.round))
     return 0
+
+
+def _header(names: list[str], seed: object, choices: int, lang: str) -> str:
+    players = " · ".join(names)
+    if lang == "zh":
+        return f"{players} — 种子 {seed!r}，共 {choices} 个选择"
+    return f"{players} — seed {seed!r}, {choices} choice{'' if choices == 1 else 's'}"
+
+
+def _turn(turn: int, lang: str) -> str:
+    return f"第 {turn} 回合" if lang == "zh" else f"turn {turn}"

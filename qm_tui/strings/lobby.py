@@ -14,9 +14,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "地址无效：{address}（应为 主机 或 主机:端口）",
         "en": "Not an address: {address} (HOST or HOST:PORT)",
     },
-    "app.error.connect": {
-        "zh": "无法加入 {address}：{error}",
-        "en": "Cannot join {address}: {error}",
+    "net.error.no_host": {
+        "zh": "这个网络上找不到名叫 {host} 的主机。",
+        "en": "No host named {host} on this network.",
+    },
+    "net.error.refused": {
+        "zh": "{address} 上没有牌桌在等人加入：牌桌还开着吗？端口对吗？",
+        "en": "Nothing is listening at {address}: is the table still open, and the port right?",
+    },
+    "net.error.timeout": {
+        "zh": "{address} 没有回应。",
+        "en": "No answer from {address}.",
+    },
+    "net.error.unreachable": {
+        "zh": "从这个网络到不了 {address}。",
+        "en": "{address} cannot be reached from this network.",
+    },
+    "net.error.table": {
+        "zh": "{address} 的牌桌拒绝了你：{reason}",
+        "en": "The table at {address} turned you away: {reason}",
+    },
+    "net.error.other": {
+        "zh": "无法连接 {address}：{reason}",
+        "en": "Cannot connect to {address}: {reason}",
     },
     "app.left_table": {"zh": "已回到大厅：{reason}", "en": "Back in the lobby: {reason}"},
     "app.error.worker": {"zh": "出错了：{error}", "en": "Something went wrong: {error}"},
