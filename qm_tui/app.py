@@ -86,6 +86,7 @@ class QingmingApp(App[None]):
         remember: bool = True,
         bot_delay: float = 0.6,
         journal: bool = True,
+        first_run: bool = False,
     ) -> None:
         super().__init__()
         self.player_name = name
@@ -111,6 +112,8 @@ class QingmingApp(App[None]):
         """The journal of the table this process hosts, if it keeps one."""
         self.handed_over: subprocess.Popen[bytes] | None = None
         """The ``qingming serve`` a table hosted here was handed over to, if it was."""
+        self._first_run = first_run
+        """Offer the "how to play" screen first, unless the config says it was shown."""
 
     # ── screens ────────────────────────────────────────────────────────────────────────────
 
@@ -122,6 +125,14 @@ class QingmingApp(App[None]):
         # Pushed rather than returned by get_default_screen(): a default screen's CSS_PATH is
         # not loaded by Textual. The lobby stays at the bottom of the stack.
         self.push_screen(LobbyScreen(self._table_source()))
+        if self._first_run and not cfg.load().intro_seen:
+            # Before the game starts: `play` would otherwise deal while the player reads.
+            self.action_intro(then=self._go_to_start)
+        else:
+            self._go_to_start()
+
+    def _go_to_start(self) -> None:
+        """Where the command line asked to begin: a game against bots, a table, or the lobby."""
         if isinstance(self._start, PlayLocal) and self._start.resume:
             self.resume_local(self._start.resume)
         elif isinstance(self._start, PlayLocal):
@@ -177,6 +188,22 @@ class QingmingApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen.for_screen(self.screen, self.lang))
+
+    def action_intro(self, then: Callable[[], None] | None = None) -> None:
+        """The one-screen "how to play"; once shown, a first run does not offer it again."""
+        from qm_tui.screens.intro import IntroScreen
+
+        def closed(_: None) -> None:
+            if self._remember:
+                try:
+                    cfg.remember(intro_seen=True)
+                except OSError:  # a read-only home must not stop a game
+                    pass
+            if then is not None:
+                then()
+
+        if not isinstance(self.screen, IntroScreen):
+            self.push_screen(IntroScreen(self.lang), closed)
 
     def action_rulebook(self) -> None:
         from qm_tui.screens.rulebook import RulebookScreen
@@ -298,7 +325,7 @@ class QingmingApp(App[None]):
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def play_local(self, bots: int, seed: int | str | None) -> None:
-        """``qingming play``: a private table on loopback, you and ``bots`` bots, started at once."""
+        """``qingming play``: a private table on loopback, you and ``bots`` bots, started now."""
         await self._close_table()
         settings = HostSettings(
             name=tr("app.practice_table", self.lang, name=self.player_name),

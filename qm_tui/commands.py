@@ -23,6 +23,7 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("cmd.name", "edit_name"),
     ("cmd.lang", "toggle_lang"),
     ("cmd.help", "help"),
+    ("cmd.intro", "intro"),
 )
 
 

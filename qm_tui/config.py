@@ -1,4 +1,5 @@
-"""What the app remembers between runs: the player's name and language.
+"""What the app remembers between runs: the player's name and language, and whether the
+"how to play" screen of a first run has been shown.
 
 Stored as JSON in platformdirs' user config dir (``~/.config/qingming/config.json`` on Linux);
 ``QINGMING_CONFIG_DIR`` overrides the directory, which is how tests keep off the real one.
@@ -29,6 +30,8 @@ class Config:
 
     name: str | None = None
     lang: str | None = None
+    intro_seen: bool = False
+    """The first run's "how to play" screen was shown (and is not offered again)."""
 
 
 def config_dir() -> Path:
@@ -96,6 +99,7 @@ def load() -> Config:
     return Config(
         name=clean_name(name) or None if isinstance(name, str) else None,
         lang=lang if lang in LANGS else None,
+        intro_seen=raw.get("intro_seen") is True,
     )
 
 
@@ -110,13 +114,18 @@ def save(config: Config) -> None:
     tmp.replace(path)
 
 
-def remember(name: str | None = None, lang: str | None = None) -> Config:
-    """Update the saved config with whichever of ``name`` / ``lang`` is given; return it."""
+def remember(
+    name: str | None = None, lang: str | None = None, *, intro_seen: bool | None = None
+) -> Config:
+    """Update the saved config with whichever of ``name`` / ``lang`` / ``intro_seen`` is given;
+    return it."""
     config = load()
     if name is not None and clean_name(name):
         config = replace(config, name=clean_name(name))
     if lang in LANGS:
         config = replace(config, lang=lang)
+    if intro_seen is not None:
+        config = replace(config, intro_seen=intro_seen)
     save(config)
     return config
 

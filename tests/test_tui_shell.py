@@ -249,7 +249,7 @@ def test_every_string_has_both_languages_with_the_same_fields() -> None:
 
 def test_every_binding_of_the_shell_has_a_translation() -> None:
     from qm_tui.app import QingmingApp
-    from qm_tui.screens import ask, gallery, help, host_form, lobby, room, rulebook
+    from qm_tui.screens import ask, gallery, help, host_form, intro, lobby, room, rulebook
 
     classes = [
         QingmingApp,
@@ -258,6 +258,7 @@ def test_every_binding_of_the_shell_has_a_translation() -> None:
         host_form.HostFormScreen,
         ask.AskScreen,
         help.HelpScreen,
+        intro.IntroScreen,
         rulebook.RulebookScreen,
         gallery.GalleryScreen,
     ]

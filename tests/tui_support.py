@@ -46,8 +46,10 @@ def make_app(
     source: TableSource | None = None,
     remember: bool = True,
     journal: bool = False,
+    first_run: bool = False,
 ) -> QingmingApp:
-    """An app on loopback; discovery off (an empty fixed list) unless asked."""
+    """An app on loopback; discovery off (an empty fixed list) unless asked; the first run's
+    "how to play" only when asked (``first_run``)."""
     if discovery:
         factory = None
     else:
@@ -63,6 +65,7 @@ def make_app(
         remember=remember,
         bot_delay=0.0,
         journal=journal,
+        first_run=first_run,
     )
 
 

@@ -24,6 +24,7 @@ def launch(args: argparse.Namespace, start: Any = None, *, bot_delay: float = 0.
         start=start,
         bot_delay=bot_delay,
         journal=not getattr(args, "no_journal", False),
+        first_run=True,  # "how to play" first, unless the config says it was shown
     )
     app.run()
     return int(app.return_code or 0)

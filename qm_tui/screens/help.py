@@ -1,11 +1,18 @@
-"""The help overlay: every key the screen below answers to, with what it does."""
+"""The help overlay: what each area of the screen below shows, and every key it answers to.
+
+A screen names its areas in ``HELP_AREAS``: ``(widget id, string key)`` pairs, the key naming
+two strings, ``KEY`` (the area's name) and ``KEY.text`` (what it shows and how to use it). Only
+the areas on screen at the time are explained, so a screen that changes its layout keeps its
+help true by keeping that list current.
+"""
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
@@ -13,18 +20,33 @@ from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 
 
+def screen_areas(screen: Screen[object], lang: str) -> list[tuple[str, str]]:
+    """``(name, explanation)`` of each area of ``screen`` that is on screen now."""
+    areas: list[tuple[str, str]] = []
+    for widget_id, key in getattr(screen, "HELP_AREAS", ()):
+        if any(w.display for w in screen.query(f"#{widget_id}")):
+            areas.append((tr(key, lang), tr(f"{key}.text", lang)))
+    return areas
+
+
 class HelpScreen(ModalScreen[None]):
-    """A list of (key, description) pairs over the screen it was opened from."""
+    """The areas of the screen it was opened from, explained, and its keys."""
 
     CSS_PATH = "help.tcss"
     BINDINGS = [
         Binding("escape,f1,question_mark,q", "close", "Close", id="help.close"),
     ]
 
-    def __init__(self, keys: list[tuple[str, str]], lang: str) -> None:
+    def __init__(
+        self,
+        keys: list[tuple[str, str]],
+        lang: str,
+        areas: list[tuple[str, str]] | None = None,
+    ) -> None:
         super().__init__()
         self.keys = keys
         self.lang = lang
+        self.areas = areas or []
 
     @classmethod
     def for_screen(cls, screen: Screen[object], lang: str) -> HelpScreen:
@@ -47,16 +69,27 @@ class HelpScreen(ModalScreen[None]):
                 seen.add(row)
                 keys.append(row)
         keys.append(("ctrl+p", tr("help.palette", lang)))
-        return cls(keys, lang)
+        return cls(keys, lang, screen_areas(screen, lang))
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help"):
+        with VerticalScroll(id="help"):
+            if self.areas:
+                yield Label(tr("help.areas", self.lang), id="help-areas-title")
+                yield Static(self._areas_table(), id="help-areas")
             yield Label(tr("help.title", self.lang), id="help-title")
             table: DataTable[Text] = DataTable(
                 id="help-keys", cursor_type="none", show_header=False
             )
             yield table
             yield Static(tr("help.hint", self.lang), id="help-hint", markup=False)
+
+    def _areas_table(self) -> Table:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(no_wrap=True, style="bold")
+        table.add_column(ratio=1)
+        for name, text in self.areas:
+            table.add_row(Text(name), Text(text))
+        return table
 
     def on_mount(self) -> None:
         localize_bindings(self, self.lang)

@@ -45,6 +45,11 @@ class LobbyScreen(Screen[None]):
     """The first screen: where to play."""
 
     CSS_PATH = "lobby.tcss"
+    HELP_AREAS = (
+        ("tables-pane", "area.lobby.tables"),
+        ("menu", "area.lobby.menu"),
+        ("status", "area.lobby.status"),
+    )
     BINDINGS = [
         Binding("j", "join_selected", "Join", id="lobby.join"),
         Binding("h", "app.host_form", "Host", id="lobby.host"),

@@ -52,6 +52,7 @@ class RoomScreen(Screen[None]):
     """Seats, ready marks and chat before a game; start (owner), add or remove bots (owner)."""
 
     CSS_PATH = "room.tcss"
+    HELP_AREAS = (("seats-pane", "area.room.seats"), ("chat-pane", "area.room.chat"))
     BINDINGS = [
         Binding("r", "ready", "Ready", id="room.ready"),
         Binding("s", "start", "Start", id="room.start"),

@@ -83,6 +83,10 @@ class TableScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("table.tcss")  # absolute: subclasses elsewhere find it
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+    HELP_AREAS = tuple(
+        (area, f"area.table.{area}")
+        for area in ("status", "opponents", "mine", "chain", "detail", "log", "prompt", "keys")
+    )
     BINDINGS = [
         Binding("1", "option(1)", "Options", id="table.option", key_display="1-9"),
         *(Binding(str(n), f"option({n})", show=False, id=f"table.option{n}") for n in range(2, 10)),

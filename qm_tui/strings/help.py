@@ -1,0 +1,85 @@
+"""Strings of the help overlay's "on this screen" part: each area's name and what it shows.
+
+A key ``area.SCREEN.AREA`` is the area's name, ``area.SCREEN.AREA.text`` its explanation; the
+screens list theirs in ``HELP_AREAS`` (see :mod:`qm_tui.screens.help`).
+"""
+
+STRINGS: dict[str, dict[str, str]] = {
+    "help.areas": {"zh": "这个画面上", "en": "On this screen"},
+    # ── lobby ──
+    "area.lobby.tables": {"zh": "牌桌", "en": "Tables"},
+    "area.lobby.tables.text": {
+        "zh": "在本地网络上找到的牌桌，随时更新：名字、主机、人数、状态。上下键选择，回车加入。",
+        "en": "Tables found on the local network, kept up to date: name, host, players and "
+        "state. Up and down choose one, Enter joins it.",
+    },
+    "area.lobby.menu": {"zh": "菜单", "en": "Menu"},
+    "area.lobby.menu.text": {
+        "zh": "开一桌、按地址加入、与机器人对战、规则书、卡牌图鉴、改名字、换语言。",
+        "en": "Host a table, join one by its address, play against bots, read the rules, "
+        "look at the cards, change your name or the language.",
+    },
+    "area.lobby.status": {"zh": "状态行", "en": "Status line"},
+    "area.lobby.status.text": {
+        "zh": "你的名字和语言（都会记住），以及查找牌桌的情况。",
+        "en": "Your name and language (both remembered), and how the search for tables goes.",
+    },
+    # ── waiting room ──
+    "area.room.seats": {"zh": "座位", "en": "Seats"},
+    "area.room.seats.text": {
+        "zh": "谁坐在哪个座位、谁已准备、哪些座位由机器人坐。桌主开始游戏。",
+        "en": "Who sits where, who is ready, which seats bots take. The table's owner starts "
+        "the game.",
+    },
+    "area.room.chat": {"zh": "聊天", "en": "Chat"},
+    "area.room.chat.text": {
+        "zh": "和这一桌的人说话：输入后按回车。",
+        "en": "Talk to the people at this table: type, then Enter.",
+    },
+    # ── table ──
+    "area.table.status": {"zh": "状态行", "en": "Status line"},
+    "area.table.status.text": {
+        "zh": "第几回合、第几轮、轮到谁、哪个阶段，牌山和弃牌区还有几张。",
+        "en": "The turn and round, whose turn and which phase it is, and how many cards are "
+        "in the deck and the discard pile.",
+    },
+    "area.table.opponents": {"zh": "对手", "en": "Opponents"},
+    "area.table.opponents.text": {
+        "zh": "每位对手的场地（5 个位置）、手牌张数、祖宗牌和叠放的供品。盖放的牌你看不到是什么。",
+        "en": "Each opponent's field (5 slots), hand size, ancestor and stacked offerings. "
+        "What their face-down cards are stays hidden from you.",
+    },
+    "area.table.mine": {"zh": "你的场地和手牌", "en": "Your field and hand"},
+    "area.table.mine.text": {
+        "zh": "你的 5 个位置和手牌。用方向键在牌之间移动，选中的牌显示在卡牌栏里。",
+        "en": "Your 5 slots and your hand. The arrow keys move between cards; the card you are "
+        "on is shown in full in the card panel.",
+    },
+    "area.table.chain": {"zh": "连锁", "en": "Chain"},
+    "area.table.chain.text": {
+        "zh": "等待结算的发动，最新的在最上面。连锁从最新的一环开始逆序结算。",
+        "en": "Activations waiting to resolve, newest on top. The chain resolves from the "
+        "newest link back to the oldest.",
+    },
+    "area.table.detail": {"zh": "卡牌栏", "en": "Card panel"},
+    "area.table.detail.text": {
+        "zh": "选中的牌或正在回应的牌的全文。",
+        "en": "The full text of the card you are on, or of the card you are answering.",
+    },
+    "area.table.log": {"zh": "记录", "en": "Log"},
+    "area.table.log.text": {
+        "zh": "发生过的每一件事，最新的在最下面；按 l 查看全部。",
+        "en": "Everything that happened, newest at the bottom; l shows all of it.",
+    },
+    "area.table.prompt": {"zh": "提示栏", "en": "Prompt"},
+    "area.table.prompt.text": {
+        "zh": "现在要你做的决定、可选的选项（按数字键）和剩下的时间；轮到别人时显示在等谁。",
+        "en": "The decision you must make now, its options (number keys) and the time left; "
+        "when someone else decides, who you are waiting for.",
+    },
+    "area.table.keys": {"zh": "按键栏", "en": "Key bar"},
+    "area.table.keys.text": {
+        "zh": "此刻能用的按键。",
+        "en": "The keys that work right now.",
+    },
+}

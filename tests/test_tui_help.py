@@ -1,0 +1,105 @@
+"""Help for players: ``?`` explains the screen's areas as well as its keys, and a first run
+offers a one-screen "how to play" that is not offered again (the config remembers)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_tui_table_support import TableApp, chain_script
+from tui_support import isolate, make_app, screen_name, until
+
+from qm_tui import config as cfg
+from qm_tui.app import PlayLocal
+from qm_tui.clock import FakeClock
+from qm_tui.i18n import tr
+from qm_tui.screens.help import HelpScreen
+from qm_tui.screens.intro import IntroScreen
+from qm_tui.screens.lobby import LobbyScreen
+from qm_tui.screens.table import TableScreen
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return isolate(tmp_path, monkeypatch)
+
+
+def _help_text(app: object) -> str:
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, HelpScreen)
+    return " ".join(f"{name} {text}" for name, text in screen.areas)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_help_in_the_lobby_explains_its_areas(lang: str) -> None:
+    app = make_app(lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        names = [name for name, _ in app.screen.areas]  # type: ignore[attr-defined]
+        assert names == [tr(f"area.lobby.{a}", lang) for a in ("tables", "menu", "status")]
+        assert app.screen.keys  # type: ignore[attr-defined]  # and the keys, as before
+
+
+async def test_help_at_the_table_explains_every_area_on_screen() -> None:
+    clock = FakeClock()
+    app = TableApp(chain_script(clock), clock=clock)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.view is not None, "the table")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        table = app.table
+        shown = [
+            widget_id
+            for widget_id, _ in TableScreen.HELP_AREAS
+            if any(w.display for w in table.query(f"#{widget_id}"))
+        ]
+        assert {"chain", "prompt"} <= set(shown), shown  # mid-chain, a response pending
+        names = [name for name, _ in app.screen.areas]  # type: ignore[attr-defined]
+        assert names == [tr(f"area.table.{a}", "en") for a in shown]
+        text = _help_text(app)
+        assert "newest" in text and "time left" in text
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.table, "back to the table")
+
+
+async def test_a_first_run_offers_how_to_play_once(tmp_path: Path) -> None:
+    app = make_app(first_run=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, IntroScreen), "how to play")
+        assert cfg.load().intro_seen is False  # not until it has been shown and closed
+        await pilot.press("escape")  # skipped
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    assert cfg.load().intro_seen is True
+    saved = json.loads(cfg.config_path().read_text(encoding="utf-8"))
+    assert saved["intro_seen"] is True and saved["name"] is None
+
+    again = make_app(first_run=True)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(again.screen, LobbyScreen), "the lobby")
+        await pilot.pause(0.2)
+        assert not isinstance(again.screen, IntroScreen)
+        # ...and it is still one palette command away.
+        await pilot.press("ctrl+p", *"how to play")
+        await until(
+            pilot, lambda: again.screen.query("CommandList").first().option_count > 0, "a hit"
+        )
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: isinstance(again.screen, IntroScreen), "how to play again")
+
+
+async def test_play_deals_only_after_how_to_play_is_closed() -> None:
+    app = make_app(first_run=True, start=PlayLocal(bots=1, seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, IntroScreen), "how to play")
+        assert app.hosted is None  # no table dealt behind the player's back
+        for key in ("goal", "turn", "answer", "keys"):
+            text = tr(f"intro.{key}", "en")
+            assert any(text == str(s.content) for s in app.screen.query(".intro-paragraph"))
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        from qm_tui.messages import LeaveTable
+
+        app.post_message(LeaveTable())
+        await until(pilot, lambda: app.hosted is None, "the table closed")
