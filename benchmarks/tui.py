@@ -392,8 +392,8 @@ async def measure(
     gc_freeze: bool = False,
 ) -> Figures:
     """Play ``qingming play``'s table headless until every figure has ``samples`` samples
-    (or ``budget`` seconds pass); return them. ``gc_freeze``: an experiment, not what the app
-    does: ``gc.freeze()`` once each table is up, so the collector skips what exists by then."""
+    (or ``budget`` seconds pass); return them. ``gc_freeze``: an experiment: ``gc.freeze()``
+    again once each table is up (the app freezes once, when it has built a table's board)."""
     global PROBE
     probe = Probe(samples)
     PROBE = probe
@@ -562,7 +562,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--gc-freeze",
         action="store_true",
-        help="experiment: gc.freeze() once each table is up (the app does not do this)",
+        help="experiment: gc.freeze() again once each table is up (the app freezes once, "
+        "when it has built the board)",
     )
     args = ap.parse_args(argv)
     w, _, h = args.size.partition("x")
@@ -585,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(report(figures, size, args.bot_delay, time.perf_counter() - t0))
     if args.gc_freeze:
-        print("  (experiment: gc.freeze() after each table came up; the app itself does not)")
+        print("  (experiment: gc.freeze() again after each table came up)")
     print(load() + " (after)")
     return 0
 

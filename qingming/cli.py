@@ -15,12 +15,7 @@ from qingming.commands import COMMANDS
 
 
 def _load(name: str):  # noqa: ANN202 - a module
-    try:
-        return importlib.import_module(f"qingming.commands.{name}")
-    except ModuleNotFoundError as exc:  # a command not built yet
-        if exc.name == f"qingming.commands.{name}":
-            return None
-        raise
+    return importlib.import_module(f"qingming.commands.{name}")
 
 
 def add_common_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,8 +54,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is not None and name != only:
             continue
         mod = _load(name)
-        if mod is None:
-            continue
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         mod.add_arguments(p)
         p.set_defaults(_run=mod.run)
@@ -77,11 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     run = getattr(args, "_run", None)
     if run is None:
-        lobby = _load("lobby")
-        if lobby is None:
-            parser.print_help()
-            return 0
-        return int(lobby.run(args) or 0)
+        return int(_load("lobby").run(args) or 0)
     return int(run(args) or 0)
 
 

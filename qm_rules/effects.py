@@ -200,7 +200,7 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
             st.move(c, HAND, seat)
             g.emit("search", seat, {"card": None})
             g.emit("search", seat, {"card": c, "def": st.defs[c].id}, to=(seat,))
-        if not st.deck:  # searched empty: refilled at once (seed, R4)
+        if not st.deck:  # searched empty: refilled at once (R4)
             g.refill_deck_if_empty()
     elif op == "discard":
         for c in choice or ():

@@ -1,6 +1,6 @@
 """Textual messages the screens post to the app (intents that cross screens).
 
-The table and result screens (TUI-B) post :class:`RematchRequested` and :class:`LeaveTable`;
+The table and result screens post :class:`RematchRequested` and :class:`LeaveTable`;
 the app answers by going back to the waiting room or to the lobby.
 """
 

@@ -19,13 +19,11 @@ if TYPE_CHECKING:
     from qm_net.host import Host
 
 
-def default_port() -> int | None:
-    """The port ``qingming serve`` listens on when it is free (``qm_net``'s ``DEFAULT_PORT``), so
-    that ``HOST`` alone joins it; None if ``qm_net`` names none (then an address needs its port)."""
-    import qm_net.protocol
+def default_port() -> int:
+    """The port ``qingming serve`` listens on when it is free, so that ``HOST`` alone joins it."""
+    from qm_net.protocol import DEFAULT_PORT
 
-    port = getattr(qm_net.protocol, "DEFAULT_PORT", None)
-    return port if isinstance(port, int) else None
+    return DEFAULT_PORT
 
 
 class AddressError(ValueError):
@@ -35,7 +33,7 @@ class AddressError(ValueError):
 def parse_address(text: str, port: int | None = None) -> tuple[str, int]:
     """``"192.168.1.5:7351"`` → ``("192.168.1.5", 7351)``; ``"[::1]:80"`` and a bare host too.
 
-    A missing port is ``port`` (default: :func:`default_port`), else an error.
+    A missing port is ``port`` (default: :func:`default_port`).
     """
     text = text.strip()
     if not text:
@@ -55,10 +53,7 @@ def parse_address(text: str, port: int | None = None) -> tuple[str, int]:
         if not port_text.isdigit() or not 0 < int(port_text) < 65536:
             raise AddressError(f"bad port: {port_text!r}")
         return host, int(port_text)
-    port = port if port is not None else default_port()
-    if port is None:
-        raise AddressError(f"no port in {text!r}: give HOST:PORT")
-    return host, port
+    return host, port if port is not None else default_port()
 
 
 @dataclass(frozen=True, slots=True)

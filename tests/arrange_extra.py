@@ -1,4 +1,4 @@
-"""Arranging positions for the rules tests (setup only; see /work/notes/ENGINE_NOTES.md).
+"""Arranging positions for the rules tests (setup only: it moves instances in ``game.st``).
 
 A test builds a game with :func:`arrange`, naming the cards each seat holds, has on its field
 and has stacked under its ancestor, whose turn it is and which phase it starts in. From then on

@@ -1,7 +1,7 @@
 """Shared helpers for the rules tests: build a game, arrange a position, drive it through choose().
 
 A rules test arranges a position once, at its start, by moving card instances between zones (the
-test hook described in ``notes/ENGINE_NOTES.md``), and from then on plays only through
+test hook: the instances' zones in ``game.st``), and from then on plays only through
 ``game.choose(seat, option_id)`` and reads only ``game.view(seat)``, the returned events,
 ``game.prompt`` and ``game.result``. Everything here that touches ``game.st`` is setup.
 

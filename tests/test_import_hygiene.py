@@ -1,4 +1,4 @@
-"""The engine and the network layer never load Textual (the one-way wall of ARCHITECTURE.md):
+"""The engine and the network layer never load Textual (knowledge flows one way, README's "How it is built"):
 headless commands stay light, and a bot or a host runs where no terminal UI is installed."""
 
 from __future__ import annotations

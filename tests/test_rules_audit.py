@@ -1,10 +1,9 @@
-"""Rules audit: corner cases of the rulings (R1–R23), the card texts and the rulebook that the
+"""Rules audit: corner cases of the rulings (R1–R24), the card texts and the rulebook that the
 other rules tests do not reach, judged as an adversarial tournament judge would.
 
 Each test names its ruling. A position is arranged once (setup only, ``tests/arrange_extra.py``
 or ``tests/helpers.py``); from then on the game is driven only through ``game.choose`` and read
 only through ``game.view``, the returned events, ``game.prompt`` and ``game.result``.
-Disagreements found are in ``/work/notes/ENGINE_BUGS.md`` (entries by the audit helper).
 """
 
 from __future__ import annotations

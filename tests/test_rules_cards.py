@@ -1,6 +1,6 @@
-"""Every card of CARDS.md does what it says: offerings (R8–R10), actions, traps, counters, and
-each ancestor's worship condition (R20), standing effect and manifestation (cost: 1 stacked
-offering; the last one breaks the ritual after the chain, R14).
+"""Every card of the card data (qm_rules/data/cards.toml) does what it says: offerings (R8–R10),
+actions, traps, counters, and each ancestor's worship condition (R20), standing effect and
+manifestation (cost: 1 stacked offering; the last one breaks the ritual after the chain, R14).
 
 Positions are arranged at the start (setup only); everything then happens through
 ``game.choose``. Seat 0 often holds a spare trap ("pad") so that its action phase stays open

@@ -345,7 +345,7 @@ def test_prohibition_shao_baofu_not_playable() -> None:
 
 
 def test_prohibition_drawing_burning_still_allowed() -> None:
-    # R21: drawing a Burning card is still allowed (the seed example's "then draw 1" draws 纸钱).
+    # R21: drawing a Burning card is still allowed (the worked example's "then draw 1" draws 纸钱).
     g = arrange(
         2,
         turn=0,

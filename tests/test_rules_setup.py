@@ -116,7 +116,7 @@ def test_deck_holds_base_set_times_k_and_n_distinct_ancestors(players: int) -> N
 
 
 def test_base_set_is_31_cards() -> None:
-    # R2 with CARDS.md: the base set holds 31 cards
+    # R2: the base set holds 31 cards
     assert BASE_SET_SIZE == 31
     assert len(ANCESTOR_POOL) == 6
 
@@ -531,8 +531,8 @@ def test_same_seed_players_and_choices_replay_to_the_same_game() -> None:
 
 
 def test_deck_drawn_empty_is_refilled_from_the_discard_pile_at_once() -> None:
-    # R4 + the seed (当牌山抽空之后，立即…): the moment the deck is drawn empty, the discard
-    # pile is shuffled into it — not later, when a draw next needs it
+    # R4 (rulebook §13, "as soon as the deck is emptied"): the moment the deck is drawn empty,
+    # the discard pile is shuffled into it — not later, when a draw next needs it
     g = new_game(2, seed=36)
     cards = _end_turn_of_seat1_setup(
         g, hands={0: ["zhuozei"]}, fields={0: ["qingtuan"]}, deck_top=["xianguo", "qingcha"]

@@ -1,4 +1,4 @@
-"""The seed's worked example (R19): 祭祀准备 answered by 文明祭祀倡导.
+"""The rulebook's worked example (§9.1, R19): 祭祀准备 answered by 文明祭祀倡导.
 
 Player 1 (seat 0) plays 祭祀准备, discards a card as its cost and declares mode ① (search a
 Burning card; then, if the discarded card was an offering, draw 1). Player 2 (seat 1) flips a
@@ -77,7 +77,7 @@ def _burning_left_in_deck(g: Game) -> int:
 
 
 def test_worked_example_offering_discarded_search_fails_then_draw_resolves() -> None:
-    # R19 (the seed's worked example), R21
+    # R19 (the rulebook's worked example, §9.1), R21
     g, c = _setup("qingtuan")
     assert _burning_left_in_deck(g) >= 2  # Burning cards are in the deck to be searched
     hand_before = g.view(0).seats[0].hand_count

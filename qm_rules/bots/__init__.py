@@ -27,9 +27,7 @@ def make_bot(strategy: str = "heuristic", seed: int | str = 0) -> Bot:
     if strategy == "random":
         return RandomBot(seed)
     if strategy == "heuristic":
-        try:
-            from .heuristic import HeuristicBot
-        except ImportError:  # not built yet
-            return RandomBot(seed)
+        from .heuristic import HeuristicBot
+
         return HeuristicBot(seed)
     raise ValueError(f"unknown bot strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")

@@ -1,2 +1,2 @@
-"""The app's screens: lobby, host form, waiting room, rulebook, gallery, help (TUI-A);
-table and result (TUI-B)."""
+"""The app's screens: lobby, host form, waiting room, table, result, rulebook, gallery, help and
+how to play."""

@@ -2,7 +2,7 @@
 
 One long-lived worker reads the client's messages and turns them into updates of this screen.
 When the table's state turns to ``playing`` the worker stops reading and the table screen
-(TUI-B's) takes the connection over; after the game (rematch) the app brings this screen back
+takes the connection over; after the game (rematch) the app brings this screen back
 and :meth:`RoomScreen.rematch` resumes reading.
 """
 
@@ -183,12 +183,9 @@ class RoomScreen(Screen[None]):
         """Hand the connection to the table screen."""
         self.in_game = True
         client: Any = _Replay(self.client, first) if first else self.client
-        try:
-            from qm_tui.screens.table import TableScreen
-            from qm_tui.session import NetSession
-        except ImportError:  # the table screen is not built yet
-            self.notify(tr("room.started", self.qm.lang), markup=False)
-            return
+        from qm_tui.screens.table import TableScreen
+        from qm_tui.session import NetSession
+
         session = NetSession(client, clock=self.qm.clock)
         self.app.push_screen(TableScreen(session, lang=self.qm.lang, clock=self.qm.clock))
 

@@ -213,6 +213,10 @@ class TableScreen(Screen[None]):
             mine.display = False
         self.areas = areas
         self._card_mode()
+        # The board is built: move everything alive now (the app, its widgets, the card data)
+        # out of the collector's reach. Full collections of it stalled the screen for 60-150 ms
+        # at a time (benchmarks/tui.py, --gc-freeze); after this they take ~12 ms.
+        gc.freeze()
 
     # ── the session, read by one long-lived worker ──────────────────────────────────────────
 
@@ -348,11 +352,6 @@ class TableScreen(Screen[None]):
         if new_prompt and p is not None:
             self._focus_for_prompt(p.kind, choosable, frozenset(seats_ref))
         self.updates += 1
-        if self.updates == 1:
-            # The board is built: move everything alive now (the app, its widgets, the card
-            # data) out of the collector's reach. Full collections of it stalled the screen for
-            # 60-150 ms at a time (benchmarks/tui.py, --gc-freeze); after this they take ~12 ms.
-            gc.freeze()
 
     def _say_seat_changes(self, seats: Seats) -> None:
         """Log a bot taking over an away player's seat, and the player taking it back."""

@@ -152,7 +152,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "与主机的连接断开了：{reason}",
         "en": "Lost the connection to the host: {reason}",
     },
-    "room.started": {"zh": "对局开始了。", "en": "The game has started."},
     "key.room.ready": {"zh": "准备", "en": "Ready"},
     "key.room.start": {"zh": "开局", "en": "Start"},
     "key.room.add_bot": {"zh": "加机器人", "en": "Add bot"},
