@@ -33,6 +33,9 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="kill -9 is POSI
 
 
 def _env(state: Path) -> dict[str, str]:
+    config = state / "config"  # a player past the first run's "how to play" screen
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "config.json").write_text('{"intro_seen": true}\n', encoding="utf-8")
     return dict(
         os.environ,
         CI="1",
