@@ -52,7 +52,7 @@ async def test_help_at_the_table_explains_every_area_on_screen() -> None:
         table = app.table
         shown = [
             widget_id
-            for widget_id, _ in TableScreen.HELP_AREAS
+            for widget_id, *_ in TableScreen.HELP_AREAS
             if any(w.display for w in table.query(f"#{widget_id}"))
         ]
         assert {"chain", "prompt"} <= set(shown), shown  # mid-chain, a response pending

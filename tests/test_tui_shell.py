@@ -4,7 +4,6 @@ the host form's checks, the command line, and the 80×24 layout."""
 from __future__ import annotations
 
 import re
-import string
 from pathlib import Path
 
 import pytest
@@ -236,15 +235,7 @@ def test_a_broken_config_file_is_an_empty_config() -> None:
     assert config.load() == config.Config()
 
 
-# ───────────────────────────── strings ─────────────────────────────
-
-
-def test_every_string_has_both_languages_with_the_same_fields() -> None:
-    fields = string.Formatter()
-    for key, texts in all_strings().items():
-        assert set(texts) == {"zh", "en"}, key
-        names = [{f for _, f, _, _ in fields.parse(texts[lang]) if f} for lang in ("zh", "en")]
-        assert names[0] == names[1], key
+# ───────────────────────────── strings (the whole catalogue: test_catalogue.py) ─────────────
 
 
 def test_every_binding_of_the_shell_has_a_translation() -> None:
@@ -267,14 +258,6 @@ def test_every_binding_of_the_shell_has_a_translation() -> None:
             assert binding.id, f"{cls.__name__}: {binding.key} has no id"
             if binding.description:
                 assert f"key.{binding.id}" in all_strings(), binding.id
-
-
-def test_strings_used_in_the_shell_exist() -> None:
-    used: set[str] = set()
-    for path in (ROOT / "qm_tui").rglob("*.py"):
-        used |= set(re.findall(r'\btr\(\s*"([a-z_.]+)"', path.read_text(encoding="utf-8")))
-    missing = sorted(k for k in used if k not in all_strings())
-    assert not missing, missing
 
 
 def test_tr_formats_and_survives_unknown_keys() -> None:

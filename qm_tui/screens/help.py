@@ -1,9 +1,9 @@
 """The help overlay: what each area of the screen below shows, and every key it answers to.
 
-A screen names its areas in ``HELP_AREAS``: ``(widget id, string key)`` pairs, the key naming
-two strings, ``KEY`` (the area's name) and ``KEY.text`` (what it shows and how to use it). Only
-the areas on screen at the time are explained, so a screen that changes its layout keeps its
-help true by keeping that list current.
+A screen names its areas in ``HELP_AREAS``: ``(widget id, name key, text key)``, the strings
+of the area's name and of what it shows and how to use it. Only the areas on screen at the
+time are explained, so a screen that changes its layout keeps its help true by keeping that
+list current.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from qm_tui.i18n import tr
 def screen_areas(screen: Screen[object], lang: str) -> list[tuple[str, str]]:
     """``(name, explanation)`` of each area of ``screen`` that is on screen now."""
     areas: list[tuple[str, str]] = []
-    for widget_id, key in getattr(screen, "HELP_AREAS", ()):
+    for widget_id, name, text in getattr(screen, "HELP_AREAS", ()):
         if any(w.display for w in screen.query(f"#{widget_id}")):
-            areas.append((tr(key, lang), tr(f"{key}.text", lang)))
+            areas.append((tr(name, lang), tr(text, lang)))
     return areas
 
 

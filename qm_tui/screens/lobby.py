@@ -45,10 +45,9 @@ class LobbyScreen(Screen[None]):
     """The first screen: where to play."""
 
     CSS_PATH = "lobby.tcss"
-    HELP_AREAS = (
-        ("tables-pane", "area.lobby.tables"),
-        ("menu", "area.lobby.menu"),
-        ("status", "area.lobby.status"),
+    HELP_AREAS = tuple(
+        (widget_id, f"area.lobby.{area}", f"area.lobby.{area}.text")
+        for widget_id, area in (("tables-pane", "tables"), ("menu", "menu"), ("status", "status"))
     )
     BINDINGS = [
         Binding("j", "join_selected", "Join", id="lobby.join"),

@@ -52,7 +52,10 @@ class RoomScreen(Screen[None]):
     """Seats, ready marks and chat before a game; start (owner), add or remove bots (owner)."""
 
     CSS_PATH = "room.tcss"
-    HELP_AREAS = (("seats-pane", "area.room.seats"), ("chat-pane", "area.room.chat"))
+    HELP_AREAS = (
+        ("seats-pane", "area.room.seats", "area.room.seats.text"),
+        ("chat-pane", "area.room.chat", "area.room.chat.text"),
+    )
     BINDINGS = [
         Binding("r", "ready", "Ready", id="room.ready"),
         Binding("s", "start", "Start", id="room.start"),

@@ -84,7 +84,7 @@ class TableScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
     HELP_AREAS = tuple(
-        (area, f"area.table.{area}")
+        (area, f"area.table.{area}", f"area.table.{area}.text")
         for area in ("status", "opponents", "mine", "chain", "detail", "log", "prompt", "keys")
     )
     BINDINGS = [

@@ -1,7 +1,7 @@
 """Strings of the help overlay's "on this screen" part: each area's name and what it shows.
 
-A key ``area.SCREEN.AREA`` is the area's name, ``area.SCREEN.AREA.text`` its explanation; the
-screens list theirs in ``HELP_AREAS`` (see :mod:`qm_tui.screens.help`).
+``area.SCREEN.AREA`` is an area's name, ``area.SCREEN.AREA.text`` its explanation; the screens
+list theirs in ``HELP_AREAS`` (see :mod:`qm_tui.screens.help`).
 """
 
 STRINGS: dict[str, dict[str, str]] = {

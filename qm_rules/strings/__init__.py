@@ -1,0 +1,1 @@
+"""The engine's words, one module a part (see :mod:`qm_rules.i18n`)."""

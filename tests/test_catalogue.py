@@ -1,0 +1,154 @@
+"""The catalogue (qm_rules.i18n, with the UI's strings registered) is whole and has no dead words.
+
+Every string is in both languages with the same fields and valid plural forms; every key the
+code asks ``tr()`` for exists; every key in the catalogue is used by the code. "Used" is read
+from the source with ``ast``: a string constant equal to the key (``"cmd.rulebook"`` in a
+table of actions), an f-string whose fixed parts match it (``f"result.reason.{reason}"``), or
+a binding id (``Binding(..., id="table.pass")`` uses ``key.table.pass``, the footer's word).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import qm_tui.i18n  # noqa: F401  (registers the UI's strings)
+from qm_rules.i18n import LANGS, PLURAL_FORMS, all_strings, tr
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ["qm_rules", "qm_net", "qm_tui", "qingming", "tools"]
+#: What a formatted part of an f-string key may stand for: one segment of a key.
+SEGMENT = "[a-z0-9_]+"
+
+
+def _modules() -> Iterator[tuple[Path, ast.Module]]:
+    """Every module of the code, but the catalogue's own (the ``strings`` packages)."""
+    for top in SOURCES:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            if "strings" not in path.relative_to(ROOT).parts:
+                yield path, ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _pattern(node: ast.JoinedStr) -> re.Pattern[str] | None:
+    """The keys an f-string can make, as a regex; None unless it starts with a fixed segment of
+    a key (``f"result.reason.{reason}"``): ``f"{key}.text"`` could be any key, and so could
+    ``f"key.{binding_id}"`` (the footer's words: binding ids say which are used)."""
+    first = node.values[0] if node.values else None
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return None
+    if not re.match(r"[a-z0-9_]+\.", first.value) or first.value == "key.":
+        return None
+    parts = []
+    for value in node.values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            if not re.fullmatch(r"[a-z0-9_.]*", value.value):
+                return None  # not a key: a file name, a host name...
+            parts.append(re.escape(value.value))
+        else:
+            parts.append(SEGMENT)
+    return re.compile("".join(parts))
+
+
+def _uses() -> tuple[set[str], list[re.Pattern[str]], set[str], list[str]]:
+    """(string constants, f-string key patterns, binding ids, tr() keys that are constants or
+    patterns shown as text) over all the source."""
+    constants: set[str] = set()
+    patterns: list[re.Pattern[str]] = []
+    binding_ids: set[str] = set()
+    asked: list[str] = []
+    for path, tree in _modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                constants.add(node.value)
+            elif isinstance(node, ast.JoinedStr):
+                pattern = _pattern(node)
+                if pattern is not None:
+                    patterns.append(pattern)
+            elif isinstance(node, ast.Call):
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+                if name == "Binding":
+                    for kw in node.keywords:
+                        if kw.arg == "id" and isinstance(kw.value, ast.Constant):
+                            binding_ids.add(str(kw.value.value))
+                        elif kw.arg == "id" and isinstance(kw.value, ast.JoinedStr):
+                            pattern = _pattern(kw.value)
+                            if pattern is not None:
+                                patterns.append(re.compile(r"key\." + pattern.pattern))
+                if name == "tr" and node.args:
+                    first = node.args[0]
+                    where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                        asked.append(f"{first.value} ({where})")
+                    elif isinstance(first, ast.JoinedStr):
+                        pattern = _pattern(first)
+                        if pattern is not None:
+                            asked.append(f"/{pattern.pattern}/ ({where})")
+    return constants, patterns, binding_ids, asked
+
+
+def test_every_string_is_in_both_languages_with_the_same_fields() -> None:
+    fields = string.Formatter()
+    problems = []
+    for key, texts in all_strings().items():
+        if set(texts) != set(LANGS):
+            problems.append(f"{key}: languages {sorted(texts)}")
+            continue
+        names = []
+        for lang in LANGS:
+            text = texts[lang]
+            forms = {"other": text} if isinstance(text, str) else dict(text)
+            if not isinstance(text, str):
+                if set(forms) != PLURAL_FORMS[lang] and set(forms) != {"other"}:
+                    problems.append(f"{key}: {lang} plural forms {sorted(forms)}")
+                if not all("{n}" in form or "{n:" in form for form in forms.values()):
+                    problems.append(f"{key}: {lang} plural forms without {{n}}")
+            for form in forms.values():
+                names.append({f for _, f, _, _ in fields.parse(form) if f})
+        if any(n != names[0] for n in names):
+            problems.append(f"{key}: fields differ {names}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_key_the_code_asks_for_exists() -> None:
+    keys = set(all_strings())
+    *_, asked = _uses()
+    missing = []
+    for entry in asked:
+        shown, _, where = entry.partition(" ")
+        if shown.startswith("/"):
+            pattern = re.compile(shown.strip("/"))
+            if not any(pattern.fullmatch(k) for k in keys):
+                missing.append(entry)
+        elif shown not in keys:
+            missing.append(entry)
+    assert len(asked) > 100  # the scan really read the code
+    assert not missing, "keys asked for but not in the catalogue:\n" + "\n".join(missing)
+
+
+def test_every_key_in_the_catalogue_is_used() -> None:
+    constants, patterns, binding_ids, _ = _uses()
+    unused = [
+        key
+        for key in all_strings()
+        if key not in constants
+        and not (key.startswith("key.") and key[4:] in binding_ids)
+        and not any(p.fullmatch(key) for p in patterns)
+    ]
+    assert not unused, "strings no code uses:\n" + "\n".join(sorted(unused))
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "expected"),
+    [("en", 1, "1 card"), ("en", 2, "2 cards"), ("en", 0, "0 cards"), ("zh", 1, "1 张")],
+)
+def test_plural_forms_follow_the_count(
+    lang: str, n: int, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry = {"zh": "{n} 张", "en": {"one": "{n} card", "other": "{n} cards"}}
+    monkeypatch.setitem(all_strings(), "test.cards", entry)
+    assert tr("test.cards", lang, n=n) == expected
