@@ -14,8 +14,9 @@ import re
 import pytest
 
 from qm_rules.cards import CARDS, CardDef, CardType
+from qm_rules.i18n import tr
 from qm_rules.model import GameOptions
-from tools.rulebook import BLOCKS, LANGS, RULES, TYPE_NAME, _block_re, _pick
+from tools.rulebook import BLOCKS, LANGS, RULES, _block_re
 
 # ───────────────────────────── reading the rulebook ─────────────────────────────
 
@@ -83,7 +84,7 @@ def test_card_entry_has_copies_type_and_text(parts: dict[str, str], card: CardDe
         copies = "×1" if card.type is CardType.ANCESTOR else f"×{card.copies}"
         assert copies in lines[0], f"{card.id}: {lang} entry does not say {copies}"
         if card.type is not CardType.OFFERING:
-            assert _pick(TYPE_NAME[card.type], lang) in lines[0], (
+            assert tr(f"type.{card.type}", lang) in lines[0], (
                 f"{card.id}: {lang} entry lacks its type"
             )
         assert card.text(lang) in cards, f"{card.id}: the {lang} card text differs from cards.toml"

@@ -21,88 +21,26 @@ from pathlib import Path
 
 from qm_rules.cards import CARDS, CardDef, CardType
 from qm_rules.game import MAX_PLAYERS, MIN_PLAYERS, base_set_copies
+from qm_rules.i18n import tr
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 LANGS = ("zh", "en")
 
-TYPE_NAME = {
-    CardType.OFFERING: ("供品", "Offering"),
-    CardType.ACTION: ("行动牌", "Action"),
-    CardType.TRAP: ("陷阱牌", "Trap"),
-    CardType.COUNTER: ("反击牌", "Counter"),
-    CardType.ANCESTOR: ("祖宗牌", "Ancestor"),
-}
-TYPE_HEADING = {
-    CardType.OFFERING: ("供品（基本牌）", "Offerings"),
-    CardType.ACTION: ("行动牌", "Actions"),
-    CardType.TRAP: ("陷阱牌", "Traps"),
-    CardType.COUNTER: ("反击牌", "Counters"),
-    CardType.ANCESTOR: ("祖宗牌（牌池）", "Ancestors (the pool)"),
-}
-TAG_NAME = {"burning": ("燃烧", "Burning")}
-TRIGGER_TEXT = {
-    "any": ("任何发动", "any activation"),
-    "opp_any": ("对手的任何发动", "any activation by an opponent"),
-    "opp_action": ("对手发动行动牌", "an opponent activates an action card"),
-    "opp_place": ("对手摆放供品", "an opponent places an offering"),
-    "opp_worship": ("对手宣言祭祀", "an opponent declares worship"),
-    "opp_takes_yours": (
-        "对手发动会夺取你的卡的效果",
-        "an opponent activates an effect that takes a card of yours",
-    ),
-    "opp_targets_yours": (
-        "对手的效果以你场上的卡为对象",
-        "an opponent's effect targets a card on your field",
-    ),
-    "trap": ("陷阱牌发动", "a trap is activated"),
-    "counter": ("反击牌发动", "a counter is activated"),
-    "manifestation": ("显灵发动", "a manifestation is activated"),
-}
-TARGET_TEXT = {
-    "opponent": ("一名对手", "an opponent"),
-    "opp_offering": ("对手场上一张未横置的供品", "an untapped offering on an opponent's field"),
-    "opp_ancestor": ("对手场上的祖宗牌", "an opponent's ancestor"),
-}
-COST_TEXT = {
-    "discard": ("舍弃 {n} 张手牌", "discard {n} card{s} from your hand"),
-    "remove_stacked": (
-        "将这张卡下方叠放的 {n} 张供品送去弃牌区",
-        "remove {n} offering{s} stacked under this card to the discard pile",
-    ),
-}
-#: When an ancestor's standing effect applies (the engine's reading, rulebook §12).
-STANDING_WHEN = {
-    "immune_traps": ("从为祭祀而亮出时起", "from the moment it is revealed for worship"),
-    "no_return": ("从为祭祀而亮出时起", "from the moment it is revealed for worship"),
-}
-STANDING_WHEN_DEFAULT = ("祖宗牌在场时", "while the ancestor is on the field")
-PLAYED_WHEN = {
-    CardType.ACTION: (
-        "你的行动阶段，从手牌正面打出",
-        "your action phase, played face-up from hand",
-    ),
-}
-LABEL = {
-    "cost": ("代价", "Cost"),
-    "none": ("无", "none"),
-    "target": ("对象", "Target"),
-    "tag": ("标签", "Tag"),
-    "when": ("时机", "When"),
-    "trigger": ("时机（跟牌）", "Trigger (response)"),
-    "text": ("文本", "Text"),
-    "m_trigger": ("显灵时机", "Manifestation trigger"),
-    "m_cost": ("显灵代价", "Manifestation cost"),
-    "standing": ("常驻效果生效", "Standing effect applies"),
-    "pool": ("牌池中", "in the pool"),
-}
-
-
-def _pick(pair: tuple[str, str], lang: str) -> str:
-    return pair[0] if lang == "zh" else pair[1]
+#: When an ancestor's standing effect applies (the engine's reading, rulebook §12): these from
+#: the moment it is revealed for worship, the others while it is on the field.
+STANDING_FROM_REVEAL = frozenset({"immune_traps", "no_return"})
 
 
 def _cost(op: str, n: int, lang: str) -> str:
-    return _pick(COST_TEXT[op], lang).format(n=n, s="" if n == 1 else "s")
+    return tr(f"rulebook.cost.{op}", lang, n=n)
+
+
+def _label(key: str, lang: str) -> str:
+    return tr(f"rulebook.label.{key}", lang)
+
+
+def _tags(card: CardDef, lang: str) -> str:
+    return tr("list.sep", lang).join(tr(f"tag.{t}", lang) for t in sorted(card.tags))
 
 
 def _other(card: CardDef, lang: str) -> str:
@@ -110,15 +48,10 @@ def _other(card: CardDef, lang: str) -> str:
     return card.name.en if lang == "zh" else card.name.zh
 
 
-def _colon(lang: str) -> str:
-    return "：" if lang == "zh" else ": "
-
-
 def _offerings(cards: list[CardDef], lang: str) -> list[str]:
-    head = ("| 卡牌 | English | 标签 | 张数 | 文本 |", "| Card | 中文 | Tag | Copies | Text |")
-    lines = [_pick(head, lang), "|---|---|---|---|---|"]
+    lines = [tr("rulebook.offerings.head", lang), "|---|---|---|---|---|"]
     for c in cards:
-        tags = "、".join(_pick(TAG_NAME[t], lang) for t in sorted(c.tags)) or "—"
+        tags = _tags(c, lang) or "—"
         lines.append(
             f"| {c.name(lang)} | {_other(c, lang)} | {tags} | ×{c.copies} | {c.text(lang)} |"
         )
@@ -126,39 +59,40 @@ def _offerings(cards: list[CardDef], lang: str) -> list[str]:
 
 
 def _entry(c: CardDef, lang: str) -> list[str]:
-    col = _colon(lang)
+    col = tr("colon", lang)
     sep = "（" if lang == "zh" else " ("
     end = "）" if lang == "zh" else ")"
-    copies = f"{_pick(LABEL['pool'], lang)} ×1" if c.type is CardType.ANCESTOR else f"×{c.copies}"
+    copies = f"{_label('pool', lang)} ×1" if c.type is CardType.ANCESTOR else f"×{c.copies}"
     # One paragraph a card, its lines joined by hard breaks ("\\" at the end of a line): a nested
     # list would cost Textual's MarkdownViewer several widgets a line and made the rulebook ~5x
     # slower to open.
-    kind = _pick(TYPE_NAME[c.type], lang)
+    kind = tr(f"type.{c.type}", lang)
     lines = [f"**{c.name(lang)}**{sep}{_other(c, lang)}{end} · {kind} · {copies}"]
 
     def item(key: str, value: str) -> None:
         lines[-1] += "\\"
-        lines.append(f"{_pick(LABEL[key], lang)}{col}{value}")
+        lines.append(f"{_label(key, lang)}{col}{value}")
 
     if c.type is CardType.ANCESTOR:
         m = c.manifestation
         assert m is not None, f"{c.id}: an ancestor without a manifestation"
         assert len(c.standing) == 1, f"{c.id}: the rulebook expects one standing effect"
-        item("m_trigger", _pick(TRIGGER_TEXT[m.trigger], lang))
+        item("m_trigger", tr(f"trigger.{m.trigger}", lang))
         item("m_cost", "; ".join(_cost(k.op, k.n, lang) for k in m.cost))
         (standing,) = c.standing
-        item("standing", _pick(STANDING_WHEN.get(standing, STANDING_WHEN_DEFAULT), lang))
+        when = "revealed" if standing in STANDING_FROM_REVEAL else "on_field"
+        item("standing", tr(f"rulebook.standing.{when}", lang))
     else:
         costs = "; ".join(_cost(k.op, k.n, lang) for k in c.cost)
-        item("cost", costs or _pick(LABEL["none"], lang))
+        item("cost", costs or _label("none", lang))
         if c.trigger is not None:
-            item("trigger", _pick(TRIGGER_TEXT[c.trigger], lang))
+            item("trigger", tr(f"trigger.{c.trigger}", lang))
         else:
-            item("when", _pick(PLAYED_WHEN[c.type], lang))
+            item("when", tr(f"rulebook.played.{c.type}", lang))
         if c.targets:
-            item("target", "; ".join(_pick(TARGET_TEXT[t], lang) for t in c.targets))
+            item("target", "; ".join(tr(f"rulebook.target.{t}", lang) for t in c.targets))
         if c.tags:
-            item("tag", "、".join(_pick(TAG_NAME[t], lang) for t in sorted(c.tags)))
+            item("tag", _tags(c, lang))
     item("text", c.text(lang))
     return lines
 
@@ -170,7 +104,7 @@ def render_cards(lang: str) -> str:
         cards = [c for c in CARDS.cards if c.type is ctype]
         if not cards:
             continue
-        out += [f"### {_pick(TYPE_HEADING[ctype], lang)}", ""]
+        out += [f"### {tr(f'rulebook.heading.{ctype}', lang)}", ""]
         if ctype is CardType.OFFERING:
             out += _offerings(cards, lang)
         else:
@@ -187,21 +121,16 @@ def render_deck(lang: str) -> str:
         (ctype, sum(c.copies for c in CARDS.base_set if c.type is ctype))
         for ctype in (CardType.OFFERING, CardType.ACTION, CardType.TRAP, CardType.COUNTER)
     ]
-    if lang == "zh":
-        parts = "、".join(f"{_pick(TYPE_NAME[t], lang)} {n} 张" for t, n in by_type)
-        lines = [
-            f"基础套牌共 {base} 张：{parts}。祖宗牌池共 {len(CARDS.ancestors)} 张。",
-            "",
-            "| 玩家人数 | 基础套牌 | 祖宗牌 | 牌山总数 |",
-        ]
-    else:
-        parts = ", ".join(f"{n} {_pick(TYPE_HEADING[t], lang).lower()}" for t, n in by_type)
-        lines = [
-            f"The base set holds {base} cards: {parts}. "
-            f"The ancestor pool holds {len(CARDS.ancestors)}.",
-            "",
-            "| Players | Base sets | Ancestors | Deck size |",
-        ]
+
+    def count(ctype: CardType, n: int) -> str:
+        kind = tr(f"type.{ctype}" if lang == "zh" else f"rulebook.heading.{ctype}", lang)
+        return tr("rulebook.deck.count", lang, n=n, kind=kind.lower())
+
+    parts = tr("list.sep", lang).join(count(t, n) for t, n in by_type)
+    summary = tr(
+        "rulebook.deck.summary", lang, base=base, parts=parts, ancestors=len(CARDS.ancestors)
+    )
+    lines = [summary, "", tr("rulebook.deck.head", lang)]
     lines.append("|---|---|---|---|")
     for p in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         lines.append(f"| {p} | ×{base_set_copies(p)} | {p} | {base * base_set_copies(p) + p} |")
