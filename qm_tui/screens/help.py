@@ -88,7 +88,7 @@ class HelpScreen(ModalScreen[None]):
         table.add_column(no_wrap=True, style="bold")
         table.add_column(ratio=1)
         for name, text in self.areas:
-            table.add_row(Text(name), Text(text))
+            table.add_row(Text(name), Text(text, overflow="fold"))
         return table
 
     def on_mount(self) -> None:

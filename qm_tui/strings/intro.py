@@ -3,7 +3,7 @@
 STRINGS: dict[str, dict[str, str]] = {
     "intro.title": {"zh": "怎么玩清明", "en": "How to play Qingming"},
     "intro.goal": {
-        "zh": "目标：第一个祭祀成功的人获胜。在你的场上摆满 4 张供品，手里有一张祖宗牌，"
+        "zh": "目标：第一个祭祀成功的人获胜。在你的场上摆满四张供品，手里有一张祖宗牌，"
         "就可以在祭祀阶段宣言祭祀；之后满足这张祖宗牌写的祭祀条件，你就赢了。",
         "en": "Goal: be the first to complete a worship. With 4 offerings on your field and "
         "an ancestor in your hand you may declare worship in your worship phase; meet that "
