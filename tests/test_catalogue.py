@@ -3,8 +3,8 @@
 Every string is in both languages with the same fields and valid plural forms; every key the
 code asks ``tr()`` for exists; every key in the catalogue is used by the code. "Used" is read
 from the source with ``ast``: a string constant equal to the key (``"cmd.rulebook"`` in a
-table of actions), an f-string whose fixed parts match it (``f"result.reason.{reason}"``), or
-a binding id (``Binding(..., id="table.pass")`` uses ``key.table.pass``, the footer's word).
+table of actions), an f-string or a sum whose fixed parts match it (``f"result.reason.{reason}"``,
+``"card.kind." + kind``), or a binding id (``Binding(..., id="table.pass")`` uses ``key.table.pass``, the footer's word).
 """
 
 from __future__ import annotations
@@ -54,6 +54,17 @@ def _pattern(node: ast.JoinedStr) -> re.Pattern[str] | None:
     return re.compile("".join(parts))
 
 
+def _key_pattern(node: ast.AST) -> re.Pattern[str] | None:
+    """:func:`_pattern` for an f-string, and the same for ``"card.kind." + kind``."""
+    if isinstance(node, ast.JoinedStr):
+        return _pattern(node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        parts = [node.left, node.right]
+        values = [p if isinstance(p, ast.Constant) else ast.FormattedValue(p, -1) for p in parts]
+        return _pattern(ast.JoinedStr(values=values))  # type: ignore[arg-type]
+    return None
+
+
 def _uses() -> tuple[set[str], list[re.Pattern[str]], set[str], list[str]]:
     """(string constants, f-string key patterns, binding ids, tr() keys that are constants or
     patterns shown as text) over all the source."""
@@ -65,8 +76,8 @@ def _uses() -> tuple[set[str], list[re.Pattern[str]], set[str], list[str]]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 constants.add(node.value)
-            elif isinstance(node, ast.JoinedStr):
-                pattern = _pattern(node)
+            elif isinstance(node, ast.JoinedStr | ast.BinOp):
+                pattern = _key_pattern(node)
                 if pattern is not None:
                     patterns.append(pattern)
             elif isinstance(node, ast.Call):
@@ -84,8 +95,8 @@ def _uses() -> tuple[set[str], list[re.Pattern[str]], set[str], list[str]]:
                     where = f"{path.relative_to(ROOT)}:{node.lineno}"
                     if isinstance(first, ast.Constant) and isinstance(first.value, str):
                         asked.append(f"{first.value} ({where})")
-                    elif isinstance(first, ast.JoinedStr):
-                        pattern = _pattern(first)
+                    elif isinstance(first, ast.JoinedStr | ast.BinOp):
+                        pattern = _key_pattern(first)
                         if pattern is not None:
                             asked.append(f"/{pattern.pattern}/ ({where})")
     return constants, patterns, binding_ids, asked

@@ -70,7 +70,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "已重新连上牌桌，座位还是你的。",
         "en": "Back at the table: your seat is yours again.",
     },
-    "table.your_hand": {"zh": "你的手牌", "en": "Your hand"},
     # a card's frame: its kind and its states
     "card.kind.offering": {"zh": "供品", "en": "Offering"},
     "card.kind.burning": {"zh": "燃烧", "en": "Burning"},
