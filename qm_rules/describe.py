@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import CARDS, CardDef, CardType, Clause, Cost, Filter, Section
+from .i18n import has, tr
 from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, Result, View
 
 __all__ = [
@@ -35,14 +36,10 @@ __all__ = [
 _DEFS: dict[str, CardDef] = dict(CARDS.by_id)
 
 
-def _pick(lang: str, zh: str, en: str) -> str:
-    return zh if lang == "zh" else en
-
-
 def card_name(card_id: str | None, lang: str) -> str:
     """A card definition's name; an unknown or hidden card is "a card"."""
     if not card_id:
-        return _pick(lang, "一张牌", "a card")
+        return tr("card.unknown", lang)
     d = _DEFS.get(card_id)
     return d.name(lang) if d is not None else card_id
 
@@ -50,25 +47,14 @@ def card_name(card_id: str | None, lang: str) -> str:
 def seat_name(seat: int | None, names: Sequence[str] | None, lang: str) -> str:
     """A seat's player name, falling back to "P<n>" (and "the table" for no seat)."""
     if seat is None:
-        return _pick(lang, "牌桌", "the table")
+        return tr("seat.none", lang)
     if names is not None and 0 <= seat < len(names):
         return names[seat]
     return f"P{seat + 1}"
 
 
-_PHASES: dict[str, tuple[str, str]] = {
-    Phase.DRAW: ("抽牌阶段", "draw phase"),
-    Phase.PLACE: ("摆放阶段", "placement phase"),
-    Phase.ACTION: ("行动阶段", "action phase"),
-    Phase.WORSHIP: ("祭祀阶段", "worship phase"),
-    Phase.END: ("结束阶段", "end phase"),
-    Phase.OVER: ("游戏结束", "game over"),
-}
-
-
 def phase_name(phase: Phase | str, lang: str) -> str:
-    zh, en = _PHASES.get(str(phase), (str(phase), str(phase)))
-    return _pick(lang, zh, en)
+    return tr(f"phase.{phase}", lang)
 
 
 def card_index(view: View | None, extra: Mapping[Any, Any] | None = None) -> dict[int, str]:
@@ -142,23 +128,12 @@ def mode_label(card_id: str | None, mode: int | None, lang: str) -> str:
     return "" if len(modes) <= 1 else f"#{mode + 1}"
 
 
-_LINK_KINDS: dict[str, tuple[str, str]] = {
-    LinkKind.PLACE: ("摆放", "places"),
-    LinkKind.ACTION: ("发动", "activates"),
-    LinkKind.TRAP: ("翻开陷阱", "springs the trap"),
-    LinkKind.COUNTER: ("反击", "counters with"),
-    LinkKind.WORSHIP: ("宣言祭祀", "declares worship with"),
-    LinkKind.MANIFEST: ("显灵", "manifests"),
-    LinkKind.ABILITY: ("发动能力", "uses the ability of"),
-}
-
-
 def describe_link(link: LinkView, view: View | None, lang: str) -> str:
     """One chain link in words: who, what, which mode, which targets, what was paid."""
     names = [s.name for s in view.seats] if view is not None else None
     idx = card_index(view)
     who = seat_name(link.seat, names, lang)
-    verb = _pick(lang, *_LINK_KINDS.get(str(link.kind), (str(link.kind), str(link.kind))))
+    verb = tr(f"link.{link.kind}", lang)
     text = f"{who} {verb} {card_name(link.card.card, lang)}"
     label = mode_label(link.card.card, link.mode, lang)
     if label:
@@ -168,35 +143,21 @@ def describe_link(link: LinkView, view: View | None, lang: str) -> str:
         text += arrow + ", ".join(describe_target(t, view, lang, idx) for t in link.targets)
     if link.cost:
         paid = ", ".join(card_name(c.card, lang) for c in link.cost)
-        text += _pick(lang, f"（代价：{paid}）", f" (paid: {paid})")
+        text += tr("link.paid", lang, paid=paid)
     if link.negated:
-        text += _pick(lang, "（已无效）", " (negated)")
+        text += tr("link.negated", lang)
     return text
 
 
 # ───────────────────────────── options ─────────────────────────────
 
-_OPTION_VERBS: dict[str, tuple[str, str]] = {
-    "place": ("摆放", "Place"),
-    "play": ("发动", "Play"),
-    "set": ("盖放", "Set"),
-    "ability": ("叠放到祖宗牌下（能力）：", "Stack under your ancestor (ability):"),
-    "declare": ("宣言祭祀", "Declare worship with"),
-    "pay": ("支付代价", "Pay with"),
-    "flip": ("翻开", "Flip"),
-    "counter": ("反击", "Counter with"),
-    "manifest": ("显灵", "Manifest"),
-    "pick": ("选择", "Pick"),
-    "discard": ("弃掉", "Discard"),
-}
-_OPTION_WORDS: dict[str, tuple[str, str]] = {
-    "skip": ("跳过摆放", "Skip placing"),
-    "end": ("结束行动阶段", "End the action phase"),
-    "decline": ("不祭祀", "Decline worship"),
-    "cancel": ("取消", "Cancel"),
-    "pass": ("不跟牌", "Pass"),
-    "none": ("不选", "Choose none"),
-}
+#: Options named by a card: the verb before the card's name ("Place Green Rice Cake").
+_OPTION_VERBS = frozenset(
+    {"place", "play", "set", "ability", "declare", "pay", "flip", "counter", "manifest", "pick",
+     "discard"}
+)  # fmt: skip
+#: Options that are a word of their own.
+_OPTION_WORDS = frozenset({"skip", "end", "decline", "cancel", "pass", "none"})
 
 
 def describe_option(
@@ -209,7 +170,7 @@ def describe_option(
     prefix, _, rest = option.id.partition(":")
     kind = option.kind or prefix
     if option.id in _OPTION_WORDS:
-        return _pick(lang, *_OPTION_WORDS[option.id])
+        return tr(f"option.{option.id}", lang)
     idx = dict(cards or {})
     idx.update(card_index(view))
     idx.update(_context_cards(view))
@@ -219,131 +180,65 @@ def describe_option(
         if view is not None and view.prompt is not None:
             card_id = view.prompt.context.get("def") or idx.get(view.prompt.context.get("card", -1))
         label = mode_label(card_id, mode, lang)
-        return label or _pick(lang, f"模式 {(mode or 0) + 1}", f"Mode {(mode or 0) + 1}")
+        return label or tr("option.mode", lang, n=(mode or 0) + 1)
     if prefix == "target":
-        return _pick(lang, "目标：", "Target: ") + describe_target(rest, view, lang, idx)
-    verb = _OPTION_VERBS.get(prefix)
-    if verb is not None:
+        return tr("option.target", lang, target=describe_target(rest, view, lang, idx))
+    if prefix in _OPTION_VERBS:
         cid = option.card if option.card is not None else (int(rest) if rest.isdigit() else None)
         name = card_name(idx.get(cid) if cid is not None else None, lang)
-        return f"{_pick(lang, *verb)} {name}"
+        return f"{tr(f'option.{prefix}', lang)} {name}"
     return option.id
-
-
-_PROMPT_TITLES: dict[str, tuple[str, str]] = {
-    PromptKind.PLACE: ("摆放阶段：摆放一张供品，或跳过", "Placement: place an offering, or skip"),
-    PromptKind.ACTION: ("行动阶段：发动、盖放，或结束", "Action phase: play, set, or end"),
-    PromptKind.WORSHIP: ("祭祀阶段：宣言祭祀，或不祭祀", "Worship: declare, or decline"),
-    PromptKind.MODE: ("选择模式", "Choose a mode"),
-    PromptKind.TARGET: ("选择目标", "Choose a target"),
-    PromptKind.COST: ("支付代价：选择一张牌", "Pay the cost: choose a card"),
-    PromptKind.RESPOND: ("跟牌，或不跟", "Respond, or pass"),
-    PromptKind.EFFECT: ("效果：选择一张牌", "Effect: choose a card"),
-    PromptKind.HAND_LIMIT: ("手牌超出上限：弃一张牌", "Hand limit: discard a card"),
-}
-
-#: A card type: zh, its English name, and as a noun with its article ("choose an offering").
-_TYPES: dict[str, tuple[str, str, str]] = {
-    CardType.OFFERING: ("供品", "Offering", "an offering"),
-    CardType.ACTION: ("行动牌", "Action", "an action card"),
-    CardType.TRAP: ("陷阱牌", "Trap", "a trap"),
-    CardType.COUNTER: ("反击牌", "Counter", "a counter"),
-    CardType.ANCESTOR: ("祖宗牌", "Ancestor", "an ancestor"),
-}
 
 
 def type_name(card_type: CardType | str, lang: str) -> str:
     """A card type's name ("Offering", "陷阱牌")."""
-    zh, en, _ = _TYPES.get(str(card_type), (str(card_type),) * 3)
-    return _pick(lang, zh, en)
+    return tr(f"type.{card_type}", lang)
 
 
 def _filter_noun(f: Filter | None, lang: str) -> str:
-    if f is not None and f.tag == "burning":
-        return _pick(lang, "燃烧牌", "a Burning card")
+    """The kind of card a clause names: "a Burning card", "an offering", "a card"."""
+    if f is not None and f.tag is not None:
+        return tr("noun.tag", lang, tag=tr(f"tag.{f.tag}", lang))
     if f is not None and f.type is not None:
-        zh, _, noun = _TYPES[f.type]
-        return _pick(lang, zh, noun)
-    return _pick(lang, "牌", "a card")
-
-
-#: What each clause op does, as the decider reads it. ``{n}`` the count, ``{what}`` the
-#: search's kind of card, ``{who}`` the player the clause is about. Every clause op has words
-#: (a test iterates the card set), also those that never ask: the chain and the rulebook may
-#: use them too.
-_CLAUSE_WORDS: dict[str, tuple[str, str]] = {
-    "draw": ("抽 {n} 张牌", "draw {n} card{s}"),
-    "search": ("从牌山选一张{what}加入手牌", "choose {what} to add to your hand from the deck"),
-    "discard": ("选择要弃掉的手牌", "choose a card to discard"),
-    "discard_random": ("{who}随机弃掉 {n} 张手牌", "{who} discards {n} at random"),
-    "take_field": ("把作为对象的供品拿到你的场上", "take the targeted offering onto your field"),
-    "take_hand": ("从{who}的手牌中选一张拿走", "choose a card to take from {who}'s hand"),
-    "put_offering": (
-        "选择一张供品放到你的场上（也可以不放）",
-        "choose an offering to put onto your field (or none)",
-    ),
-    "discard_facedown": ("弃掉{who}场上所有盖放的牌", "discard {who}'s face-down cards"),
-    "remove_stacked": (
-        "选择{who}祖宗牌下的一张供品移除",
-        "choose an offering stacked under {who}'s ancestor to remove",
-    ),
-    "negate": ("使所回应的连锁无效", "negate the link it answers"),
-    "tap_targeted": ("横置你被作为对象的牌", "tap your card that was targeted"),
-    "prohibit": ("本回合禁止检索和使用燃烧牌", "ban searching and using Burning cards this turn"),
-}
-_COST_WORDS: dict[str, tuple[str, str]] = {
-    "discard": ("支付代价：弃掉 {n} 张手牌", "pay the cost: discard {n} card{s}"),
-    "remove_stacked": (
-        "支付代价：移除祖宗牌下的 {n} 张供品",
-        "pay the cost: remove {n} offering{s} stacked under your ancestor",
-    ),
-}
-_TARGET_WORDS: dict[str, tuple[str, str]] = {
-    "opponent": ("选择一名对手作为对象", "choose an opponent as the target"),
-    "opp_offering": (
-        "选择对手场上一张未横置的供品作为对象",
-        "choose an untapped offering on an opponent's field as the target",
-    ),
-    "opp_ancestor": ("选择对手场上的祖宗牌作为对象", "choose an opponent's ancestor as the target"),
-}
+        return tr(f"noun.{f.type}", lang)
+    return tr("noun.card", lang)
 
 
 def _count(step: int, total: int, lang: str) -> str:
     """ "(1 of 2)" when a choice is one of several picks; "" for a single pick."""
     if total <= 1:
         return ""
-    return _pick(lang, f"（第 {step} 张，共 {total} 张）", f" ({step} of {total})")
+    return tr("prompt.step", lang, step=step, n=total)
 
 
 def _headed(card_id: str | None, activation: str | None, words: str, lang: str) -> str:
     """ "拆台：words" / "Dismantle - words"; a manifestation says so after the name."""
     name = card_name(card_id, lang) if card_id else ""
-    if activation == LinkKind.MANIFEST:
-        name += _pick(lang, "（显灵）", " (manifestation)")
+    if name and activation == LinkKind.MANIFEST:
+        name = tr("prompt.manifestation", lang, name=name)
     if not name:
         return words[:1].upper() + words[1:]
-    return _pick(lang, f"{name}：{words}", f"{name} - {words}")
+    return tr("prompt.headed", lang, name=name, words=words)
 
 
-def clause_words(
-    clause: Clause, lang: str, *, who: str | None = None, n: int | None = None
-) -> str:
+def clause_words(clause: Clause, lang: str, *, who: str | None = None, n: int | None = None) -> str:
     """What a clause does, in the decider's words ("choose a card to discard")."""
-    zh, en = _CLAUSE_WORDS.get(clause.op, (clause.op, clause.op))
     count = clause.n if n is None else n
-    if clause.op == "discard" and count > 1:
-        zh, en = "弃掉 {n} 张手牌", "discard {n} cards"
+    key = "clause.discard_many" if clause.op == "discard" and count > 1 else f"clause.{clause.op}"
     if who is None:
-        who = _pick(lang, "对手", "the opponent") if clause.op != "discard_random" else ""
+        who = tr("noun.opponent", lang) if clause.op != "discard_random" else ""
     what = _filter_noun(clause.filter, lang)
-    text = _pick(lang, zh, en).format(n=count, s="" if count == 1 else "s", what=what, who=who)
+    tag = tr(f"tag.{clause.tag}", lang) if clause.tag else ""
+    actions = tr("clause.prohibit.and", lang).join(
+        tr(f"clause.prohibit.{a}", lang) for a in clause.actions
+    )
+    text = tr(key, lang, n=count, what=what, who=who, tag=tag, actions=actions)
     return " ".join(text.split()) if lang != "zh" else text
 
 
 def cost_words(op: str, n: int, lang: str) -> str:
     """What paying a cost takes ("pay the cost: discard 2 cards")."""
-    zh, en = _COST_WORDS.get(op, (f"支付代价：{op} {{n}}", f"pay the cost: {op} {{n}}"))
-    return _pick(lang, zh, en).format(n=n, s="" if n == 1 else "s")
+    return tr(f"cost.{op}", lang, n=n)
 
 
 def _effect_of(card_id: str, kind: str | None, mode: int | None) -> tuple[Section, ...]:
@@ -430,10 +325,10 @@ def _draft_title(kind: PromptKind, ctx: Mapping[str, Any], lang: str) -> str | N
     activation = ctx.get("activation")
     activation = activation if isinstance(activation, str) else None
     if kind is PromptKind.MODE:
-        words = _pick(lang, "选择要发动的效果", "choose which effect to use")
+        words = tr("prompt.which_effect", lang)
     elif kind is PromptKind.TARGET:
-        zh, en = _TARGET_WORDS.get(str(ctx.get("target")), _PROMPT_TITLES[PromptKind.TARGET])
-        words = _pick(lang, zh, en)
+        target = f"target.{ctx.get('target')}"
+        words = tr(target if has(target) else "prompt.target", lang)
     else:
         op = str(ctx.get("cost") or "discard")
         total = sum(c.n for c in _costs_of(card_id, activation) if c.op == op) or 1
@@ -450,10 +345,11 @@ def describe_prompt(view: View, lang: str) -> str:
     p = view.prompt
     if p is None:
         return ""
-    title = _pick(lang, *_PROMPT_TITLES.get(str(p.kind), (str(p.kind), str(p.kind))))
+    title = tr(f"prompt.{p.kind}", lang)
     if p.kind is PromptKind.RESPOND and view.chain:
-        newest = view.chain[-1]
-        title += _pick(lang, "：", ": ") + describe_link(newest, view, lang)
+        title = tr(
+            "prompt.respond_to", lang, title=title, link=describe_link(view.chain[-1], view, lang)
+        )
     elif p.kind in (PromptKind.MODE, PromptKind.TARGET, PromptKind.COST):
         title = _draft_title(p.kind, p.context, lang) or title
     elif p.kind is PromptKind.EFFECT:
@@ -463,25 +359,20 @@ def describe_prompt(view: View, lang: str) -> str:
         elif view.resolving is not None and 0 <= view.resolving < len(view.chain):
             # the others see no context: the resolving card is public, the choice is not
             link = view.chain[view.resolving]
-            choosing = _pick(lang, "选择一张牌", "choosing a card")
+            choosing = tr("prompt.choosing", lang)
             title = _headed(link.card.card, str(link.kind), choosing, lang)
     if p.seat != view.viewer:
         names = [s.name for s in view.seats]
         who = seat_name(p.seat, names, lang)
-        return _pick(lang, f"等待 {who}：", f"Waiting for {who}: ") + title
+        return tr("prompt.waiting", lang, who=who, title=title)
     return title
 
 
 # ───────────────────────────── events ─────────────────────────────
 
-#: What a timed-out player did, by the default option taken (see ``Game.apply_default``).
-_TIMED_OUT: dict[str, tuple[str, str]] = {
-    "pass": ("不跟牌", "passed"),
-    "end": ("结束了行动阶段", "ended the action phase"),
-    "skip": ("跳过了摆放", "skipped placing"),
-    "decline": ("不祭祀", "declined worship"),
-    "none": ("不选", "chose none"),
-}
+#: Default options a timed-out player's line names (see ``Game.apply_default``); another
+#: default reads "the default was taken".
+_TIMED_OUT = frozenset({"pass", "end", "skip", "decline", "none"})
 
 
 def _d(data: Mapping[str, Any], key: str) -> Any:
@@ -504,149 +395,101 @@ def describe(
     k = event.kind
     card = card_name(_d(d, "def"), lang) if _d(d, "def") else None
 
-    def z(zh: str, en: str) -> str:
-        return _pick(lang, zh, en)
+    def say(key: str, **kwargs: object) -> str:
+        return tr(key, lang, who=who, card=card, **kwargs)
+
+    def listed(defs: Any) -> str:
+        return ", ".join(card_name(c, lang) for c in defs or ())
 
     if k == "start":
-        first = seat_name(_d(d, "first"), names, lang)
-        return z(f"游戏开始，{first} 先手", f"The game begins; {first} goes first")
+        return say("log.start", first=seat_name(_d(d, "first"), names, lang))
     if k == "turn":
-        n = _d(d, "turn")
-        return z(f"== 第 {n} 回合：{who} ==", f"== Turn {n}: {who} ==")
+        return say("log.turn", n=_d(d, "turn"))
     if k == "phase":
-        return z(
-            f"{who}：{phase_name(_d(d, 'phase') or '', lang)}",
-            f"{who}: {phase_name(_d(d, 'phase') or '', lang)}",
-        )
+        return say("log.phase", phase=phase_name(_d(d, "phase") or "", lang))
     if k == "draw":
-        n = _d(d, "count") or 0
         shown = _d(d, "defs")
         if isinstance(shown, list) and shown:
-            listed = ", ".join(card_name(c, lang) for c in shown)
-            return z(f"{who} 抽到 {listed}", f"{who} draws {listed}")
-        return z(f"{who} 抽了 {n} 张牌", f"{who} draws {n} card{'s' if n != 1 else ''}")
+            return say("log.draw.cards", cards=listed(shown))
+        return say("log.draw.count", n=_d(d, "count") or 0)
     if k == "reshuffle":
-        return z("弃牌区洗切成为新的牌山", "The discard pile is shuffled into a new deck")
+        return say("log.reshuffle")
     if k == "tap":
-        return z(f"{who} 的 {card} 横置了", f"{who}'s {card} becomes tapped")
+        return say("log.tap")
     if k == "activate":
         return _activation(d, who, names, lang, cards)
     if k == "set":
-        if card:
-            return z(f"{who} 盖放了 {card}", f"{who} sets {card} face-down")
-        return z(f"{who} 盖放了一张牌", f"{who} sets a card face-down")
+        return say("log.set" if card else "log.set.hidden")
     if k == "pass":
-        return z(f"{who} 不跟牌", f"{who} passes")
+        return say("log.pass")
     if k == "timeout":
-        zh, en = _TIMED_OUT.get(str(_d(d, "option")), ("取了默认选项", "the default was taken"))
-        return z(f"{who} 超时（{zh}）", f"{who} timed out ({en})")
+        option = str(_d(d, "option"))
+        took = tr(f"log.timeout.{option}" if option in _TIMED_OUT else "log.timeout.default", lang)
+        return say("log.timeout", took=took)
     if k == "chain_closed":
-        if (_d(d, "links") or 0) < 2:
-            return ""
-        return z("连锁结束，开始逆序结算", "The chain closes and resolves, newest first")
+        return "" if (_d(d, "links") or 0) < 2 else say("log.chain_closed")
     if k == "section":
-        if _d(d, "ok"):
-            return ""
-        n = (_d(d, "link") or 0) + 1
-        return z(f"连锁 {n} 的一段效果未能执行", f"Part of link {n}'s effect fails")
+        return "" if _d(d, "ok") else say("log.section_failed", n=(_d(d, "link") or 0) + 1)
     if k == "resolved":
-        n = (_d(d, "link") or 0) + 1
-        if _d(d, "negated"):
-            return z(f"连锁 {n}（{who}）被无效", f"Link {n} ({who}) was negated")
-        return z(f"连锁 {n}（{who}）结算完毕", f"Link {n} ({who}) resolves")
+        key = "log.resolved.negated" if _d(d, "negated") else "log.resolved"
+        return say(key, n=(_d(d, "link") or 0) + 1)
     if k == "negate":
-        n = (_d(d, "link") or 0) + 1
-        return z(f"{who} 使连锁 {n} 无效", f"{who} negates link {n}")
+        return say("log.negate", n=(_d(d, "link") or 0) + 1)
     if k == "search":
-        if card:
-            return z(f"{who} 检索了 {card}", f"{who} searches out {card}")
-        return z(f"{who} 从牌山检索了一张牌", f"{who} searches the deck for a card")
+        return say("log.search" if card else "log.search.hidden")
     if k == "look":
-        seen = ", ".join(card_name(c, lang) for c in _d(d, "defs") or ())
-        other = seat_name(_d(d, "seat"), names, lang)
-        return z(f"{who} 看了 {other} 的手牌：{seen}", f"{who} looks at {other}'s hand: {seen}")
+        return say(
+            "log.look", other=seat_name(_d(d, "seat"), names, lang), cards=listed(_d(d, "defs"))
+        )
     if k == "discard":
-        if _d(d, "cost"):
-            return z(f"{who} 弃掉 {card} 作为代价", f"{who} discards {card} as a cost")
-        if _d(d, "random"):
-            return z(f"{who} 随机弃掉了 {card}", f"{who} discards {card} at random")
-        if _d(d, "face_down"):
-            return z(
-                f"{who} 的盖放牌 {card} 进入弃牌区",
-                f"{who}'s face-down {card} goes to the discard pile",
-            )
-        if _d(d, "end_phase"):
-            return z(f"{who} 的 {card} 离场", f"{who}'s {card} leaves the field")
-        if _d(d, "hand_limit"):
-            return z(f"{who} 因手牌上限弃掉 {card}", f"{who} discards {card} for the hand limit")
-        return z(f"{who} 弃掉了 {card}", f"{who} discards {card}")
+        why = next((w for w in _DISCARD_WHY if _d(d, w)), None)
+        return say(f"log.discard.{why}" if why else "log.discard")
     if k == "take":
-        frm = seat_name(_d(d, "from"), names, lang)
-        what = card or _pick(lang, "一张牌", "a card")
-        if _d(d, "to") == "field":
-            return z(
-                f"{who} 把 {frm} 场上的 {what} 拿到自己场上",
-                f"{who} takes {what} from {frm}'s field onto theirs",
-            )
-        return z(f"{who} 从 {frm} 处拿走 {what}", f"{who} takes {what} from {frm}")
+        card = card or tr("card.unknown", lang)
+        where = "field" if _d(d, "to") == "field" else "hand"
+        return say(f"log.take.{where}", other=seat_name(_d(d, "from"), names, lang))
     if k == "put":
-        return z(f"{who} 把 {card} 放到场上", f"{who} puts {card} onto the field")
+        return say("log.put")
     if k == "unstack":
-        if _d(d, "cost"):
-            return z(
-                f"{who} 移除叠放的 {card} 作为代价", f"{who} removes the stacked {card} as a cost"
-            )
-        return z(
-            f"{who} 的祖宗牌下的 {card} 进入弃牌区",
-            f"{card} stacked under {who}'s ancestor goes to the discard pile",
-        )
+        return say("log.unstack.cost" if _d(d, "cost") else "log.unstack")
     if k == "stack":
-        listed = ", ".join(card_name(c, lang) for c in _d(d, "defs") or ())
-        return z(f"{who} 把 {listed} 叠放到祖宗牌下", f"{who} stacks {listed} under the ancestor")
+        return say("log.stack", cards=listed(_d(d, "defs")))
     if k == "return":
-        return z(f"{card} 回到 {who} 的手牌", f"{card} returns to {who}'s hand")
+        return say("log.return")
     if k == "worship":
-        n = len(_d(d, "stacked") or ())
-        return z(
-            f"{who} 祭祀 {card}，叠放了 {n} 张供品",
-            f"{who} worships {card}, stacking {n} offering{'s' if n != 1 else ''}",
-        )
+        return say("log.worship", n=len(_d(d, "stacked") or ()))
     if k == "ritual_broken":
-        return z(
-            f"{who} 的祭祀中断，{card} 进入弃牌区",
-            f"{who}'s ritual breaks; {card} goes to the discard pile",
-        )
+        return say("log.ritual_broken")
     if k == "prohibit":
-        src = card_name(_d(d, "source"), lang)
-        return z(
-            f"本回合所有玩家不能检索或使用燃烧牌（{src}）",
-            f"This turn nobody may search or use Burning cards ({src})",
+        tag = _d(d, "tag")
+        actions = tr("log.prohibit.or", lang).join(
+            tr(f"log.prohibit.{a}", lang) for a in _d(d, "actions") or ("search", "use")
+        )
+        return tr(
+            "log.prohibit",
+            lang,
+            actions=actions,
+            tag=tr(f"tag.{tag}", lang) if tag else "",
+            card=card_name(_d(d, "source"), lang),
         )
     if k == "concede":
-        return z(f"{who} 认输", f"{who} concedes")
+        return say("log.concede")
     if k == "game_over":
         winner = _d(d, "winner")
         if winner is None:
-            return z("游戏结束：平局", "The game ends in a draw")
+            return say("log.game_over.draw")
         w = seat_name(winner, names, lang)
         anc = _d(d, "ancestor")
         if anc:
-            return z(
-                f"{w} 祭祀 {card_name(anc, lang)} 成功，获胜！",
-                f"{w} wins by worshipping {card_name(anc, lang)}!",
-            )
-        return z(f"{w} 获胜！", f"{w} wins!")
+            return tr("log.game_over.worship", lang, who=w, card=card_name(anc, lang))
+        return tr("log.game_over.win", lang, who=w)
     if k == "reveal_hands":
-        return z("所有手牌公开", "Every hand is revealed")
+        return say("log.reveal_hands")
     return _fallback(event, who, lang)
 
 
-_RESULT_REASONS: dict[str, tuple[str, str]] = {
-    "worship": ("祭祀成功", "by worship"),
-    "last_standing": ("其他玩家都已认输", "as the last player standing"),
-    "round_limit": ("打满了轮数上限", "the round limit was reached"),
-    "stalemate": ("僵局：谁都无事可做", "stalemate: nothing left to happen"),
-}
+#: Why a card was discarded, in the order an event's data is read for it.
+_DISCARD_WHY = ("cost", "random", "face_down", "end_phase", "hand_limit")
 
 
 def describe_result(
@@ -654,26 +497,13 @@ def describe_result(
 ) -> str:
     """How a game ended, in one line; a game not over (None) was interrupted at ``turn``."""
     if result is None:
-        return _pick(
-            lang,
-            f"未完：停在第 {turn} 回合（第 {round_} 轮）",
-            f"Interrupted at turn {turn} (round {round_})",
-        )
-    zh, en = _RESULT_REASONS.get(result.reason, (result.reason, result.reason))
-    how = _pick(lang, zh, en)
+        return tr("result.line.interrupted", lang, turn=turn, round=round_)
+    how = tr(f"result.reason.{result.reason}", lang)
     rounds, turns = result.rounds, result.turns
     if result.winner is None:
-        return _pick(
-            lang,
-            f"游戏结束：平局（{how}），{rounds} 轮，{turns} 个回合",
-            f"Game over: a draw ({how}) after {rounds} rounds, {turns} turns",
-        )
-    winner = seat_name(result.winner, names, lang)
-    return _pick(
-        lang,
-        f"游戏结束：{winner} 获胜（{how}），{rounds} 轮，{turns} 个回合",
-        f"Game over: {winner} wins {how} after {rounds} rounds, {turns} turns",
-    )
+        return tr("result.line.draw", lang, how=how, rounds=rounds, turns=turns)
+    who = seat_name(result.winner, names, lang)
+    return tr("result.line.win", lang, who=who, how=how, rounds=rounds, turns=turns)
 
 
 def _activation(
@@ -683,15 +513,13 @@ def _activation(
     lang: str,
     cards: Mapping[int, str] | None,
 ) -> str:
-    kind = str(_d(d, "kind") or "")
-    verb = _pick(lang, *_LINK_KINDS.get(kind, ("发动", "activates")))
+    kind = str(_d(d, "kind") or "action")
+    verb = tr(f"link.{kind}", lang)
     card_id = _d(d, "def")
-    text = f"{who} {verb} {card_name(card_id, lang)}"
+    text = tr("log.activate", lang, who=who, verb=verb, card=card_name(card_id, lang))
     payload = _d(d, "payload")
     if payload:
-        text += _pick(
-            lang, f"（叠放 {card_name(payload, lang)}）", f" (stacking {card_name(payload, lang)})"
-        )
+        text += tr("log.activate.stacking", lang, card=card_name(payload, lang))
     label = mode_label(card_id, _d(d, "mode"), lang)
     if label:
         text += f" [{label}]"
@@ -701,7 +529,7 @@ def _activation(
     cost = _d(d, "cost")
     if cost:
         paid = ", ".join(card_name(c, lang) for c in cost)
-        text += _pick(lang, f"（代价：{paid}）", f" (paid: {paid})")
+        text += tr("link.paid", lang, paid=paid)
     return text
 
 

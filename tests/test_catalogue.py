@@ -3,8 +3,9 @@
 Every string is in both languages with the same fields and valid plural forms; every key the
 code asks ``tr()`` for exists; every key in the catalogue is used by the code. "Used" is read
 from the source with ``ast``: a string constant equal to the key (``"cmd.rulebook"`` in a
-table of actions), an f-string or a sum whose fixed parts match it (``f"result.reason.{reason}"``,
-``"card.kind." + kind``), or a binding id (``Binding(..., id="table.pass")`` uses ``key.table.pass``, the footer's word).
+table of actions), an f-string or a sum whose fixed parts match it
+(``f"result.reason.{reason}"``, ``"card.kind." + kind``), or a binding id
+(``Binding(..., id="table.pass")`` uses ``key.table.pass``, the footer's word).
 """
 
 from __future__ import annotations
@@ -163,3 +164,57 @@ def test_plural_forms_follow_the_count(
     entry = {"zh": "{n} 张", "en": {"one": "{n} card", "other": "{n} cards"}}
     monkeypatch.setitem(all_strings(), "test.cards", entry)
     assert tr("test.cards", lang, n=n) == expected
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+#: Chinese the code may hold outside the catalogue: the app's bilingual name and the language
+#: switch's label, which read the same in both languages.
+_BILINGUAL = ("清明", "中文/")
+
+
+def test_no_chinese_words_outside_the_catalogue() -> None:
+    """A Chinese text in the code is a string the catalogue does not have (with its English)."""
+    found = []
+    for path, tree in _modules():
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings
+                and _CJK.search(node.value)
+                and not any(word in node.value for word in _BILINGUAL)
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("actions", "lang", "expected"),
+    [
+        (["search", "use"], "en", "This turn nobody may search or use Burning cards (Civilized"),
+        (["search"], "en", "This turn nobody may search Burning cards ("),
+        (["use"], "zh", "本回合所有玩家不能使用燃烧牌（"),
+    ],
+)
+def test_a_prohibition_is_told_by_its_tag_and_actions(
+    actions: list[str], lang: str, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qm_rules.cards import CARDS
+    from qm_rules.describe import describe
+    from qm_rules.model import Event
+
+    source = next(c.id for c in CARDS.cards if c.name.en.startswith("Civilized"))
+    event = Event("prohibit", None, {"tag": "burning", "actions": actions, "source": source})
+    assert describe(event, lang).startswith(expected)
+    # Another tag is named as itself, not as Burning.
+    monkeypatch.setitem(all_strings(), "tag.paper", {"zh": "纸", "en": "Paper"})
+    other = Event("prohibit", None, {"tag": "paper", "actions": actions, "source": source})
+    assert "Burning" not in describe(other, "en") and "Paper" in describe(other, "en")

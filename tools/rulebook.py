@@ -60,14 +60,13 @@ def _offerings(cards: list[CardDef], lang: str) -> list[str]:
 
 def _entry(c: CardDef, lang: str) -> list[str]:
     col = tr("colon", lang)
-    sep = "（" if lang == "zh" else " ("
-    end = "）" if lang == "zh" else ")"
     copies = f"{_label('pool', lang)} ×1" if c.type is CardType.ANCESTOR else f"×{c.copies}"
     # One paragraph a card, its lines joined by hard breaks ("\\" at the end of a line): a nested
     # list would cost Textual's MarkdownViewer several widgets a line and made the rulebook ~5x
     # slower to open.
     kind = tr(f"type.{c.type}", lang)
-    lines = [f"**{c.name(lang)}**{sep}{_other(c, lang)}{end} · {kind} · {copies}"]
+    head = tr("rulebook.entry", lang, name=c.name(lang), other=_other(c, lang), kind=kind)
+    lines = [f"{head} · {copies}"]
 
     def item(key: str, value: str) -> None:
         lines[-1] += "\\"

@@ -25,13 +25,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print a JSON summary and exit")
     parser.add_argument(
-        "--seat", type=int, metavar="S", help="tell the game as seat S saw it: only the events S saw, and other seats' choices by kind only (default: everything)"
+        "--seat",
+        type=int,
+        metavar="S",
+        help="tell the game as seat S saw it: only the events S saw, and other seats' choices "
+        "by kind only (default: everything)",
     )
     parser.add_argument(
         "--no-step", action="store_true", help="do not wait for Enter between choices"
     )
     parser.add_argument(
-        "--replay-lang", dest="replay_lang", choices=("zh", "en"), help="language of the lines (default: --lang, else en)"
+        "--replay-lang",
+        dest="replay_lang",
+        choices=("zh", "en"),
+        help="language of the lines (default: --lang, else en)",
     )
 
 
@@ -47,6 +54,7 @@ def _run(args: argparse.Namespace) -> int:
     from qm_net.journal_io import read_games
     from qm_rules import Game, JournalError, Option, RulesError
     from qm_rules.describe import describe_events, describe_option, describe_result
+    from qm_rules.i18n import tr
 
     lang = args.replay_lang or getattr(args, "lang", None) or "en"
     try:
@@ -86,7 +94,10 @@ def _run(args: argparse.Namespace) -> int:
     names = list(journal.players)
     everything = args.seat is None
     step = not args.no_step and sys.stdin.isatty() and sys.stdout.isatty()
-    print(_header(names, journal.seed, len(journal.choices), lang))
+    players = " · ".join(names)
+    print(
+        tr("replay.header", lang, players=players, seed=repr(journal.seed), n=len(journal.choices))
+    )
     for i, (seat, option_id) in enumerate(journal.choices):
         if everything or seat == args.seat:
             view = game.view(seat)
@@ -99,8 +110,7 @@ def _run(args: argparse.Namespace) -> int:
             # shows in the event lines below.
             kind = option_id.partition(":")[0]
             words = describe_option(Option(kind, kind), game.view(args.seat), lang)
-        colon = "：" if lang == "zh" else ": "
-        print(f"#{i + 1} {_turn(game.turn, lang)} · {names[seat]}{colon}{words}")
+        print(tr("replay.choice", lang, i=i + 1, turn=game.turn, who=names[seat], words=words))
         try:
             events = game.choose(seat, option_id)
         except RulesError as exc:
@@ -112,14 +122,3 @@ def _run(args: argparse.Namespace) -> int:
             return 0
     print(describe_result(game.result, names, lang, turn=game.turn, round_=game.round))
     return 0
-
-
-def _header(names: list[str], seed: object, choices: int, lang: str) -> str:
-    players = " · ".join(names)
-    if lang == "zh":
-        return f"{players} — 种子 {seed!r}，共 {choices} 个选择"
-    return f"{players} — seed {seed!r}, {choices} choice{'' if choices == 1 else 's'}"
-
-
-def _turn(turn: int, lang: str) -> str:
-    return f"第 {turn} 回合" if lang == "zh" else f"turn {turn}"

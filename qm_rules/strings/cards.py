@@ -70,6 +70,10 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "你的行动阶段，从手牌正面打出",
         "en": "your action phase, played face-up from hand",
     },
+    "rulebook.entry": {
+        "zh": "**{name}**（{other}） · {kind}",
+        "en": "**{name}** ({other}) · {kind}",
+    },
     "rulebook.label.cost": {"zh": "代价", "en": "Cost"},
     "rulebook.label.none": {"zh": "无", "en": "none"},
     "rulebook.label.target": {"zh": "对象", "en": "Target"},

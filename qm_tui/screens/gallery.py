@@ -20,11 +20,11 @@ from qm_tui.i18n import has, tr
 
 
 def type_name(card: CardDef, lang: str) -> str:
-    return tr(f"gallery.type.{card.type.value}", lang)
+    return tr(f"type.{card.type.value}", lang)
 
 
 def tag_name(tag: str, lang: str) -> str:
-    return tr(f"gallery.tag.{tag}", lang) if has(f"gallery.tag.{tag}") else tag
+    return tr(f"tag.{tag}", lang) if has(f"tag.{tag}") else tag
 
 
 def card_matches(card: CardDef, query: str) -> bool:

@@ -310,8 +310,8 @@ class TableScreen(Screen[None]):
             deck=view.deck_count,
             discard=len(view.discard),
         )
-        if view.prohibitions:
-            status += tr("table.prohibited", lang)
+        for tag in sorted({p.tag for p in view.prohibitions}):
+            status += tr("table.prohibited", lang, tag=tr(f"tag.{tag}", lang))
         if view.viewer is None:
             status = tr("seats.watching", lang) + "  " + status
         if status != self._status:

@@ -180,12 +180,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "gallery.field.tags": {"zh": "标签", "en": "Tags"},
     "gallery.field.copies": {"zh": "张数", "en": "Copies"},
     "gallery.field.id": {"zh": "编号", "en": "Id"},
-    "gallery.type.offering": {"zh": "供品", "en": "Offering"},
-    "gallery.type.action": {"zh": "行动牌", "en": "Action"},
-    "gallery.type.trap": {"zh": "陷阱牌", "en": "Trap"},
-    "gallery.type.counter": {"zh": "反击牌", "en": "Counter"},
-    "gallery.type.ancestor": {"zh": "祖宗牌", "en": "Ancestor"},
-    "gallery.tag.burning": {"zh": "燃烧", "en": "burning"},
     "key.gallery.close": {"zh": "返回", "en": "Back"},
     "key.gallery.filter": {"zh": "筛选", "en": "Filter"},
     # ── help ──

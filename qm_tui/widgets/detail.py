@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from qm_rules.describe import card_name, type_name
 from qm_rules.model import CardView
+from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.widgets.tiles import DEFS
 
@@ -42,24 +43,21 @@ def detail_text(
     d = DEFS.get(card_id)
     if d is None:
         return Text(clean(card_id))  # not a card we know: a host sent it
-    zh = lang == "zh"
     out = Text(f"{d.name.zh}  {d.name.en}", style="bold")
-    marks = [type_name(d.type, lang)]
-    if "burning" in d.tags:
-        marks.append("燃烧" if zh else "Burning")
+    marks = [type_name(d.type, lang), *(tr(f"tag.{tag}", lang) for tag in sorted(d.tags))]
     if tapped:
-        marks.append("横置" if zh else "tapped")
+        marks.append(tr("card.tapped", lang))
     if face_down:
-        marks.append("盖放" if zh else "face-down")
+        marks.append(tr("card.face_down", lang))
     if negated:
-        marks.append("已无效（没有效果）" if zh else "negated (no effect)")
+        marks.append(tr("detail.negated", lang))
     out.append("\n" + " | ".join(marks), style="italic")
     out.append("\n" + d.text(lang))
     if stacked:
         names = ", ".join(card_name(c.card, lang) for c in stacked)
-        out.append(("\n叠放：" if zh else "\nStacked: ") + clean(names))
+        out.append("\n" + tr("detail.stacked", lang, cards=clean(names)))
     if bilingual:
-        out.append("\n" + d.text("en" if zh else "zh"), style="dim")
+        out.append("\n" + d.text("en" if lang == "zh" else "zh"), style="dim")
     return out
 
 
