@@ -102,7 +102,10 @@ def measure(players: int, strategy: str, seconds: float, min_games: int = 20) ->
             return Row(players, strategy, games, decisions, rounds, elapsed)
 
 
-HEAD = f"{'players':>7}  {'bots':<11} {'games':>6} {'games/s':>9} {'decisions/s':>12} {'dec/game':>9} {'rounds':>7}"
+HEAD = (
+    f"{'players':>7}  {'bots':<11} {'games':>6} {'games/s':>9} {'decisions/s':>12} "
+    f"{'dec/game':>9} {'rounds':>7}"
+)
 
 
 def line(r: Row) -> str:
@@ -206,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
         if s not in STRATEGIES:
             ap.error(f"unknown configuration {s!r}; choose from {', '.join(STRATEGIES)}")
     print(
-        f"Qingming engine benchmark (Python {sys.version.split()[0]}, one core, {args.seconds:g} s CPU a row)"
+        f"Qingming engine benchmark (Python {sys.version.split()[0]}, one core, "
+        f"{args.seconds:g} s CPU a row)"
     )
     print()
     print(HEAD)
@@ -242,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
         ok_g = "ok" if four_random.gps >= 30 else "below target"
         print()
         print(
-            f"targets (4 players, random bots): {four_random.dps:,.0f} decisions/s vs 20,000 ({ok_d}); "
+            f"targets (4 players, random bots): {four_random.dps:,.0f} decisions/s "
+            f"vs 20,000 ({ok_d}); "
             f"{four_random.gps:,.1f} games/s vs 30 ({ok_g})"
         )
     if args.profile != "none":

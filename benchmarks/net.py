@@ -40,7 +40,10 @@ def pct(values: list[float], p: float) -> float:
 
 def summary(values: list[float], unit: str, scale: float = 1.0) -> str:
     v = [x * scale for x in values]
-    return f"median {statistics.median(v):.2f} {unit}, p99 {pct(v, 99):.2f} {unit}, max {max(v):.2f} {unit} (n={len(v)})"
+    return (
+        f"median {statistics.median(v):.2f} {unit}, p99 {pct(v, 99):.2f} {unit}, "
+        f"max {max(v):.2f} {unit} (n={len(v)})"
+    )
 
 
 async def latency(decisions: int, journal: bool) -> tuple[list[float], list[int]]:

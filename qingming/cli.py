@@ -20,8 +20,15 @@ def _load(name: str):  # noqa: ANN202 - a module
 
 def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the lobby (no command); ``play`` and ``join`` add them too."""
-    parser.add_argument("--lang", choices=("zh", "en"), help="language, remembered (default: the remembered one, else the locale's)")
-    parser.add_argument("--name", help="your player name, remembered (default: the remembered one, else your login name)")
+    parser.add_argument(
+        "--lang",
+        choices=("zh", "en"),
+        help="language, remembered (default: the remembered one, else the locale's)",
+    )
+    parser.add_argument(
+        "--name",
+        help="your player name, remembered (default: the remembered one, else your login name)",
+    )
     parser.add_argument(
         "--interface",
         action="append",

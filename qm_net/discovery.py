@@ -406,8 +406,8 @@ class Advertiser(_Service):
     """Advertises one table until closed.
 
     ``address`` is where players should connect (default: the chosen interfaces' addresses).
-    ``ttl`` is how long other caches keep our records (tests shorten it). Pass ``aiozc`` to share one AsyncZeroconf with a browser in the same process; it is then
-    not closed here.
+    ``ttl`` is how long other caches keep our records (tests shorten it). Pass ``aiozc`` to
+    share one AsyncZeroconf with a browser in the same process; it is then not closed here.
     """
 
     _thread_name = "qm-advertiser"

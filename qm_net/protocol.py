@@ -27,7 +27,8 @@ ERROR_CODES: dict[str, str] = {
     # framing and shape
     "bad_frame": "the frame body is not msgpack, or the frame is empty",
     "frame_too_large": "the length prefix exceeds 256 KiB (connection closed)",
-    "bad_message": "not a map, no/invalid `t`, a missing, unknown or wrongly typed field, a value out of range",
+    "bad_message": "not a map, no/invalid `t`, a missing, unknown or wrongly typed field, "
+    "a value out of range",
     "unknown_type": "`t` names no message of this protocol",
     "hello_required": "the first message must be `hello`",
     "version_mismatch": "the peer speaks another protocol version (connection closed)",
@@ -55,7 +56,8 @@ ERROR_CODES: dict[str, str] = {
     # the host itself
     "replaced": "the seat was taken back by a newer connection with the same token",
     "table_closed": "the host is closing the table",
-    "table_busy": "the table is at its connection cap and every connection holds a seat; retry (connection closed)",
+    "table_busy": "the table is at its connection cap and every connection holds a seat; "
+    "retry (connection closed)",
     "server_error": "the host hit a bug handling this message (the table goes on)",
 }
 

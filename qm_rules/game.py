@@ -642,7 +642,8 @@ class Game:
         if journal.rules != rules_version():
             raise JournalError(
                 f"this journal was written under rules {journal.rules} (engine {journal.engine}); "
-                f"this program plays rules {rules_version()} (engine {ENGINE_VERSION}) and cannot replay it"
+                f"this program plays rules {rules_version()} (engine {ENGINE_VERSION}) "
+                "and cannot replay it"
             )
         game = cls.new(list(journal.players), journal.seed, journal.options)
         for i, (seat, option) in enumerate(journal.choices):

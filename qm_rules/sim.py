@@ -75,7 +75,8 @@ def parse_bots(text: str | Sequence[str] | None, players: int) -> tuple[str, ...
     unknown = sorted({n for n in names if n not in STRATEGIES})
     if unknown:
         raise SimError(
-            f"--bots: unknown strategy {', '.join(map(repr, unknown))}; choose from {', '.join(STRATEGIES)}"
+            f"--bots: unknown strategy {', '.join(map(repr, unknown))}; "
+            f"choose from {', '.join(STRATEGIES)}"
         )
     if len(names) == 1:
         return tuple(names * players)

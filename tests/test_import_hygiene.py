@@ -1,4 +1,5 @@
-"""The engine and the network layer never load Textual (knowledge flows one way, README's "How it is built"):
+"""The engine and the network layer never load Textual (knowledge flows one way: README, "How it
+is built"):
 headless commands stay light, and a bot or a host runs where no terminal UI is installed."""
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ import pytest
 CHECK = """
 import sys
 import {modules}
-loaded = sorted(m for m in sys.modules if m == "textual" or m.startswith("textual.") or m.startswith("qm_tui"))
+loaded = sorted(
+    m for m in sys.modules
+    if m == "textual" or m.startswith("textual.") or m.startswith("qm_tui")
+)
 print(",".join(loaded))
 """
 

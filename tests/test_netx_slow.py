@@ -1,8 +1,8 @@
 """A client that stops reading does not hold up the table: the host drops it, the game goes on.
 
-Two stalled peers sit at a real five-seat host on loopback: a spectator and a seated player. Each says
-hello, takes its place (and is ready) and then never reads again, with a tiny receive buffer
-so the kernel cannot soak up much on its behalf. The host's per-connection queue is bounded:
+Two stalled peers sit at a real five-seat host on loopback: a spectator and a seated player.
+Each says hello, takes its place (and is ready) and then never reads again, with a tiny receive
+buffer so the kernel cannot soak up much on its behalf. The host's per-connection queue is bounded:
 once a stalled peer is that far behind, the host hangs up on it (reason "send queue full").
 The stalled *player*'s prompts are answered by the R22 timers until it is dropped and then by
 the host's bot after the grace time. Meanwhile the other players and a reading spectator play

@@ -253,7 +253,8 @@ def test_random_games_keep_invariants(
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
 def test_state_round_trips_mid_game(players: int, seed: int, steps: int) -> None:
-    # R2 (saved state) · to_state/from_state: a game saved at any point and restored continues identically.
+    # R2 (saved state) · to_state/from_state: a game saved at any point and restored continues
+    # identically.
     g = Game.new([f"P{i}" for i in range(players)], seed, GameOptions(round_limit=6))
     bots = [make_bot("random", (seed, i)) for i in range(players)]
     for _ in range(steps):

@@ -326,8 +326,9 @@ def test_doc_only_client_plays_a_whole_game_against_qingming_serve() -> None:
 def test_the_doc_lists_the_fields_this_client_relies_on() -> None:
     """The field lists above were copied from the doc; each name still appears there."""
     text = DOC.read_text(encoding="utf-8")
-    names = set().union(*(r | o for r, o in HOST_FIELDS.values()), TABLE, TABLE_OPTIONS, SEAT_INFO, VIEW,
-                        CARD, SEAT_VIEW, SLOT, LINK, PROHIBITION, PROMPT, OPTION, EVENT, RESULT)  # fmt: skip
+    names = set().union(*(r | o for r, o in HOST_FIELDS.values()), TABLE, TABLE_OPTIONS,
+                        SEAT_INFO, VIEW, CARD, SEAT_VIEW, SLOT, LINK, PROHIBITION, PROMPT,
+                        OPTION, EVENT, RESULT)  # fmt: skip
     missing = sorted(n for n in names if not re.search(rf"\b{n}\b", text))
     assert not missing, f"fields this client expects that docs/protocol.md does not name: {missing}"
     for t in HOST_FIELDS:

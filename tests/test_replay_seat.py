@@ -41,19 +41,47 @@ def test_replay_for_one_seat_names_no_card_that_seat_did_not_see(tmp_path: Path)
         path.unlink(missing_ok=True)
         _journal(path, seed)
         full = subprocess.run(
-            [sys.executable, "-m", "qingming", "replay", str(path), "--no-step", "--replay-lang", "en"],
-            capture_output=True, text=True, check=True,
+            [
+                sys.executable,
+                "-m",
+                "qingming",
+                "replay",
+                str(path),
+                "--no-step",
+                "--replay-lang",
+                "en",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout
         mine = subprocess.run(
-            [sys.executable, "-m", "qingming", "replay", str(path), "--no-step", "--replay-lang", "en", "--seat", "0"],
-            capture_output=True, text=True, check=True,
+            [
+                sys.executable,
+                "-m",
+                "qingming",
+                "replay",
+                str(path),
+                "--no-step",
+                "--replay-lang",
+                "en",
+                "--seat",
+                "0",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout
         # Choice lines of other seats are told by kind: no card name, and no line has an id.
         for line in (*full.splitlines(), *mine.splitlines()):
             assert not INTERNAL_ID.search(line), line
         # The full replay does show other seats' picks by name where seat 0's cannot.
-        picks_full = [ln for ln in full.splitlines() if re.match(r"#\d+ turn \d+ · (Bo|Cy): Pick ", ln)]
-        picks_mine = [ln for ln in mine.splitlines() if re.match(r"#\d+ turn \d+ · (Bo|Cy): Pick ", ln)]
+        picks_full = [
+            ln for ln in full.splitlines() if re.match(r"#\d+ turn \d+ · (Bo|Cy): Pick ", ln)
+        ]
+        picks_mine = [
+            ln for ln in mine.splitlines() if re.match(r"#\d+ turn \d+ · (Bo|Cy): Pick ", ln)
+        ]
         leaked_before += len(picks_full)
         names = {CARDS[c.id].name.en for c in CARDS.cards}
         for ln in picks_mine:

@@ -208,9 +208,11 @@ def test_table_option_defaults_match_the_engine(parts: dict[str, str]) -> None:
         ("跟牌计时", "Response timer", *off(o.response_timer, "秒", "s")),
         ("回合计时", "Turn timer", *off(o.turn_timer, "秒", "s")),
         ("轮数上限", "Round limit", f"{o.round_limit} 轮", f"{o.round_limit} rounds"),
-        ("手牌上限", "Hand limit", *(("无", "none") if o.hand_limit is None else (str(o.hand_limit),) * 2)),
+        ("手牌上限", "Hand limit",
+         *(("无", "none") if o.hand_limit is None else (str(o.hand_limit),) * 2)),
         ("询问所有人", "Ask everyone", *(("开", "on") if o.ask_everyone else ("关", "off"))),
-        ("断线玩家", "Disconnected player", f"保留座位 {o.disconnect_grace:g} 秒", f"seat kept {o.disconnect_grace:g} s"),
+        ("断线玩家", "Disconnected player",
+         f"保留座位 {o.disconnect_grace:g} 秒", f"seat kept {o.disconnect_grace:g} s"),
     ]  # fmt: skip
     for zh_label, en_label, zh_default, en_default in expect:
         assert _option_row(zh, zh_label)[1].startswith(zh_default), (zh_label, zh_default)

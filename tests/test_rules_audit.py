@@ -55,7 +55,7 @@ def asked_order(g: Game, limit: int = 30) -> list[int]:
     raise AssertionError("the chain never closed")
 
 
-# ───────────────────────────── R18 + R23: asking order after concessions ─────────────────────────────
+# ── R18 + R23: asking order after concessions ─────────────────────────────────────────────────────
 
 
 def test_asking_skips_a_conceded_seat_and_restarts_after_the_responder() -> None:
@@ -232,7 +232,7 @@ def test_restacked_before_the_chain_ends_the_ritual_holds() -> None:
     assert field_defs(g, 0)[0] == "shizu" and stacked_defs(g, 0) == ["qingtuan"]
 
 
-# ───────────────────────────── R6: 顺手牵羊 onto a field it filled itself ─────────────────────────────
+# ───────────────────────────── R6: 顺手牵羊 onto a field it filled itself ────────────────────────
 
 
 def test_shunshou_in_the_last_free_slot_takes_into_hand() -> None:
@@ -419,7 +419,7 @@ def test_worship_on_a_full_field_takes_the_first_offerings_slot() -> None:
     assert len(v.seats[0].stacked) == 4
 
 
-# ───────────────────────────── R20: the check at the start of the end phase ─────────────────────────────
+# ── R20: the check at the start of the end phase ──────────────────────────────────────────────────
 
 
 def test_win_check_at_the_start_of_the_end_phase() -> None:
@@ -454,7 +454,7 @@ def test_several_qualify_turn_order_wraps_past_the_last_seat() -> None:
     assert g.result is not None and g.result.winner == 0
 
 
-# ───────────────────────────── R21 + R13: a prohibition made on someone else's turn ─────────────────────────────
+# ── R21 + R13: a prohibition made on someone else's turn ──────────────────────────────────────────
 
 
 def test_prohibition_from_a_trap_on_another_turn_ends_with_that_turn() -> None:
@@ -480,7 +480,7 @@ def test_prohibition_from_a_trap_on_another_turn_ends_with_that_turn() -> None:
     assert option_for(g, "place", "zhiqian") is not None
 
 
-# ───────────────────────────── R16: set this turn, an opponent's response this turn ─────────────────────────────
+# ── R16: set this turn, an opponent's response this turn ──────────────────────────────────────────
 
 
 def test_card_set_this_turn_cannot_answer_a_response_the_same_turn() -> None:
@@ -717,7 +717,7 @@ def test_victim_concedes_while_jie_dongfeng_picks() -> None:
     assert any(e.kind == "section" and not e.data["ok"] for e in ev)
 
 
-# ───────────────────────────── R22: round limit with the first player gone ─────────────────────────────
+# ── R22: round limit with the first player gone ───────────────────────────────────────────────────
 
 
 def test_round_limit_counts_rounds_after_the_first_player_concedes() -> None:
@@ -735,7 +735,7 @@ def test_round_limit_counts_rounds_after_the_first_player_concedes() -> None:
     assert r.rounds == 2 and r.turns == 5
 
 
-# ───────────────────────────── manifestations: any number, each answering its own link ─────────────────────────────
+# ── manifestations: any number, each answering its own link ───────────────────────────────────────
 
 
 def test_two_manifestations_in_one_chain_zhenhun_negates_the_first_only() -> None:

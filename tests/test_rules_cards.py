@@ -150,7 +150,8 @@ def test_jie_dongfeng_looks_and_takes_one_card() -> None:
 
 
 def test_shao_baofu_searches_an_offering_then_may_put_one_without_activation() -> None:
-    # R19, R15 · 烧包袱: search 1 offering (one option a name), then put 1 offering from hand onto your
+    # R19, R15 · 烧包袱: search 1 offering (one option a name), then put 1 offering from hand
+    # onto your
     # field as part of the effect — not an activation, so 野火 cannot answer it.
     g = arrange(
         2,
@@ -183,7 +184,8 @@ def test_shao_baofu_put_is_optional() -> None:
 
 
 def test_qingming_yu_discards_every_face_down_card_of_the_target() -> None:
-    # R19 · 清明雨: every face-down card on the target's field goes to the discard pile; face-up stay.
+    # R19 · 清明雨: every face-down card on the target's field goes to the discard pile;
+    # face-up stay.
     g = arrange(
         2,
         turn=0,
@@ -285,7 +287,8 @@ def _worship_position(ancestor: str, trap: str = "zhiren_tishen", hand: tuple[st
 
 
 def test_zhiren_tishen_returns_the_ancestor_and_offerings_stay() -> None:
-    # R12, R19 · 纸人替身: worship negated, the ancestor returns to hand, the offerings stay on the field.
+    # R12, R19 · 纸人替身: worship negated, the ancestor returns to hand, the offerings stay on
+    # the field.
     g = _worship_position("zufu")
     g.choose(0, f"declare:{in_hand(g, 0, 'zufu')}")
     ev = flip(g, 1, "zhiren_tishen")
@@ -548,7 +551,8 @@ def test_shizu_four_stacked_then_ability_stacks_the_fifth_and_wins() -> None:
 
 
 def test_waigong_wins_only_at_the_start_of_its_owners_turn() -> None:
-    # R20 · 外公: "at the start of your turn, ≥ 3 stacked" — worshipping with 4 does not win at once.
+    # R20 · 外公: "at the start of your turn, ≥ 3 stacked" — worshipping with 4 does not win
+    # at once.
     g = arrange(
         2,
         turn=0,
@@ -587,7 +591,8 @@ def test_waigong_two_stacked_at_turn_start_does_not_win() -> None:
 
 
 def test_taigong_guards_the_hand_against_jie_dongfeng() -> None:
-    # R19 · 太公: opponents' effects cannot take cards from your hand — 借东风 against its owner fails.
+    # R19 · 太公: opponents' effects cannot take cards from your hand — 借东风 against its owner
+    # fails.
     g = arrange(
         2,
         turn=0,
@@ -648,7 +653,8 @@ def test_shizu_ability_once_per_action_phase() -> None:
 
 
 def test_shizu_ability_is_an_activation_negated_offering_discarded() -> None:
-    # R15, R11 · 始祖's stacking is an activation: 拆台 may negate it; the offering goes to the discard pile.
+    # R15, R11 · 始祖's stacking is an activation: 拆台 may negate it; the offering goes to the
+    # discard pile.
     g = arrange(
         2,
         turn=0,
@@ -725,7 +731,8 @@ def test_taipo_manifestation_negates_a_trap() -> None:
 
 
 def test_zufu_manifestation_opponent_discards_at_random() -> None:
-    # R16, R17 · 祖父 manifestation: any activation by an opponent → that opponent discards 1 random card.
+    # R16, R17 · 祖父 manifestation: any activation by an opponent → that opponent discards 1
+    # random card.
     g = arrange(
         2,
         turn=1,

@@ -374,7 +374,8 @@ def test_ask_everyone_on_asks_every_other_seat_with_only_pass() -> None:
 
 
 def test_worked_example_search_fails_then_draw_resolves() -> None:
-    # R19, the rulebook's worked example (§9.1): seat 0 plays 祭祀准备 discarding an offering, mode ①;
+    # R19, the rulebook's worked example (§9.1): seat 0 plays 祭祀准备 discarding an offering,
+    # mode ①;
     # seat 1 flips 文明祭祀倡导. 文明 resolves first; the Burning search then fails; "then, if
     # the discarded card was an offering, draw 1" still resolves.
     g = arrange(

@@ -1,4 +1,5 @@
-"""Rulings R6–R8: five slots, leaving the field at the end phase, Burning offerings and tapped cards."""
+"""Rulings R6–R8: five slots, leaving the field at the end phase, Burning offerings and tapped
+cards."""
 
 from __future__ import annotations
 

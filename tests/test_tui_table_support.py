@@ -144,7 +144,7 @@ def screen_text(app: App[None]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-# ───────────────────────────── hand-made positions (no engine, no bots) ─────────────────────────────
+# ── hand-made positions (no engine, no bots) ──────────────────────────────────────────────────────
 #
 # Snapshots are built from views made by hand, so that a change to the bots or to the engine's
 # choices does not redraw them; what they pin is how the table shows a given position.

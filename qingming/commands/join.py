@@ -11,7 +11,11 @@ HELP = "join the table at HOST[:PORT] (no discovery needed)"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from qingming.cli import add_common_arguments
 
-    parser.add_argument("address", metavar="HOST[:PORT]", help="the table's address (PORT defaults to 7351, what qingming serve uses when it is free)")
+    parser.add_argument(
+        "address",
+        metavar="HOST[:PORT]",
+        help="the table's address (PORT defaults to 7351, what qingming serve takes when free)",
+    )
     add_common_arguments(parser)
 
 

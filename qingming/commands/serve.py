@@ -47,7 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-advertise", action="store_true", help="do not announce the table over mDNS")
     parser.add_argument("--journal", metavar="PATH", help="append every game's choices to this file (JSON lines, 0600)")
-    parser.add_argument("--resume", metavar="JOURNAL", help="restore the last game of a journal (and keep writing it); its seats and table options come from the journal")
+    parser.add_argument("--resume", metavar="JOURNAL", help="restore the last game of a journal (and keep writing it); its seats and table "
+    "options come from the journal")
     parser.add_argument("--games", type=int, metavar="G", help="exit after G games (default: keep hosting rematches)")
     parser.add_argument("--seed", help="the first game's seed (default: random); later games derive theirs")
     parser.add_argument("--strategy", choices=("heuristic", "random"), default="heuristic", help="how the host's bots play (default: heuristic)")

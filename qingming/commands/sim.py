@@ -188,7 +188,8 @@ def format_report(report: SimReport) -> str:
         "",
         f"Mean rounds a game:    {report.mean_rounds:8.2f}",
         f"Mean decisions a game: {report.mean_decisions:8.1f}",
-        f"Speed: {report.games_per_second:,.1f} games/s, {report.decisions_per_second:,.0f} decisions/s "
+        f"Speed: {report.games_per_second:,.1f} games/s, "
+        f"{report.decisions_per_second:,.0f} decisions/s "
         f"({report.decisions:,} decisions in {report.seconds:.2f} s, one core)",
     ]
     if report.jobs > 1:

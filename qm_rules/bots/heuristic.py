@@ -534,7 +534,8 @@ class HeuristicBot:
         if ancestor == "shizu":
             # four stacked and an offering in hand: the stacking ability wins next turn
             return s.count(ctype=OFFERING) >= 1 or waited >= self.wait_limit - 1
-        # Waiting keeps drawing 1 + offerings a turn; declaring now would draw 1. Do not wait forever.
+        # Waiting keeps drawing 1 + offerings a turn; declaring now would draw 1.
+        # Do not wait forever.
         return waited >= self.wait_limit
 
     # ───────────────────────────── activation steps (R15) ─────────────────────────────

@@ -58,7 +58,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lobby.state.incompatible": {"zh": "版本不同", "en": "other version"},
     "lobby.empty": {
         "zh": "正在寻找局域网上的牌桌...还没有。\n开一桌：h　按地址加入：a　与机器人对战：p",
-        "en": "Looking for tables on the local network... none yet.\nHost one: h   Join by address: a   Play bots: p",
+        "en": "Looking for tables on the local network... none yet.\n"
+        "Host one: h   Join by address: a   Play bots: p",
     },
     "lobby.status": {
         "zh": "你：{name}    语言：{lang_name}",

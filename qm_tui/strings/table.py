@@ -38,7 +38,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.chain": {"zh": "连锁（新的在上）", "en": "Chain (newest on top)"},
     "table.detail.hint": {
         "zh": "方向键在牌桌上移动，回车选择。标记：^ 燃烧  = 横置  # 盖放  X 已无效（k 看图例）",
-        "en": "Arrows move over the table, Enter chooses. Marks: ^ Burning  = tapped  # face-down  X negated (k: legend)",
+        "en": "Arrows move over the table, Enter chooses. "
+        "Marks: ^ Burning  = tapped  # face-down  X negated (k: legend)",
     },
     "table.waiting": {"zh": "等待中...", "en": "Waiting..."},
     "table.answering": {"zh": "你在回应：", "en": "Answering:"},

@@ -49,7 +49,9 @@ class PromptBar(Vertical):
     DEFAULT_CSS = """
     PromptBar { height: auto; border-top: solid $accent; }
     PromptBar > Horizontal { height: 1; }
-    PromptBar #prompt-title { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; padding: 0 1; }
+    PromptBar #prompt-title {
+        width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; padding: 0 1;
+    }
     PromptBar #prompt-count { width: auto; color: $text-muted; padding: 0 1; }
     PromptBar #prompt-countdown { width: 6; padding: 0 1; text-style: bold; text-align: right; }
     PromptBar #prompt-countdown.-urgent { background: $error; color: $text; }
