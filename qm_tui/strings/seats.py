@@ -46,7 +46,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "You host this table: if you go, it closes for everyone else at it ({n}).",
     },
     "seats.leave.can_hand_over": {
-        "zh": "你也可以把牌桌交出去：它在后台继续，直到本局结束（你的座位由电脑代打，可随时回来）。",
+        "zh": "你也可以把牌桌交出去：它在后台继续，直到本局结束"
+        "（你的座位由电脑代打，可随时回来）。",
         "en": "Or hand it over: it goes on in the background until this game ends (a bot plays "
         "your seat; you can come back).",
     },
@@ -80,7 +81,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Your game is saved: qingming play --resume carries it on.",
     },
     "seats.handed_over": {
-        "zh": "牌桌在端口 {port} 上继续（qingming serve）。回来坐回你的座位：qingming join {address}",
+        "zh": "牌桌在端口 {port} 上继续（qingming serve）。"
+        "回来坐回你的座位：qingming join {address}",
         "en": "The table goes on at port {port} (qingming serve). To take your seat back: "
         "qingming join {address}",
     },
