@@ -166,7 +166,8 @@ def format_report(report: SimReport) -> str:
                 f"  {name:<10} ({n} seat{'s' if n > 1 else ''}) {wins:6d}  {_pct(wins, g)}"
             )
     lines.append(
-        f"Wins by ancestor (share of worship wins, fair {fair_anc:.1f}% ± {100 * ANCESTOR_BAND:.0f}):"
+        f"Wins by ancestor (share of worship wins, "
+        f"fair {fair_anc:.1f}% ± {100 * ANCESTOR_BAND:.0f}):"
     )
     names = {d.id: d.name.zh for d in CARDS.ancestors}
     for a in ancestors:
