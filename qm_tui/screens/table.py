@@ -24,6 +24,7 @@ from textual.widgets import Input, OptionList, Static
 
 from qm_rules.describe import card_index, card_name, describe_events, phase_name
 from qm_rules.model import Option, PromptKind, SeatView, View
+from qm_tui.autopass import AutoPass
 from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
@@ -103,6 +104,7 @@ class TableScreen(Screen[None]):
         Binding("r", "rulebook", "Rules", id="table.rulebook"),
         Binding("g", "gallery", "Cards", id="table.gallery"),
         Binding("k", "legend", "Legend", id="table.legend"),
+        Binding("a", "autopass", "Auto-pass", id="table.autopass"),
         Binding("x", "concede", "Concede", id="table.concede", show=False),
         Binding("up", "navigate(0,-1)", show=False, id="table.up"),
         Binding("down", "navigate(0,1)", show=False, id="table.down"),
@@ -131,6 +133,8 @@ class TableScreen(Screen[None]):
         self.updates = 0
         """How many views were rendered (tests and benchmarks wait on it)."""
         self._chosen_seq: int | None = None
+        self.autopass = AutoPass()
+        """The player's auto-pass mode (answered here, client-side; reset each turn)."""
         self._status = ""
         self._detail: tuple[object, ...] = ()
 
@@ -351,6 +355,7 @@ class TableScreen(Screen[None]):
         )
         if new_prompt and p is not None:
             self._focus_for_prompt(p.kind, choosable, frozenset(seats_ref))
+        await self._auto_pass(view)
         self.updates += 1
 
     def _say_seat_changes(self, seats: Seats) -> None:
@@ -364,6 +369,29 @@ class TableScreen(Screen[None]):
                 continue  # a player who left concedes; the header says so
             key = "seats.bot_took_over" if new.played_by_bot else "seats.player_back"
             self.query_one(GameLog).add_lines([tr(key, self.lang, name=new.name)])
+
+    async def _auto_pass(self, view: View) -> None:
+        """Answer "pass" for the player when auto-pass is on (a plain respond/pass only)."""
+        mode_before = self.autopass.mode
+        passing = self.autopass.should_pass(view)
+        if self.autopass.mode != mode_before or passing:
+            self._show_autopass()
+        if passing:
+            await self.choose("pass")
+
+    def _show_autopass(self) -> None:
+        mode = self.autopass.mode
+        words = "" if mode == "off" else tr(f"autopass.on.{mode}", self.lang)
+        self.query_one(PromptBar).show_auto(words)
+
+    async def action_autopass(self) -> None:
+        """a: off -> pass unless my cards are targeted -> pass the rest of this turn -> off."""
+        view = self.view
+        mode = self.autopass.cycle(view.turn if view is not None else None)
+        self._show_autopass()
+        self.notify(tr(f"autopass.{mode}", self.lang), timeout=4, markup=False)
+        if view is not None:
+            await self._auto_pass(view)
 
     def seat_header(self, sv: SeatView, view: View) -> str:
         """A seat's name line: turn mark, name, connection, hand size, stacked offerings."""

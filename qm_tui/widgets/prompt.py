@@ -53,6 +53,8 @@ class PromptBar(Vertical):
         width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; padding: 0 1;
     }
     PromptBar #prompt-count { width: auto; color: $text-muted; padding: 0 1; }
+    PromptBar #prompt-auto { width: auto; background: $warning-muted; color: $text; padding: 0 1; }
+    PromptBar #prompt-auto.-off { display: none; }
     PromptBar #prompt-countdown { width: 6; padding: 0 1; text-style: bold; text-align: right; }
     PromptBar #prompt-countdown.-urgent { background: $error; color: $text; }
     PromptBar OptionList { height: auto; max-height: 5; border: none; padding: 0; }
@@ -80,6 +82,7 @@ class PromptBar(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield Label("", id="prompt-title", markup=False)
+            yield Label("", id="prompt-auto", markup=False, classes="-off")
             yield Label("", id="prompt-count", markup=False)
             yield Label("", id="prompt-countdown", markup=False)
         yield OptionList(id="prompt-options")
@@ -97,6 +100,12 @@ class PromptBar(Vertical):
         self.keys = option_keys(reserved)
         self.count_words = count_words
         self.forget()
+
+    def show_auto(self, words: str) -> None:
+        """Say that auto-pass is on, and how ("" when it is off)."""
+        label = self.query_one("#prompt-auto", Label)
+        label.update(words)
+        label.set_class(not words, "-off")
 
     def index_for_key(self, key: str) -> int | None:
         """The option (0-based) a key picks, if it picks one now."""
