@@ -14,7 +14,7 @@ from textual.dom import DOMNode
 from textual.widgets import Static
 
 
-def bar_content(node: DOMNode) -> Content:
+def bar_parts(node: DOMNode) -> list[Content]:
     """``key description`` for each shown binding of ``node``, in declaration order; a click on
     one runs its action on the screen. A binding ``node.check_action`` refuses is left out."""
     parts: list[Content] = []
@@ -34,6 +34,23 @@ def bar_content(node: DOMNode) -> Content:
                 desc=binding.description,
             )
         )
+    return parts
+
+
+def bar_content(node: DOMNode, width: int | None = None) -> Content:
+    """The key bar's line: as many whole keys as fit in ``width`` (all of them when None);
+    the rest are one ``?`` away, in the help."""
+    parts = bar_parts(node)
+    if width is not None:
+        kept: list[Content] = []
+        used = 0
+        for part in parts:
+            need = part.cell_length + (2 if kept else 0)
+            if used + need > width:
+                break
+            kept.append(part)
+            used += need
+        parts = kept
     return Content("  ").join(parts)
 
 
@@ -43,5 +60,16 @@ class KeyBar(Static):
              padding: 0 1; text-wrap: nowrap; text-overflow: clip; }
     """
 
+    _node: DOMNode | None = None
+
     def show_keys(self, node: DOMNode) -> None:
-        self.update(bar_content(node), layout=False)
+        self._node = node
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        if self._node is not None:
+            width = self.content_size.width or None
+            self.update(bar_content(self._node, width), layout=False)
