@@ -25,10 +25,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "intro.keys": {
         "zh": "在牌桌上：数字键选择选项，p 不跟牌，e 结束阶段，方向键在牌之间移动；"
-        "? 说明画面上的每一块和每个按键，r 打开规则书，g 打开卡牌图鉴。",
+        "? 说明画面上的每一块和每个按键，k 说明卡牌的颜色和标记，r 打开规则书，g 打开卡牌图鉴。",
         "en": "At the table: the number keys choose an option, p passes, e ends a phase, the "
         "arrow keys move between cards; ? explains each part of the screen and every key, "
-        "r opens the rulebook, g the card gallery.",
+        "k what the cards' colours and marks mean, r opens the rulebook, g the card gallery.",
     },
     "intro.hint": {
         "zh": "回车：开始    Esc：跳过（以后不再显示；Ctrl+P 可再打开）    r：规则书",
