@@ -64,6 +64,27 @@ async def test_help_at_the_table_explains_every_area_on_screen() -> None:
         await until(pilot, lambda: app.screen is app.table, "back to the table")
 
 
+async def test_every_area_of_the_table_has_its_help() -> None:
+    """A part added to the table (a strip, a panel) needs its words in ``HELP_AREAS``: the help
+    explains every widget that the screen, its board and its side column lay out."""
+    clock = FakeClock()
+    app = TableApp(chain_script(clock), clock=clock)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.view is not None, "the table")
+        await pilot.press("c")  # the chat line too
+        table = app.table
+        containers = {"main", "board", "side"}
+        laid_out = [
+            w
+            for parent in (table, *(table.query_one(f"#{c}") for c in containers))
+            for w in parent.children
+            if w.id not in containers
+        ]
+        described = {widget_id for widget_id, *_ in TableScreen.HELP_AREAS}
+        missing = [f"{type(w).__name__}#{w.id}" for w in laid_out if w.id not in described]
+        assert not missing, f"parts of the table the help does not explain: {missing}"
+
+
 async def test_a_first_run_offers_how_to_play_once(tmp_path: Path) -> None:
     app = make_app(first_run=True)
     async with app.run_test(size=(100, 30)) as pilot:

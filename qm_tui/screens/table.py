@@ -86,7 +86,9 @@ class TableScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
     HELP_AREAS = tuple(
         (area, f"area.table.{area}", f"area.table.{area}.text")
-        for area in ("status", "opponents", "mine", "chain", "detail", "log", "prompt", "keys")
+        for area in (
+            "status", "opponents", "mine", "chain", "detail", "log", "prompt", "chat", "keys"
+        )
     )
     BINDINGS = [
         Binding("1", "option(1)", "Options", id="table.option", key_display="1-9"),

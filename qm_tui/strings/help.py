@@ -77,6 +77,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The decision you must make now, its options (number keys) and the time left; "
         "when someone else decides, who you are waiting for.",
     },
+    "area.table.chat": {"zh": "聊天", "en": "Chat"},
+    "area.table.chat.text": {
+        "zh": "给这一桌的人发一句话：输入后按回车，Esc 收起。",
+        "en": "A line to everyone at the table: type, then Enter; Esc puts it away.",
+    },
     "area.table.keys": {"zh": "按键栏", "en": "Key bar"},
     "area.table.keys.text": {
         "zh": "此刻能用的按键。",
