@@ -84,3 +84,19 @@ def test_the_bot_command_says_why_it_cannot_connect() -> None:
     )  # fmt: skip
     assert run.returncode == 1
     assert f"Nothing is listening at 127.0.0.1:{port}" in run.stderr and "Errno" not in run.stderr
+
+
+def test_no_catalogue_string_names_a_ruling_or_an_internal_id() -> None:
+    """Every string the game shows (the whole catalogue, both languages, every plural form)."""
+    import qm_tui.i18n  # noqa: F401  (registers the UI's strings)
+    from qm_rules.i18n import all_strings
+
+    texts = [
+        (key, form)
+        for key, entry in all_strings().items()
+        for text in entry.values()
+        for form in ([text] if isinstance(text, str) else list(text.values()))
+    ]
+    assert len(texts) > 300
+    bad = [(k, t) for k, t in texts if RULING.search(t) or INTERNAL_ID.search(t)]
+    assert not bad, bad
