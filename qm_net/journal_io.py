@@ -1,8 +1,11 @@
 """The host's journal file: JSON lines, appended and fsynced choice by choice.
 
 One file may hold several games (a table's rematches), each one a ``game`` line, then one
-``choice`` line per decision, then a ``result`` line when it ends::
+``choice`` line per decision, then a ``result`` line when it ends. A ``table`` line, written each
+time a host opens the file, records how the table was started (seats, games, seed, bots...), so
+that a resumed table keeps them::
 
+    {"type": "table", "options": {"seats": 4, "games": 3, "seed": 7, …}}
     {"type": "game", "index": 0, "table": "…", "seats": [{"seat": 0, "name": "…",
      "kind": "human", "strategy": null, "token_sha256": "…"}, …], "journal": {<Journal.to_plain(),
      choices empty>}}
@@ -40,6 +43,7 @@ class JournalGame:
     header: dict[str, Any]  # Journal.to_plain() without choices or result
     choices: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    table_options: dict[str, Any] = field(default_factory=dict)  # the last ``table`` line before it
 
     @property
     def finished(self) -> bool:
@@ -58,6 +62,7 @@ class JournalGame:
 def _scan(path: str) -> tuple[list[JournalGame], int]:
     """The games in ``path`` and the byte length of its intact part (a torn tail excluded)."""
     games: list[JournalGame] = []
+    table: dict[str, Any] = {}
     good = 0
     with open(path, "rb") as f:
         data = f.read()
@@ -75,7 +80,12 @@ def _scan(path: str) -> tuple[list[JournalGame], int]:
             if data.find(b"\n", end + 1) < 0 and not data[end + 1 :].strip():
                 break  # a torn final line that happened to end in a newline byte
             raise JournalError(f"{path}:{lineno}: not JSON") from None
-        _take(games, rec, path, lineno)
+        if isinstance(rec, dict) and rec.get("type") == "table":
+            table = dict(rec.get("options") or {})
+        else:
+            _take(games, rec, path, lineno)
+            if rec.get("type") == "game":
+                games[-1].table_options = table
         pos = end + 1
         good = pos
     return games, good
@@ -116,8 +126,12 @@ def read_games(path: str) -> list[JournalGame]:
 
 
 class JournalWriter:
-    """Appends records to a journal file; every record is flushed and fsynced before
-    :meth:`write` returns, so what the host broadcasts afterwards survives a crash."""
+    """Appends records to a journal file; every record is written and fsynced before
+    :meth:`write` returns, so what the host broadcasts afterwards survives a crash.
+
+    A write that fails (a full disk, an I/O error) raises ``OSError`` and leaves the file as it
+    was before it (what was half written is cut off again), so the same records can simply be
+    written again later."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -128,22 +142,43 @@ class JournalWriter:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
         os.fchmod(fd, 0o600)  # also when the file existed with looser bits
         os.ftruncate(fd, good)  # cut a torn tail off before appending
-        os.lseek(fd, 0, os.SEEK_END)
-        self._f = os.fdopen(fd, "w", encoding="utf-8")
+        os.lseek(fd, good, os.SEEK_SET)
+        self._fd: int | None = fd
+        self._good = good  # bytes known to be on disk
         self._written = 0  # choices of the current game written so far
 
+    def _append(self, text: str) -> None:
+        assert self._fd is not None, "the journal is closed"
+        data = memoryview(text.encode())
+        try:
+            while data:
+                data = data[os.write(self._fd, data) :]
+            os.fsync(self._fd)
+        except OSError:
+            with contextlib.suppress(OSError):  # back to the last good record, for a retry
+                os.ftruncate(self._fd, self._good)
+                os.lseek(self._fd, self._good, os.SEEK_SET)
+            raise
+        self._good += len(text.encode())
+
     def write(self, record: dict[str, Any]) -> None:
-        self._f.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-        self._f.flush()
-        os.fsync(self._f.fileno())
+        self._append(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    def table(self, options: dict[str, Any]) -> None:
+        """Record how the table was started (see the module's note)."""
+        self.write({"type": "table", "options": options})
 
     def begin_game(self, index: int, table: str, seats: list[dict[str, Any]], game: Game) -> None:
+        self.write_header(index, table, seats, game)
+        self.sync_choices(game)
+
+    def write_header(self, index: int, table: str, seats: list[dict[str, Any]], game: Game) -> None:
+        """A new game's ``game`` line (its choices follow with :meth:`sync_choices`)."""
         header = game.journal.to_plain()
         header["choices"] = []
         header["result"] = None
         self.write({"type": "game", "index": index, "table": table, "seats": seats, "journal": header})
         self._written = 0
-        self.sync_choices(game)
 
     def continue_game(self, game: Game) -> None:
         """After a resume: the choices already in the file are the game's own."""
@@ -158,16 +193,18 @@ class JournalWriter:
             json.dumps({"type": "choice", "i": self._written + k, "seat": s, "option": o}, separators=(",", ":")) + "\n"
             for k, (s, o) in enumerate(new)
         )
-        self._f.write(lines)
-        self._f.flush()
-        os.fsync(self._f.fileno())
+        self._append(lines)
         self._written += len(new)
 
     def end_game(self, game: Game) -> None:
         self.sync_choices(game)
+        self.write_result(game)
+
+    def write_result(self, game: Game) -> None:
         self.write({"type": "result", "result": to_plain(game.result)})
 
     def close(self) -> None:
-        if not self._f.closed:
+        if self._fd is not None:
             with contextlib.suppress(OSError):  # what failed to write has been reported already
-                self._f.close()
+                os.close(self._fd)
+            self._fd = None

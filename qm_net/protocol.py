@@ -59,6 +59,8 @@ ERROR_CODES: dict[str, str] = {
     "table_busy": "the table is at its connection cap and every connection holds a seat; "
     "retry (connection closed)",
     "server_error": "the host hit a bug handling this message (the table goes on)",
+    "cannot_save": "the host cannot write its journal (a full disk, say): play waits, "
+    "choices are refused until it can",
 }
 
 _OPTION_ID = re.compile(r"[a-z_]{1,16}(:[a-z]?[0-9]{1,9})?")

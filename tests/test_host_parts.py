@@ -60,7 +60,7 @@ async def test_timers_run_the_response_clock_for_a_human_and_the_bot_pause_for_a
 def test_table_journal_writes_a_game_and_its_choices(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
     journal = TableJournal(str(path))
-    journal.open()
+    journal.open({"seats": 2, "games": 3})
     game = Game.new(["a", "b"], 9)
     journal.begin_game(0, "t", [{"seat": 0, "name": "a"}, {"seat": 1, "name": "b"}], game)
     for _ in range(5):
@@ -68,5 +68,6 @@ def test_table_journal_writes_a_game_and_its_choices(tmp_path: Path) -> None:
     journal.sync(game)
     journal.close()
     (back,) = read_games(str(path))
+    assert back.table_options == {"seats": 2, "games": 3}
     assert back.choices == list(game.choices)
     assert back.replay().view(None) == game.view(None)

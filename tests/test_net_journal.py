@@ -90,6 +90,29 @@ async def test_torn_last_line_is_ignored_and_cut(tmp_path) -> None:
     assert resumed.game.state_hash() == again.replay().state_hash()
     await resumed.start()  # opening the journal for append cuts the torn tail
     await resumed.stop()
-    assert path.read_bytes() == b"".join(lines[:-3])
+    intact = b"".join(lines[:-3])
+    data = path.read_bytes()
+    assert data.startswith(intact)  # then the resumed table's own line: how it was started
+    assert json.loads(data[len(intact) :])["type"] == "table"
     for line in path.read_text().splitlines():
         json.loads(line)
+
+
+async def test_a_resumed_table_keeps_the_options_it_was_started_with(tmp_path) -> None:
+    path = str(tmp_path / "kept.jsonl")
+    common = {"bind": "127.0.0.1", "advertise": False}
+    host = Host("kept", 3, bots=2, options=options(round_limit=6), journal_path=path, seed=21, games=3, bot_strategy="random", bot_delay=0.01, **common)
+    await host.start()
+    c = await client(host, "Ann")
+    await c.join()
+    await c.set_ready(True)
+    await wait_for(lambda: host.state == "playing")
+    await host.stop()
+    # what `qingming serve --resume` passes when those options are not given again
+    resumed = Host.resume(path, games=None, seed=None, bot_strategy=None, bot_delay=None, **common)
+    assert (resumed.games_limit, resumed.seed, resumed.bot_strategy, resumed.bot_delay) == (3, 21, "random", 0.01)
+    assert resumed.n_seats == 3 and resumed._next_seed() == host._next_seed() == 21  # game 1 again
+    resumed.games_played = 1
+    assert resumed._next_seed() == 22  # later games derive theirs from the first, as before
+    again = Host.resume(path, games=5, **common)  # given again: the new value wins
+    assert again.games_limit == 5 and again.seed == 21

@@ -1,38 +1,98 @@
-"""A journal the host cannot write (a full disk, say) costs the journal, never the game.
+"""A journal the host cannot write (a full disk, an I/O error) never goes by silently.
 
-The host catches the ``OSError`` of a journal write, logs it, closes the file and plays on
-without it: the players still get every update and the result.
+While a write fails the host tells every client why ("the host cannot save the game: disk
+full"), refuses choices, runs no clock and moves no bot, and keeps trying; nothing that is not
+on disk is broadcast. When the disk takes the writes again play goes on, and the journal holds
+every choice and the result. A journal that cannot be written at all stops the table starting.
 """
 
 from __future__ import annotations
 
-import logging
+import errno
+import os
 from pathlib import Path
 
 import pytest
-from net_support import client, play_to_end, running_host, wait_for
+from net_support import client, options, play_to_end, running_host, until, wait_for
 
-from qm_net.journal_io import JournalWriter
+from qm_net.host import Host
+from qm_net.host import table as host_table
+from qm_net.journal_io import JournalWriter, read_games
+from qm_net.messages import ErrorMessage, GameUpdate
 from qm_rules.bots import make_bot
 
 
-@pytest.mark.parametrize("failing", ["begin_game", "sync_choices"])
-async def test_a_failing_journal_write_leaves_the_game_going(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, failing: str
-) -> None:
-    def full_disk(self: JournalWriter, *args: object) -> None:
-        raise OSError(28, "No space left on device")
+class Disk:
+    """The journal's writes fail while ``broken`` holds an errno."""
 
-    monkeypatch.setattr(JournalWriter, failing, full_disk)
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.broken: int | None = None
+        self.refused = 0
+        real = JournalWriter._append
+
+        def append(writer: JournalWriter, text: str) -> None:
+            if self.broken is not None:
+                self.refused += 1
+                raise OSError(self.broken, os.strerror(self.broken))
+            real(writer, text)
+
+        monkeypatch.setattr(JournalWriter, "_append", append)
+        monkeypatch.setattr(host_table, "JOURNAL_RETRY", 0.05)
+
+
+@pytest.mark.parametrize(
+    ("code", "words"), [(errno.ENOSPC, "disk full"), (errno.EIO, "input/output error")]
+)
+async def test_play_waits_while_the_journal_fails_and_goes_on_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, words: str
+) -> None:
+    disk = Disk(monkeypatch)
     path = tmp_path / "table.jsonl"
-    with caplog.at_level(logging.ERROR, logger="qm_net.host"):
-        async with running_host(bots=1, journal_path=str(path)) as host:
-            c = await client(host, "Ann")
-            await c.join()
-            await c.set_ready(True)
-            ended = await play_to_end(c, make_bot("heuristic", 1))
-            await wait_for(lambda: host.state == "ended")
-            assert not host.journal.active  # given up after the failure, not retried per choice
-            await c.close()
+    async with running_host(bots=1, journal_path=str(path)) as host:
+        c = await client(host, "Ann")
+        await c.join()
+        await c.set_ready(True)
+        bot = make_bot("heuristic", 1)
+        update = await until(
+            c, lambda m: isinstance(m, GameUpdate) and m.view.prompt.seat == c.seat
+        )
+        game = host.game
+        disk.broken = code
+        choices = len(game.choices)
+        await c.choose(bot.choose(update.view), update.view.prompt.seq)
+        told = await until(c, lambda m: isinstance(m, ErrorMessage | GameUpdate))
+        assert isinstance(told, ErrorMessage) and told.code == "cannot_save"
+        assert f"the host cannot save the game: {words}" in told.message
+        assert len(game.choices) == choices + 1  # taken, but not told to anyone
+        await wait_for(lambda: disk.refused >= 3)  # it keeps trying
+        assert len(game.choices) == choices + 1  # no bot moved, no clock ran
+        await c.concede()  # and no one may decide meanwhile
+        refused = await until(c, lambda m: isinstance(m, ErrorMessage | GameUpdate))
+        assert isinstance(refused, ErrorMessage) and refused.code == "cannot_save"
+        assert not game.conceded[c.seat]
+        disk.broken = None  # the disk has room again: play goes on from where it was
+        ended = await play_to_end(c, bot)
+        await wait_for(lambda: host.state == "ended")
     assert ended.result.reason
-    assert any("cannot write the journal" in r.getMessage() and r.exc_info for r in caplog.records)
+    (saved,) = read_games(str(path))
+    assert saved.choices == list(game.choices) and saved.result is not None
+    assert saved.replay().state_hash() == game.state_hash()
+
+
+async def test_a_journal_that_cannot_be_written_stops_the_table_starting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk = Disk(monkeypatch)
+    disk.broken = errno.ENOSPC
+    host = Host(
+        "t",
+        2,
+        bots=1,
+        options=options(),
+        journal_path=str(tmp_path / "j.jsonl"),
+        bind="127.0.0.1",
+        advertise=False,
+    )
+    with pytest.raises(OSError, match="cannot write the journal .*: disk full"):
+        await host.start()
+    assert host._server is None  # it never listened

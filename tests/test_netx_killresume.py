@@ -257,7 +257,8 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
         assert later_seats == set(range(SEATS)), later_seats  # every seat decided after the resume
         final = _replay(header2, after)
         assert final.over and to_plain(final.result) == result2 == to_plain(end.result)
-        seats = json.loads(journal.read_text().splitlines()[0])["seats"]
+        records = [json.loads(line) for line in journal.read_text().splitlines()]
+        seats = next(r for r in records if r["type"] == "game")["seats"]
         assert [r["kind"] for r in seats] == ["human"] * (SEATS - 1) + ["bot"]
     finally:
         for p in procs:

@@ -47,12 +47,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-advertise", action="store_true", help="do not announce the table over mDNS")
     parser.add_argument("--journal", metavar="PATH", help="append every game's choices to this file (JSON lines, 0600)")
-    parser.add_argument("--resume", metavar="JOURNAL", help="restore the last game of a journal (and keep writing it); its seats and table "
-    "options come from the journal")
+    parser.add_argument(
+        "--resume",
+        metavar="JOURNAL",
+        help="restore the last game of a journal (and keep writing it); its seats, table options, "
+        "--games, --seed and bot settings come from the journal unless given again",
+    )
     parser.add_argument("--games", type=int, metavar="G", help="exit after G games (default: keep hosting rematches)")
     parser.add_argument("--seed", help="the first game's seed (default: random); later games derive theirs")
-    parser.add_argument("--strategy", choices=("heuristic", "random"), default="heuristic", help="how the host's bots play (default: heuristic)")
-    parser.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="seconds a host bot waits before each move (default: 0)")
+    parser.add_argument("--strategy", choices=("heuristic", "random"), default=None, help="how the host's bots play (default: heuristic)")
+    parser.add_argument("--bot-delay", type=float, default=None, metavar="S", help="seconds a host bot waits before each move (default: 0)")
     parser.add_argument("--response-timer", type=_seconds_or_off, default=20.0, metavar="S", help="seconds to respond, 0 = off (default: 20)")
     parser.add_argument("--turn-timer", type=_seconds_or_off, default=None, metavar="S", help="seconds a turn, 0 = off (default: off)")
     parser.add_argument("--round-limit", type=int, default=40, metavar="N", help="rounds before a draw, 0 = none (default: 40)")
@@ -80,6 +84,7 @@ async def _serve(args: argparse.Namespace) -> int:
         "bot_delay": args.bot_delay,
         "anyone_starts": True,  # a headless table has no owner at a keyboard
     }
+    common = {k: v for k, v in common.items() if v is not None or k == "port"}  # not given: the default, or the journal's
     if args.resume:
         if args.table_name:
             common["name"] = args.table_name

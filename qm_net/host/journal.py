@@ -1,11 +1,15 @@
 """The host's side of the journal: when to write what, and what a failed write does.
 
 The file format and the fsynced appends are :mod:`qm_net.journal_io`'s; this module keeps the
-table's journal open across its games and handles a write that fails.
+table's journal open across its games and never lets a failed write go by silently: what could
+not be written stays pending (:attr:`TableJournal.failure` says why) and :meth:`flush` writes
+it when the disk takes it again. The host holds the game still meanwhile (nothing is broadcast
+that is not on disk).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 from typing import Any
 
@@ -14,6 +18,18 @@ from qm_rules import Game
 
 log = logging.getLogger("qm_net.host")
 
+_PLAIN_WORDS = {
+    errno.ENOSPC: "disk full",
+    errno.EDQUOT: "disk quota exceeded",
+    errno.EIO: "input/output error",
+    errno.EROFS: "read-only file system",
+}
+
+
+def describe(exc: OSError) -> str:
+    """A failed write in a player's words: "disk full", "input/output error"..."""
+    return _PLAIN_WORDS.get(exc.errno or 0) or (exc.strerror or "cannot write").lower()
+
 
 class TableJournal:
     """The journal of one table (or none, when ``path`` is None)."""
@@ -21,48 +37,75 @@ class TableJournal:
     def __init__(self, path: str | None) -> None:
         self.path = path
         self.writer: JournalWriter | None = None
+        self.failure: str | None = None  # why the last write failed; None once all is on disk
+        self._game: Game | None = None
+        self._header: tuple[int, str, list[dict[str, Any]]] | None = (
+            None  # a game line not yet written
+        )
+        self._result: Game | None = None
 
     @property
     def active(self) -> bool:
         return self.writer is not None
 
-    def open(self, resumed: Game | None = None) -> None:
+    def open(self, table_options: dict[str, Any], resumed: Game | None = None) -> None:
+        """Open the file and record the table's options. Raises ``OSError`` when the journal
+        cannot be written: a table must not start with a journal it cannot keep."""
         if not self.path:
             return
-        self.writer = JournalWriter(self.path)
-        if resumed is not None:
-            self.writer.continue_game(resumed)
-
-    def begin_game(self, index: int, table: str, seats: list[dict[str, Any]], game: Game) -> None:
-        if self.writer is None:
-            return
         try:
-            self.writer.begin_game(index, table, seats, game)
-        except OSError:
-            self._drop()
+            self.writer = JournalWriter(self.path)
+            if resumed is not None:
+                self.writer.continue_game(resumed)
+                self._game = resumed
+            self.writer.table(table_options)
+        except OSError as exc:
+            if self.writer is not None:
+                self.writer.close()
+                self.writer = None
+            raise OSError(
+                exc.errno, f"cannot write the journal {self.path}: {describe(exc)}"
+            ) from exc
 
-    def sync(self, game: Game) -> None:
-        """Every choice of ``game`` on disk (fsynced) before anything is broadcast."""
-        if self.writer is None:
-            return
+    def begin_game(self, index: int, table: str, seats: list[dict[str, Any]], game: Game) -> bool:
+        self._header = (index, table, seats)
+        self._game = game
+        return self.flush()
+
+    def sync(self, game: Game) -> bool:
+        """Every choice of ``game`` on disk (fsynced)? False: not yet (see :attr:`failure`)."""
+        self._game = game
+        return self.flush()
+
+    def end_game(self, game: Game) -> bool:
+        self._result = game
+        return self.flush()
+
+    def flush(self) -> bool:
+        """Write whatever is pending, in order; True when all of it is on disk."""
+        w = self.writer
+        if w is None:
+            return True
         try:
-            self.writer.sync_choices(game)
-        except OSError:
-            self._drop()
-
-    def end_game(self, game: Game) -> None:
-        if self.writer is None:
-            return
-        try:
-            self.writer.end_game(game)
-        except OSError:
-            log.exception("cannot write the journal %s", self.path)
-
-    def _drop(self) -> None:
-        """Called in an ``except OSError`` around a journal write (a full disk, say): the game
-        goes on unjournaled, and says so loudly."""
-        log.exception("cannot write the journal %s; going on without it", self.path)
-        self.close()
+            if self._result is not None:
+                w.end_game(self._result)
+                self._result = None
+            if self._header is not None and self._game is not None:
+                w.write_header(*self._header, self._game)
+                self._header = None
+            if self._game is not None:
+                w.sync_choices(self._game)  # only the choices not yet written
+        except OSError as exc:
+            if self.failure is None:
+                log.error(
+                    "cannot write the journal %s: %s; play waits until it can", self.path, exc
+                )
+            self.failure = describe(exc)
+            return False
+        if self.failure is not None:
+            log.warning("the journal %s is written again; play goes on", self.path)
+            self.failure = None
+        return True
 
     def close(self) -> None:
         if self.writer is not None:

@@ -32,6 +32,11 @@ from qm_rules.bots import STRATEGIES
 
 log = logging.getLogger("qm_net.host")
 
+#: What a table keeps across ``--resume`` besides its game (the journal's ``table`` line).
+RESUMED_OPTIONS = ("games", "seed", "bot_strategy", "bot_delay", "anyone_starts", "autostart")
+_ATTR = {"games": "games_limit"}  # where the Host keeps an option under another name
+JOURNAL_RETRY = 1.0  # seconds between tries to write a journal that failed
+
 
 class Host(LobbyHandlers):
     """A Qingming table. ``await start()``, then clients connect to ``port``."""
@@ -99,6 +104,7 @@ class Host(LobbyHandlers):
             on_bot=self._bot_move,
         )
         self.wire = WireSeq()  # the seq each receiver is shown (drafts leave no trace)
+        self._held: list[tuple[list[Any], int | None]] = []  # updates waiting for the journal
         self._resumed = False
 
     @property
@@ -111,14 +117,20 @@ class Host(LobbyHandlers):
     def resume(cls, journal_path: str, **kwargs: Any) -> Host:
         """A host restoring the last game of a journal file: the same state, and the seats'
         tokens (kept as hashes) still work. Its players appear disconnected until they rejoin.
-        Keyword arguments are those of :class:`Host`; ``name`` and ``seats`` default to the
-        journal's."""
+        Keyword arguments are those of :class:`Host`; those not given (or None) are the
+        journal's: the name, the seats, the game's options, and how the table was started
+        (:data:`RESUMED_OPTIONS`: games, seed, bots...)."""
         games = read_games(journal_path)
         if not games:
             raise ValueError(f"{journal_path} holds no game")
         last: JournalGame = games[-1]
         game = last.replay()
-        n = max(len(last.seats), kwargs.pop("seats", 0), game.n)
+        kept = last.table_options
+        for key in RESUMED_OPTIONS:
+            if kwargs.get(key) is None and kept.get(key) is not None:
+                kwargs[key] = kept[key]
+        kwargs = {k: v for k, v in kwargs.items() if v is not None or k in ("port",)}
+        n = max(len(last.seats), kwargs.pop("seats", 0), game.n, int(kept.get("seats") or 0))
         kwargs.setdefault("options", game.options)
         host = cls(kwargs.pop("name", last.table or "Qingming"), n, journal_path=journal_path, **kwargs)
         for seat in host.seats:
@@ -137,8 +149,15 @@ class Host(LobbyHandlers):
         host._resumed = True
         return host
 
+    def _table_options(self) -> dict[str, Any]:
+        """How this table was started, for the journal (so that a resumed table keeps it)."""
+        kept = {key: getattr(self, _ATTR.get(key, key)) for key in RESUMED_OPTIONS}
+        return {"seats": self.n_seats, **kept}
+
     async def start(self) -> None:
-        """Listen, advertise, and (after a resume) carry the game on."""
+        """Listen, advertise, and (after a resume) carry the game on. Raises ``OSError`` when
+        the port is taken or the journal cannot be written."""
+        self.journal.open(self._table_options(), self.game if self._resumed else None)
         if self._want_port is None:  # the usual port if it is free, else any (discovery tells which)
             try:
                 self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=DEFAULT_PORT)
@@ -147,7 +166,6 @@ class Host(LobbyHandlers):
         else:
             self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=self.port)
         self.port = self._server.sockets[0].getsockname()[1]
-        self.journal.open(self.game if self._resumed else None)
         self._spawn(self._ping_loop())
         if self.advertise:
             await self.advert.start(self.name, self.port, self.bind, self.interfaces)
@@ -338,11 +356,14 @@ class Host(LobbyHandlers):
             if s.kind == "human":
                 s.ready = False
         records = [s.journal_record() for s in self.seats.occupied]
-        self.journal.begin_game(self.games_played, self.name, records, self.game)
+        saved = self.journal.begin_game(self.games_played, self.name, records, self.game)
         log.info("game %d starts: %s (seed %r)", self.games_played + 1, ", ".join(players), seed)
         self.timers.reset()
         self._broadcast_lobby()
         self.advert.changed()
+        if not saved:
+            self._hold([], None)
+            return
         self._arm()
         self._broadcast([])
 
@@ -365,6 +386,8 @@ class Host(LobbyHandlers):
 
     def _apply(self, seat: int, option: str, seq: int | None) -> None:
         """One decision: the engine, then the journal (fsynced), then the broadcast."""
+        if self.journal.failure is not None:
+            raise ProtocolError("cannot_save", self._cannot_save())
         events, hidden = self._decide(seat, option, seq)
         self._changed(events, seat if hidden else None)
 
@@ -396,7 +419,15 @@ class Host(LobbyHandlers):
         the drafter when ``hidden_by`` says the decisions were hidden steps of its draft."""
         game = self.game
         assert game is not None
-        self.journal.sync(game)
+        if not self.journal.sync(game):
+            self._hold(events, hidden_by)
+            return
+        self._tell(events, hidden_by)
+
+    def _tell(self, events: list[Any], hidden_by: int | None) -> None:
+        """What follows decisions once they are on disk: the clocks, the updates, the end."""
+        game = self.game
+        assert game is not None
         if game.over:
             self.timers.cancel()
             self._broadcast(events)
@@ -410,6 +441,32 @@ class Host(LobbyHandlers):
 
     def _deadline(self) -> float | None:
         return self.timers.deadline()
+
+    # ───────────────────────────── a journal that cannot be written ─────────────────────────────
+
+    def _cannot_save(self) -> str:
+        return f"the host cannot save the game: {self.journal.failure}; play waits until it can"
+
+    def _hold(self, events: list[Any], hidden_by: int | None) -> None:
+        """Decisions not on disk are told to nobody: hold them, stop the clocks, say why, and
+        keep trying to write (play goes on once the journal takes them)."""
+        self._held.append((events, hidden_by))
+        if len(self._held) > 1:
+            return
+        self.timers.cancel()
+        for conn in list(self.conns):
+            if conn.name is not None:
+                conn.error("cannot_save", self._cannot_save())
+        self._spawn(self._retry_journal())
+
+    async def _retry_journal(self) -> None:
+        while not self.journal.flush():
+            await asyncio.sleep(JOURNAL_RETRY)
+            if self._stopping:
+                return
+        held, self._held = self._held, []
+        for events, hidden_by in held:
+            self._tell(events, hidden_by)
 
     def _view(self, game: Game, viewer: int | None) -> dict[str, Any]:
         """``viewer``'s view as sent: plain data, numbered in ``viewer``'s own seq."""
@@ -453,6 +510,9 @@ class Host(LobbyHandlers):
         game = self.game
         if game is None or self.state == "lobby":
             return
+        if self._held:  # what the game is now is not on disk yet: not told to anyone
+            conn.error("cannot_save", self._cannot_save())
+            return
         viewer = self._player(conn, game)
         if self.state == "playing":
             conn.send({"t": "update", "view": self._view(game, viewer), "events": [], "deadline": self._deadline()})
@@ -462,7 +522,8 @@ class Host(LobbyHandlers):
     def _end_game(self) -> None:
         game = self.game
         assert game is not None and game.result is not None
-        self.journal.end_game(game)
+        if not self.journal.end_game(game) and not self._held:
+            self._hold_result()
         self.state = "ended"
         self.games_played += 1
         result = plain(game.result)
@@ -484,10 +545,20 @@ class Host(LobbyHandlers):
 
     # ───────────────────────────── timers, bots, grace ─────────────────────────────
 
+    def _hold_result(self) -> None:
+        """The result line failed (the choices, which decide it, are on disk): say so and keep
+        trying; a next game is held until it is written."""
+        for conn in list(self.conns):
+            if conn.name is not None:
+                conn.error("cannot_save", self._cannot_save())
+        self._spawn(self._retry_journal())
+
     def _arm(self) -> None:
         """Set the timers and the bots going for the pending prompt (R22)."""
         game = self.game
         assert game is not None
+        if self.journal.failure is not None:
+            return  # play waits for the journal: no clock runs, no bot moves
         prompt = game.prompt
         bot = prompt is not None and self.seats[prompt.seat].bot_controlled
         self.timers.arm(game, bot_controlled=bot, key=self.wire.public)
