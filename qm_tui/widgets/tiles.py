@@ -284,6 +284,8 @@ class TableTile(Static, can_focus=True):
         self._text = ""
         self._shown: tuple[object, ...] = ()
         self._drawn: tuple[object, ...] = ()
+        self._asked: tuple[object, ...] = ()
+        self._tile_classes: frozenset[str] | None = None
 
     def show(
         self,
@@ -308,7 +310,9 @@ class TableTile(Static, can_focus=True):
             return
         self._shown = key
         self._text = clean(text)
-        self.set_classes(" ".join(sorted(classes)))
+        if classes != self._tile_classes:  # a restyle is the dear part: only when they change
+            self._tile_classes = classes
+            self.set_classes(" ".join(sorted(classes)))
         self._draw()
 
     def show_card(
@@ -323,6 +327,10 @@ class TableTile(Static, can_focus=True):
         targeted: bool = False,
     ) -> None:
         """Show a card (or an empty slot, or a face-down back)."""
+        asked = (card, lang, face_down, stacked, choosable, negated, targeted)
+        if asked == self._asked:
+            return  # the common case: most tiles do not change from one view to the next
+        self._asked = asked
         classes: set[str] = {"-card"}
         d = DEFS.get(card.card) if card is not None else None
         on_field = self.zone == "slot" and not face_down
