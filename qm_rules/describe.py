@@ -186,7 +186,11 @@ def describe_option(
     if prefix in _OPTION_VERBS:
         cid = option.card if option.card is not None else (int(rest) if rest.isdigit() else None)
         name = card_name(idx.get(cid) if cid is not None else None, lang)
-        return f"{tr(f'option.{prefix}', lang)} {name}"
+        key = f"option.{prefix}"
+        if prefix == "pay" and view is not None and view.prompt is not None:
+            cost = view.prompt.context.get("cost")  # say what paying does to the card
+            key = f"option.pay.{cost}" if cost in ("discard", "remove_stacked") else key
+        return f"{tr(key, lang)} {name}"
     return option.id
 
 

@@ -15,7 +15,7 @@ from helpers import option_for
 
 from qm_rules import CARDS, Game, PromptKind
 from qm_rules.cards import CLAUSE_OPS, COST_OPS, CardType
-from qm_rules.describe import describe_prompt
+from qm_rules.describe import describe_option, describe_prompt
 from qm_rules.model import CardView, LinkKind, LinkView, Prompt, View
 
 LANGS = ("zh", "en")
@@ -157,7 +157,10 @@ def test_a_two_card_cost_counts_its_steps() -> None:
     assert g.prompt.kind is PromptKind.COST
     assert describe_prompt(g.view(0), "en") == "Spoil the Show - pay the cost: discard 2 cards (1 of 2)"
     assert describe_prompt(g.view(0), "zh") == "拆台：支付代价：弃掉 2 张手牌（第 1 张，共 2 张）"
-    g.choose(0, g.prompt.options[0].id)
+    first = g.prompt.options[0]
+    assert describe_option(first, g.view(0), "en").startswith("Discard ")  # what paying does
+    assert describe_option(first, g.view(0), "zh").startswith("弃掉 ")
+    g.choose(0, first.id)
     assert describe_prompt(g.view(0), "en") == "Spoil the Show - pay the cost: discard 2 cards (2 of 2)"
     # The other seat does not learn which card is being activated (R5): the step is hidden.
     assert "Spoil the Show" not in describe_prompt(g.view(1), "en")

@@ -30,6 +30,8 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     },
     "option.declare": {"zh": "宣言祭祀", "en": "Declare worship with"},
     "option.pay": {"zh": "支付代价", "en": "Pay with"},
+    "option.pay.discard": {"zh": "弃掉", "en": "Discard"},
+    "option.pay.remove_stacked": {"zh": "移除叠放的", "en": "Remove the stacked"},
     "option.flip": {"zh": "翻开", "en": "Flip"},
     "option.counter": {"zh": "反击", "en": "Counter with"},
     "option.manifest": {"zh": "显灵", "en": "Manifest"},

@@ -57,6 +57,10 @@ PASS_IDS = ("pass", "none")
 END_IDS = ("end", "skip", "decline")
 
 
+#: Decisions made with the cards in hand: the board scrolls to show the hand.
+_FROM_HAND = frozenset({PromptKind.PLACE, PromptKind.ACTION, PromptKind.WORSHIP, PromptKind.COST})
+
+
 @dataclass
 class SessionArrived(Message):
     """A message from the session, handed from the reader worker to the screen."""
@@ -357,6 +361,8 @@ class TableScreen(Screen[None]):
         )
         if new_prompt and p is not None:
             self._focus_for_prompt(p.kind, choosable, frozenset(seats_ref))
+            if p.kind in _FROM_HAND and self.hand is not None:
+                self.hand.scroll_visible(animate=False)  # a short board: my hand in view
         await self._auto_pass(view)
         self.updates += 1
 

@@ -45,6 +45,7 @@ class SeatArea(Vertical):
     ) -> None:
         """Show the seat's name line (``header``, already in words) and its slots."""
         self.header.show(header, classes=header_classes | {"-seat"})
+        self.set_class(all(slot.empty for slot in sv.slots), "-bare")
         for tile, slot in zip(self.slots, sv.slots, strict=False):
             card = slot.card
             is_ancestor = card is not None and not slot.face_down and _is_ancestor(card.card)

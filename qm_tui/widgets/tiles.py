@@ -207,6 +207,9 @@ def _card_css() -> str:
         rules.append(f"{sel} TableTile.-empty, {sel} TableTile.-back {{ {border} }}")
         dead = " ".join(f"border-{e}: round $foreground 25%;" for e in plain)
         rules.append(f"{sel} TableTile.-negated {{ {dead} }}")  # dead: never like a live card
+        # a field with nothing on it: one line of empty slots, not rows of empty frames
+        rules.append(f"{sel} SeatArea.-bare > Grid {{ grid-rows: 1; }}")
+        rules.append(f"{sel} SeatArea.-bare TableTile.-card {{ height: 1; border: none; }}")
     return "\n".join(rules)
 
 
