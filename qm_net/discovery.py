@@ -186,6 +186,13 @@ def _advertised_addresses(interfaces: InterfacesType, address: str | None) -> li
     return lan or ["127.0.0.1"]
 
 
+def reachable_addresses(interfaces: Sequence[str] | None, bind: str | None) -> list[str]:
+    """The addresses other machines can join a table at that listens on ``bind`` (and is
+    announced on ``interfaces``): the bound address, else the chosen interfaces', else this
+    machine's LAN addresses (127.0.0.1 when it has none)."""
+    return _advertised_addresses(resolve_interfaces(interfaces), bind)
+
+
 def _pick_address(addresses: Sequence[str], local: Sequence[ipaddress.IPv4Interface]) -> str:
     """Of a table's addresses, the one we can reach: on one of our networks if any is, else the
     first that is not loopback (a loopback address of another machine is useless)."""

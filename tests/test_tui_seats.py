@@ -202,3 +202,81 @@ async def test_the_host_quitting_mid_game_may_hand_the_table_over() -> None:
         if app.handed_over is not None:
             app.handed_over.terminate()
             app.handed_over.wait(10)
+
+
+# ───────────────────────────── the waiting room ─────────────────────────────
+
+
+def _footer_keys(app: object) -> list[str]:
+    from textual.widgets._footer import FooterKey
+
+    return [k.description for k in app.screen.query(FooterKey)]  # type: ignore[attr-defined]
+
+
+async def test_the_room_shows_where_friends_join_and_the_owner_start_asks_when_not_ready() -> None:
+    from qm_net.client import TableClient
+    from qm_tui.net import HostSettings
+    from qm_tui.widgets.modals import ConfirmModal
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.host_table(HostSettings(name="Hall", seats=3))
+        await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
+        assert app.hosted is not None
+        port = app.hosted.port
+        room = app.screen
+        line = lambda: str(room.query_one("#join-line").render())  # noqa: E731
+        # tests bind to loopback, so that is the address to give
+        await until(pilot, lambda: f"qingming join 127.0.0.1:{port}" in line(), "the address")
+        await until(pilot, lambda: {"Start", "Add bot"} <= set(_footer_keys(app)), "owner's keys")
+        guest = await TableClient.connect("127.0.0.1", port, "Bo")
+        seat = await guest.join()
+        await until(
+            pilot,
+            lambda: room.lobby is not None and room.lobby.seats[seat].kind == "human",  # type: ignore[attr-defined]
+            "Bo in the room",
+        )
+        # Bo is not ready: Start asks first, and "wait" starts nothing.
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmModal), "the question")
+        assert "Bo" in app.screen.question  # type: ignore[attr-defined]
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is room, "back in the room")
+        assert app.hosted.state == "lobby"
+        # Once Bo is ready, Start starts at once.
+        await guest.set_ready(True)
+        await until(pilot, lambda: not room.not_ready(), "Bo ready")  # type: ignore[attr-defined]
+        await pilot.press("s")
+        await until(pilot, lambda: app.hosted is not None and app.hosted.state == "playing", "a game")
+        await guest.close()
+        await _leave(pilot, app)
+
+
+async def test_a_guest_sees_only_the_keys_it_can_use_and_the_address() -> None:
+    from qm_net.host import Host
+
+    host = Host("Den", 3, bind="127.0.0.1", port=0, advertise=False)
+    await host.start()
+    try:
+        from qm_net.client import TableClient
+
+        owner = await TableClient.connect("127.0.0.1", host.port, "Bo")
+        await owner.join()
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            app.join_table("127.0.0.1", host.port)
+            await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
+            room = app.screen
+            await until(pilot, lambda: room.lobby is not None, "the seats")  # type: ignore[attr-defined]
+            await until(pilot, lambda: "Ready" in _footer_keys(app), "the keys")
+            keys = _footer_keys(app)
+            assert "Leave" in keys and not {"Start", "Add bot", "Remove bot"} & set(keys)
+            await pilot.press("s")  # nothing happens: not the owner's
+            await pilot.pause(0.2)
+            assert host.state == "lobby" and app.screen is room
+            line = lambda: str(room.query_one("#join-line").render())  # noqa: E731
+            await until(pilot, lambda: f"qingming join 127.0.0.1:{host.port}" in line(), "address")
+            await _leave(pilot, app)
+        await owner.close()
+    finally:
+        await host.stop()

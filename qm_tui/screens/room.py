@@ -105,6 +105,7 @@ class RoomScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="title", markup=False)
+        yield Static("", id="join-line", markup=False)
         with Horizontal(id="room"):
             with Vertical(id="seats-pane"):
                 yield Label("", id="seats-heading")
@@ -254,7 +255,26 @@ class RoomScreen(Screen[None]):
         else:
             you = tr("room.your_seat", lang, seat=self.seat + 1, name=self.qm.player_name)
         self.query_one("#you", Static).update(clean(you))
+        self.query_one("#join-line", Static).update(clean(self.join_line()))
         self.refresh_bindings()
+
+    def join_addresses(self) -> list[str]:
+        """``HOST:PORT`` for each address friends can join this table at: the addresses of a
+        table this process hosts, else the one we joined it at."""
+        host = self.qm.hosted
+        if host is not None:
+            from qm_net.discovery import reachable_addresses
+
+            return [f"{a}:{host.port}" for a in reachable_addresses(host.interfaces, host.bind)]
+        return [f"{self.client.host}:{self.client.port}"]
+
+    def join_line(self) -> str:
+        lang = self.qm.lang
+        first, *more = self.join_addresses()
+        line = tr("room.join_with", lang, command=f"qingming join {first}")
+        if more:
+            line += "  " + tr("room.join_also", lang, addresses=", ".join(more))
+        return line
 
     def _show_chat(self, name: str, text: str) -> None:
         line = Text()
@@ -271,7 +291,7 @@ class RoomScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("start", "add_bot", "remove_bot"):
-            return True if self.is_owner else None  # shown dimmed for the other players
+            return self.is_owner  # a guest is not shown keys that would do nothing
         if action == "ready":
             return self.seat is not None
         return True
@@ -296,9 +316,38 @@ class RoomScreen(Screen[None]):
         self.ready = not self.ready
         self._send("set_ready", self.ready)
 
+    def not_ready(self) -> list[str]:
+        """The other people seated who have not said they are ready."""
+        lobby = self.lobby
+        if lobby is None:
+            return []
+        return [
+            clean(s.name or "?")
+            for s in lobby.seats
+            if s.kind == "human" and s.seat != self.seat and not s.ready
+        ]
+
     def action_start(self) -> None:
-        if self.is_owner:
+        """Start the game; when someone is not ready, ask first."""
+        if not self.is_owner:
+            return
+        waiting = self.not_ready()
+        if not waiting:
             self._send("start_game")
+            return
+        from qm_tui.widgets.modals import ConfirmModal
+
+        lang = self.qm.lang
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._send("start_game")
+
+        question = tr("room.start_unready", lang, names=", ".join(waiting), n=len(waiting))
+        self.app.push_screen(
+            ConfirmModal(question, tr("room.start_anyway", lang), tr("room.wait", lang)),
+            answered,
+        )
 
     def action_add_bot(self) -> None:
         if self.is_owner:

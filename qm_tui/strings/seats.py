@@ -90,4 +90,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "牌桌没能交出去：{error}",
         "en": "The table could not be handed over: {error}",
     },
+    "room.join_with": {
+        "zh": "朋友这样加入：{command}",
+        "en": "Friends join with: {command}",
+    },
+    "room.join_also": {"zh": "（也可用 {addresses}）", "en": "(or at {addresses})"},
+    "room.start_unready": {
+        "zh": "还有 {n} 人没准备好：{names}。仍然开局吗？",
+        "en": "Not ready yet ({n}): {names}. Start anyway?",
+    },
+    "room.start_anyway": {"zh": "开局", "en": "Start anyway"},
+    "room.wait": {"zh": "再等等", "en": "Wait"},
 }
