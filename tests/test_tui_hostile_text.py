@@ -138,6 +138,7 @@ class RoomClient:
         self.seat: int | None = 0
         self.lobby: LobbyUpdate | None = None
         self.table = None
+        self.host, self.port = "127.0.0.1", 7351  # where it was joined (the room shows it)
         self._hold = asyncio.Event()
 
     async def messages(self) -> AsyncIterator[Any]:
