@@ -166,11 +166,12 @@ async def test_the_host_quitting_mid_game_may_hand_the_table_over() -> None:
             guest = await TableClient.connect("127.0.0.1", port, "Bo")
             seat = await guest.join()
             room = app.screen
+            await guest.set_ready(True)
             await until(
                 pilot,
                 lambda: room.lobby is not None and room.is_owner  # type: ignore[attr-defined]
-                and room.lobby.seats[seat].kind == "human",  # type: ignore[attr-defined]
-                "Bo in the room",
+                and room.lobby.seats[seat].ready,  # type: ignore[attr-defined]
+                "Bo in the room, ready",
             )
             room.action_start()  # type: ignore[attr-defined]
             await until(pilot, lambda: screen_name(app) == "TableScreen", "the game")
