@@ -248,7 +248,9 @@ async def test_the_room_shows_where_friends_join_and_the_owner_start_asks_when_n
         await guest.set_ready(True)
         await until(pilot, lambda: not room.not_ready(), "Bo ready")  # type: ignore[attr-defined]
         await pilot.press("s")
-        await until(pilot, lambda: app.hosted is not None and app.hosted.state == "playing", "a game")
+        await until(
+            pilot, lambda: app.hosted is not None and app.hosted.state == "playing", "a game"
+        )
         await guest.close()
         await _leave(pilot, app)
 
