@@ -6,8 +6,9 @@
 ...     if isinstance(msg, GameUpdate) and msg.view.prompt and msg.view.prompt.options:
 ...         await client.choose(msg.view.prompt.options[0].id)
 
-Every host frame is checked (:func:`qm_net.protocol.validate_server`) and turned into a typed
-message (:mod:`qm_net.messages`); a host that breaks the protocol is hung up on.
+Every host frame is decoded into its typed definition (:func:`qm_net.protocol.decode_host`,
+which checks it in full) and handed on as a typed message (:mod:`qm_net.messages`); a host that
+breaks the protocol is hung up on.
 """
 
 from __future__ import annotations
@@ -17,20 +18,27 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
+import msgspec
+
 from qm_net import framing
+from qm_net import protocol as p
 from qm_net.framing import ProtocolError
-from qm_net.messages import (
-    ConnectionLost,
+from qm_net.messages import ConnectionLost, GameUpdate, Message, TableMeta
+from qm_net.protocol import (
+    PROTOCOL_VERSION,
+    Bye,
+    ChatMessage,
     ErrorMessage,
     GameEnded,
-    GameUpdate,
+    HostMessage,
+    HostPing,
+    Joined,
     LobbyUpdate,
-    Message,
-    TableMeta,
-    parse,
-    parse_meta,
+    Spectating,
+    Update,
+    Welcome,
+    decode_host,
 )
-from qm_net.protocol import PROTOCOL_VERSION, validate_server
 from qm_rules import View
 
 
@@ -69,7 +77,7 @@ class TableClient:
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._read_task: asyncio.Task[None] | None = None
-        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._pending: dict[int, asyncio.Future[HostMessage]] = {}
         self._next_id = 0
         self._last_n = -1
         self._send_lock = asyncio.Lock()
@@ -94,16 +102,15 @@ class TableClient:
         self._last_n = -1
         self._final = False
         try:
-            await self._send({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name, "client": "qm_net"})
+            await self._send(p.Hello(version=PROTOCOL_VERSION, name=self.name, client="qm_net"))
             while True:  # the welcome; an error instead means we are refused
-                msg = await asyncio.wait_for(framing.read_frame(reader), self.timeout)
-                t = self._check(msg)
-                if t == "welcome":
+                msg = self._check(await asyncio.wait_for(framing.read_frame(reader), self.timeout))
+                if isinstance(msg, Welcome):
                     break
-                if t == "error":
-                    raise TableError(str(msg.get("code")), str(msg.get("message")))
-                if t == "bye":
-                    raise TableError("table_closed", str(msg.get("reason")))
+                if isinstance(msg, ErrorMessage):
+                    raise TableError(msg.code, msg.message)
+                if isinstance(msg, Bye):
+                    raise TableError("table_closed", msg.reason)
         except (ProtocolError, asyncio.IncompleteReadError, TimeoutError) as exc:
             writer.close()
             if isinstance(exc, ProtocolError):
@@ -112,7 +119,7 @@ class TableClient:
         except TableError:
             writer.close()
             raise
-        self.table = parse_meta(msg["table"], msg["version"])
+        self.table = TableMeta.of(msg)
         self.closed = False
         self._read_task = asyncio.get_running_loop().create_task(self._read_loop())
 
@@ -132,36 +139,35 @@ class TableClient:
     async def join(self, seat: int | None = None) -> int:
         """Take a seat (the first free one by default); returns its number. The host's reply
         carries this seat's secret token, kept in :attr:`token` for :meth:`reconnect`."""
-        reply = await self._request({"t": "join", "seat": seat})
-        return int(reply["seat"])
+        reply = await self._request(p.Join(seat=seat))
+        assert isinstance(reply, Joined)
+        return reply.seat
 
     async def rejoin(self, token: str) -> int:
         """Take back a seat with its token (after a dropped connection or a host restart); the
         host then sends the current view."""
-        reply = await self._request({"t": "rejoin", "token": token})
-        return int(reply["seat"])
+        reply = await self._request(p.Rejoin(token=token))
+        assert isinstance(reply, Joined)
+        return reply.seat
 
     async def spectate(self) -> None:
-        await self._request({"t": "spectate"})
+        await self._request(p.Spectate())
         self.spectating = True
 
     async def set_ready(self, ready: bool = True) -> None:
-        await self._send({"t": "ready", "ready": bool(ready)})
+        await self._send(p.Ready(ready=bool(ready)))
 
     async def start_game(self) -> None:
-        await self._send({"t": "start"})
+        await self._send(p.Start())
 
     async def add_bot(self, strategy: str | None = None) -> None:
-        msg: dict[str, Any] = {"t": "add_bot"}
-        if strategy is not None:
-            msg["strategy"] = strategy
-        await self._send(msg)
+        await self._send(p.AddBot(strategy=strategy))  # type: ignore[arg-type]
 
     async def remove_bot(self, seat: int) -> None:
-        await self._send({"t": "remove_bot", "seat": seat})
+        await self._send(p.RemoveBot(seat=seat))
 
     async def chat(self, text: str) -> None:
-        await self._send({"t": "chat", "text": text})
+        await self._send(p.Say(text=text))
 
     async def choose(self, option_id: str, seq: int | None = None) -> None:
         """Answer the pending prompt (its ``seq`` is sent, so a late answer is refused as
@@ -170,17 +176,17 @@ class TableClient:
             if self.view is None or self.view.prompt is None:
                 raise TableError("wrong_state", "there is no prompt to answer")
             seq = self.view.prompt.seq
-        await self._send({"t": "choose", "seq": seq, "option": option_id})
+        await self._send(p.Choose(seq=seq, option=option_id))
 
     async def concede(self) -> None:
-        await self._send({"t": "concede"})
+        await self._send(p.Concede())
 
     async def rematch(self) -> None:
-        await self._send({"t": "rematch"})
+        await self._send(p.Rematch())
 
     async def leave(self) -> None:
         """Give up the seat (conceding a game in progress); the connection stays open."""
-        await self._send({"t": "leave"})
+        await self._send(p.Leave())
         self.seat = self.token = None
         self.spectating = False
 
@@ -216,18 +222,17 @@ class TableClient:
 
     # ───────────────────────────── internals ─────────────────────────────
 
-    def _check(self, msg: dict[str, Any]) -> str:
-        t = validate_server(msg)
-        n = msg["n"]
-        if n <= self._last_n:
-            raise ProtocolError("bad_message", f"message number {n} after {self._last_n}", fatal=True)
-        self._last_n = n
-        return t
+    def _check(self, raw: dict[str, Any]) -> HostMessage:
+        msg = decode_host(raw)
+        if msg.n <= self._last_n:
+            raise ProtocolError("bad_message", f"message number {msg.n} after {self._last_n}", fatal=True)
+        self._last_n = msg.n
+        return msg
 
-    async def _send(self, msg: dict[str, Any]) -> None:
+    async def _send(self, msg: p.ClientMessage) -> None:
         if self.closed or self._writer is None:
             raise TableError("not_connected", "the connection is closed")
-        frame = framing.encode(msg)
+        frame = p.encode(msg)
         async with self._send_lock:
             try:
                 self._writer.write(frame)
@@ -235,16 +240,17 @@ class TableClient:
             except (ConnectionError, OSError) as exc:
                 raise TableError("not_connected", str(exc)) from None
 
-    async def _request(self, msg: dict[str, Any]) -> dict[str, Any]:
+    async def _request(self, msg: p.ClientMessage) -> HostMessage:
         self._next_id += 1
-        mid = msg["id"] = self._next_id
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        mid = self._next_id
+        msg = msgspec.structs.replace(msg, id=mid)
+        fut: asyncio.Future[HostMessage] = asyncio.get_running_loop().create_future()
         self._pending[mid] = fut
         try:
             await self._send(msg)
             return await asyncio.wait_for(fut, self.timeout)
         except TimeoutError:
-            raise TableError("timeout", f"no answer to {msg['t']}") from None
+            raise TableError("timeout", f"no answer to {msg.__struct_config__.tag}") from None
         finally:
             self._pending.pop(mid, None)
 
@@ -254,7 +260,7 @@ class TableClient:
         try:
             while True:
                 msg = await asyncio.wait_for(framing.read_frame(self._reader), self.idle_timeout)
-                self._handle(self._check(msg), msg)
+                self._handle(self._check(msg))
         except _Bye as bye:
             reason = f"the table closed: {bye}"
         except ProtocolError as exc:
@@ -279,32 +285,36 @@ class TableClient:
                 fut.set_exception(TableError("not_connected", reason))
         self._queue.put_nowait(ConnectionLost(reason, self._final))
 
-    def _handle(self, t: str, msg: dict[str, Any]) -> None:
-        ref = msg.get("ref")
-        fut = self._pending.get(ref) if isinstance(ref, int) else None
-        if t == "ping":
-            self._spawn_send({"t": "pong"})
+    def _handle(self, msg: HostMessage) -> None:
+        ref = getattr(msg, "ref", None)
+        fut = self._pending.get(ref) if ref is not None else None
+        if isinstance(msg, HostPing):
+            self._spawn_send(p.Pong())
             return
-        if t == "joined":
-            self.seat, self.token, self.spectating = msg["seat"], msg["token"], False
-        elif t == "spectating":
+        if isinstance(msg, Joined):
+            self.seat, self.token, self.spectating = msg.seat, msg.token, False
+        elif isinstance(msg, Spectating):
             self.seat, self.token, self.spectating = None, None, True
-        elif t == "bye":
+        elif isinstance(msg, Bye):
             self._final = True
-            raise _Bye(msg["reason"])  # ends the read loop: the table is gone
-        elif t == "error" and fut is not None:
-            fut.set_exception(TableError(msg["code"], msg["message"]))
+            raise _Bye(msg.reason)  # ends the read loop: the table is gone
+        elif isinstance(msg, ErrorMessage) and fut is not None:
+            fut.set_exception(TableError(msg.code, msg.message))
             return
         if fut is not None and not fut.done():
             fut.set_result(msg)
-        out = parse(t, msg)
-        if out is None:
-            return
+        out: Message
+        if isinstance(msg, Update):
+            out = GameUpdate(msg.view, msg.events, msg.deadline)
+        elif isinstance(msg, LobbyUpdate | ChatMessage | ErrorMessage | GameEnded):
+            out = msg
+        else:
+            return  # welcome, joined, spectating, pong: nothing for the app
         if isinstance(out, ErrorMessage) and out.code in ("replaced", "version_mismatch"):
             self._final = True
         self._queue.put_nowait(out)
 
-    def _spawn_send(self, msg: dict[str, Any]) -> None:
+    def _spawn_send(self, msg: p.ClientMessage) -> None:
         async def go() -> None:
             with contextlib.suppress(TableError):
                 await self._send(msg)

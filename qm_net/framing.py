@@ -42,8 +42,13 @@ class ProtocolError(Exception):
 
 
 def encode(msg: dict[str, Any]) -> bytes:
-    """One message as a complete frame (length prefix included)."""
-    body = msgpack.packb(msg, use_bin_type=True)
+    """One message given as a map, as a complete frame (length prefix included). The host and
+    the client frame typed messages (:func:`qm_net.protocol.encode`); this is for raw peers."""
+    return frame(msgpack.packb(msg, use_bin_type=True))
+
+
+def frame(body: bytes) -> bytes:
+    """A msgpack body with its length prefix; refuses a body over :data:`MAX_FRAME`."""
     if len(body) > MAX_FRAME:
         raise ProtocolError("frame_too_large", f"frame of {len(body)} bytes exceeds {MAX_FRAME}")
     return HEADER.pack(len(body)) + body

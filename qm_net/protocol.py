@@ -1,20 +1,35 @@
-"""What a valid message looks like, and the check every incoming message goes through.
+"""The wire's messages: one typed definition each, and the checks every message goes through.
 
-The host validates each client message here before anything else looks at it (types, ranges,
-lengths, unknown types, unknown fields); the client does the same, more loosely, for what the
-host sends. ``docs/protocol.md`` describes the same schemas in words; keep the two in step.
+Each message is a frozen :class:`msgspec.Struct` whose tag is its ``t``. From these classes come
+
+- decoding and validation (:func:`decode_client` on the host, :func:`decode_host` on the
+  client): types, ranges, lengths and patterns are the annotations below, text is held clean
+  by ``__post_init__``, a frame that does not fit is a :class:`ProtocolError`;
+- encoding (:func:`encode`): the host hands a Struct to the framing, never a hand-made dict;
+- the published schema, ``docs/protocol.schema.json`` (:mod:`qm_net.schema` writes it).
+
+The views inside ``update`` and ``ended`` are the engine's own value types
+(:mod:`qm_rules.model` dataclasses), which msgspec converts the same way; what a prompt's
+``context`` and an event's ``data`` hold is defined per kind in :mod:`qm_net.payloads`.
+
+Evolving the wire (``docs/protocol.md`` §9): a receiver ignores map fields it does not know,
+so a field may be added (with a default) without a version step; anything else — a new message
+type, a field removed, renamed, made required or given another meaning — bumps
+:data:`~qm_net.version.PROTOCOL_VERSION`.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
+from msgspec import Meta, Struct
+
+from qm_net import framing
 from qm_net.framing import ProtocolError
 from qm_net.version import DEFAULT_PORT, PROTOCOL_VERSION  # noqa: F401 - clients read both here
+from qm_rules.model import Event, GameOptions, Result, View
 
 MAX_SEATS = 6
 MIN_SEATS = 2
@@ -27,7 +42,7 @@ ERROR_CODES: dict[str, str] = {
     # framing and shape
     "bad_frame": "the frame body is not msgpack, or the frame is empty",
     "frame_too_large": "the length prefix exceeds 256 KiB (connection closed)",
-    "bad_message": "not a map, no/invalid `t`, a missing, unknown or wrongly typed field, "
+    "bad_message": "not a map, no/invalid `t`, a missing or wrongly typed field, "
     "a value out of range",
     "unknown_type": "`t` names no message of this protocol",
     "hello_required": "the first message must be `hello`",
@@ -63,8 +78,6 @@ ERROR_CODES: dict[str, str] = {
     "choices are refused until it can",
 }
 
-_OPTION_ID = re.compile(r"[a-z_]{1,16}(:[a-z]?[0-9]{1,9})?")
-_TOKEN = re.compile(r"[A-Za-z0-9_\-]{16,128}")
 _BAD_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
@@ -74,150 +87,277 @@ def clean_text(text: str) -> bool:
     return not any(unicodedata.category(ch) in _BAD_CATEGORIES for ch in text)
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
-    """One field's rule. ``check`` returns an error text, or None when the value is fine."""
-
-    check: Callable[[Any], str | None]
-    required: bool = True
+def _require_clean(**fields: str) -> None:
+    for name, text in fields.items():
+        if not clean_text(text):
+            raise ValueError(f"{name} holds control or format characters")
 
 
-def _int(lo: int = 0, hi: int = MAX_INT, *, nullable: bool = False) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        if v is None and nullable:
-            return None
-        # bool is an int in Python; on the wire it is not
-        if not isinstance(v, int) or isinstance(v, bool):
-            return "must be an integer" + (" or nil" if nullable else "")
-        if not lo <= v <= hi:
-            return f"must be in {lo}..{hi}"
-        return None
+# ───────────────────────────── field types ─────────────────────────────
 
-    return check
+Count = Annotated[int, Meta(ge=0, le=MAX_INT)]
+SeatNo = Annotated[int, Meta(ge=0, le=MAX_SEATS - 1)]
+Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME)]
+ChatText = Annotated[str, Meta(min_length=1, max_length=MAX_CHAT)]
+Token = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_\-]{16,128}$")]
+OptionId = Annotated[str, Meta(pattern=r"^[a-z_]{1,16}(:[a-z]?[0-9]{1,9})?$")]
+TableState = Literal["lobby", "playing", "ended"]
+SeatKind = Literal["human", "bot", "empty"]
 
 
-def _bool(v: Any) -> str | None:
-    return None if isinstance(v, bool) else "must be a boolean"
+# ───────────────────────────── client → host ─────────────────────────────
 
 
-def _text(lo: int, hi: int) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        if not isinstance(v, str):
-            return "must be a string"
-        if not lo <= len(v) <= hi:
-            return f"must be {lo}..{hi} characters"
-        if not clean_text(v):
-            return "holds control or format characters"
-        return None
+class ClientMessage(Struct, tag_field="t", frozen=True, kw_only=True, omit_defaults=True):
+    """Any client message may carry ``id``; the reply or error it causes carries it as ``ref``.
+    Optional fields left at their default are not sent."""
 
-    return check
+    id: Count | None = None
 
 
-def _match(pattern: re.Pattern[str], what: str) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        if not isinstance(v, str) or not pattern.fullmatch(v):
-            return f"must be {what}"
-        return None
+class Hello(ClientMessage, tag="hello"):
+    """Must come first. ``version`` must equal the host's protocol version."""
 
-    return check
+    version: Count
+    name: Name
+    client: Annotated[str, Meta(max_length=64)] = ""
 
-
-def _one_of(*values: str) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        return None if v in values else f"must be one of {', '.join(values)}"
-
-    return check
+    def __post_init__(self) -> None:
+        _require_clean(name=self.name, client=self.client)
 
 
-#: Client → host messages: type → field → rule. Every message may also carry ``id`` (an
-#: integer the host echoes as ``ref`` in the reply or error it causes).
-CLIENT_SCHEMAS: dict[str, dict[str, Field]] = {
-    "hello": {
-        "version": Field(_int()),
-        "name": Field(_text(1, MAX_NAME)),
-        "client": Field(_text(0, 64), required=False),
-    },
-    "join": {"seat": Field(_int(0, MAX_SEATS - 1, nullable=True), required=False)},
-    "rejoin": {"token": Field(_match(_TOKEN, "a seat token"))},
-    "spectate": {},
-    "ready": {"ready": Field(_bool)},
-    "start": {},
-    "add_bot": {"strategy": Field(_one_of("heuristic", "random"), required=False)},
-    "remove_bot": {"seat": Field(_int(0, MAX_SEATS - 1))},
-    "chat": {"text": Field(_text(1, MAX_CHAT))},
-    "choose": {"seq": Field(_int()), "option": Field(_match(_OPTION_ID, "an option id"))},
-    "concede": {},
-    "rematch": {},
-    "leave": {},
-    "ping": {},
-    "pong": {},
-}
+class Join(ClientMessage, tag="join"):
+    """Take a seat (nil: the first free one); the reply is ``joined``."""
 
-_COMMON = {"t": Field(lambda v: None), "id": Field(_int(), required=False)}
+    seat: SeatNo | None = None
 
 
-def _check_fields(msg: Mapping[str, Any], schema: Mapping[str, Field], kind: str) -> None:
-    for key in msg:
-        if key not in schema and key not in _COMMON:
-            raise ProtocolError("bad_message", f"{kind}: unknown field {key!r}")
-    for key, rule in schema.items():
-        if key not in msg:
-            if rule.required:
-                raise ProtocolError("bad_message", f"{kind}: missing field {key!r}")
-            continue
-        problem = rule.check(msg[key])
-        if problem:
-            raise ProtocolError("bad_message", f"{kind}.{key} {problem}")
+class Rejoin(ClientMessage, tag="rejoin"):
+    """Take back the seat this token was given for, at any time."""
+
+    token: Token
 
 
-def message_type(msg: Mapping[str, Any]) -> str:
+class Spectate(ClientMessage, tag="spectate"):
+    """Watch: the public view."""
+
+
+class Ready(ClientMessage, tag="ready"):
+    ready: bool
+
+
+class Start(ClientMessage, tag="start"):
+    """Start now with the seated players."""
+
+
+class AddBot(ClientMessage, tag="add_bot"):
+    strategy: Literal["heuristic", "random"] | None = None
+
+
+class RemoveBot(ClientMessage, tag="remove_bot"):
+    seat: SeatNo
+
+
+class Say(ClientMessage, tag="chat"):
+    """A chat line to everyone at the table."""
+
+    text: ChatText
+
+    def __post_init__(self) -> None:
+        _require_clean(text=self.text)
+
+
+class Choose(ClientMessage, tag="choose"):
+    """Answer the pending prompt (``seq``) with one of its options."""
+
+    seq: Count
+    option: OptionId
+
+
+class Concede(ClientMessage, tag="concede"):
+    pass
+
+
+class Rematch(ClientMessage, tag="rematch"):
+    pass
+
+
+class Leave(ClientMessage, tag="leave"):
+    pass
+
+
+class Ping(ClientMessage, tag="ping"):
+    pass
+
+
+class Pong(ClientMessage, tag="pong"):
+    pass
+
+
+CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = (
+    Hello, Join, Rejoin, Spectate, Ready, Start, AddBot, RemoveBot, Say, Choose, Concede,
+    Rematch, Leave, Ping, Pong,
+)  # fmt: skip
+
+
+# ───────────────────────────── host → client ─────────────────────────────
+
+
+class HostMessage(Struct, tag_field="t", frozen=True, kw_only=True):
+    """Every host message carries ``n``: 0 on a new connection, then one more each message.
+    The host sets it as it sends (:func:`encode`)."""
+
+    n: Count = 0
+
+
+class TableInfo(Struct, frozen=True):
+    name: str
+    seats: Annotated[int, Meta(ge=MIN_SEATS, le=MAX_SEATS)]
+    options: GameOptions
+    anyone_starts: bool  # True: any seated player may start; else only the owner
+
+
+class Welcome(HostMessage, tag="welcome"):
+    version: Count
+    table: TableInfo
+    ref: Count | None = None
+
+
+class Joined(HostMessage, tag="joined"):
+    """A seat is yours. **Keep the token secret**: it is the only proof of the seat. Also sent
+    unasked (``ref`` nil) when ``start`` renumbers the seats."""
+
+    seat: SeatNo
+    token: Token
+    ref: Count | None = None
+
+
+class Spectating(HostMessage, tag="spectating"):
+    ref: Count | None = None
+
+
+class SeatInfo(Struct, frozen=True):
+    seat: SeatNo
+    name: str | None
+    kind: SeatKind
+    ready: bool
+    connected: bool  # for bots always True; for a human whether their client is connected
+    played_by_bot: bool = False  # a human seat a host bot plays for now (away past the grace)
+
+
+class LobbyUpdate(HostMessage, tag="lobby"):
+    """The table's seats and state; sent on every lobby change and at each state change."""
+
+    table_name: str
+    state: TableState
+    seats: tuple[SeatInfo, ...]
+    owner_seat: SeatNo | None
+    games_played: Count
+
+
+class Update(HostMessage, tag="update"):
+    """After every decision: this seat's view and the events it may see. ``deadline``:
+    seconds left on the pending prompt's timer, nil if none runs."""
+
+    view: View
+    events: tuple[Event, ...]
+    deadline: float | None
+
+
+class GameEnded(HostMessage, tag="ended"):
+    result: Result
+    view: View  # the final view: every hand revealed
+
+
+class ChatMessage(HostMessage, tag="chat"):
+    seat: SeatNo | None  # None: a spectator
+    name: str
+    text: str
+
+
+class ErrorMessage(HostMessage, tag="error"):
+    """The host refused something. ``ref`` is the ``id`` of the request it answers, if any."""
+
+    code: str
+    message: str
+    ref: Count | None = None
+
+
+class HostPing(HostMessage, tag="ping"):
+    pass
+
+
+class HostPong(HostMessage, tag="pong"):
+    pass
+
+
+class Bye(HostMessage, tag="bye"):
+    """The host closes this connection (the table is closing, or it made room)."""
+
+    reason: str
+
+
+HOST_MESSAGES: tuple[type[HostMessage], ...] = (
+    Welcome, Joined, Spectating, LobbyUpdate, Update, GameEnded, ChatMessage, ErrorMessage,
+    HostPing, HostPong, Bye,
+)  # fmt: skip
+
+
+def _tag(cls: type[Struct]) -> str:
+    tag = cls.__struct_config__.tag
+    assert isinstance(tag, str)
+    return tag
+
+
+CLIENT_TYPES: dict[str, type[ClientMessage]] = {_tag(c): c for c in CLIENT_MESSAGES}
+HOST_TYPES: dict[str, type[HostMessage]] = {_tag(c): c for c in HOST_MESSAGES}
+
+
+# ───────────────────────────── decoding and encoding ─────────────────────────────
+
+
+def message_type(msg: dict[str, Any]) -> str:
     t = msg.get("t")
     if not isinstance(t, str) or not 1 <= len(t) <= 32:
         raise ProtocolError("bad_message", "`t` must be a short string")
     return t
 
 
-def validate_client(msg: Mapping[str, Any]) -> str:
-    """Check a decoded client message in full; returns its type. Raises ProtocolError."""
+def _convert(msg: dict[str, Any], types: dict[str, type[Any]]) -> Any:
     t = message_type(msg)
-    schema = CLIENT_SCHEMAS.get(t)
-    if schema is None:
-        raise ProtocolError("unknown_type", f"unknown message type {t[:32]!r}")
-    mid = msg.get("id")
-    if mid is not None and _int()(mid):
-        raise ProtocolError("bad_message", "`id` must be a non-negative integer")
-    _check_fields(msg, schema, t)
-    return t
+    cls = types.get(t)
+    if cls is None:
+        raise ProtocolError("unknown_type", f"unknown message type {t!r}")
+    try:
+        return msgspec.convert(msg, cls)
+    except msgspec.ValidationError as exc:
+        raise ProtocolError("bad_message", f"{t}: {exc}") from None
 
 
-# Host → client: the client checks the fields it relies on; deeper structure (views, events)
-# is checked by rebuilding the typed values, which refuses missing keys and wrong kinds.
-SERVER_REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "welcome": {"version": int, "table": dict},
-    "joined": {"seat": int, "token": str},
-    "spectating": {},
-    "lobby": {"table_name": str, "state": str, "seats": list},
-    "update": {"view": dict, "events": list},
-    "ended": {"result": dict, "view": dict},
-    "chat": {"name": str, "text": str},
-    "error": {"code": str, "message": str},
-    "ping": {},
-    "pong": {},
-    "bye": {"reason": str},
-}
+def decode_client(msg: dict[str, Any]) -> ClientMessage:
+    """A decoded frame from a client to its typed message; raises ProtocolError
+    (``unknown_type``, or ``bad_message`` naming the field and what is wrong)."""
+    return _convert(msg, CLIENT_TYPES)  # type: ignore[no-any-return]
 
 
-def validate_server(msg: Mapping[str, Any]) -> str:
-    """Check a decoded host message's type, ``n`` and top-level fields; returns its type."""
-    t = message_type(msg)
-    required = SERVER_REQUIRED.get(t)
-    if required is None:
-        raise ProtocolError("unknown_type", f"unknown message type {t[:32]!r}")
-    n = msg.get("n")
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise ProtocolError("bad_message", f"{t}: `n` must be an integer")
-    for key, typ in required.items():
-        v = msg.get(key)
-        if not isinstance(v, typ) or isinstance(v, bool) and typ is int:
-            raise ProtocolError("bad_message", f"{t}.{key} is missing or of the wrong type")
-    return t
+def decode_host(msg: dict[str, Any]) -> HostMessage:
+    """A decoded frame from the host to its typed message; raises ProtocolError."""
+    return _convert(msg, HOST_TYPES)  # type: ignore[no-any-return]
+
+
+_ENCODER = msgspec.msgpack.Encoder()
+
+
+def encode_body(msg: Any) -> bytes:
+    """A message (or any wire value) as msgpack: the body of a frame."""
+    return _ENCODER.encode(msg)
+
+
+def encode(msg: ClientMessage | HostMessage) -> bytes:
+    """A message as a complete frame; raises ProtocolError (``frame_too_large``)."""
+    return framing.frame(_ENCODER.encode(msg))
+
+
+def plain(msg: Any) -> Any:
+    """A message (or any wire value) as plain data: maps, arrays, strings, numbers, nil."""
+    return msgspec.to_builtins(msg)

@@ -24,8 +24,7 @@ from qm_net.host.seats import Seat, Seats
 from qm_net.host.timers import Timers
 from qm_net.host.wireseq import WireSeq, is_hidden_step
 from qm_net.journal_io import JournalGame, read_games
-from qm_net.messages import plain
-from qm_net.protocol import MAX_SEATS, MIN_SEATS, validate_client
+from qm_net.protocol import MAX_SEATS, MIN_SEATS, decode_client, plain
 from qm_net.version import DEFAULT_PORT
 from qm_rules import Game, GameOptions, RulesError, StalePrompt
 from qm_rules.bots import STRATEGIES
@@ -268,7 +267,7 @@ class Host(LobbyHandlers):
     def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         ref = msg.get("id")
         try:
-            t = validate_client(msg)
+            t = msg["t"] if decode_client(msg) else ""
         except ProtocolError as exc:
             over = conn.strike()
             conn.error(exc.code, exc.message, ref, fatal=exc.fatal or over)

@@ -1,0 +1,388 @@
+"""What an event's ``data`` and a prompt's ``context`` hold, one typed definition per kind.
+
+The engine builds these maps as plain data; the definitions here say what each kind carries,
+so that a client written from ``docs/protocol.md`` can render every event and prompt. They feed
+the published schema and the doc's tables (:mod:`qm_net.schema`), and a test plays many games
+holding every event and prompt the host sends to them — a kind or field the engine adds without
+a word here fails it. Each class's ``EXAMPLE`` is checked against its own definition.
+
+Fields that only some receivers get (the cards named to those allowed to see them) have the
+default ``UNSET`` and are absent from the map otherwise. ``card`` is a card instance (``cid``),
+``def`` a card definition id, ``link`` an index into the view's ``chain``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+import msgspec
+from msgspec import UNSET, Struct, UnsetType
+
+Cid = int
+Def = str
+
+
+class Payload(Struct, frozen=True, kw_only=True, omit_defaults=True):
+    EXAMPLE: ClassVar[dict[str, Any]] = {}
+
+
+# ───────────────────────────── event data ─────────────────────────────
+
+
+class StartData(Payload):
+    """The game begins: who plays (seat order) and who goes first."""
+
+    first: int
+    players: list[str]
+    EXAMPLE = {"first": 1, "players": ["Ann", "Bo", "Cy"]}
+
+
+class TurnData(Payload):
+    """A turn begins (``seat``: whose)."""
+
+    turn: int
+    round: int
+    EXAMPLE = {"turn": 4, "round": 2}
+
+
+class PhaseData(Payload):
+    """The turn moves to a phase (``seat``: whose turn)."""
+
+    phase: Literal["draw", "place", "action", "worship", "end", "over"]
+    EXAMPLE = {"phase": "action"}
+
+
+class ReshuffleData(Payload):
+    """The deck ran out: the discard pile (``cards`` many) became the deck."""
+
+    cards: int
+    EXAMPLE = {"cards": 23}
+
+
+class DrawData(Payload):
+    """``seat`` draws ``count`` cards; the drawer also gets the same event naming them."""
+
+    count: int
+    cards: list[Cid] | UnsetType = UNSET
+    defs: list[Def] | UnsetType = UNSET
+    EXAMPLE = {"count": 2, "cards": [14, 31], "defs": ["qingtuan", "zhiqian"]}
+
+
+class ProhibitData(Payload):
+    """A prohibition comes into force (see the view's ``prohibitions``)."""
+
+    tag: str
+    actions: list[str]
+    source: Def
+    EXAMPLE = {"tag": "burning", "actions": ["search", "use"], "source": "yehuo"}
+
+
+class ChainClosedData(Payload):
+    """Nobody responds any more: the chain of ``links`` links resolves, newest first."""
+
+    links: int
+    EXAMPLE = {"links": 2}
+
+
+class TapData(Payload):
+    """A card is tapped (``burning``: by a card that burns at the end of the turn)."""
+
+    card: Cid
+    def_: Def = msgspec.field(name="def")
+    burning: bool | UnsetType = UNSET
+    EXAMPLE = {"card": 9, "def": "xiangzhu"}
+
+
+class DiscardData(Payload):
+    """A card goes to the discard pile. At most one flag says why, when not by an effect:
+    ``end_phase`` (burnt out), ``cost`` (paid), ``hand_limit``, ``random`` (from a hand at
+    random), ``face_down`` (a face-down card on the field)."""
+
+    card: Cid
+    def_: Def = msgspec.field(name="def")
+    end_phase: bool | UnsetType = UNSET
+    cost: bool | UnsetType = UNSET
+    hand_limit: bool | UnsetType = UNSET
+    random: bool | UnsetType = UNSET
+    face_down: bool | UnsetType = UNSET
+    EXAMPLE = {"card": 12, "def": "zhiqian", "cost": True}
+
+
+class UnstackData(Payload):
+    """An offering leaves an ancestor's stack for the discard pile (``cost``: paid)."""
+
+    card: Cid
+    def_: Def = msgspec.field(name="def")
+    cost: bool | UnsetType = UNSET
+    EXAMPLE = {"card": 40, "def": "qingtuan"}
+
+
+class ActivateData(Payload):
+    """A card is activated: a new link on the chain (public, costs and targets included)."""
+
+    link: int
+    kind: Literal["place", "action", "trap", "counter", "worship", "manifest", "ability"]
+    card: Cid
+    def_: Def = msgspec.field(name="def")
+    mode: int | None
+    targets: list[str]
+    cost: list[Def]
+    payload: Def | None
+    EXAMPLE = {
+        "link": 0, "kind": "action", "card": 7, "def": "jie_dongfeng", "mode": None,
+        "targets": ["p2"], "cost": ["zhiqian"], "payload": None,
+    }  # fmt: skip
+
+
+class SetData(Payload):
+    """``seat`` sets a card face down in ``slot``; the setter also gets it naming the card."""
+
+    slot: int
+    card: Cid | UnsetType = UNSET
+    def_: Def | UnsetType = msgspec.field(default=UNSET, name="def")
+    EXAMPLE = {"slot": 3}
+
+
+class PassData(Payload):
+    """``seat`` does not respond to the link."""
+
+    link: int
+    EXAMPLE = {"link": 1}
+
+
+class SectionData(Payload):
+    """A section of a link's effect resolved (``ok``), or fizzled: ``why`` is the clause op
+    that could not happen, or ``condition``."""
+
+    link: int
+    section: int
+    ok: bool
+    why: str | UnsetType = UNSET
+    EXAMPLE = {"link": 0, "section": 0, "ok": False, "why": "search"}
+
+
+class LookData(Payload):
+    """To the looker only: the cards of ``seat``'s hand it was shown."""
+
+    seat: int
+    cards: list[Cid]
+    defs: list[Def]
+    EXAMPLE = {"seat": 2, "cards": [5, 18], "defs": ["qingtuan", "xiangzhu"]}
+
+
+class ResolvedData(Payload):
+    """A link finished resolving (``negated``: it did nothing)."""
+
+    link: int
+    negated: bool
+    EXAMPLE = {"link": 1, "negated": False}
+
+
+class CardData(Payload):
+    """A card moves (``return``: back to its owner's hand; ``ritual_broken``: an ancestor
+    loses its last offering)."""
+
+    card: Cid
+    def_: Def = msgspec.field(name="def")
+    EXAMPLE = {"card": 3, "def": "shizu"}
+
+
+class StackData(Payload):
+    """Offerings are stacked under ``seat``'s ancestor."""
+
+    cards: list[Cid]
+    defs: list[Def]
+    EXAMPLE = {"cards": [21], "defs": ["qingtuan"]}
+
+
+class WorshipData(Payload):
+    """``seat`` declares worship of its ancestor, with the offerings stacked under it."""
+
+    card: Cid
+    def_: Def = msgspec.field(name="def")
+    stacked: list[Def]
+    EXAMPLE = {"card": 3, "def": "shizu", "stacked": ["qingtuan", "zhiqian", "xiangzhu"]}
+
+
+class GameOverData(Payload):
+    """The game is over (the same fields as the view's ``result``)."""
+
+    winner: int | None
+    ancestor: Def | None
+    reason: str
+    rounds: int
+    turns: int
+    EXAMPLE = {"winner": 1, "ancestor": "shizu", "reason": "worship", "rounds": 7, "turns": 25}
+
+
+class RevealHandsData(Payload):
+    """At the end every hand is shown: seat (as a string) → ``[cid, def]`` pairs."""
+
+    hands: dict[str, list[tuple[Cid, Def]]]
+    EXAMPLE = {"hands": {"0": [[4, "xiangzhu"]], "1": []}}
+
+
+class ConcedeData(Payload):
+    """``seat`` concedes."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {}
+
+
+class SearchData(Payload):
+    """``seat`` takes a card from the deck: ``card`` nil for others, named to the searcher."""
+
+    card: Cid | None
+    def_: Def | UnsetType = msgspec.field(default=UNSET, name="def")
+    EXAMPLE = {"card": 33, "def": "zhiqian"}
+
+
+class TakeData(Payload):
+    """``seat`` takes a card of ``from`` into its hand or onto its field; from a hand the card
+    is named only to the two players (others get ``card`` nil)."""
+
+    from_: int = msgspec.field(name="from")
+    card: Cid | None
+    to: Literal["field", "hand"]
+    def_: Def | UnsetType = msgspec.field(default=UNSET, name="def")
+    EXAMPLE = {"from": 0, "card": 16, "def": "xiangzhu", "to": "hand"}
+
+
+class PutData(Payload):
+    """A card is put face up into ``seat``'s ``slot``."""
+
+    card: Cid
+    def_: Def = msgspec.field(name="def")
+    slot: int
+    EXAMPLE = {"card": 16, "def": "xiangzhu", "slot": 2}
+
+
+class NegateData(Payload):
+    """``seat``'s counter negates the link it responds to."""
+
+    link: int | None
+    EXAMPLE = {"link": 0}
+
+
+class TimeoutData(Payload):
+    """A timer ran out and the host took ``seat``'s default; ``option`` names it when that tells
+    nothing hidden (``pass``, ``end``, ``skip``, ``decline``, ``none``), else nil. The events of
+    that decision follow."""
+
+    option: str | None
+    EXAMPLE = {"option": "pass"}
+
+
+#: Event kind → what its ``data`` holds.
+EVENT_DATA: dict[str, type[Payload]] = {
+    "start": StartData,
+    "turn": TurnData,
+    "phase": PhaseData,
+    "reshuffle": ReshuffleData,
+    "draw": DrawData,
+    "prohibit": ProhibitData,
+    "chain_closed": ChainClosedData,
+    "tap": TapData,
+    "discard": DiscardData,
+    "unstack": UnstackData,
+    "activate": ActivateData,
+    "set": SetData,
+    "pass": PassData,
+    "section": SectionData,
+    "look": LookData,
+    "resolved": ResolvedData,
+    "return": CardData,
+    "stack": StackData,
+    "worship": WorshipData,
+    "ritual_broken": CardData,
+    "game_over": GameOverData,
+    "reveal_hands": RevealHandsData,
+    "concede": ConcedeData,
+    "search": SearchData,
+    "take": TakeData,
+    "put": PutData,
+    "negate": NegateData,
+    "timeout": TimeoutData,
+}
+
+
+# ───────────────────────────── prompt context ─────────────────────────────
+
+
+class NoContext(Payload):
+    """Nothing more: the options say it all."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {}
+
+
+class HandLimitContext(Payload):
+    """Discard down to ``limit`` cards: ``over`` more to go."""
+
+    limit: int
+    over: int
+    EXAMPLE = {"limit": 6, "over": 1}
+
+
+class RespondContext(Payload):
+    """The link being answered."""
+
+    link: int
+    EXAMPLE = {"link": 0}
+
+
+class ActivationContext(Payload):
+    """A step of declaring an activation: the card and how it is being activated."""
+
+    card: Cid
+    def_: Def = msgspec.field(name="def")
+    activation: Literal["place", "action", "trap", "counter", "worship", "manifest", "ability"]
+    EXAMPLE = {"card": 7, "def": "jie_dongfeng", "activation": "action"}
+
+
+class TargetContext(ActivationContext):
+    """Choose the next target; ``target`` is the kind of target wanted."""
+
+    target: str
+    EXAMPLE = {"card": 7, "def": "jie_dongfeng", "activation": "action", "target": "opponent"}
+
+
+class CostContext(ActivationContext):
+    """Pay the cost one card at a time: ``cost`` is how (``discard`` from the hand,
+    ``remove_stacked`` from the ancestor's stack), ``remaining`` cards still to pay."""
+
+    cost: str
+    remaining: int
+    EXAMPLE = {"card": 7, "def": "chaitai", "activation": "trap", "cost": "discard", "remaining": 1}
+
+
+class EffectContext(Payload):
+    """A link's effect needs a pick: ``op`` is the clause (search, discard, take, put, remove),
+    ``cards`` the candidates (cid as a string → def), which may be cards the view does not
+    hold (the deck, another's hand) but that the decider may see."""
+
+    link: int
+    clause: int
+    op: str
+    section: int
+    def_: Def = msgspec.field(name="def")
+    cards: dict[str, Def]
+    EXAMPLE = {"link": 0, "clause": 0, "op": "search", "section": 0, "def": "saomu",
+               "cards": {"14": "qingtuan", "31": "zhiqian"}}  # fmt: skip
+
+
+#: Prompt kind → what its ``context`` holds for the deciding seat (others get ``{}``).
+PROMPT_CONTEXT: dict[str, type[Payload]] = {
+    "place": NoContext,
+    "action": NoContext,
+    "worship": NoContext,
+    "mode": ActivationContext,
+    "target": TargetContext,
+    "cost": CostContext,
+    "respond": RespondContext,
+    "effect": EffectContext,
+    "hand_limit": HandLimitContext,
+}
+
+
+def fields_of(cls: type[Payload]) -> dict[str, msgspec.structs.FieldInfo]:
+    """The wire names of a payload's fields."""
+    return {f.encode_name: f for f in msgspec.structs.fields(cls)}
