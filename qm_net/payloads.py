@@ -356,7 +356,7 @@ class CostContext(ActivationContext):
 
 class EffectContext(Payload):
     """A link's effect needs a pick: ``op`` is the clause (search, discard, take, put, remove),
-    ``cards`` the candidates (cid as a string → def), which may be cards the view does not
+    which takes ``n`` cards of which ``picked`` are chosen so far; ``cards`` the candidates (cid as a string → def), which may be cards the view does not
     hold (the deck, another's hand) but that the decider may see."""
 
     link: int
@@ -364,8 +364,10 @@ class EffectContext(Payload):
     op: str
     section: int
     def_: Def = msgspec.field(name="def")
+    n: int  # cards this clause takes
+    picked: int  # how many of them are chosen so far
     cards: dict[str, Def]
-    EXAMPLE = {"link": 0, "clause": 0, "op": "search", "section": 0, "def": "saomu",
+    EXAMPLE = {"link": 0, "clause": 0, "op": "search", "section": 0, "def": "saomu", "n": 1, "picked": 0,
                "cards": {"14": "qingtuan", "31": "zhiqian"}}  # fmt: skip
 
 
