@@ -6,11 +6,15 @@ Prints:
 - choice → every seat updated: from a client sending ``choose`` to the moment all 6 clients
   hold the resulting view (median, p99, max; milliseconds). Host and clients share one event
   loop here, so this includes the clients' own decoding — a conservative figure;
-- bytes per update per seat: the size of each seat's ``update`` frame (median, p99, max);
+- bytes per update per seat: the size of each seat's ``update`` frame (median, p99, max), in
+  all and late in a game (from round 3 on), with updates as patches (protocol 2) and, beside
+  them, with every update carrying the whole view as protocol 1 did;
 - host start → table in a browse: from ``Host.start()`` to a running browser's "added" event
   (real zeroconf bound to 127.0.0.1).
 
-Aims (from the issue): median < 2 ms, p99 < 10 ms, < 4 KiB per update, discovery < 1 s.
+Aims: choice → every seat median < 1 ms, p99 < 10 ms; an update median < 1 KiB and max < 2 KiB
+at 6 seats late in a game; discovery < 1 s. Measured before patches (whole views every update):
+2.3 KiB median, 4 KiB p99, 8.3 KiB max per update.
 Figures only; nothing here passes or fails.
 """
 
@@ -23,7 +27,8 @@ import statistics
 import tempfile
 import time
 
-from qm_net import framing
+import qm_net.host.conn
+from qm_net import protocol
 from qm_net.client import TableClient
 from qm_net.host import Host
 from qm_net.messages import GameUpdate
@@ -46,17 +51,26 @@ def summary(values: list[float], unit: str, scale: float = 1.0) -> str:
     )
 
 
-async def latency(decisions: int, journal: bool) -> tuple[list[float], list[int]]:
+async def latency(decisions: int, journal: bool, whole: bool = False) -> tuple[list[float], list[int], list[int]]:
+    """Times and update sizes (all, and from round 3 on); ``whole``: every update carries
+    the whole view, as before patches."""
     sizes: list[int] = []
-    real_encode = framing.encode
+    late: list[int] = []
+    real_encode = protocol.encode
+    real_steps = qm_net.host.conn.MAX_PATCH_STEPS
+    host: Host | None = None
 
-    def counting_encode(msg: dict) -> bytes:
+    def counting_encode(msg: protocol.HostMessage) -> bytes:
         frame = real_encode(msg)
-        if msg.get("t") == "update":
+        if isinstance(msg, protocol.Update):
             sizes.append(len(frame))
+            if host is not None and host.game is not None and host.game.round >= 3:
+                late.append(len(frame))
         return frame
 
-    framing.encode = counting_encode  # the host frames through framing.encode
+    protocol.encode = counting_encode  # the host frames through qm_net.protocol.encode
+    if whole:
+        qm_net.host.conn.MAX_PATCH_STEPS = -1
     tmp = tempfile.mkdtemp()
     path = os.path.join(tmp, "bench.jsonl") if journal else None
     opts = GameOptions(response_timer=None, round_limit=0)
@@ -117,13 +131,14 @@ async def latency(decisions: int, journal: bool) -> tuple[list[float], list[int]
                 await arrived.wait()
             times.append(time.perf_counter() - t0)
     finally:
-        framing.encode = real_encode
+        protocol.encode = real_encode
+        qm_net.host.conn.MAX_PATCH_STEPS = real_steps
         for t in readers:
             t.cancel()
         for c in clients:
             await c.close()
         await host.stop()
-    return times, sizes
+    return times, sizes, late
 
 
 async def discovery(rounds: int) -> list[float]:
@@ -158,12 +173,17 @@ async def main() -> None:
     ap.add_argument("--discovery-rounds", type=int, default=5)
     args = ap.parse_args()
 
-    times, sizes = await latency(args.decisions, journal=False)
-    print(f"{SEATS} seats, loopback, {len(times)} decisions")
+    times, sizes, late = await latency(args.decisions, journal=False)
+    wtimes, wsizes, wlate = await latency(args.decisions, journal=False, whole=True)
+    print(f"{SEATS} seats, loopback, {len(times)} decisions; patches (protocol 2), then whole views (as protocol 1)")
     print(f"choice -> every seat updated:  {summary(times, 'ms', 1000)}")
+    print(f"  whole views:                 {summary(wtimes, 'ms', 1000)}")
     print(f"update frame per seat:         {summary([float(s) for s in sizes], 'B')}")
+    print(f"  whole views:                 {summary([float(s) for s in wsizes], 'B')}")
+    print(f"  from round 3 on:             {summary([float(s) for s in late], 'B')}")
+    print(f"  whole views, round 3 on:     {summary([float(s) for s in wlate], 'B')}")
     if args.journal:
-        jtimes, _ = await latency(args.decisions, journal=True)
+        jtimes, _, _ = await latency(args.decisions, journal=True)
         print(f"same, journal fsync per choice: {summary(jtimes, 'ms', 1000)}")
     if args.discovery_rounds:
         d = await discovery(args.discovery_rounds)

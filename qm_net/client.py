@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
 import msgspec
 
-from qm_net import framing
+from qm_net import delta, framing
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.messages import ConnectionLost, GameUpdate, Message, TableMeta
@@ -40,6 +41,8 @@ from qm_net.protocol import (
     decode_host,
 )
 from qm_rules import View
+
+log = logging.getLogger("qm_net.client")
 
 
 class TableError(Exception):
@@ -80,6 +83,9 @@ class TableClient:
         self._pending: dict[int, asyncio.Future[HostMessage]] = {}
         self._next_id = 0
         self._last_n = -1
+        # the view of the last update (plain data, as decoded) and its n: what a patch applies to
+        self._base: dict[str, Any] | None = None
+        self._base_n = -1
         self._send_lock = asyncio.Lock()
         self._final = False
 
@@ -100,6 +106,7 @@ class TableClient:
         self._reader, self._writer = reader, writer
         self.closed = False
         self._last_n = -1
+        self._base = None
         self._final = False
         try:
             await self._send(p.Hello(version=PROTOCOL_VERSION, name=self.name, client="qm_net"))
@@ -259,8 +266,8 @@ class TableClient:
         assert self._reader is not None
         try:
             while True:
-                msg = await asyncio.wait_for(framing.read_frame(self._reader), self.idle_timeout)
-                self._handle(self._check(msg))
+                raw = await asyncio.wait_for(framing.read_frame(self._reader), self.idle_timeout)
+                self._handle(self._check(raw), raw)
         except _Bye as bye:
             reason = f"the table closed: {bye}"
         except ProtocolError as exc:
@@ -285,7 +292,7 @@ class TableClient:
                 fut.set_exception(TableError("not_connected", reason))
         self._queue.put_nowait(ConnectionLost(reason, self._final))
 
-    def _handle(self, msg: HostMessage) -> None:
+    def _handle(self, msg: HostMessage, raw: dict[str, Any]) -> None:
         ref = getattr(msg, "ref", None)
         fut = self._pending.get(ref) if ref is not None else None
         if isinstance(msg, HostPing):
@@ -305,7 +312,10 @@ class TableClient:
             fut.set_result(msg)
         out: Message
         if isinstance(msg, Update):
-            out = GameUpdate(msg.view, msg.events, msg.deadline)
+            view = self._whole_view(msg, raw)
+            if view is None:
+                return  # a patch we cannot apply: the whole view is on its way
+            out = GameUpdate(view, msg.events, msg.deadline)
         elif isinstance(msg, LobbyUpdate | ChatMessage | ErrorMessage | GameEnded):
             out = msg
         else:
@@ -313,6 +323,26 @@ class TableClient:
         if isinstance(out, ErrorMessage) and out.code in ("replaced", "version_mismatch"):
             self._final = True
         self._queue.put_nowait(out)
+
+    def _whole_view(self, msg: Update, raw: dict[str, Any]) -> View | None:
+        """The view an update stands for: its own, or the previous one patched. A patch that
+        does not fit (another base, a path that leads nowhere) asks the host for the whole
+        view (``sync``) and yields None."""
+        if msg.view is not None:
+            self._base, self._base_n = raw["view"], msg.n
+            return msg.view
+        try:
+            if self._base is None or msg.base != self._base_n:
+                raise delta.PatchError(f"a patch on update {msg.base}; we hold {self._base_n}")
+            base = delta.apply(self._base, raw["patch"])
+            view = msgspec.convert(base, View)
+        except (delta.PatchError, msgspec.ValidationError) as exc:
+            log.warning("%s: asking for the whole view", exc)
+            self._base = None
+            self._spawn_send(p.Sync())
+            return None
+        self._base, self._base_n = base, msg.n
+        return view
 
     def _spawn_send(self, msg: p.ClientMessage) -> None:
         async def go() -> None:

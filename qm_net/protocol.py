@@ -186,6 +186,11 @@ class Leave(ClientMessage, tag="leave"):
     pass
 
 
+class Sync(ClientMessage, tag="sync"):
+    """Send me the whole view again: the next ``update`` carries ``view``, not a ``patch``
+    (for a client that lost track, e.g. a patch that does not fit)."""
+
+
 class Ping(ClientMessage, tag="ping"):
     pass
 
@@ -196,7 +201,7 @@ class Pong(ClientMessage, tag="pong"):
 
 CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = (
     Hello, Join, Rejoin, Spectate, Ready, Start, AddBot, RemoveBot, Say, Choose, Concede,
-    Rematch, Leave, Ping, Pong,
+    Rematch, Leave, Sync, Ping, Pong,
 )  # fmt: skip
 
 
@@ -255,13 +260,26 @@ class LobbyUpdate(HostMessage, tag="lobby"):
     games_played: Count
 
 
-class Update(HostMessage, tag="update"):
-    """After every decision: this seat's view and the events it may see. ``deadline``:
-    seconds left on the pending prompt's timer, nil if none runs."""
+#: One step of a patch (:mod:`qm_net.delta`): ``[path, value]``, path a list of map keys and
+#: array indices.
+PatchStep = tuple[tuple[str | int, ...], Any]
 
-    view: View
+
+class Update(HostMessage, tag="update"):
+    """After every decision: this seat's view and the events it may see. The view comes
+    whole (``view``) or as ``patch``, the steps from the view of the previous ``update`` on
+    this connection (whose ``n`` is ``base``) to this one. ``deadline``: seconds left on the
+    pending prompt's timer, nil if none runs."""
+
     events: tuple[Event, ...]
     deadline: float | None
+    view: View | None = None
+    patch: tuple[PatchStep, ...] | None = None
+    base: Count | None = None
+
+    def __post_init__(self) -> None:
+        if (self.view is None) == (self.patch is None) or (self.patch is None) != (self.base is None):
+            raise ValueError("an update carries either a view, or a patch and its base")
 
 
 class GameEnded(HostMessage, tag="ended"):

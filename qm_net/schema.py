@@ -124,6 +124,7 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
         ("client", p.Concede()),
         ("client", p.Rematch()),
         ("client", p.Leave()),
+        ("client", p.Sync()),
         ("client", p.Ping()),
         ("client", p.Pong()),
         ("host", p.Welcome(n=0, version=PROTOCOL_VERSION, ref=1,
@@ -134,6 +135,9 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                                seats=(p.SeatInfo(0, "Ann", "human", True, True),
                                       p.SeatInfo(1, "bot-2", "bot", True, True)))),  # fmt: skip
         ("host", p.Update(n=9, view=view, events=events, deadline=None)),
+        ("host", p.Update(n=10, patch=((("seq",), 18), (("prompt", "seq"), 18), (("prompt", "seat"), 1),
+                                       (("discard", 1), {"cid": 12, "card": "qingtuan", "tapped": False})),
+                          base=9, events=(Event("discard", 0, {"card": 12, "def": "qingtuan"}),), deadline=19.5)),
         ("host", p.GameEnded(n=80, result=result, view=view)),
         ("host", p.ChatMessage(n=12, seat=1, name="Bo", text="good luck")),
         ("host", p.ErrorMessage(n=13, code="stale_prompt", message="that prompt (#16) is no longer pending", ref=9)),
@@ -209,7 +213,7 @@ def examples_block() -> str:
     for direction, msg in EXAMPLES:
         arrow = "client → host" if direction == "client" else "host → client"
         body = msgspec.to_builtins(msg)
-        if isinstance(msg, p.Update | p.GameEnded):  # a view is long: see §5.1 for a whole one
+        if isinstance(msg, p.Update | p.GameEnded) and msg.view is not None:  # long: §5.1 has one
             body["view"] = _VIEW_NOTE
         lines.append(f"{arrow}  {json.dumps(body, ensure_ascii=False)}")
     return "```\n" + "\n".join(lines) + "\n```"

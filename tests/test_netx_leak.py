@@ -6,6 +6,8 @@ decoded at the moment it is queued and checked against the host's full state at 
 - hidden from seat p: the cards in another seat's hand, face-down on another seat's field, and
   in the deck (once the game is over every hand and face-down card is revealed, R5; the deck
   never is). Hidden from a spectator: every hand, every face-down card, the deck.
+- an ``update`` is checked as sent (a ``patch``'s values included); the view its client then
+  holds is rebuilt from the patches, for what the prompt in it shows;
 - no such card's instance id may appear anywhere in the frame: as a ``cid``, as a ``card``
   value (options, events), in ``cards`` (lists, or the prompt context's maps keyed by cid), in a
   link's ``targets`` (``c<cid>``), in an option id (``pick:<cid>``), in ``hands``.
@@ -34,7 +36,7 @@ from typing import Any
 import pytest
 from net_support import client, options, play_to_end, running_host, seated, until, wait_for
 
-from qm_net import framing
+from qm_net import delta, framing
 from qm_net.host import Conn, Host
 from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
 from qm_rules import Game
@@ -137,6 +139,7 @@ class LeakWatch:
         self.frames = Counter[str]()
         self.refs = 0  # card ids checked: the watch must have seen real traffic
         self.before: dict[int | None, set[int]] = {}  # hidden sets just before this decision
+        self.views: dict[Conn, Any] = {}  # each connection's view as its client holds it (patched)
 
     def snapshot(self, game: Game) -> None:
         self.before = {v: hidden_from(game, v) for v in [None, *range(game.n)]}
@@ -150,7 +153,12 @@ class LeakWatch:
             return
         viewer = conn.seat if conn.seat is not None and conn.seat < game.n else None
         hidden = hidden_from(game, viewer)
-        shown = revealed_by_effect(game, viewer, msg)
+        if t == "update":  # what the view is, patch or not: the effect prompt in it may show cards
+            view = msg["view"] if msg["view"] is not None else delta.apply(self.views[conn], msg["patch"])
+            self.views[conn] = view
+            shown = revealed_by_effect(game, viewer, {**msg, "view": view})
+        else:
+            shown = revealed_by_effect(game, viewer, msg)
         body = {k: v for k, v in msg.items() if k != "events"}
         for where, cid in card_refs(body):
             self.refs += 1

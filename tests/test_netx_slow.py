@@ -53,12 +53,14 @@ def narrow_link(monkeypatch: pytest.MonkeyPatch) -> None:
     """On loopback the kernel would buffer megabytes for a peer that does not read (send
     buffers autotune up to tcp_wmem's maximum), more than a whole game sends. A fixed small
     send buffer on the host's side of the stalled peers' connections, as on a slow link, makes
-    the host's own bounded queue the thing that fills up within one game."""
+    the host's own bounded queue the thing that fills up within one game (asyncio's write buffer
+    is narrowed too: its 64 KiB hold about what a whole game sends, now that updates are small)."""
     real = Host._on_connect
 
     async def narrowed(self: Host, reader: Any, writer: Any) -> None:
         if writer.get_extra_info("peername")[1] in SLOW_PORTS:
             writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            writer.transport.set_write_buffer_limits(high=4096)  # asyncio's own buffer: as small
         await real(self, reader, writer)
 
     monkeypatch.setattr(Host, "_on_connect", narrowed)
@@ -79,7 +81,7 @@ def closings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str | None, int | No
 
 
 async def test_stalled_peers_are_dropped_and_the_table_plays_on(closings) -> None:  # noqa: ANN001
-    limits = Limits(send_queue_bytes=32 * 1024)
+    limits = Limits(send_queue_bytes=16 * 1024)  # a game sends a peer ~70 KiB (small patches)
     opts = options(
         turn_timer=0.5, response_timer=0.2, disconnect_grace=0.2, round_limit=12, ask_everyone=True
     )

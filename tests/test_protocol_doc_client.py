@@ -11,6 +11,7 @@ table to the code's list of codes, imports from the project.)
 
 from __future__ import annotations
 
+import copy
 import os
 import random
 import re
@@ -28,13 +29,14 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 
 # §1: a frame is a 4-byte big-endian length 1..262144, then one msgpack map.
 MAX_FRAME = 262144
+VERSION = 2  # the doc's title
 # §5, host → client: type → the fields the doc lists (besides `t` and `n`); optional ones apart.
 HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "welcome": ({"version", "table", "ref"}, set()),
     "joined": ({"seat", "token"}, {"ref"}),
     "spectating": ({"ref"}, set()),
     "lobby": ({"table_name", "state", "seats", "owner_seat", "games_played"}, set()),
-    "update": ({"view", "events", "deadline"}, set()),
+    "update": ({"view", "patch", "base", "events", "deadline"}, set()),
     "ended": ({"result", "view"}, set()),
     "chat": ({"seat", "name", "text"}, set()),
     "error": ({"code", "message"}, {"ref"}),
@@ -227,6 +229,32 @@ def check_event(e: Any, me: int) -> None:
     assert e["to"] is None or me in e["to"], "an event for other seats reached us (R5)"
 
 
+# ───────────────────────────── patches (§5.1) ─────────────────────────────
+
+
+def whole_view(msg: dict[str, Any], held: dict[str, Any]) -> dict[str, Any]:
+    """The view an update stands for: `view`, or the held view with `patch` carried out
+    (each step `[path, value]` puts value at path; an index one past the end appends)."""
+    if msg["view"] is not None:
+        assert msg["patch"] is None and msg["base"] is None
+        held.update(view=msg["view"], n=msg["n"])
+        return msg["view"]
+    assert msg["base"] == held["n"], "a patch on another view than the last update's"
+    view = copy.deepcopy(held["view"])
+    for path, value in msg["patch"]:
+        assert path, "a step with an empty path"
+        node = view
+        for key in path[:-1]:
+            node = node[key]
+        if isinstance(node, list) and path[-1] == len(node):
+            node.append(value)
+        else:
+            assert path[-1] in node if isinstance(node, dict) else 0 <= path[-1] < len(node)
+            node[path[-1]] = value
+    held.update(view=view, n=msg["n"])
+    return view
+
+
 # ───────────────────────────── the game ─────────────────────────────
 
 
@@ -234,9 +262,9 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
     """§3 from start to end; returns what happened."""
     c = DocClient(port)
     try:
-        c.send({"t": "hello", "version": 1, "name": "Doc", "client": "doc-client", "id": 1})
+        c.send({"t": "hello", "version": VERSION, "name": "Doc", "client": "doc-client", "id": 1})
         welcome = c.expect("welcome")
-        assert welcome["version"] == 1 and welcome["ref"] == 1
+        assert welcome["version"] == VERSION and welcome["ref"] == 1
         keys(welcome["table"], TABLE, "welcome.table")
         keys(welcome["table"]["options"], TABLE_OPTIONS, "TableOptions")
         seats = welcome["table"]["seats"]
@@ -250,7 +278,8 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
         check_lobby(c.expect("lobby"), seats)
         c.send({"t": "ready", "ready": True})
 
-        updates = events = choices = 0
+        updates = events = choices = patched = 0
+        held: dict[str, Any] = {}  # §5.1: the last update's view and its n, for the next patch
         stale_checked = False
         while True:
             msg = c.recv()
@@ -265,7 +294,8 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
                 break
             assert t == "update", f"unexpected {msg}"
             updates += 1
-            view = msg["view"]
+            view = whole_view(msg, held)
+            patched += msg["patch"] is not None
             over = view["result"] is not None
             check_view(view, me, over=over)
             assert msg["deadline"] is None or isinstance(msg["deadline"], float)
@@ -290,7 +320,8 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
         assert isinstance(bye["reason"], str)
         with pytest.raises(ConnectionError):
             c.recv()
-        return {"updates": updates, "events": events, "choices": choices, "seen": set(c.seen), "stale": stale_checked}
+        return {"updates": updates, "events": events, "choices": choices, "seen": set(c.seen), "stale": stale_checked,
+                "patched": patched}  # fmt: skip
     finally:
         c.close()
 
@@ -320,6 +351,7 @@ def test_doc_only_client_plays_a_whole_game_against_qingming_serve() -> None:
                 pipe.close()
     assert outcome["choices"] > 0 and outcome["stale"], "we never got to decide anything"
     assert outcome["updates"] > outcome["choices"] and outcome["events"] > 0
+    assert outcome["patched"] > outcome["updates"] // 2, "the host sent (almost) no patches"
     assert {"welcome", "joined", "lobby", "update", "ended", "bye"} <= outcome["seen"]
 
 

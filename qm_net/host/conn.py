@@ -17,13 +17,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from qm_net import framing
+import msgspec
+
+from qm_net import delta, framing
+from qm_net import protocol as p
 from qm_net.framing import ProtocolError
+from qm_rules import Event, View
 
 log = logging.getLogger("qm_net.host")
 
 _CONN_NUMBERS = itertools.count()
 FLUSH_GRACE = 2.0  # seconds a closing connection gets to take its last frames
+MAX_PATCH_STEPS = 48  # a patch longer than this: the whole view is about as short
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,23 +93,54 @@ class Conn:
         self.bucket = Bucket(limits.rate, limits.burst)
         self.chat_bucket = Bucket(limits.chat_rate, limits.chat_burst)
         self.strikes = 0
+        # the view of the last update sent (plain data) and that update's n: the next patch's base
+        self.view_base: Any = None
+        self.view_n: int | None = None
         self.number = next(_CONN_NUMBERS)  # connection order: the oldest idle one goes first
         self.writer_task: asyncio.Task[None] | None = None
         self.reader_task: asyncio.Task[Any] | None = None
 
     # sending never blocks the table: frames queue up; a peer that falls too far behind is dropped
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: p.HostMessage) -> None:
         if self.closed:
             return
-        msg["n"] = self.n
+        msg = msgspec.structs.replace(msg, n=self.n)
         self.n += 1
         try:
-            frame = framing.encode(msg)
+            frame = p.encode(msg)
         except ProtocolError:  # a message of ours over 256 KiB: a bug, but only this peer's
-            log.exception("%s: cannot frame a %s message", self.peer, msg.get("t"))
+            log.exception("%s: cannot frame a %s message", self.peer, msg.__struct_config__.tag)
             self.close("message too large")
             return
         self.send_frame(frame)
+
+    def send_view(self, view: View, plain_view: Any, events: tuple[Event, ...], deadline: float | None,
+                  patches: dict[int, list[delta.Step] | None] | None = None) -> None:  # fmt: skip
+        """An ``update``: the view as a patch from the previous update's view on this
+        connection, or whole (the first, after a ``sync``, or when a patch would be long).
+        ``plain_view`` is ``view`` as plain data; ``patches`` shares the work between
+        connections that hold the same previous view (spectators)."""
+        base = self.view_base
+        steps: list[delta.Step] | None = None
+        if base is not None:
+            key = id(base)
+            if patches is not None and key in patches:
+                steps = patches[key]
+            else:
+                try:
+                    steps = delta.diff(base, plain_view)
+                except ValueError:
+                    steps = None
+                if steps is not None and len(steps) > MAX_PATCH_STEPS:
+                    steps = None
+                if patches is not None:
+                    patches[key] = steps
+        if steps is None:
+            msg = p.Update(view=view, events=events, deadline=deadline)
+        else:
+            msg = p.Update(patch=tuple(steps), base=self.view_n, events=events, deadline=deadline)
+        self.view_base, self.view_n = plain_view, self.n
+        self.send(msg)
 
     def send_frame(self, frame: bytes) -> None:
         if self.closed:
@@ -117,10 +153,8 @@ class Conn:
         self.queue.put_nowait(frame)
 
     def error(self, code: str, message: str, ref: Any = None, *, fatal: bool = False) -> None:
-        msg: dict[str, Any] = {"t": "error", "code": code, "message": message}
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            msg["ref"] = ref
-        self.send(msg)
+        valid_ref = isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref <= p.MAX_INT
+        self.send(p.ErrorMessage(code=code, message=message, ref=ref if valid_ref else None))
         if fatal:
             self.close(code, flush=True)
 
@@ -220,9 +254,9 @@ class Conn:
                     pass
 
 
-async def refuse(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, refusal: dict[str, Any]) -> None:
+async def refuse(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, refusal: p.HostMessage) -> None:
     """Send one last frame to a connection the table will not take, then hang up gracefully."""
-    writer.write(framing.encode(refusal))
+    writer.write(p.encode(refusal))
     with contextlib.suppress(Exception):
         await asyncio.wait_for(writer.drain(), 1.0)
         if writer.can_write_eof():

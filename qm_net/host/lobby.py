@@ -8,11 +8,11 @@ turns that into an ``error`` reply, changing nothing). The game's own messages (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.protocol import MIN_SEATS, PROTOCOL_VERSION
-from qm_rules import to_plain
 
 if TYPE_CHECKING:
     from qm_net.host.conn import Conn
@@ -27,40 +27,30 @@ else:
 class LobbyHandlers(_Base):
     # ───────────────────────────── hello and seats ─────────────────────────────
 
-    def _on_hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_hello(self, conn: Conn, msg: p.Hello) -> None:
         if conn.name is not None:
             raise ProtocolError("wrong_state", "hello was already said")
-        if msg["version"] != PROTOCOL_VERSION:
+        if msg.version != PROTOCOL_VERSION:
             raise ProtocolError(
                 "version_mismatch",
-                f"this table speaks protocol {PROTOCOL_VERSION}, you speak {msg['version']}",
+                f"this table speaks protocol {PROTOCOL_VERSION}, your client speaks {msg.version}: "
+                "play with a Qingming of the same version as the host",
                 fatal=True,
             )
-        name = msg["name"].strip()
+        name = msg.name.strip()
         if not name:
             raise ProtocolError("bad_name", "a name cannot be blank")
         conn.name = name
-        conn.send(
-            {
-                "t": "welcome",
-                "version": PROTOCOL_VERSION,
-                "table": {
-                    "name": self.name,
-                    "seats": self.n_seats,
-                    "options": to_plain(self.options),
-                    "anyone_starts": self.anyone_starts,
-                },
-                "ref": msg.get("id"),
-            }
-        )
+        table = p.TableInfo(self.name, self.n_seats, self.options, self.anyone_starts)
+        conn.send(p.Welcome(version=PROTOCOL_VERSION, table=table, ref=msg.id))
         conn.send(self._lobby_msg())
 
-    def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_join(self, conn: Conn, msg: p.Join) -> None:
         if conn.seat is not None:
             raise ProtocolError("already_seated", f"you hold seat {conn.seat}")
         if self.state == "playing":
             raise ProtocolError("wrong_state", "a game is on: spectate, or rejoin with your token")
-        want = msg.get("seat")
+        want = msg.seat
         if want is not None:
             if want >= self.n_seats:
                 raise ProtocolError("bad_seat", f"this table has seats 0..{self.n_seats - 1}")
@@ -74,13 +64,13 @@ class LobbyHandlers(_Base):
             seat = free[0]
         token = self.seats.seat_human(seat, conn.name, conn)
         conn.seat, conn.spectator = seat.index, False
-        conn.send({"t": "joined", "seat": seat.index, "token": token, "ref": msg.get("id")})
+        conn.send(p.Joined(seat=seat.index, token=token, ref=msg.id))
         self._broadcast_lobby()
         self.advert.changed()
         self._maybe_autostart()
 
-    def _on_rejoin(self, conn: Conn, msg: dict[str, Any]) -> None:
-        seat = self.seats.by_token(msg["token"])
+    def _on_rejoin(self, conn: Conn, msg: p.Rejoin) -> None:
+        seat = self.seats.by_token(msg.token)
         if seat is None or seat.kind != "human":
             raise ProtocolError("bad_token", "no seat holds this token")
         if conn.seat is not None and conn.seat != seat.index:
@@ -91,24 +81,24 @@ class LobbyHandlers(_Base):
             old.error("replaced", "your seat was taken back by a newer connection", fatal=True)
         seat.cancel_grace()
         was_bot = seat.takeover
-        seat.conn, seat.takeover, seat.token = conn, False, msg["token"]
+        seat.conn, seat.takeover, seat.token = conn, False, msg.token
         seat.name = seat.name or conn.name
         conn.seat, conn.spectator = seat.index, False
-        conn.send({"t": "joined", "seat": seat.index, "token": msg["token"], "ref": msg.get("id")})
+        conn.send(p.Joined(seat=seat.index, token=msg.token, ref=msg.id))
         self._broadcast_lobby()
         if self.state == "playing" and was_bot:
             self._arm()  # the seat is human again: stop its bot, set the timers for a human
         self._send_current(conn)
 
-    def _on_spectate(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_spectate(self, conn: Conn, msg: p.Spectate) -> None:
         if conn.seat is not None:
             raise ProtocolError("already_seated", "leave your seat first")
         conn.spectator = True
-        conn.send({"t": "spectating", "ref": msg.get("id")})
+        conn.send(p.Spectating(ref=msg.id))
         conn.send(self._lobby_msg())
         self._send_current(conn)
 
-    def _on_leave(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_leave(self, conn: Conn, msg: p.Leave) -> None:
         if conn.seat is None:
             conn.spectator = False
             return
@@ -126,15 +116,15 @@ class LobbyHandlers(_Base):
 
     # ───────────────────────────── readiness, start, bots ─────────────────────────────
 
-    def _on_ready(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_ready(self, conn: Conn, msg: p.Ready) -> None:
         seat = self._my_seat(conn)
         if self.state == "playing":
             raise ProtocolError("wrong_state", "the game is on")
-        seat.ready = bool(msg["ready"])
+        seat.ready = msg.ready
         self._broadcast_lobby()
         self._maybe_autostart()
 
-    def _on_rematch(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_rematch(self, conn: Conn, msg: p.Rematch) -> None:
         if self.state != "ended":
             raise ProtocolError("wrong_state", "no game has ended")
         seat = self._my_seat(conn)
@@ -142,7 +132,7 @@ class LobbyHandlers(_Base):
         self._broadcast_lobby()
         self._maybe_autostart(rematch=True)  # everyone asked: start, even without autostart
 
-    def _on_start(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_start(self, conn: Conn, msg: p.Start) -> None:
         seat = self._my_seat(conn)
         self._require_owner(seat)
         if self.state == "playing":
@@ -151,45 +141,45 @@ class LobbyHandlers(_Base):
             raise ProtocolError("too_few_players", "a game needs at least 2 players: add a bot?")
         self._start_game()
 
-    def _on_add_bot(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_add_bot(self, conn: Conn, msg: p.AddBot) -> None:
         self._require_owner(self._my_seat(conn))
         if self.state == "playing":
             raise ProtocolError("wrong_state", "the game is on")
         free = self.seats.free
         if not free:
             raise ProtocolError("table_full", "no free seat")
-        self.seats.seat_bot(free[0], msg.get("strategy") or self.bot_strategy)
+        self.seats.seat_bot(free[0], msg.strategy or self.bot_strategy)
         self._broadcast_lobby()
         self.advert.changed()
         self._maybe_autostart()
 
-    def _on_remove_bot(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_remove_bot(self, conn: Conn, msg: p.RemoveBot) -> None:
         self._require_owner(self._my_seat(conn))
         if self.state == "playing":
             raise ProtocolError("wrong_state", "the game is on")
-        if msg["seat"] >= self.n_seats or self.seats[msg["seat"]].kind != "bot":
-            raise ProtocolError("bad_seat", f"seat {msg['seat']} holds no bot")
-        self.seats[msg["seat"]].clear()
+        if msg.seat >= self.n_seats or self.seats[msg.seat].kind != "bot":
+            raise ProtocolError("bad_seat", f"seat {msg.seat} holds no bot")
+        self.seats[msg.seat].clear()
         self._broadcast_lobby()
         self.advert.changed()
 
     # ───────────────────────────── chat and keep-alive ─────────────────────────────
 
-    def _on_chat(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_chat(self, conn: Conn, msg: p.Say) -> None:
         if not conn.chat_bucket.take():
             raise ProtocolError("rate_limited", "chat is rate-limited; wait a moment")
-        text = msg["text"].strip()
+        text = msg.text.strip()
         if not text:
             return
-        out = {"t": "chat", "seat": conn.seat, "name": conn.name, "text": text}
+        out = p.ChatMessage(seat=conn.seat, name=conn.name or "", text=text)
         for c in list(self.conns):
             if c.name is not None:
-                c.send(dict(out))
+                c.send(out)
 
-    def _on_ping(self, conn: Conn, msg: dict[str, Any]) -> None:
-        conn.send({"t": "pong"})
+    def _on_ping(self, conn: Conn, msg: p.Ping) -> None:
+        conn.send(p.HostPong())
 
-    def _on_pong(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_pong(self, conn: Conn, msg: p.Pong) -> None:
         pass  # arriving at all is the point: it resets the read timeout
 
     # ───────────────────────────── helpers ─────────────────────────────
@@ -207,21 +197,20 @@ class LobbyHandlers(_Base):
         if not self.anyone_starts and seat.index != self.owner_seat:
             raise ProtocolError("not_owner", "only the table's owner may do this")
 
-    def _lobby_msg(self) -> dict[str, Any]:
-        return {
-            "t": "lobby",
-            "table_name": self.name,
-            "state": self.state,
-            "seats": self.seats.plain(),
-            "owner_seat": self.owner_seat,
-            "games_played": self.games_played,
-        }
+    def _lobby_msg(self) -> p.LobbyUpdate:
+        return p.LobbyUpdate(
+            table_name=self.name,
+            state=self.state,  # type: ignore[arg-type]
+            seats=self.seats.info(),
+            owner_seat=self.owner_seat,
+            games_played=self.games_played,
+        )
 
     def _broadcast_lobby(self) -> None:
         msg = self._lobby_msg()
         for c in list(self.conns):
             if c.name is not None:
-                c.send(dict(msg))
+                c.send(msg)
 
     def _maybe_autostart(self, *, rematch: bool = False) -> None:
         """In the lobby: start when every seat is filled and every player is ready. After a

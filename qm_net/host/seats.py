@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from qm_net.journal_io import token_hash
+from qm_net.protocol import SeatInfo
 
 if TYPE_CHECKING:
     from qm_net.host.conn import Conn
@@ -52,15 +53,15 @@ class Seat:
         self.kind, self.name, self.token, self.token_hash = "empty", None, None, None
         self.ready, self.conn, self.takeover, self.bot = False, None, False, None
 
-    def plain(self) -> dict[str, Any]:
-        return {
-            "seat": self.index,
-            "name": self.name,
-            "kind": self.kind,
-            "ready": self.ready or self.kind == "bot",
-            "connected": self.kind == "bot" or self.conn is not None,
-            "played_by_bot": self.kind == "human" and self.takeover,
-        }
+    def info(self) -> SeatInfo:
+        return SeatInfo(
+            seat=self.index,
+            name=self.name,
+            kind=self.kind,  # type: ignore[arg-type]
+            ready=self.ready or self.kind == "bot",
+            connected=self.kind == "bot" or self.conn is not None,
+            played_by_bot=self.kind == "human" and self.takeover,
+        )
 
     def journal_record(self) -> dict[str, Any]:
         """What the journal keeps of this seat (the token only as its hash)."""
@@ -150,5 +151,5 @@ class Seats:
                 moved.append(new)
         return moved
 
-    def plain(self) -> list[dict[str, Any]]:
-        return [s.plain() for s in self.seats]
+    def info(self) -> tuple[SeatInfo, ...]:
+        return tuple(s.info() for s in self.seats)

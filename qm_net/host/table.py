@@ -10,10 +10,15 @@ seat's grace. The parts themselves are :mod:`~qm_net.host.conn`, :mod:`~qm_net.h
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 from typing import Any
 
+import msgspec
+
+from qm_net import delta
+from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.host.advert import Advert
 from qm_net.host.bots import bot_move
@@ -24,9 +29,9 @@ from qm_net.host.seats import Seat, Seats
 from qm_net.host.timers import Timers
 from qm_net.host.wireseq import WireSeq, is_hidden_step
 from qm_net.journal_io import JournalGame, read_games
-from qm_net.protocol import MAX_SEATS, MIN_SEATS, decode_client, plain
+from qm_net.protocol import MAX_SEATS, MIN_SEATS, decode_client
 from qm_net.version import DEFAULT_PORT
-from qm_rules import Game, GameOptions, RulesError, StalePrompt
+from qm_rules import Event, Game, GameOptions, RulesError, StalePrompt, View
 from qm_rules.bots import STRATEGIES
 
 log = logging.getLogger("qm_net.host")
@@ -197,7 +202,7 @@ class Host(LobbyHandlers):
         conns = list(self.conns)
         for conn in conns:
             if goodbye:
-                conn.send({"t": "bye", "reason": reason})
+                conn.send(p.Bye(reason=reason))
                 conn.close("table closed", flush=True)
             else:
                 conn.abort()
@@ -234,7 +239,7 @@ class Host(LobbyHandlers):
             await refuse(reader, writer, {"t": "bye", "n": 0, "reason": "the table is closing"})
             return
         if len(self.conns) >= self.limits.max_connections and not self._make_room():
-            refusal = {"t": "error", "n": 0, "code": "table_busy", "message": "the table takes no more connections; try again"}
+            refusal = p.ErrorMessage(code="table_busy", message="the table takes no more connections; try again")
             await refuse(reader, writer, refusal)
             return
         conn = Conn(reader, writer, self.limits, self._on_conn_closed)
@@ -251,7 +256,7 @@ class Host(LobbyHandlers):
         if not idle:
             return False
         victim = min(idle, key=lambda c: (c.spectator, c.number))
-        victim.send({"t": "bye", "reason": "the table is full: your connection, which held no seat, made room"})
+        victim.send(p.Bye(reason="the table is full: your connection, which held no seat, made room"))
         victim.close("evicted at the connection cap", flush=True)
         return True
 
@@ -267,17 +272,18 @@ class Host(LobbyHandlers):
     def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         ref = msg.get("id")
         try:
-            t = msg["t"] if decode_client(msg) else ""
+            typed = decode_client(msg)
         except ProtocolError as exc:
             over = conn.strike()
             conn.error(exc.code, exc.message, ref, fatal=exc.fatal or over)
             return
+        t = typed.__struct_config__.tag
         if conn.name is None and t != "hello":
             conn.error("hello_required", "say hello first", ref)
             return
         handler = getattr(self, f"_on_{t}")
         try:
-            handler(conn, msg)
+            handler(conn, typed)
         except ProtocolError as exc:
             conn.error(exc.code, exc.message, ref, fatal=exc.fatal)
         except RulesError as exc:
@@ -309,21 +315,24 @@ class Host(LobbyHandlers):
         while True:
             await asyncio.sleep(self.limits.ping_interval)
             for conn in list(self.conns):
-                conn.send({"t": "ping"})
+                conn.send(p.HostPing())
 
     # ───────────────────────────── the game's messages ─────────────────────────────
 
-    def _on_choose(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_choose(self, conn: Conn, msg: p.Choose) -> None:
         seat = self._my_seat(conn)
         game = self.game
         if self.state != "playing" or game is None or game.prompt is None:
             raise ProtocolError("wrong_state", "no game is on")
         shown = self.wire.of(seat.index)  # the seat answers in its own numbering (see wireseq)
-        if msg["seq"] != shown:
-            raise StalePrompt(f"that prompt (#{msg['seq']}) is no longer pending; the current one is #{shown}")
-        self._apply(seat.index, msg["option"], game.prompt.seq)
+        if msg.seq != shown:
+            raise StalePrompt(f"that prompt (#{msg.seq}) is no longer pending; the current one is #{shown}")
+        self._apply(seat.index, msg.option, game.prompt.seq)
 
-    def _on_concede(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _on_sync(self, conn: Conn, msg: p.Sync) -> None:
+        self._send_current(conn)  # the whole view; nothing before the game or between games
+
+    def _on_concede(self, conn: Conn, msg: p.Concede) -> None:
         seat = self._my_seat(conn)
         if self.state != "playing" or self.game is None:
             raise ProtocolError("wrong_state", "no game is on")
@@ -344,7 +353,7 @@ class Host(LobbyHandlers):
         # Seats are the game's seat numbers: close up gaps so that the players are 0..k-1.
         for s in self.seats.compact():  # tell the players their new seat numbers
             if s.conn is not None:
-                s.conn.send({"t": "joined", "seat": s.index, "token": s.token})
+                s.conn.send(p.Joined(seat=s.index, token=s.token))  # type: ignore[arg-type]
         players = [s.name or f"seat-{s.index + 1}" for s in self.seats.occupied]
         seed = self._next_seed()
         self.game = Game.new(players, seed, self.options)
@@ -467,24 +476,31 @@ class Host(LobbyHandlers):
         for events, hidden_by in held:
             self._tell(events, hidden_by)
 
-    def _view(self, game: Game, viewer: int | None) -> dict[str, Any]:
-        """``viewer``'s view as sent: plain data, numbered in ``viewer``'s own seq."""
-        return self.wire.stamp(plain(game.view(viewer)), viewer)
+    def _view(self, game: Game, viewer: int | None) -> View:
+        """``viewer``'s view as sent: numbered in ``viewer``'s own seq."""
+        view = game.view(viewer)
+        seq = self.wire.of(viewer)
+        if view.seq == seq and (view.prompt is None or view.prompt.seq == seq):
+            return view
+        prompt = None if view.prompt is None else dataclasses.replace(view.prompt, seq=seq)
+        return dataclasses.replace(view, seq=seq, prompt=prompt)
 
     def _broadcast(self, events: list[Any]) -> None:
         """Each seat its own view and the events it may see; spectators the public view."""
         game = self.game
         assert game is not None
         deadline = self._deadline()
-        public: tuple[Any, Any] | None = None
+        public: tuple[View, Any, tuple[Event, ...]] | None = None
+        patches: dict[int, list[delta.Step] | None] = {}  # spectators share their patches
         for conn in list(self.conns):
             seat = self._player(conn, game)
             if seat is not None:
                 self._send_update(conn, events, deadline)
             elif conn.spectator:
                 if public is None:  # one public view serves every spectator
-                    public = (self._view(game, None), [plain(e) for e in events if e.visible_to(None)])
-                conn.send({"t": "update", "view": public[0], "events": public[1], "deadline": deadline})
+                    view = self._view(game, None)
+                    public = (view, msgspec.to_builtins(view), tuple(e for e in events if e.visible_to(None)))
+                conn.send_view(public[0], public[1], public[2], deadline, patches)
 
     def _send_update(self, conn: Conn | None, events: list[Any], deadline: float | None = None) -> None:
         """One seat's update: its view, the events it may see and the clock."""
@@ -495,14 +511,9 @@ class Host(LobbyHandlers):
         seat = self._player(conn, game)
         if deadline is None:
             deadline = self._deadline()
-        conn.send(
-            {
-                "t": "update",
-                "view": self._view(game, seat),
-                "events": [plain(e) for e in events if e.visible_to(seat)],
-                "deadline": deadline,
-            }
-        )
+        view = self._view(game, seat)
+        seen = tuple(e for e in events if e.visible_to(seat))
+        conn.send_view(view, msgspec.to_builtins(view), seen, deadline)
 
     def _send_current(self, conn: Conn) -> None:
         """Bring a (re)joining connection up to date: its view now, or the last result."""
@@ -514,9 +525,11 @@ class Host(LobbyHandlers):
             return
         viewer = self._player(conn, game)
         if self.state == "playing":
-            conn.send({"t": "update", "view": self._view(game, viewer), "events": [], "deadline": self._deadline()})
+            view = self._view(game, viewer)
+            conn.view_base = None  # the whole view: a (re)joining client holds none
+            conn.send_view(view, msgspec.to_builtins(view), (), self._deadline())
         elif game.result is not None:
-            conn.send({"t": "ended", "result": plain(game.result), "view": self._view(game, viewer)})
+            conn.send(p.GameEnded(result=game.result, view=self._view(game, viewer)))
 
     def _end_game(self) -> None:
         game = self.game
@@ -525,12 +538,11 @@ class Host(LobbyHandlers):
             self._hold_result()
         self.state = "ended"
         self.games_played += 1
-        result = plain(game.result)
-        log.info("game %d over: %s", self.games_played, result)
+        log.info("game %d over: %s", self.games_played, game.result)
         for conn in list(self.conns):
             viewer = self._player(conn, game)
             if viewer is not None or conn.spectator:
-                conn.send({"t": "ended", "result": result, "view": self._view(game, viewer)})
+                conn.send(p.GameEnded(result=game.result, view=self._view(game, viewer)))
         for s in self.seats:  # a player who did not come back gives the seat up now
             if s.kind == "human" and s.conn is None:
                 s.clear()

@@ -1,0 +1,90 @@
+"""A view as the change from the previous one: what an ``update``'s ``patch`` holds.
+
+Both sides hold views as plain data (maps, arrays, scalars). :func:`diff` gives the steps that
+turn the view last sent on a connection into the new one; :func:`apply` carries them out. A
+step is ``[path, value]``: put ``value`` at ``path``, a list of map keys and array indices; an
+index equal to the array's length appends. An array that got shorter, a map whose keys changed
+and anything of another shape are sent whole at their path.
+
+A patch is computed from two views built *for the same receiver*, and each value in it is a
+part of the new view, so it never carries what the new view would not (R5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Path = tuple[str | int, ...]
+Step = tuple[Path, Any]
+
+_SEQ = (list, tuple)
+
+
+def diff(old: Any, new: Any) -> list[Step]:
+    """The steps from ``old`` to ``new`` (both plain data; ``[]`` when equal)."""
+    out: list[Step] = []
+    _diff(old, new, (), out)
+    return out
+
+
+def _diff(old: Any, new: Any, path: Path, out: list[Step]) -> None:
+    if old == new:
+        return
+    if type(old) is dict and type(new) is dict and old.keys() == new.keys():
+        for k, v in new.items():
+            if old[k] != v:
+                _diff(old[k], v, (*path, k), out)
+        return
+    if type(old) in _SEQ and type(new) in _SEQ and old and len(new) >= len(old):
+        for i, v in enumerate(old):
+            if v != new[i]:
+                _diff(v, new[i], (*path, i), out)
+        for i in range(len(old), len(new)):
+            out.append(((*path, i), new[i]))
+        return
+    if not path:  # the whole changed shape: the caller sends the whole view instead
+        raise ValueError("the views differ at their root")
+    out.append((path, new))
+
+
+class PatchError(ValueError):
+    """A patch does not fit the view it is applied to."""
+
+
+def apply(base: dict[str, Any], steps: Any) -> dict[str, Any]:
+    """A new view: ``base`` with the steps of a patch carried out. ``base`` itself is left as
+    it was (values built from it may share its parts); the new view shares what did not
+    change. Raises :class:`PatchError` when a step's path leads nowhere in ``base``."""
+    root = dict(base)
+    fresh = {id(root)}  # the containers copied for this patch, which may change in place
+    try:
+        for path, value in steps:
+            if not path:
+                raise PatchError("a step with an empty path")
+            node: Any = root
+            for key in path[:-1]:
+                child = node[_index(node, key)]
+                if id(child) not in fresh:
+                    child = child.copy()  # a dict or a list; anything else fails below
+                    fresh.add(id(child))
+                    node[key] = child
+                node = child
+            last = path[-1]
+            if type(node) is list and last == len(node):
+                node.append(value)
+            else:
+                node[_index(node, last)] = value
+    except PatchError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise PatchError(f"a step does not fit the view: {exc}") from None
+    return root
+
+
+def _index(node: Any, key: Any) -> Any:
+    """``key`` if it names a place in ``node`` (an existing key of a map, an index of an array)."""
+    if type(node) is dict and type(key) is str and key in node:
+        return key
+    if type(node) is list and type(key) is int and 0 <= key < len(node):
+        return key
+    raise PatchError(f"no place {key!r} in a {type(node).__name__}")

@@ -1,0 +1,217 @@
+"""Updates as patches: exact, never more than the whole view would tell, and self-healing.
+
+The host sends each view as the steps from the previous update's view on the connection
+(``qm_net.delta``); the client carries them out and hands the app whole views. These tests hold
+the patch to the views it stands between over many seeded games, show that a step carries only
+what the receiver's whole view holds (R5), that a client that loses track asks for the whole
+view and goes on, and that a client of the old protocol is refused plainly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from typing import Any
+
+import msgpack
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from net_support import Raw, client, options, play_to_end, running_host, seated, until
+
+from qm_net import delta, framing
+from qm_net import protocol as p
+from qm_net.host.conn import Conn
+from qm_net.messages import GameUpdate
+from qm_rules import Game, GameOptions, View
+from qm_rules.bots import make_bot
+
+
+def wire(value: Any) -> Any:
+    """``value`` as the receiver decodes it (msgpack: tuples become lists)."""
+    return msgpack.unpackb(p.encode_body(value), raw=False)
+
+
+def at(view: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        view = view[key]
+    return view
+
+
+# ───────────────────────────── the patch itself ─────────────────────────────
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_a_patch_turns_each_view_into_the_next_and_carries_only_the_new_views_values(seats: int) -> None:
+    game = Game.new([f"p{i}" for i in range(seats)], seed=seats, options=GameOptions(round_limit=6))
+    bot = make_bot("random", seats)
+    viewers = [None, *range(seats)]
+    held = {v: msgspec.to_builtins(game.view(v)) for v in viewers}  # the host's side
+    got = {v: wire(game.view(v)) for v in viewers}  # the client's side
+    patched = 0
+    while not game.over:
+        game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)))
+        for v in viewers:
+            new = msgspec.to_builtins(game.view(v))
+            steps = wire(delta.diff(held[v], new))
+            paths = [tuple(path) for path, _ in steps]
+            assert len(set(paths)) == len(paths), "a place set twice in one patch"
+            want = wire(new)
+            for path, value in steps:  # every value sent is the new view's own, where it stands
+                assert path and at(want, path) == value
+            before = copy.deepcopy(got[v])
+            got[v] = delta.apply(got[v], steps)
+            assert got[v] == want
+            assert msgspec.convert(got[v], View) == game.view(v)
+            assert before == (got[v] if not steps else before), "apply changed the view it was given"
+            held[v] = new
+            patched += bool(steps)
+    assert patched > 50
+
+
+def test_a_patch_on_a_hidden_card_stays_hidden() -> None:
+    """Two views for the same seat differ only where that seat may look: a card set face down
+    by another seat reaches it as a face-down slot and nothing more (R5)."""
+    game = Game.new(["a", "b", "c"], seed=4, options=GameOptions(round_limit=8))
+    bot = make_bot("random", 4)
+    held = [msgspec.to_builtins(game.view(v)) for v in range(3)]
+    secrets_seen = 0
+    while not game.over:
+        game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)))
+        for v in range(3):
+            new = msgspec.to_builtins(game.view(v))
+            for path, value in delta.diff(held[v], new):
+                if len(path) >= 3 and path[0] == "seats" and path[1] != v and path[2] == "hand":
+                    assert game.over, "another seat's hand in a patch"
+                if path[:1] == ("seats",) and path[1:2] != (v,) and "slots" in path:
+                    slot = at(new, path[:4]) if len(path) >= 4 else value
+                    if isinstance(slot, dict) and slot.get("face_down") and not game.over:
+                        assert slot["card"] is None
+                        secrets_seen += 1
+            held[v] = new
+    assert secrets_seen > 0, "no face-down card of another seat was ever patched in"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abcd"), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(st.sampled_from("abcdef"), json_values, min_size=1, max_size=5),
+       st.dictionaries(st.sampled_from("abcdef"), json_values, min_size=1, max_size=5))  # fmt: skip
+def test_any_two_maps_with_the_same_keys_patch_exactly(old: dict[str, Any], new: dict[str, Any]) -> None:
+    new = {k: new.get(k, v) for k, v in old.items()}  # a view's keys never change
+    steps = wire(delta.diff(old, new))
+    base = wire(old)
+    assert delta.apply(base, steps) == wire(new)
+    assert base == wire(old)
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [
+        [[[], 1]],
+        [[["nope"], 1]],
+        [[["seats", 9, "name"], "x"]],
+        [[["seats", -1, "name"], "x"]],
+        [[["seats", 0, "slots", 7], None]],
+        [[["seq", "x"], 1]],
+        [[["seats", "0"], 1]],
+        "not steps",
+    ],
+)
+def test_a_patch_that_does_not_fit_is_refused_and_changes_nothing(steps: Any) -> None:
+    view = wire(Game.new(["a", "b"], seed=1).view(0))
+    before = copy.deepcopy(view)
+    with pytest.raises(delta.PatchError):
+        delta.apply(view, steps)
+    assert view == before
+
+
+def test_an_update_is_a_view_or_a_patch_never_both_or_neither() -> None:
+    view = wire(Game.new(["a", "b"], seed=1).view(0))
+    base = {"t": "update", "n": 5, "events": [], "deadline": None}
+    assert p.decode_host({**base, "view": view}).view is not None
+    assert p.decode_host({**base, "patch": [[["seq"], 3]], "base": 4}).patch is not None
+    for bad in ({}, {"view": view, "patch": [], "base": 4}, {"patch": [[["seq"], 3]]}, {"view": view, "base": 4}):
+        with pytest.raises(framing.ProtocolError) as exc:
+            p.decode_host({**base, **bad})
+        assert exc.value.code == "bad_message"
+
+
+# ───────────────────────────── against a real host ─────────────────────────────
+
+
+async def test_every_client_view_is_the_view_the_host_built_for_it(monkeypatch) -> None:
+    sent: dict[int, list[View]] = {}
+    real = Conn.send_view
+
+    def record(self: Conn, view: View, *args: Any, **kw: Any) -> None:
+        sent.setdefault(self.number, []).append(view)
+        real(self, view, *args, **kw)
+
+    monkeypatch.setattr(Conn, "send_view", record)
+    async with running_host(seats=4, bots=1, options=options(round_limit=4)) as host:
+        watcher = await client(host, "watcher")
+        await watcher.spectate()
+        players = await seated(host, "a", "b", "c")
+        seen: list[list[GameUpdate]] = [[] for _ in players]
+        games = [play_to_end(c, make_bot("random", i), seen[i]) for i, c in enumerate(players)]
+        watched: list[GameUpdate] = []
+
+        async def watch() -> None:
+            while True:
+                msg = await watcher.next_message()
+                if isinstance(msg, GameUpdate):
+                    watched.append(msg)
+                elif not isinstance(msg, p.LobbyUpdate | p.ChatMessage):
+                    return
+
+        await asyncio.wait_for(asyncio.gather(*games, watch()), 60)
+        conns = {c.seat: c for c in host.conns if c.seat is not None}
+        spectator = next(c for c in host.conns if c.spectator)
+        for i, c in enumerate(players):
+            assert [u.view for u in seen[i]] == sent[conns[c.seat].number]
+        assert [u.view for u in watched] == sent[spectator.number]
+    assert sum(len(v) for v in sent.values()) > 100
+
+
+async def test_sync_brings_the_whole_view() -> None:
+    async with running_host(seats=2, bots=1) as host:
+        raw = await Raw.open(host)
+        await raw.send({"t": "join"})
+        await raw.send({"t": "ready", "ready": True})
+        first = await raw.expect("update")
+        assert first["view"] is not None and first["patch"] is None
+        await raw.send({"t": "sync", "id": 3})
+        again = await raw.expect("update")
+        while again["view"] is None:  # patches from moves before the sync, then the whole view
+            again = await raw.expect("update")
+        assert again["events"] == [] and again["view"]["seq"] == host.game.seq
+
+
+async def test_a_client_that_loses_track_asks_for_the_view_and_plays_on(caplog) -> None:
+    async with running_host(seats=2, options=options(round_limit=3)) as host:
+        a, b = await seated(host, "a", "b")
+        bots = [make_bot("random", i) for i in range(2)]
+        first = await until(a, lambda m: isinstance(m, GameUpdate))
+        a._base_n = -7  # as if an update went missing: the next patch does not fit
+        if first.view.prompt.seat == a.seat:  # answer what we read, as play_to_end would
+            await a.choose(bots[0].choose(first.view), first.view.prompt.seq)
+        games = [play_to_end(c, bots[i]) for i, c in enumerate((a, b))]
+        ends = await asyncio.wait_for(asyncio.gather(*games), 60)
+        assert ends[0].result == ends[1].result == host.game.result
+    assert "asking for the whole view" in caplog.text
+
+
+async def test_a_client_of_the_old_protocol_is_refused_plainly() -> None:
+    async with running_host() as host:
+        raw = await Raw.open(host, hello=False)
+        await raw.send({"t": "hello", "version": 1, "name": "old", "id": 1})
+        err = await raw.expect("error")
+        assert err["code"] == "version_mismatch" and err["ref"] == 1
+        assert f"protocol {p.PROTOCOL_VERSION}" in err["message"] and "speaks 1" in err["message"]
+        assert await raw.closed()
