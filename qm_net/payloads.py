@@ -129,9 +129,15 @@ class ActivateData(Payload):
     cost: list[Def]
     payload: Def | None
     EXAMPLE = {
-        "link": 0, "kind": "action", "card": 7, "def": "jie_dongfeng", "mode": None,
-        "targets": ["p2"], "cost": ["zhiqian"], "payload": None,
-    }  # fmt: skip
+        "link": 0,
+        "kind": "action",
+        "card": 7,
+        "def": "jie_dongfeng",
+        "mode": None,
+        "targets": ["p2"],
+        "cost": ["zhiqian"],
+        "payload": None,
+    }
 
 
 class SetData(Payload):
@@ -356,8 +362,9 @@ class CostContext(ActivationContext):
 
 class EffectContext(Payload):
     """A link's effect needs a pick: ``op`` is the clause (search, discard, take, put, remove),
-    which takes ``n`` cards of which ``picked`` are chosen so far; ``cards`` the candidates (cid as a string → def), which may be cards the view does not
-    hold (the deck, another's hand) but that the decider may see."""
+    which takes ``n`` cards of which ``picked`` are chosen so far; ``cards`` the candidates
+    (cid as a string → def), which may be cards the view does not hold (the deck, another's
+    hand) but that the decider may see."""
 
     link: int
     clause: int
@@ -367,8 +374,16 @@ class EffectContext(Payload):
     n: int  # cards this clause takes
     picked: int  # how many of them are chosen so far
     cards: dict[str, Def]
-    EXAMPLE = {"link": 0, "clause": 0, "op": "search", "section": 0, "def": "saomu", "n": 1, "picked": 0,
-               "cards": {"14": "qingtuan", "31": "zhiqian"}}  # fmt: skip
+    EXAMPLE = {
+        "link": 0,
+        "clause": 0,
+        "op": "search",
+        "section": 0,
+        "def": "saomu",
+        "n": 1,
+        "picked": 0,
+        "cards": {"14": "qingtuan", "31": "zhiqian"},
+    }
 
 
 #: Prompt kind → what its ``context`` holds for the deciding seat (others get ``{}``).

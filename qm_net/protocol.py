@@ -278,7 +278,8 @@ class Update(HostMessage, tag="update"):
     base: Count | None = None
 
     def __post_init__(self) -> None:
-        if (self.view is None) == (self.patch is None) or (self.patch is None) != (self.base is None):
+        whole, patched = self.view is not None, self.patch is not None
+        if whole == patched or patched != (self.base is not None):
             raise ValueError("an update carries either a view, or a patch and its base")
 
 

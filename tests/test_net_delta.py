@@ -43,7 +43,9 @@ def at(view: Any, path: tuple[Any, ...]) -> Any:
 
 
 @pytest.mark.parametrize("seats", [2, 4, 6])
-def test_a_patch_turns_each_view_into_the_next_and_carries_only_the_new_views_values(seats: int) -> None:
+def test_a_patch_turns_each_view_into_the_next_and_carries_only_the_new_views_values(
+    seats: int,
+) -> None:
     game = Game.new([f"p{i}" for i in range(seats)], seed=seats, options=GameOptions(round_limit=6))
     bot = make_bot("random", seats)
     viewers = [None, *range(seats)]
@@ -64,7 +66,9 @@ def test_a_patch_turns_each_view_into_the_next_and_carries_only_the_new_views_va
             got[v] = delta.apply(got[v], steps)
             assert got[v] == want
             assert msgspec.convert(got[v], View) == game.view(v)
-            assert before == (got[v] if not steps else before), "apply changed the view it was given"
+            assert before == (got[v] if not steps else before), (
+                "apply changed the view it was given"
+            )
             held[v] = new
             patched += bool(steps)
     assert patched > 50
@@ -95,14 +99,20 @@ def test_a_patch_on_a_hidden_card_stays_hidden() -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abcd"), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abcd"), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
 
-@given(st.dictionaries(st.sampled_from("abcdef"), json_values, min_size=1, max_size=5),
-       st.dictionaries(st.sampled_from("abcdef"), json_values, min_size=1, max_size=5))  # fmt: skip
-def test_any_two_maps_with_the_same_keys_patch_exactly(old: dict[str, Any], new: dict[str, Any]) -> None:
+@given(
+    st.dictionaries(st.sampled_from("abcdef"), json_values, min_size=1, max_size=5),
+    st.dictionaries(st.sampled_from("abcdef"), json_values, min_size=1, max_size=5),
+)
+def test_any_two_maps_with_the_same_keys_patch_exactly(
+    old: dict[str, Any], new: dict[str, Any]
+) -> None:
     new = {k: new.get(k, v) for k, v in old.items()}  # a view's keys never change
     steps = wire(delta.diff(old, new))
     base = wire(old)
@@ -136,7 +146,12 @@ def test_an_update_is_a_view_or_a_patch_never_both_or_neither() -> None:
     base = {"t": "update", "n": 5, "events": [], "deadline": None}
     assert p.decode_host({**base, "view": view}).view is not None
     assert p.decode_host({**base, "patch": [[["seq"], 3]], "base": 4}).patch is not None
-    for bad in ({}, {"view": view, "patch": [], "base": 4}, {"patch": [[["seq"], 3]]}, {"view": view, "base": 4}):
+    for bad in (
+        {},
+        {"view": view, "patch": [], "base": 4},
+        {"patch": [[["seq"], 3]]},
+        {"view": view, "base": 4},
+    ):
         with pytest.raises(framing.ProtocolError) as exc:
             p.decode_host({**base, **bad})
         assert exc.value.code == "bad_message"

@@ -154,7 +154,9 @@ class LeakWatch:
         viewer = conn.seat if conn.seat is not None and conn.seat < game.n else None
         hidden = hidden_from(game, viewer)
         if t == "update":  # what the view is, patch or not: the effect prompt in it may show cards
-            view = msg["view"] if msg["view"] is not None else delta.apply(self.views[conn], msg["patch"])
+            view = msg["view"]
+            if view is None:
+                view = delta.apply(self.views[conn], msg["patch"])
             self.views[conn] = view
             shown = revealed_by_effect(game, viewer, {**msg, "view": view})
         else:

@@ -67,7 +67,9 @@ def test_the_shipped_schema_is_generated_from_the_definitions() -> None:
 
 def test_the_docs_generated_tables_are_current() -> None:
     text = schema.DOC_PATH.read_text(encoding="utf-8")
-    assert schema.render_doc(text) == text, "docs/protocol.md is out of date: run python -m qm_net.schema"
+    assert schema.render_doc(text) == text, (
+        "docs/protocol.md is out of date: run python -m qm_net.schema"
+    )
 
 
 def test_the_check_command_fails_on_a_stale_file(tmp_path, monkeypatch) -> None:
@@ -97,18 +99,29 @@ def test_every_message_has_an_example_that_decodes_and_validates() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "cls"),
-    [*(("event " + k, c) for k, c in payloads.EVENT_DATA.items()),
-     *(("prompt " + k, c) for k, c in payloads.PROMPT_CONTEXT.items())],
-)  # fmt: skip
+    [
+        *(("event " + k, c) for k, c in payloads.EVENT_DATA.items()),
+        *(("prompt " + k, c) for k, c in payloads.PROMPT_CONTEXT.items()),
+    ],
+)
 def test_every_payload_example_fits_its_definition(kind: str, cls: type[payloads.Payload]) -> None:
     from qm_rules import CARDS
 
     value = msgspec.convert(cls.EXAMPLE, cls)
-    assert json.loads(msgspec.json.encode(value)) == cls.EXAMPLE, f"{kind}: the example names fields the definition lacks"
+    assert json.loads(msgspec.json.encode(value)) == cls.EXAMPLE, (
+        f"{kind}: the example names fields the definition lacks"
+    )
     check(validator(STRICT, cls.__name__), cls.EXAMPLE)
     defs = [v for k, v in cls.EXAMPLE.items() if k in ("def", "source", "ancestor")]
-    defs += [d for k in ("defs", "cost", "stacked") if isinstance(cls.EXAMPLE.get(k), list) for d in cls.EXAMPLE[k]]
-    assert all(d in CARDS.by_id for d in defs), f"{kind}: the example names a card that does not exist"
+    defs += [
+        d
+        for k in ("defs", "cost", "stacked")
+        if isinstance(cls.EXAMPLE.get(k), list)
+        for d in cls.EXAMPLE[k]
+    ]
+    assert all(d in CARDS.by_id for d in defs), (
+        f"{kind}: the example names a card that does not exist"
+    )
 
 
 # ───────────────────────────── evolving the wire ─────────────────────────────
@@ -119,7 +132,9 @@ def test_a_message_with_a_field_nobody_knows_is_valid_and_understood() -> None:
     msg = {"t": "choose", "seq": 3, "option": "pass", "id": 2, "urgency": "high"}
     check(validator(PUBLISHED, "ClientMessage"), msg)
     assert p.decode_client(msg) == p.Choose(seq=3, option="pass", id=2)
-    update = framing.decode(p.encode_body(next(m for _, m in schema.EXAMPLES if isinstance(m, p.Update))))
+    update = framing.decode(
+        p.encode_body(next(m for _, m in schema.EXAMPLES if isinstance(m, p.Update)))
+    )
     update["view"]["weather"] = "rain"
     update["view"]["seats"][0]["mood"] = 3
     check(validator(PUBLISHED, "HostMessage"), update)
@@ -196,7 +211,9 @@ async def test_every_frame_of_a_game_fits_the_schema(seats: int, monkeypatch) ->
         await wait_for(lambda: host.state == "playing")
         rng = random.Random(seats)
         tasks = [
-            asyncio.create_task(player(c, rng.randrange(1 << 30), lazy=i == 1, rejoin_at=5 if i == 0 else None))
+            asyncio.create_task(
+                player(c, rng.randrange(1 << 30), lazy=i == 1, rejoin_at=5 if i == 0 else None)
+            )
             for i, c in enumerate(clients)
         ]
         await asyncio.wait_for(asyncio.gather(*tasks), 60)
@@ -210,7 +227,9 @@ async def test_every_frame_of_a_game_fits_the_schema(seats: int, monkeypatch) ->
         check(HOST, msg)
     kinds = {m["t"] for m in rec.host}
     assert {"welcome", "joined", "spectating", "lobby", "update", "ended", "chat"} <= kinds
-    assert {"hello", "join", "rejoin", "spectate", "ready", "choose", "chat"} <= {m["t"] for m in rec.client}
+    assert {"hello", "join", "rejoin", "spectate", "ready", "choose", "chat"} <= {
+        m["t"] for m in rec.client
+    }
     events = {e["kind"] for m in rec.host if m["t"] == "update" for e in m["events"]}
     assert {"turn", "draw", "phase", "activate", "game_over"} <= events
     assert any(m["t"] == "update" and m["deadline"] is not None for m in rec.host), "no timer ran"
