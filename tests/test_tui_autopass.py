@@ -7,11 +7,21 @@ import asyncio
 import dataclasses
 from collections.abc import AsyncIterator
 
-from test_tui_table_support import ScriptedSession, TableApp, chain_position, screen_text, until
+from test_tui_table_support import (
+    ScriptedSession,
+    TableApp,
+    chain_position,
+    local,
+    my_prompt,
+    play_until,
+    screen_text,
+    until,
+)
 
 from qm_rules.model import Option, Prompt, PromptKind
 from qm_tui.clock import FakeClock
 from qm_tui.session import SessionMessage, Update
+from qm_tui.widgets.log import GameLog
 
 
 class FedSession(ScriptedSession):
@@ -87,3 +97,19 @@ async def test_auto_pass_unless_targeted_asks_me_only_about_my_cards() -> None:
         await pilot.press("a", "a")  # this turn, then off
         await _feed(pilot, app, session, respond(59))
         assert session.chosen == ["pass"]
+
+
+async def test_a_response_left_to_the_timer_is_logged_as_timed_out() -> None:
+    clock = FakeClock()
+    session = local(seed=5, clock=clock, response_timer=5.0, ask_everyone=True)
+    app = TableApp(session, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_until(pilot, app, lambda: my_prompt(app, PromptKind.RESPOND))
+        log = app.table.query_one(GameLog)
+        before = len(log.lines_written)
+        clock.advance(6)  # the response timer runs out: the session takes the default (pass)
+        session.poke()
+        await until(pilot, lambda: len(log.lines_written) > before)
+        new = log.lines_written[before:]
+        assert "Me timed out (passed)" in new, new
+        assert "Me passes" not in new, new
