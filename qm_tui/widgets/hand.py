@@ -50,7 +50,8 @@ class HandRow(Grid):
         """As many cards a row as the width holds (at least 5, as the field's slots)."""
         least = self.MIN_WIDTH.get(self.mode, 12)
         width = self.content_size.width or self.size.width
-        fits = max(5, (width + 1) // (least + 1)) if width else 5
+        gutter = 1 if self.mode == "-cards-line" else 0  # framed cards touch (tiles.CARD_MODES)
+        fits = max(5, (width + gutter) // (least + gutter)) if width else 5
         cols = max(5, min(fits, self._count))
         if self.styles.grid_size_columns != cols:
             self.styles.grid_size_columns = cols
