@@ -61,7 +61,7 @@ CLAUSE_OPS = frozenset(
     }
 )
 COST_OPS = frozenset({"discard", "remove_stacked"})
-CONDITION_OPS = frozenset({"hand_count", "hand_types", "hand_size", "stacked", "stacked_at_turn_start"})
+CONDITION_OPS = frozenset({"hand_count", "hand_types", "hand_size", "stacked"})
 SECTION_CONDITIONS = frozenset({"cost_offering"})
 STANDING = frozenset(
     {"guard_hand", "guard_facedown", "extra_draw", "immune_traps", "stack_ability", "no_return"}

@@ -32,7 +32,7 @@ from .members import (
     PROMPT_RESPOND,
 )
 from .model import PLAIN_OPTIONS, Prompt, card_option
-from .plays import response_options
+from .plays import ability_options, response_options
 from .state import DISCARD, FIELD, HAND, LIMBO, STACK, Link
 from .turn import end_turn, next_phase
 
@@ -281,5 +281,5 @@ def after_chain(g: Game) -> None:
         return
     if g.chain_origin is PHASE_PLACE:
         next_phase(g, PHASE_ACTION)
-    elif g.chain_origin is PHASE_WORSHIP:
-        next_phase(g, PHASE_END)
+    elif g.chain_origin is PHASE_WORSHIP and not ability_options(g, g.turn_seat):
+        next_phase(g, PHASE_END)  # else 始祖, just worshipped, may still stack this turn

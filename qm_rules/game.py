@@ -379,6 +379,8 @@ class Game:
         elif kind is PROMPT_WORSHIP:
             if k == "decline":
                 next_phase(self, PHASE_END)
+            elif k == "ability":  # 始祖, right after its worship
+                start_draft(self, seat, LINK_ABILITY, st.ancestor(seat), payload=opt.card)
             else:
                 start_draft(self, seat, LINK_WORSHIP, opt.card)  # type: ignore[arg-type]
         elif kind in (PROMPT_MODE, PROMPT_TARGET, PROMPT_COST):
@@ -439,9 +441,6 @@ class Game:
             return len(hand) >= cond.n
         if cond.op == "stacked":
             return len(st.stacks[seat]) >= cond.n
-        if cond.op == "stacked_at_turn_start":
-            at_start = self.turn_seat == seat and self.phase is PHASE_DRAW and not self.chain
-            return at_start and len(st.stacks[seat]) >= cond.n
         raise AssertionError(cond.op)
 
     def check_win(self) -> bool:

@@ -29,8 +29,8 @@ def place_options(g: Game, seat: int) -> list[Option]:
 
 
 def action_options(g: Game, seat: int) -> list[Option]:
-    """Actions that can be paid and have targets, traps and counters to set, and 始祖's
-    stacking once a turn — all only with a free slot and not forbidden (R11, R21)."""
+    """Actions that can be paid and have targets and traps and counters to set, with a free
+    slot; 始祖's stacking once a turn; nothing forbidden (R11, R21)."""
     st = g.st
     opts: list[Option] = []
     free = st.free_slot(seat) >= 0
@@ -44,20 +44,30 @@ def action_options(g: Game, seat: int) -> list[Option]:
                 opts.append(card_option("play", c))
         elif d.type is CARD_TRAP or d.type is CARD_COUNTER:
             opts.append(card_option("set", c))
-    anc = st.ancestor(seat)
-    if anc >= 0 and "stack_ability" in st.defs[anc].standing and g.ability_turn[seat] != g.turn:
-        for c in hand:
-            d = st.defs[c]
-            if d.type is CARD_OFFERING and not g.prohibited(seat, d, "use"):
-                opts.append(card_option("ability", c))
+    opts += ability_options(g, seat)
     return opts
+
+
+def ability_options(g: Game, seat: int) -> list[Option]:
+    """始祖's stacking: once a turn, an offering from hand that may be used (R21)."""
+    st = g.st
+    anc = st.ancestor(seat)
+    if anc < 0 or "stack_ability" not in st.defs[anc].standing or g.ability_turn[seat] == g.turn:
+        return []
+    return [
+        card_option("ability", c)
+        for c in st.hands[seat]
+        if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")
+    ]
 
 
 def worship_options(g: Game, seat: int) -> list[Option]:
     """The ancestors in hand that may be declared: four offerings on the field, no ancestor out
-    (R12)."""
+    (R12). With the ancestor out, only 始祖's stacking, if not used yet this turn."""
     st = g.st
-    if st.ancestor(seat) >= 0 or len(st.offerings_on_field(seat)) < 4:  # R12
+    if st.ancestor(seat) >= 0:
+        return ability_options(g, seat)
+    if len(st.offerings_on_field(seat)) < 4:  # R12
         return []
     return [
         card_option("declare", c)

@@ -31,8 +31,8 @@ def offerings_on_field(view: View, seat: int) -> int:
 
 
 def qualifies_now(game: Game, seat: int) -> bool:
-    """R20 read from views: ancestor on the field, ≥1 stacked, condition holds (外公's
-    "at the start of your turn" condition is not judged here: it is a moment, not a state)."""
+    """R20 read from views: ancestor on the field, ≥1 stacked, condition holds. Written out
+    here, not read from the card data, so that the engine is checked against a second reading."""
     v = game.view(seat)
     me = v.seats[seat]
     if me.conceded or not me.stacked:
@@ -42,17 +42,19 @@ def qualifies_now(game: Game, seat: int) -> bool:
         return False
     hand = [CARDS.by_id[c.card] for c in me.hand]
     if anc == "taigong":
-        return sum(1 for d in hand if "burning" in d.tags) >= 2
+        return sum(1 for d in hand if "burning" in d.tags) >= 1
     if anc == "taipo":
         types = {str(d.type) for d in hand}
         return {"action", "trap", "counter"} <= types
     if anc == "zufu":
-        return len(hand) >= 7
+        return len(hand) >= 8
     if anc == "zumu":
         return sum(1 for d in hand if d.type == "offering") >= 3
     if anc == "shizu":
         return len(me.stacked) >= 5
-    return False  # waigong: a moment
+    if anc == "waigong":
+        return sum(1 for d in hand if d.type == "trap") >= 2
+    raise AssertionError(f"no reading of {anc}'s condition")
 
 
 @dataclass

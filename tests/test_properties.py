@@ -130,8 +130,12 @@ def check_prompt_rules(g: Game) -> None:
     if p.kind is PromptKind.PLACE:  # R14: no placement while the ancestor is on the field
         assert s.ancestor(seat) < 0
         assert seat == g.turn_seat
-    if p.kind is PromptKind.WORSHIP:  # R12
-        assert s.ancestor(seat) < 0 and len(s.offerings_on_field(seat)) >= 4
+    if p.kind is PromptKind.WORSHIP:  # R12; with the ancestor out, only 始祖's stacking
+        if s.ancestor(seat) < 0:
+            assert len(s.offerings_on_field(seat)) >= 4
+        else:
+            assert "stack_ability" in s.defs[s.ancestor(seat)].standing
+            assert {o.kind for o in p.options} <= {"ability", "decline"}
     if p.kind is PromptKind.RESPOND:
         assert g.chain, "asked to respond with no chain"
         assert seat != g.chain[-1].seat, "R18: the newest link's player is asked about it"

@@ -1010,10 +1010,13 @@ def test_invariants_over_bot_games(players: int, strategy: str, opts: dict) -> N
                     if o.kind == "counter":
                         assert p.seat == v.turn_seat, ("R16 counter", where)
             if p.kind is PromptKind.WORSHIP:
-                assert offerings_on_field(v, p.seat) >= 4 and ancestor_of(v, p.seat) is None, (
-                    "R12",
-                    where,
-                )
+                out = ancestor_of(v, p.seat)
+                if out is None:
+                    assert offerings_on_field(v, p.seat) >= 4, ("R12", where)
+                else:  # only 始祖, just worshipped, is asked again: to stack, or not
+                    kinds = {o.kind for o in p.options}
+                    assert "stack_ability" in CARDS.by_id[out].standing, ("R12", where)
+                    assert kinds <= {"ability", "decline"}, ("R12", where)
             new_turn = last is not None and v.turn != last[0]
             if new_turn and quiet and last is not None and not v.seats[last[1]].conceded:
                 prev = v.seats[last[1]]
@@ -1030,7 +1033,7 @@ def test_invariants_over_bot_games(players: int, strategy: str, opts: dict) -> N
             last = (v.turn, v.turn_seat)
         r = g.result
         assert r is not None
-        if r.reason == "worship" and r.ancestor != "waigong":
+        if r.reason == "worship":
             assert r.winner is not None and qualifies_now(g, r.winner)
 
 

@@ -486,14 +486,17 @@ def _declare(g) -> list:
 @pytest.mark.parametrize(
     ("ancestor", "hand", "wins"),
     [
-        ("taigong", ["zhiqian", "xiangzhu"], True),  # ≥ 2 Burning cards in hand
-        ("taigong", ["zhiqian", "saomu"], False),
+        ("taigong", ["zhiqian", "saomu"], True),  # ≥ 1 Burning card in hand
+        ("taigong", ["shao_baofu"], True),  # a Burning action counts too
+        ("taigong", ["juhua", "saomu"], False),
         ("taipo", ["saomu", "gui_daqiang", "quxie"], True),  # an action, a trap and a counter
         ("taipo", ["saomu", "gui_daqiang", "juhua"], False),
-        ("zufu", ["juhua"] * 2 + ["saomu"] * 2 + ["quxie"] * 2, True),  # 6 + worship draw = 7
-        ("zufu", ["juhua"] * 2 + ["saomu"] * 2 + ["quxie"], False),
+        ("zufu", ["juhua"] * 2 + ["saomu"] * 2 + ["quxie"] * 3, True),  # 7 + worship draw = 8
+        ("zufu", ["juhua"] * 2 + ["saomu"] * 2 + ["quxie"] * 2, False),
         ("zumu", ["juhua", "qingtuan", "zhiqian"], True),  # ≥ 3 offerings in hand
         ("zumu", ["juhua", "qingtuan", "saomu"], False),
+        ("waigong", ["gui_daqiang", "yehuo"], True),  # ≥ 2 traps in hand
+        ("waigong", ["gui_daqiang", "quxie", "saomu"], False),  # a counter is not a trap
     ],
 )
 def test_hand_conditions_win_after_the_worship_draw(
@@ -550,41 +553,71 @@ def test_shizu_four_stacked_then_ability_stacks_the_fifth_and_wins() -> None:
     assert g.result is not None and g.result.winner == 0 and g.result.ancestor == "shizu"
 
 
-def test_waigong_wins_only_at_the_start_of_its_owners_turn() -> None:
-    # R20 · 外公: "at the start of your turn, ≥ 3 stacked" — worshipping with 4 does not win
-    # at once.
+def test_shizu_stacks_right_after_worship_and_wins_the_same_turn() -> None:
+    # R12, R20 · 始祖: its stacking may be used in the worship phase too, right after the worship
+    # resolved: four stacked, a fifth from the hand, and the check after that chain wins.
     g = arrange(
         2,
         turn=0,
         phase=Phase.WORSHIP,
-        hands={0: ["waigong"]},
+        hands={0: ["shizu", "qingcha"], 1: ["qingtuan"]},
         fields={0: ["qingtuan", "juhua", "qingjiu", "xianguo"]},
+        deck_top=["saomu"],
     )
     _declare(g)
-    assert g.result is None
-    assert field_defs(g, 0, viewer=1) == ["waigong"]
-    # At the start of its owner's next turn it wins.
+    assert g.result is None and len(stacked_defs(g, 0)) == 4
+    assert g.prompt.seat == 0 and g.prompt.kind is PromptKind.WORSHIP
+    assert [o.kind for o in g.prompt.options] == ["ability", "decline"]
+    g.choose(0, option_for(g, "ability", "qingcha"))
+    pass_responses(g)
+    assert g.result is not None and g.result.winner == 0 and g.result.ancestor == "shizu"
+
+
+def test_shizu_declining_the_stacking_after_worship_ends_the_turn() -> None:
+    # R12: declining goes on to the end phase; the next player places.
     g = arrange(
         2,
         turn=0,
-        phase=Phase.DRAW,
-        fields={0: ["waigong"]},
-        stacks={0: ["qingtuan", "juhua", "qingjiu"]},
+        phase=Phase.WORSHIP,
+        hands={0: ["shizu", "qingcha"], 1: ["qingtuan"]},
+        fields={0: ["qingtuan", "juhua", "qingjiu", "xianguo"]},
+        deck_top=["saomu"],
     )
-    assert g.result is not None and g.result.winner == 0 and g.result.ancestor == "waigong"
+    _declare(g)
+    g.choose(0, "decline")
+    assert g.result is None and len(stacked_defs(g, 0)) == 4
+    assert g.prompt.seat == 1 and g.prompt.kind is PromptKind.PLACE
 
 
-def test_waigong_two_stacked_at_turn_start_does_not_win() -> None:
-    # R20
+def test_other_ancestors_go_on_to_the_end_phase_after_worship() -> None:
+    # R12: only 始祖's stacking keeps a worship phase open after the worship.
     g = arrange(
         2,
         turn=0,
-        phase=Phase.DRAW,
-        fields={0: ["waigong"]},
-        stacks={0: ["qingtuan", "juhua"]},
-        hands={0: [PAD]},
+        phase=Phase.WORSHIP,
+        hands={0: ["zumu", "qingcha"], 1: ["qingtuan"]},
+        fields={0: ["qingtuan", "juhua", "qingjiu", "xianguo"]},
+        deck_top=["saomu"],
     )
-    assert g.result is None
+    _declare(g)
+    assert g.result is None and field_defs(g, 0, viewer=1) == ["zumu"]
+    assert g.prompt.seat == 1 and g.prompt.kind is PromptKind.PLACE
+
+
+def test_shizu_stacking_used_in_the_action_phase_is_not_offered_again_after_worship() -> None:
+    # 始祖: once in each turn — used in the action phase, nothing is offered in the worship phase.
+    g = arrange(
+        2,
+        turn=0,
+        fields={0: ["shizu"]},
+        stacks={0: ["qingtuan"]},
+        hands={0: ["juhua", "qingcha", PAD], 1: ["qingtuan"]},
+    )
+    g.choose(0, option_for(g, "ability", "juhua"))
+    pass_responses(g)
+    g.choose(0, "end")
+    assert g.result is None and stacked_defs(g, 0) == ["juhua", "qingtuan"]
+    assert g.prompt.seat == 1 and g.prompt.kind is PromptKind.PLACE
 
 
 # ───────────────────────────── ancestors: standing effects ─────────────────────────────
@@ -636,8 +669,8 @@ def test_zufu_draws_one_more_in_the_draw_phase() -> None:
     assert g.view(1).seats[0].hand_count == 1 + 2
 
 
-def test_shizu_ability_once_per_action_phase() -> None:
-    # R11 · 始祖: once in each of your action phases.
+def test_shizu_ability_once_per_turn() -> None:
+    # R11 · 始祖: once in each of your turns.
     g = arrange(
         2,
         turn=0,

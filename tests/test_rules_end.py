@@ -240,15 +240,15 @@ def test_win_checked_at_the_start_of_a_phase() -> None:
     assert g.view(0).seats[1].hand_count == 1  # seat 1 did not draw
 
 
-@pytest.mark.parametrize(("hand", "wins"), [(5, True), (4, False)])
+@pytest.mark.parametrize(("hand", "wins"), [(6, True), (5, False)])
 def test_win_checked_when_the_placement_phase_starts_after_the_draw(hand: int, wins: bool) -> None:
     # R20 at the start of a phase, in play: 祖父's owner draws 1 + 0 + 1 (R9, standing effect);
-    # with 5 in hand that makes 7 and the check at the start of the next phase finds it.
+    # with 6 in hand that makes 8 and the check at the start of the next phase finds it.
     g = arrange(
         2,
         turn=0,
         phase=Phase.DRAW,
-        hands={0: ["juhua", "qingtuan", "qingjiu", PAD, "quxie"][:hand], 1: ["qingcha"]},
+        hands={0: ["juhua", "qingtuan", "qingjiu", PAD, "quxie", "saomu"][:hand], 1: ["qingcha"]},
         fields={0: ["zufu"]},
         stacks={0: ["xianguo"]},
     )
@@ -256,7 +256,7 @@ def test_win_checked_when_the_placement_phase_starts_after_the_draw(hand: int, w
         assert g.result is not None and g.result.winner == 0 and g.result.ancestor == "zufu"
         assert g.result.turns == 1
     else:
-        assert g.result is None and g.view(0).seats[0].hand_count == 6
+        assert g.result is None and g.view(0).seats[0].hand_count == 7
 
 
 def test_no_win_without_a_stacked_offering() -> None:

@@ -482,8 +482,14 @@ def test_worship_resolves_offerings_stacked_ancestor_takes_a_slot_worship_draw()
     assert v.seats[0].slots[0].card is not None and v.seats[0].slots[0].card.cid == shizu
     # Worship draw: the ancestor left the hand and 1 card came in.
     assert v.seats[0].hand_count == hand_before - 1 + 1
-    # 始祖 needs 5 stacked: not a win; the turn goes on to the end phase and the next player.
-    assert g.result is None and v.turn_seat == 1
+    # 始祖 needs 5 stacked: not a win. Its stacking may still be used this turn if the hand holds
+    # an offering (the worship draw may have brought one); declining it ends the turn.
+    assert g.result is None
+    if g.prompt is not None and g.prompt.seat == 0:
+        assert g.prompt.kind is PromptKind.WORSHIP
+        assert {o.kind for o in g.prompt.options} == {"ability", "decline"}
+        g.choose(0, "decline")
+    assert g.result is None and g.view(1).turn_seat == 1
 
 
 def test_worship_negated_by_zhiren_tishen_ancestor_back_to_hand_offerings_stay() -> None:

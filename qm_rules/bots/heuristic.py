@@ -1,6 +1,6 @@
 """The heuristic bot: plays to win, seeing only its own :class:`~qm_rules.model.View`.
 
-How it plays, in one paragraph: it builds offerings on its field (four, five for 始祖) because
+How it plays, in one paragraph: it builds four offerings on its field because
 each one draws a card every turn; it declares worship with the ancestor in hand whose condition
 it can meet soonest, and waits (装高手) while waiting is cheap and the condition is not yet met;
 it keeps a trap or counter set and answers what threatens it (纸人替身/拆台 against an opponent's
@@ -35,7 +35,7 @@ OFFERING, ACTION, TRAP, COUNTER, ANCESTOR = (
     CardType.ANCESTOR,
 )
 
-#: Offerings on the field before worship: four are needed (R12); 始祖 wants a fifth to win at once.
+#: Offerings on the field before worship: four are needed (R12); 始祖 stacks a fifth right after.
 WORSHIP_OFFERINGS = 4
 
 #: How much a card in hand is worth keeping, before the plan adjusts it (higher = keep).
@@ -86,17 +86,32 @@ def _def(card_id: str) -> CardDef:
 
 
 def hand_missing(ancestor: str, hand: list[str], extra_draw: int = 0) -> int:
-    """Cards a hand condition (太公, 太婆, 祖父, 祖母) still lacks; 0 = met."""
-    if ancestor == "taigong":
-        return max(0, 2 - sum(1 for c in hand if _DEFS[c].burning))
-    if ancestor == "taipo":
+    """Cards a hand condition (hand_count, hand_types, hand_size) still lacks; 0 = met. Read
+    from the ancestor's condition in the card data; a field condition counts as met here."""
+    cond = _DEFS[ancestor].condition
+    assert cond is not None
+    if cond.op == "hand_count":
+        f = cond.filter
+        return max(0, cond.n - sum(1 for c in hand if f is None or f.accepts(_DEFS[c])))
+    if cond.op == "hand_types":
         types = {_TYPE[c] for c in hand}
-        return sum(1 for t in (ACTION, TRAP, COUNTER) if t not in types)
-    if ancestor == "zufu":
-        return max(0, 7 - len(hand) - extra_draw)
-    if ancestor == "zumu":
-        return max(0, 3 - sum(1 for c in hand if _TYPE[c] is OFFERING))
+        return sum(1 for t in cond.types if t not in types)
+    if cond.op == "hand_size":
+        return max(0, cond.n - len(hand) - extra_draw)
     return 0
+
+
+def _condition_op(ancestor: str) -> str:
+    cond = _DEFS[ancestor].condition
+    assert cond is not None
+    return cond.op
+
+
+def stacked_needed(ancestor: str) -> int:
+    """Offerings a stack condition wants under the ancestor (0 for a hand condition)."""
+    cond = _DEFS[ancestor].condition
+    assert cond is not None
+    return cond.n if cond.op == "stacked" else 0
 
 
 class Seat:
@@ -135,9 +150,7 @@ class Seat:
         if self.ancestor is not None:
             score += 20 + 3 * self.stacked
             anc = self.ancestor[1]
-            if anc == "waigong" and self.stacked >= 3:
-                score += 10  # wins at the start of its next turn
-            if anc == "shizu" and self.stacked >= 4:
+            if anc == "shizu" and self.stacked >= stacked_needed(anc) - 1:
                 score += 10  # one stacking away
         else:
             n = len(self.offerings)
@@ -217,7 +230,9 @@ class Situation:
         """Offerings we want on the field before worship."""
         if self.plan is None:
             return without_ancestor
-        return WORSHIP_OFFERINGS + (1 if self.plan == "shizu" else 0)
+        if self.plan == "shizu":  # four, then its ability stacks one more the same turn
+            return max(WORSHIP_OFFERINGS, stacked_needed(self.plan) - 1)
+        return WORSHIP_OFFERINGS
 
     # ── the plan: which ancestor we play for ──
 
@@ -239,10 +254,9 @@ class Situation:
         hand = [c for cid, c in self.hand if cid not in gone]
         if ancestor in hand:
             hand.remove(ancestor)
-        if ancestor == "shizu":
-            return max(0, 5 - (self.my.stacked if self.my.ancestor else len(self.my.offerings)))
-        if ancestor == "waigong":
-            return 0 if self.my.ancestor is None else max(0, 3 - self.my.stacked)
+        if _condition_op(ancestor) == "stacked":  # 始祖: its stack, or the field it will stack
+            have = self.my.stacked if self.my.ancestor else len(self.my.offerings)
+            return max(0, stacked_needed(ancestor) - have)
         return hand_missing(ancestor, hand, extra_draw)
 
     # ── the others ──
@@ -508,6 +522,9 @@ class HeuristicBot:
     # ───────────────────────────── worship (R12) ─────────────────────────────
 
     def _worship(self, s: Situation, p: Prompt) -> str:
+        ability = _opt_cards(p, "ability")
+        if ability:  # 始祖, just worshipped: stack one more now
+            return ability[0].id
         best: tuple[int, int, str, str] | None = None
         for i, o in enumerate(_opt_cards(p, "declare")):
             name = s.names.get(o.card) if o.card is not None else None
@@ -529,10 +546,10 @@ class HeuristicBot:
         return "decline"
 
     def _should_declare(self, s: Situation, ancestor: str, miss: int, waited: int) -> bool:
-        if miss == 0 or ancestor == "waigong":
-            return True  # wins at the worship draw, or (外公) must survive a round anyway
+        if miss == 0:
+            return True  # wins at the worship draw
         if ancestor == "shizu":
-            # four stacked and an offering in hand: the stacking ability wins next turn
+            # four stacked and an offering in hand: the stacking ability wins at once
             return s.count(ctype=OFFERING) >= 1 or waited >= self.wait_limit - 1
         # Waiting keeps drawing 1 + offerings a turn; declaring now would draw 1.
         # Do not wait forever.
@@ -749,7 +766,9 @@ class HeuristicBot:
         """Manifestations cost a stacked offering: never the last one (the ritual would break),
         and 始祖/外公 need their stack for the condition itself."""
         stacked = s.my.stacked
-        if stacked < 2:
+        m = _def(ancestor).manifestation
+        from_stack = m is not None and any(c.op == "remove_stacked" for c in m.cost)
+        if from_stack and stacked < 2:
             return 0.0
         if ancestor == "zumu":
             return 50.0  # draw 2: offerings in hand are 祖母's condition
@@ -761,7 +780,7 @@ class HeuristicBot:
             return 30.0  # a random discard may spoil their hand condition; the stack guards ours
         if ancestor == "shizu" and stacked >= 3 and self._hurts_me(s, link):
             return 40.0
-        if ancestor == "waigong" and stacked >= 4 and self._hurts_me(s, link):
+        if ancestor == "waigong" and self._hurts_me(s, link):
             return 40.0
         return 0.0
 
