@@ -169,6 +169,8 @@ def describe_option(
     (an opponent's hand looked at by 借东风)."""
     prefix, _, rest = option.id.partition(":")
     kind = option.kind or prefix
+    if option.id == "decline" and view is not None and _stacking_after_worship(view):
+        return tr("option.decline.stacking", lang)
     if option.id in _OPTION_WORDS:
         return tr(f"option.{option.id}", lang)
     idx = dict(cards or {})
@@ -342,6 +344,17 @@ def _draft_title(kind: PromptKind, ctx: Mapping[str, Any], lang: str) -> str | N
     return _headed(card_id, activation, words, lang)
 
 
+def _stacking_after_worship(view: View) -> bool:
+    """The worship phase's question after 始祖's worship: stack one more, or not."""
+    p = view.prompt
+    return (
+        p is not None
+        and p.kind is PromptKind.WORSHIP
+        and any(o.kind == "ability" for o in p.options)
+        and not any(o.kind == "declare" for o in p.options)
+    )
+
+
 def describe_prompt(view: View, lang: str) -> str:
     """What the pending decision is, from the viewer's side: for the decider, the card, the
     clause and the count ("Dismantle - pay the cost: discard 2 cards (1 of 2)"); for the others
@@ -356,6 +369,8 @@ def describe_prompt(view: View, lang: str) -> str:
         )
     elif p.kind in (PromptKind.MODE, PromptKind.TARGET, PromptKind.COST):
         title = _draft_title(p.kind, p.context, lang) or title
+    elif _stacking_after_worship(view):
+        title = tr("prompt.worship.stacking", lang)
     elif p.kind is PromptKind.EFFECT:
         words = _effect_title(view, p.context, lang)
         if words is not None:

@@ -13,7 +13,7 @@ import pytest
 from arrange_extra import arrange, in_hand
 from helpers import option_for
 
-from qm_rules import CARDS, Game, PromptKind
+from qm_rules import CARDS, Game, Phase, PromptKind
 from qm_rules.cards import CLAUSE_OPS, COST_OPS, CardType
 from qm_rules.describe import describe_option, describe_prompt
 from qm_rules.model import CardView, LinkKind, LinkView, Prompt, View
@@ -164,3 +164,28 @@ def test_a_two_card_cost_counts_its_steps() -> None:
     assert describe_prompt(g.view(0), "en") == "Spoil the Show - pay the cost: discard 2 cards (2 of 2)"
     # The other seat does not learn which card is being activated (R5): the step is hidden.
     assert "Spoil the Show" not in describe_prompt(g.view(1), "en")
+
+
+def test_shizu_stacking_after_worship_says_so_and_its_decline_is_not_a_worship() -> None:
+    # The worship phase asks again only after 始祖's worship: to stack one more, or not.
+    g = arrange(
+        2,
+        turn=0,
+        phase=Phase.WORSHIP,
+        hands={0: ["shizu", "qingcha"], 1: ["qingtuan"]},
+        fields={0: ["qingtuan", "juhua", "qingjiu", "xianguo"]},
+        deck_top=["saomu"],
+    )
+    view = g.view(0)
+    assert describe_prompt(view, "en") == "Worship: declare, or decline"
+    assert describe_option(view.prompt.option("decline"), view, "en") == "Decline worship"
+    g.choose(0, f"declare:{in_hand(g, 0, 'shizu')}")
+    _respond_all(g)
+    view = g.view(0)
+    assert {o.kind for o in view.prompt.options} == {"ability", "decline"}
+    assert describe_prompt(view, "en") == (
+        "Worship phase: stack one more offering under your ancestor, or don't"
+    )
+    assert describe_prompt(view, "zh") == "祭祀阶段：再叠放一张供品到祖宗牌下，或不叠放"
+    assert describe_option(view.prompt.option("decline"), view, "en") == "Don't stack"
+    assert describe_option(view.prompt.option("decline"), view, "zh") == "不叠放"

@@ -40,6 +40,8 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "option.skip": {"zh": "跳过摆放", "en": "Skip placing"},
     "option.end": {"zh": "结束行动阶段", "en": "End the action phase"},
     "option.decline": {"zh": "不祭祀", "en": "Decline worship"},
+    # after 始祖's worship, the worship phase asks only whether to stack one more
+    "option.decline.stacking": {"zh": "不叠放", "en": "Don't stack"},
     "option.cancel": {"zh": "取消", "en": "Cancel"},
     "option.pass": {"zh": "不跟牌", "en": "Pass"},
     "option.none": {"zh": "不选", "en": "Choose none"},
@@ -55,6 +57,10 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "Action phase: play, set, or end",
     },
     "prompt.worship": {"zh": "祭祀阶段：宣言祭祀，或不祭祀", "en": "Worship: declare, or decline"},
+    "prompt.worship.stacking": {
+        "zh": "祭祀阶段：再叠放一张供品到祖宗牌下，或不叠放",
+        "en": "Worship phase: stack one more offering under your ancestor, or don't",
+    },
     "prompt.mode": {"zh": "选择模式", "en": "Choose a mode"},
     "prompt.target": {"zh": "选择目标", "en": "Choose a target"},
     "prompt.cost": {"zh": "支付代价：选择一张牌", "en": "Pay the cost: choose a card"},
