@@ -36,7 +36,7 @@ def _fast_init(cls: type[_T]) -> type[_T]:
     exec(src, env)  # noqa: S102 - source built from the class's own field names
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[method-assign]
     return cls
 
 

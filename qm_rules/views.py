@@ -126,7 +126,7 @@ class Views:
 def _link_view(i: int, link: Link, cv: Callable[[int], CardView], tapped: list[bool]) -> LinkView:
     """A link changes after it is made only by being negated (and its card by being tapped):
     its view is kept on the link until then."""
-    cached = link.view
+    cached: LinkView | None = link.view
     if (
         cached is not None
         and cached.negated == link.negated
@@ -134,7 +134,7 @@ def _link_view(i: int, link: Link, cv: Callable[[int], CardView], tapped: list[b
         and cached.card.tapped == tapped[link.card]
     ):
         return cached
-    link.view = LinkView(
+    view = LinkView(
         i,
         link.seat,
         link.kind,
@@ -146,4 +146,5 @@ def _link_view(i: int, link: Link, cv: Callable[[int], CardView], tapped: list[b
         link.responds_to,
         cv(link.payload) if link.payload is not None else None,
     )
-    return link.view
+    link.view = view
+    return view
