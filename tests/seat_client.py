@@ -32,7 +32,7 @@ def snapshot(app: QingmingApp) -> dict[str, Any]:
     if out["screen"] == "TableScreen":
         view = screen.view
         out["seat"] = screen.session.seat
-        out["status"] = str(screen.query_one("#status").render())
+        out["status"] = str(screen.query_one("#status-phases").render())
         out["bot_plays"] = sorted(s for s, st in screen.seat_status.items() if st.played_by_bot)
         if view is not None:
             me = view.me()

@@ -274,7 +274,7 @@ async def test_joining_a_table_in_play_watches_it() -> None:
         await until(pilot, lambda: app.screen.view is not None, "the view")  # type: ignore[attr-defined]
         assert notified(app, "A game is on and no seat here is yours: you are watching.")
         # The table says so for as long as it is open, and offers no player's keys.
-        status = lambda: str(app.screen.query_one("#status").render())  # noqa: E731
+        status = lambda: str(app.screen.query_one("#status-phases").render())  # noqa: E731
         await until(pilot, lambda: status().startswith("Watching"), "the table saying watching")
         keys = str(app.screen.query_one("KeyBar").render())
         assert "Pass" not in keys and "Concede" not in keys and "Chat" in keys

@@ -20,9 +20,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList
 
-from qm_rules.describe import card_index, card_name, describe_events, phase_name
+from qm_rules.describe import card_index, card_name, describe_events
 from qm_rules.model import Option, PromptKind, SeatView, View
 from qm_tui.autopass import AutoPass
 from qm_tui.bindings import localize_bindings
@@ -50,6 +50,7 @@ from qm_tui.widgets.keybar import KeyBar
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.modals import ConfirmModal, ListModal
 from qm_tui.widgets.prompt import PromptBar
+from qm_tui.widgets.status import Now, TableStatus
 from qm_tui.widgets.tiles import DEFS, TableTile
 
 #: Options the "pass" and "end" keys take, in order of preference.
@@ -141,13 +142,12 @@ class TableScreen(Screen[None]):
         self._chosen_seq: int | None = None
         self.autopass = AutoPass()
         """The player's auto-pass mode (answered here, client-side; reset each turn)."""
-        self._status = ""
         self._detail: tuple[object, ...] = ()
 
     # ── layout ──────────────────────────────────────────────────────────────────────────────
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status", markup=False)
+        yield TableStatus(self.clock, id="status")
         with Horizontal(id="main"):
             with VerticalScroll(id="board", can_focus=False):
                 yield Vertical(id="opponents")
@@ -181,7 +181,7 @@ class TableScreen(Screen[None]):
         self.query_one(KeyBar).show_keys(self)
         self.query_one("#chat", Input).placeholder = tr("table.chat.placeholder", self.lang)
         self.query_one(PromptBar).forget()
-        self._status = ""
+        self.query_one(TableStatus).forget()
         self._detail = ()
         if self.view is not None:
             self.call_later(self.render_view, self.view)
@@ -246,6 +246,8 @@ class TableScreen(Screen[None]):
             self.query_one(GameLog).add_chat(item.name, item.text)
         elif isinstance(item, Failure):
             self._chosen_seq = None
+            if self.view is not None:
+                self.show_status(self.view)
             self.notify(
                 clean(tr("table.error", self.lang, message=item.message or item.code)),
                 severity="error",
@@ -309,24 +311,7 @@ class TableScreen(Screen[None]):
         mine = p is not None and p.seat == view.viewer and bool(p.options)
         cards_ref, seats_ref = option_refs(p.options) if mine and p is not None else ({}, {})
         choosable = frozenset(cards_ref)
-        turn_name = view.seats[view.turn_seat].name if view.seats else ""
-        status = tr(
-            "table.status",
-            lang,
-            turn=view.turn,
-            round=view.round,
-            name=turn_name,
-            phase=phase_name(view.phase, lang),
-            deck=view.deck_count,
-            discard=len(view.discard),
-        )
-        for tag in sorted({p.tag for p in view.prohibitions}):
-            status += tr("table.prohibited", lang, tag=tr(f"tag.{tag}", lang))
-        if view.viewer is None:
-            status = tr("seats.watching", lang) + "  " + status
-        if status != self._status:
-            self._status = status
-            self.query_one("#status", Static).update(Text(clean(status)), layout=False)
+        self.show_status(view)
         targeted = frozenset(
             int(t[1:]) for link in view.chain for t in link.targets if t[:1] == "c" and t[1:].isdigit()
         )
@@ -400,6 +385,39 @@ class TableScreen(Screen[None]):
         self.notify(tr(f"autopass.{mode}", self.lang), timeout=4, markup=False)
         if view is not None:
             await self._auto_pass(view)
+
+    def show_status(self, view: View) -> None:
+        """The phase strip and the "what now" line for ``view``."""
+        lang = self.lang
+        turn_name = view.seats[view.turn_seat].name if view.seats else ""
+        left = tr("status.turn", lang, turn=view.turn, round=view.round, name=turn_name)
+        if view.viewer is None:
+            left = tr("seats.watching", lang) + "  " + left
+        right = tr("status.piles", lang, deck=view.deck_count, discard=len(view.discard))
+        for tag in sorted({p.tag for p in view.prohibitions}):
+            right += tr("table.prohibited", lang, tag=tr(f"tag.{tag}", lang))
+        self.query_one(TableStatus).show(
+            lang=lang,
+            phase=view.phase,
+            info_left=left,
+            info_right=right,
+            now=self.now(view),
+            deadline_at=self.deadline_at,
+        )
+
+    def now(self, view: View) -> Now:
+        """What is wanted at ``view``, in the words of the status line."""
+        p = view.prompt
+        if view.result is not None:
+            w = view.result.winner
+            return Now("over", view.seats[w].name if w is not None else "")
+        if p is None:
+            return Now("watching" if view.viewer is None else "waiting")
+        if p.seat == view.viewer and p.options:
+            if self._chosen_seq == p.seq:
+                return Now("sent")
+            return Now("respond" if p.kind is PromptKind.RESPOND else "mine")
+        return Now("waiting", view.seats[p.seat].name)
 
     def seat_header(self, sv: SeatView, view: View) -> str:
         """A seat's name line: turn mark, name, connection, hand size, stacked offerings."""
@@ -609,6 +627,7 @@ class TableScreen(Screen[None]):
         if self._chosen_seq == p.seq:
             return  # already answered; the new view is on its way
         self._chosen_seq = p.seq
+        self.show_status(view)  # "sent", no longer "your turn"
         self._send("choose", option_id)
 
     # Not exclusive: a chat line must not cancel a choice on its way (nor the reverse); the
@@ -622,6 +641,8 @@ class TableScreen(Screen[None]):
         except Exception as exc:  # the connection failed under us: say so
             if method == "choose":
                 self._chosen_seq = None
+                if self.view is not None:
+                    self.show_status(self.view)
             self.notify(
                 clean(tr("table.error", self.lang, message=str(exc) or type(exc).__name__)),
                 severity="error",

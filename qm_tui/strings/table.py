@@ -20,10 +20,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.result.rematch": {"zh": "再来一局", "en": "Rematch"},
     "key.result.leave": {"zh": "离开", "en": "Leave"},
     # status line
-    "table.status": {
-        "zh": "第 {turn} 回合 | 第 {round} 轮 | {name} 的{phase} | 牌山 {deck} | 弃牌区 {discard}",
-        "en": "Turn {turn} | Round {round} | {name}: {phase} | Deck {deck} | Discard {discard}",
-    },
     "table.prohibited": {"zh": " | 本回合禁止{tag}牌", "en": " | {tag} cards banned this turn"},
     "table.you": {"zh": "（你）", "en": " (you)"},
     "table.hand_count": {"zh": "手牌 {n}", "en": "hand {n}"},

@@ -1,0 +1,206 @@
+"""The top of the table: whose turn, which phase, what now, and how long is left.
+
+Two lines. The first is the phase strip (抽牌 · 摆放 · 行动 · 祭祀 · 结束, the current phase
+lit) with the turn, round, deck and discard; the second says in plain words what is wanted
+("Your turn", "Respond?", "Waiting for Bob"), the countdown as a bar that turns yellow, then
+red, as time runs out, and on the right how far behind the table the playback is.
+
+The countdown is computed from a deadline on the injected clock (``deadline_at - now``), never
+counted down by a timer, so a slow frame cannot make it drift and tests move time by hand.
+Everything is drawn as ``Text`` (player names are data, never markup).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from qm_rules.model import Phase
+from qm_tui.clock import Clock
+from qm_tui.i18n import tr
+from qm_tui.safe import clean
+
+#: The phases of a turn, in order, as the strip shows them.
+PHASES: tuple[Phase, ...] = (Phase.DRAW, Phase.PLACE, Phase.ACTION, Phase.WORSHIP, Phase.END)
+
+#: Cells of the countdown bar.
+BAR_CELLS = 12
+
+
+def phase_strip(phase: Phase | str | None, lang: str) -> Text:
+    """``抽牌 · 摆放 · 行动 · 祭祀 · 结束`` with ``phase`` lit (reverse) and the ones passed dim."""
+    out = Text()
+    names = [str(p) for p in PHASES]
+    current = names.index(str(phase)) if str(phase) in names else None
+    for i, p in enumerate(PHASES):
+        if i:
+            out.append(" · ", style="dim")
+        label = tr(f"phase.{p}", lang)
+        if current is None:
+            style = "dim" if str(phase) == str(Phase.OVER) else ""
+        elif i == current:
+            style = "bold reverse"
+        elif i < current:
+            style = "dim"
+        else:
+            style = ""
+        out.append(f" {label} " if i == current else label, style=style)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Now:
+    """What the second line says: ``kind`` picks the words and colour.
+
+    ``mine`` (your decision), ``respond`` (yours, answering a chain), ``sent`` (answered, the
+    table is moving on), ``waiting`` (someone else decides: ``who``), ``over`` (the game ended:
+    ``who`` won, or a draw when ``who`` is empty), ``watching`` (a spectator, no one deciding)."""
+
+    kind: str
+    who: str = ""
+
+
+def now_text(now: Now, lang: str) -> Text:
+    style = {
+        "mine": "bold black on green",
+        "respond": "bold black on yellow",
+        "sent": "dim",
+        "waiting": "",
+        "over": "bold black on cyan",
+        "watching": "dim",
+    }.get(now.kind, "")
+    words = tr(f"now.{now.kind}", lang, who=clean(now.who))
+    if now.kind == "over" and not now.who:
+        words = tr("now.over_draw", lang)
+    return Text(f" {words} ", style=style)
+
+
+def countdown_bar(left: float | None, total: float | None) -> Text:
+    """``██████░░░░░░ 13s``: green, then yellow under half, red in the last 5 s (or quarter).
+    Empty when no timer runs."""
+    if left is None:
+        return Text()
+    full = total if total and total > 0 else max(left, 1.0)
+    frac = max(0.0, min(1.0, left / full))
+    cells = math.ceil(frac * BAR_CELLS)
+    secs = max(0, math.ceil(left))
+    if secs <= 5 or frac <= 0.25:
+        colour = "red"
+    elif frac <= 0.5:
+        colour = "yellow"
+    else:
+        colour = "green"
+    out = Text()
+    out.append("█" * cells, style=colour)
+    out.append("░" * (BAR_CELLS - cells), style="dim")
+    out.append(f" {secs}s", style=f"bold {colour}")
+    return out
+
+
+class TimerBar(Static):
+    """The countdown of the pending decision as a bar; redrawn only when a cell or second
+    changes (the bar is a fixed width: no layout)."""
+
+    DEFAULT_CSS = """
+    TimerBar { width: 18; height: 1; }
+    """
+
+    def __init__(self, clock: Clock, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=False)
+        self.clock = clock
+        self.deadline_at: float | None = None
+        self.total: float | None = None
+        self._drawn: object = ()
+
+    def on_mount(self) -> None:
+        self.set_interval(0.25, self.refresh_bar)
+
+    def set_deadline(self, deadline_at: float | None) -> None:
+        """Run the bar to ``deadline_at`` (None: no timer). The bar's full length is the time
+        left when a deadline is first given."""
+        if deadline_at != self.deadline_at:
+            self.deadline_at = deadline_at
+            self.total = None if deadline_at is None else deadline_at - self.clock.now()
+        self.refresh_bar()
+
+    def seconds_left(self) -> float | None:
+        if self.deadline_at is None:
+            return None
+        return max(0.0, self.deadline_at - self.clock.now())
+
+    def refresh_bar(self) -> None:
+        left = self.seconds_left()
+        bar = countdown_bar(left, self.total)
+        key = bar.plain, tuple(str(s.style) for s in bar.spans)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        self.update(bar, layout=False)
+
+
+class TableStatus(Vertical):
+    """The phase strip line and the "what now" line with the countdown and playback state."""
+
+    DEFAULT_CSS = """
+    TableStatus { height: 2; background: $primary-background; }
+    TableStatus Static { height: 1; text-wrap: nowrap; text-overflow: clip; }
+    TableStatus #status-phases { padding: 0 1; }
+    TableStatus > Horizontal { height: 1; }
+    TableStatus #status-now { width: auto; max-width: 60%; padding: 0 1 0 0; }
+    TableStatus #status-playback { width: 1fr; text-align: right; padding: 0 1; }
+    """
+
+    def __init__(self, clock: Clock, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.clock = clock
+        self._drawn: dict[str, object] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status-phases", markup=False)
+        with Horizontal():
+            yield Static("", id="status-now", markup=False)
+            yield TimerBar(self.clock, id="status-timer")
+            yield Static("", id="status-playback", markup=False)
+
+    @property
+    def timer(self) -> TimerBar:
+        return self.query_one(TimerBar)
+
+    def _put(self, part: str, text: Text, *, layout: bool = False) -> None:
+        key = (text.plain, tuple((s.start, s.end, str(s.style)) for s in text.spans))
+        if self._drawn.get(part) == key:
+            return
+        self._drawn[part] = key
+        self.query_one(f"#status-{part}", Static).update(text, layout=layout)
+
+    def show(
+        self,
+        *,
+        lang: str,
+        phase: Phase | str | None,
+        info_left: str,
+        info_right: str,
+        now: Now,
+        deadline_at: float | None,
+    ) -> None:
+        """Draw both lines. ``info_left`` (turn, round, whose) goes before the strip,
+        ``info_right`` (deck, discard, bans) after it."""
+        line = Text(clean(info_left) + "  ", style="bold")
+        line.append_text(phase_strip(phase, lang))
+        line.append("  " + clean(info_right))
+        self._put("phases", line)
+        self._put("now", now_text(now, lang), layout=True)  # its width follows the words
+        self.timer.set_deadline(deadline_at)
+
+    def show_playback(self, text: str) -> None:
+        """The playback's state on the right ("" when caught up)."""
+        self._put("playback", Text(clean(text), style="dim italic"))
+
+    def forget(self) -> None:
+        """Draw everything again at the next :meth:`show` (the language changed)."""
+        self._drawn.clear()
