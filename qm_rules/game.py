@@ -143,6 +143,9 @@ class Game:
         self.seq = 0
         self.choices: list[tuple[int, str]] = []
         self._events: list[Event] = []
+        self.opening: list[Event] = []
+        """What happened before the first decision (the deal, the first turn's start): the
+        players are shown it as the game's first update; it is part of no choice."""
         self._prompt: Prompt | None = None
         self._build_deck()
 
@@ -182,8 +185,8 @@ class Game:
         self.turn_seat = self.first_seat
         self.turn = 1
         self.emit("turn", self.turn_seat, {"turn": 1, "round": 1})
-        self._events.clear()  # the opening is part of every view; not an update
         self._advance()
+        self.opening, self._events = self._events, []
 
     # ───────────────────────────── public surface ─────────────────────────────
 

@@ -114,6 +114,8 @@ class QingmingApp(App[None]):
         """The ``qingming serve`` a table hosted here was handed over to, if it was."""
         self._first_run = first_run
         """Offer the "how to play" screen first, unless the config says it was shown."""
+        self.pace = (cfg.load().pace if remember else None) or "normal"
+        """How fast the table plays back what happened (fast, normal, slow)."""
 
     # ── screens ────────────────────────────────────────────────────────────────────────────
 
@@ -169,6 +171,15 @@ class QingmingApp(App[None]):
         self.player_name = clean
         if self._remember:
             cfg.remember(name=clean)
+
+    def set_pace(self, pace: str) -> None:
+        """Play back at ``pace`` from now on (and remember it)."""
+        self.pace = pace
+        if self._remember:
+            try:
+                cfg.remember(pace=pace)
+            except OSError:  # a read-only home must not stop a game
+                pass
 
     def set_lang(self, lang: str) -> None:
         """Switch every screen to ``lang`` (and remember it)."""

@@ -1,5 +1,5 @@
-"""What the app remembers between runs: the player's name and language, and whether the
-"how to play" screen of a first run has been shown.
+"""What the app remembers between runs: the player's name and language, the playback pace, and
+whether the "how to play" screen of a first run has been shown.
 
 Stored as JSON in platformdirs' user config dir (``~/.config/qingming/config.json`` on Linux);
 ``QINGMING_CONFIG_DIR`` overrides the directory, which is how tests keep off the real one.
@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 LANGS = ("zh", "en")
+PACES = ("fast", "normal", "slow")
 ENV_DIR = "QINGMING_CONFIG_DIR"
 ENV_STATE_DIR = "QINGMING_STATE_DIR"
 ENV_DATA_DIR = "QINGMING_DATA_DIR"
@@ -32,6 +33,7 @@ class Config:
     lang: str | None = None
     intro_seen: bool = False
     """The first run's "how to play" screen was shown (and is not offered again)."""
+    pace: str | None = None
 
 
 def config_dir() -> Path:
@@ -96,10 +98,12 @@ def load() -> Config:
         return Config()
     name = raw.get("name")
     lang = raw.get("lang")
+    pace = raw.get("pace")
     return Config(
         name=clean_name(name) or None if isinstance(name, str) else None,
         lang=lang if lang in LANGS else None,
         intro_seen=raw.get("intro_seen") is True,
+        pace=pace if pace in PACES else None,
     )
 
 
@@ -115,9 +119,14 @@ def save(config: Config) -> None:
 
 
 def remember(
-    name: str | None = None, lang: str | None = None, *, intro_seen: bool | None = None
+    name: str | None = None,
+    lang: str | None = None,
+    pace: str | None = None,
+    *,
+    intro_seen: bool | None = None,
 ) -> Config:
-    """Update the saved config with whichever of ``name`` / ``lang`` / ``intro_seen`` is given;
+    """Update the saved config with whichever of ``name`` / ``lang`` / ``pace`` /
+    ``intro_seen`` is given;
     return it."""
     config = load()
     if name is not None and clean_name(name):
@@ -126,6 +135,8 @@ def remember(
         config = replace(config, lang=lang)
     if intro_seen is not None:
         config = replace(config, intro_seen=intro_seen)
+    if pace in PACES:
+        config = replace(config, pace=pace)
     save(config)
     return config
 

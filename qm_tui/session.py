@@ -204,7 +204,7 @@ class LocalSession:
                 )
             )
         )
-        self._queue_update(())
+        self._queue_update(tuple(self.game.opening))
 
     def _new_bots(self) -> dict[int, Bot]:
         return {
@@ -263,7 +263,7 @@ class LocalSession:
         self.bots = self._new_bots()
         self._ended_sent = False
         self._deadline_seq = None
-        self._queue_update(())
+        self._queue_update(tuple(self.game.opening))
 
     async def leave(self) -> None:
         self._closed = True

@@ -5,14 +5,42 @@ Positions are made by hand (``chain_position``) and time is a FakeClock moved by
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
-from test_tui_table_support import ScriptedSession, TableApp, chain_position, until
+from test_tui_table_support import (
+    ScriptedSession,
+    TableApp,
+    chain_events,
+    chain_position,
+    until,
+)
+from tui_support import isolate, make_app, screen_name
+from tui_support import until as wait
 
-from qm_rules.model import Option, Phase, PromptKind
+from qm_rules.bots import make_bot
+from qm_rules.game import Game
+from qm_rules.model import (
+    Event,
+    GameOptions,
+    Option,
+    Phase,
+    Prompt,
+    PromptKind,
+    SlotView,
+    View,
+)
+from qm_tui import config
+from qm_tui.app import PlayLocal
 from qm_tui.clock import FakeClock
+from qm_tui.playback import HURRY, PACES, Playback, next_pace, visible_events
+from qm_tui.screens.table import TableScreen
 from qm_tui.session import Update
+from qm_tui.widgets.chain import ChainStack
+from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.status import TableStatus, TimerBar, countdown_bar, phase_strip
 
 
@@ -106,3 +134,242 @@ async def test_the_status_line_says_your_turn_then_waiting_for_the_decider() -> 
         app.table.query_one(TableStatus).forget()
         await app.table.render_view(theirs)
         assert _status_now(app).strip() == "等待 Bob"
+
+
+# ───────────────────────────── the playback ─────────────────────────────
+
+
+def _bot_game_updates(seed: int) -> list[tuple[list[Event], View]]:
+    """Every update seat 0 would get in a game of random bots that answer chains."""
+    game = Game.new(["Me", "Bob", "Cat"], seed, GameOptions(ask_everyone=True))
+    bots = {s: make_bot("random", f"{seed}:{s}") for s in range(3)}
+    out: list[tuple[list[Event], View]] = []
+    while not game.over:
+        p = game.prompt
+        assert p is not None
+        events = game.choose(p.seat, bots[p.seat].choose(game.view(p.seat)), p.seq)
+        out.append((events, game.view(0)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_playback_tells_every_event_once_in_order_and_ends_on_the_view(seed: int) -> None:
+    clock = FakeClock()
+    playback = Playback(clock)
+    for events, view in _bot_game_updates(seed):
+        playback.add(events, view, None)
+        steps = playback.flush()
+        told = [e for step in steps for e in step.events]
+        assert told == visible_events(events, 0)
+        assert [s.view for s in steps if s.view is not None] == [view]  # the board moves once
+        # after the update the chain drawn is the view's, link for link (with those that
+        # resolved already, mid-resolution, still shown as resolved)
+        links = steps[-1].chain.links
+        assert [ls.link for ls in links if ls.state in ("waiting", "resolving")] == list(view.chain)
+
+
+def test_steps_come_one_at_a_time_at_the_pace_and_hurry_when_behind() -> None:
+    clock = FakeClock()
+    playback = Playback(clock, "slow")
+    updates = _bot_game_updates(3)
+    for events, view in updates[:4]:
+        playback.add(events, view, None)
+    first = playback.due()
+    assert len(first) == 1 and first[0].events  # the first step at once, not the rest
+    assert playback.due() == []  # nothing more until its time has passed
+    assert playback.next_at is not None
+    wait = playback.next_at - clock.now()
+    assert wait == pytest.approx(first[0].weight * PACES["slow"])
+    clock.set(playback.next_at)
+    assert len([s for s in playback.due() if s.weight > 0]) == 1
+    # far behind (a whole game queued): each step's time is divided by how far behind
+    for events, view in updates[4:]:
+        playback.add(events, view, None)
+    clock.set(playback.next_at)  # type: ignore[arg-type]
+    step = [s for s in playback.due() if s.weight > 0][-1]
+    assert playback.behind > HURRY
+    assert playback.next_at - clock.now() < step.weight * PACES["slow"] / 2  # type: ignore[operator]
+    assert next_pace("fast") == "normal" and next_pace("normal") == "slow"
+    assert next_pace("slow") == "fast"
+
+
+def _resolution(view: View) -> tuple[View, tuple[Event, ...]]:
+    """The chain of ``chain_position`` after my pass: Cat's 驱邪 negates Bob's 鬼打墙, which
+    so does nothing, and Cat's 顺手牵羊 takes my 菊花 (Cat then decides, in the action phase)."""
+    me, bob, cat = view.seats[0], view.seats[1], view.seats[2]
+    taken = me.slots[0].card
+    assert taken is not None
+    me2 = dataclasses.replace(me, slots=(SlotView(0, None), *me.slots[1:]))
+    cat_slots = list(cat.slots)
+    cat2 = dataclasses.replace(cat, slots=tuple(cat_slots))
+    after = dataclasses.replace(
+        view,
+        seq=view.seq + 1,
+        seats=(me2, bob, cat2, *view.seats[3:]),
+        chain=(),
+        prompt=Prompt(2, PromptKind.ACTION, view.seq + 1, (), {}, None),
+    )
+    events = (
+        Event("pass", 0, {"link": 2}),
+        Event("chain_closed", None, {"links": 3}),
+        Event("negate", 2, {"link": 1}),
+        Event("section", 2, {"link": 2, "section": 0, "ok": True}),
+        Event("resolved", 2, {"link": 2, "negated": False}),
+        Event("resolved", 1, {"link": 1, "negated": True}),
+        Event("take", 2, {"from": 0, "card": 10, "def": "juhua", "to": "hand"}),
+        Event("section", 2, {"link": 0, "section": 0, "ok": True}),
+        Event("resolved", 2, {"link": 0, "negated": False}),
+    )
+    return after, events
+
+
+def _chain_lines(app: TableApp) -> list[str]:
+    stack = app.table.query_one(ChainStack)
+    if not stack.display:
+        return []
+    return str(stack.render()).split("\n")[1:]
+
+
+async def test_a_chain_of_three_resolves_link_by_link_with_each_outcome() -> None:
+    clock = FakeClock()
+    view = chain_position()
+    after, events = _resolution(view)
+    session = ScriptedSession(
+        [Update(view, chain_events(), clock.now() + 20), Update(after, events, None)]
+    )
+    app = TableApp(session, clock=clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.table
+        await until(pilot, lambda: table.updates > 0 and not table.playback.ready())
+        # my decision came with the chain: shown at once, all three links
+        seen = [_chain_lines(app)]
+        shown = []
+        for _ in range(12):
+            if not table.playback.queue:
+                break
+            assert table.playback.next_at is not None
+            clock.set(table.playback.next_at)
+            n = len(table.query_one(GameLog).lines_written)
+            await until(pilot, lambda n=n: not table.playback.ready())
+            seen.append(_chain_lines(app))
+            shown.append(table.query_one(GameLog).lines_written[n:])
+        current = [
+            next((line for line in lines if line.startswith("▶") or "resolved" in line), "")
+            for lines in seen
+        ]
+        text = ["\n".join(lines) for lines in seen]
+        # the chain closes: link 3 resolves first
+        assert any(t.startswith("▶3.") for t in text)
+        # link 3's outcome: it negated link 2
+        i3 = next(i for i, t in enumerate(text) if "resolved: Cat negates link 2" in t)
+        # then link 2, negated, doing nothing
+        i2 = next(i for i, t in enumerate(text) if "✗2." in t and "negated" in t)
+        # then link 1, taking my Chrysanthemums
+        i1 = next(i for i, t in enumerate(text) if "resolved: Cat takes Chrysanthemums" in t)
+        assert i3 < i2 < i1, current
+        assert text[-1] == ""  # the chain done, it is gone, and the board has moved
+        assert table.view is after
+        log = [line for lines in shown for line in lines]
+        assert log.index("Cat negates link 2") < log.index("Link 2 (Bob) was negated")
+        assert log.index("Link 2 (Bob) was negated") < log.index("Link 1 (Cat) resolves")
+
+
+class FedSession(ScriptedSession):
+    """A session the test feeds message by message."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.queue: asyncio.Queue[Update] = asyncio.Queue()
+
+    async def messages(self) -> AsyncIterator[Update]:  # type: ignore[override]
+        while True:
+            item = await self.queue.get()
+            self._view = item.view
+            yield item
+
+
+async def test_a_decision_of_mine_arriving_ends_the_playback_at_once() -> None:
+    clock = FakeClock()
+    session = FedSession()
+    app = TableApp(session, clock=clock)
+    updates = _bot_game_updates(1)
+    mine = next(
+        i
+        for i, (_, v) in enumerate(updates)
+        if i > 3 and v.prompt is not None and v.prompt.seat == 0 and v.prompt.options
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = app.table
+        fed = 0
+        for events, view in updates[:mine]:
+            p = view.prompt
+            if p is not None and p.seat == 0:
+                continue  # (decisions of mine answered by the bot: not sent here)
+            session.queue.put_nowait(Update(view, tuple(events), None))
+            fed += 1
+        await until(pilot, lambda: table.updates > 0 and session.queue.empty())
+        await pilot.pause()
+        assert table.playback.behind > 1  # the clock has not moved: the table is ahead
+        behind_view = table.view
+        events, view = updates[mine]
+        session.queue.put_nowait(Update(view, tuple(events), clock.now() + 20))
+        await until(pilot, lambda: table.view is view)
+        assert not table.playback.queue and behind_view is not view
+        assert "Your turn" in str(table.query_one("#status-now").render()) or "Respond" in str(
+            table.query_one("#status-now").render()
+        )
+        assert fed > 1
+
+
+async def test_space_skips_to_now_and_s_changes_the_pace() -> None:
+    clock = FakeClock()
+    session = FedSession()
+    app = TableApp(session, clock=clock)
+    updates = _bot_game_updates(2)[:12]
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = app.table
+        for events, view in updates:
+            if view.prompt is not None and view.prompt.seat == 0:
+                view = dataclasses.replace(
+                    view, prompt=dataclasses.replace(view.prompt, options=())
+                )
+            session.queue.put_nowait(Update(view, tuple(events), None))
+        last = view
+        await until(pilot, lambda: session.queue.empty() and table.updates > 0)
+        await pilot.pause()
+        assert table.playback.behind > 0
+        assert "space skips" in str(table.query_one("#status-playback").render())
+        await pilot.press("space")
+        await until(pilot, lambda: table.view is last)
+        assert not table.playback.queue
+        assert "pace: normal" in str(table.query_one("#status-playback").render())
+        await pilot.press("s")
+        assert table.playback.pace == "slow"
+        await pilot.press("s")
+        assert table.playback.pace == "fast"
+        await pilot.pause()
+        assert "pace: fast" in str(table.query_one("#status-playback").render())
+
+
+# ───────────────────────────── qingming play ─────────────────────────────
+
+
+async def test_play_shows_the_table_from_the_first_turn_at_the_remembered_pace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    isolate(tmp_path, monkeypatch)
+    first = make_app()
+    first.set_pace("slow")  # as the table's s key does
+    assert config.load().pace == "slow"
+    app = make_app(start=PlayLocal(bots=3, seed=7))
+    assert app.pace == "slow"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait(pilot, lambda: getattr(app.screen, "updates", 0) > 0, "the table")
+        table = app.screen
+        assert isinstance(table, TableScreen) and screen_name(app) == "TableScreen"
+        assert table.playback.pace == "slow"
+        # the first thing told is the start of the game, whoever moves first
+        assert table.query_one(GameLog).lines_written[0].startswith("The game begins")
+        assert table.view is not None and table.view.turn == 1
+        await pilot.press("s")
+        assert config.load().pace == "fast"

@@ -40,6 +40,8 @@ def test_result(snap_compare, lang: str) -> None:
     app, _clock = _table_app(lang, ended=True)
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await until(pilot, lambda: app.table.ended is not None)  # the final table stays...
+        await pilot.press("v")  # ...until the result is opened
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
 

@@ -19,7 +19,7 @@ from qm_rules.describe import (
 )
 from qm_rules.game import Game
 from qm_rules.model import Event, GameOptions, PromptKind
-from qm_tui.widgets.chain import chain_text
+from qm_tui.widgets.chain import chain_text, frame_of
 
 LANGS = ("zh", "en")
 
@@ -101,11 +101,12 @@ def test_an_unknown_event_is_still_described() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_chain_reads_newest_first_and_marks_the_resolving_link(lang: str) -> None:
     view = chain_position()
-    text = chain_text(view, lang, "chain")
+    text = chain_text(frame_of(view), view, lang, "chain")
     lines = text.plain.split("\n")
-    assert [line.split(".")[0] for line in lines[1:]] == ["3", "2", "1"]
+    assert [line[1:].split(".")[0] for line in lines[1:]] == ["3", "2", "1"]
     assert "->" in lines[3]  # the oldest link names its target
-    text = chain_text(dataclasses.replace(view, resolving=1), lang, "chain")
+    resolving = dataclasses.replace(view, resolving=1)
+    text = chain_text(frame_of(resolving), resolving, lang, "chain")
     styled = [text.plain[s.start : s.end] for s in text.spans if "reverse" in str(s.style)]
     assert len(styled) == 1
     assert ("鬼打墙" if lang == "zh" else "Ghost Wall") in styled[0]

@@ -111,8 +111,22 @@ async def play_with_keys(
             return
         if my_prompt(app):
             await pilot.press(key or quiet_key(app))
+        else:
+            await follow(pilot, app)
         await pilot.pause()
     raise AssertionError("the game did not end")
+
+
+async def follow(pilot: Pilot[None], app: TableApp) -> None:
+    """What a player does while the others play: skip the playback (space), and open the
+    result once the final table shows (v)."""
+    table = app.table
+    if app.screen is not table:
+        return
+    if table.playback.queue:
+        await pilot.press("space")
+    elif table.ended is not None and not table.result_shown:
+        await pilot.press("v")
 
 
 def quiet_key(app: TableApp) -> str:
@@ -135,6 +149,8 @@ async def play_until(
             return
         if my_prompt(app):
             await pilot.press(quiet_key(app))
+        else:
+            await follow(pilot, app)
         await pilot.pause()
     raise AssertionError("condition never held")
 

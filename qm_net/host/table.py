@@ -373,7 +373,7 @@ class Host(LobbyHandlers):
             self._hold([], None)
             return
         self._arm()
-        self._broadcast([])
+        self._broadcast(self.game.opening)  # the deal and the first turn, as an update
 
     @staticmethod
     def _player(conn: Conn, game: Game) -> int | None:

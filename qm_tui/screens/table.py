@@ -1,7 +1,11 @@
 """The table: every player's area, your hand, the chain, the log, and the decision in front of you.
 
 The screen reads its :class:`~qm_tui.session.TableSession` in one long-lived worker that turns
-session messages into Textual messages; handlers render the newest view. Widgets render state
+session messages into Textual messages. Updates go through a :class:`~qm_tui.playback.Playback`:
+their events are shown one step at a time at the player's pace (the chain building and
+unwinding, each link's outcome), and everything at once when a decision of the player's
+arrives or they skip (``space``). At the end of a game the final table stays until the player
+opens the result (``v``). Widgets render state
 and post intents (a tile chosen, an option picked); the screen turns intents into calls on the
 session, and only ever for options of the pending prompt (only legal choices can be made).
 A refusal from the host comes back as a message and is shown, never swallowed.
@@ -9,6 +13,8 @@ A refusal from the host comes back as a message and is shown, never swallowed.
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import gc
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,12 +29,13 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList
 
 from qm_rules.describe import card_index, card_name, describe_events
-from qm_rules.model import Option, PromptKind, SeatView, View
+from qm_rules.model import Option, Phase, PromptKind, SeatView, View
 from qm_tui.autopass import AutoPass
 from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
+from qm_tui.playback import DEFAULT_PACE, ChainFrame, Playback, Step, next_pace
 from qm_tui.safe import clean
 from qm_tui.session import (
     Back,
@@ -113,6 +120,9 @@ class TableScreen(Screen[None]):
         Binding("r", "rulebook", "Rules", id="table.rulebook"),
         Binding("g", "gallery", "Cards", id="table.gallery"),
         Binding("x", "concede", "Concede", id="table.concede", show=False),
+        Binding("s", "pace", "Pace", id="table.pace", show=False),
+        Binding("space", "skip", "Skip", id="table.skip", show=False, priority=True),
+        Binding("v", "result", "Result", id="table.result", show=False),
         Binding("up", "navigate(0,-1)", show=False, id="table.up"),
         Binding("down", "navigate(0,1)", show=False, id="table.down"),
         Binding("left", "navigate(-1,0)", show=False, id="table.left"),
@@ -122,13 +132,18 @@ class TableScreen(Screen[None]):
     PLAYER_ACTIONS = frozenset({"option", "pass", "end", "cancel", "focus_options", "concede"})
     """What only a seated player can do: a watcher is neither shown nor given these keys."""
 
-    def __init__(self, session: TableSession, *, lang: str, clock: Clock) -> None:
+    #: How often (real seconds) the playback looks at the clock for its next step.
+    PLAYBACK_TICK = 1 / 30
+
+    def __init__(
+        self, session: TableSession, *, lang: str, clock: Clock, pace: str | None = None
+    ) -> None:
         super().__init__()
         self.session = session
         self.lang = lang
         self.clock = clock
         self.view: View | None = session.view
-        """The newest view."""
+        """The view on screen (the playback may be behind the table)."""
         self.deadline_at: float | None = None
         """When the pending prompt's timer runs out (on ``clock``)."""
         self.seat_status: dict[int, SeatStatus] = {}
@@ -137,6 +152,14 @@ class TableScreen(Screen[None]):
         self.areas: dict[int, SeatArea] = {}
         self.hand: HandRow | None = None
         self.result_shown = False
+        self.ended: Ended | None = None
+        """The end of the game, once the playback has reached it (``v`` opens the result)."""
+        self.playback = Playback(clock, pace or DEFAULT_PACE)
+        self._pace_given = pace is not None
+        self._shown: tuple[ChainFrame, Phase | None, int | None, View] | None = None
+        """The chain, phase and turn the last step showed, and the view they go with."""
+        self._advancing = False
+        self._build_lock = asyncio.Lock()
         self.updates = 0
         """How many views were rendered (tests and benchmarks wait on it)."""
         self._chosen_seq: int | None = None
@@ -168,6 +191,10 @@ class TableScreen(Screen[None]):
         self.query_one(CardDetail).show(
             detail_text(None, self.lang, hint=tr("table.detail.hint", self.lang))
         )
+        if not self._pace_given:
+            self.playback.pace = str(getattr(self.app, "pace", None) or DEFAULT_PACE)
+        self.set_interval(self.PLAYBACK_TICK, self._playback_tick)
+        self._show_playback_state()
         self._read_session()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -242,6 +269,9 @@ class TableScreen(Screen[None]):
         item = message.item
         if isinstance(item, Update):
             await self.apply_update(item)
+        elif isinstance(item, Ended):
+            self.playback.add_end(item, item.view)
+            await self.advance_playback()
         elif isinstance(item, Chat):
             self.query_one(GameLog).add_chat(item.name, item.text)
         elif isinstance(item, Failure):
@@ -259,9 +289,6 @@ class TableScreen(Screen[None]):
             self.seat_status = {s.seat: s for s in item.seats}
             if self.view is not None:
                 await self.render_view(self.view)
-        elif isinstance(item, Ended):
-            await self.apply_update(Update(item.view, (), None))
-            self.show_result(item)
         elif isinstance(item, Lost):
             key = "table.lost" if item.final else "table.reconnecting"
             self.notify(
@@ -276,14 +303,9 @@ class TableScreen(Screen[None]):
             self.notify(tr("table.back", self.lang), timeout=4, markup=False)
 
     async def apply_update(self, update: Update) -> None:
-        """Take a new view: log its events, then render it."""
+        """Take a new view: queue its events for the playback, and show what is due — all of
+        it at once when the view asks a decision of this player (the prompt is never late)."""
         view = update.view
-        self.deadline_at = update.deadline_at
-        if self._chosen_seq is not None and (
-            view.prompt is None or view.prompt.seq != self._chosen_seq
-        ):
-            self._chosen_seq = None
-        names = [s.name for s in view.seats]
         self.known_cards.update(card_index(view))
         for e in update.events:
             cid, did = e.data.get("card"), e.data.get("def")
@@ -292,10 +314,100 @@ class TableScreen(Screen[None]):
             cids, dids = e.data.get("cards"), e.data.get("defs")
             if isinstance(cids, list) and isinstance(dids, list) and len(cids) == len(dids):
                 self.known_cards.update(zip(cids, dids, strict=True))
-        lines = describe_events(update.events, view.viewer, self.lang, names, self.known_cards)
-        if lines:
-            self.query_one(GameLog).add_lines(lines)
-        await self.render_view(view)
+        self.playback.add(update.events, view, update.deadline_at)
+        p = view.prompt
+        if p is not None and p.seat == view.viewer and p.options and self._chosen_seq != p.seq:
+            if self.autopass.should_pass(view):  # answered for the player: the playback goes on
+                self._chosen_seq = p.seq
+                self._send("choose", "pass")
+                self._show_autopass()
+                await self.advance_playback()
+                return
+            await self.show_steps(self.playback.flush())
+        else:
+            await self.advance_playback()
+
+    # ── the playback ────────────────────────────────────────────────────────────────────────
+
+    def _playback_tick(self) -> None:
+        """On an interval: if a step is due, show it from the screen's own message queue (in
+        order with the session's messages, never beside them)."""
+        if self.playback.queue and not self._advancing and self.playback.ready():
+            self._advancing = True
+            self.call_later(self.advance_playback)
+
+    async def advance_playback(self) -> None:
+        """Show the steps whose time has come."""
+        self._advancing = False
+        if self.is_attached:
+            await self.show_steps(self.playback.due())
+
+    async def show_steps(self, steps: list[Step]) -> None:
+        """Show ``steps`` (several at once when skipping): their log lines, then the last
+        chain, phase and board among them."""
+        if not steps:
+            self._show_playback_state()
+            return
+        lang = self.lang
+        events = [e for step in steps for e in step.events]
+        if events:
+            base = self.view if self.view is not None else steps[-1].view
+            names = [s.name for s in base.seats] if base is not None else []
+            viewer = base.viewer if base is not None else None
+            lines = describe_events(events, viewer, lang, names, self.known_cards)
+            if lines:
+                self.query_one(GameLog).add_lines(lines)
+        last = steps[-1]
+        with_view = [step for step in steps if step.view is not None]
+        view = with_view[-1].view if with_view else self.view
+        ended = next((step.ended for step in steps if isinstance(step.ended, Ended)), None)
+        if view is None:
+            return
+        self._shown = (last.chain, last.phase, last.turn_seat, view)
+        if ended is not None:
+            self.ended = ended
+        if with_view:
+            self.deadline_at = with_view[-1].deadline_at
+            await self.render_view(view)
+        else:
+            self.query_one(ChainStack).show(
+                view, lang, tr("table.chain", lang), frame=last.chain, cards=self.known_cards
+            )
+            self.show_status(view)
+        self._show_playback_state()
+
+    def _show_playback_state(self) -> None:
+        lang = self.lang
+        behind = self.playback.behind
+        if behind:
+            text = tr("playback.behind", lang, n=behind)
+        else:
+            text = tr("playback.pace", lang, pace=tr(f"pace.{self.playback.pace}", lang))
+        self.query_one(TableStatus).show_playback(text)
+
+    async def action_skip(self) -> None:
+        """Space: show everything up to now at once (on a card with nothing to skip: choose
+        it, as space does there)."""
+        if self.playback.queue:
+            await self.show_steps(self.playback.flush())
+        elif isinstance(self.focused, TableTile):
+            self.focused.post_message(TableTile.Chosen(self.focused))
+
+    def action_pace(self) -> None:
+        """Fast, normal, slow: how long each step of the playback stays (remembered)."""
+        pace = next_pace(self.playback.pace)
+        self.playback.pace = pace
+        set_pace = getattr(self.app, "set_pace", None)
+        if callable(set_pace):
+            set_pace(pace)
+        words = tr(f"pace.{pace}", self.lang)
+        self.notify(tr("playback.pace_set", self.lang, pace=words), timeout=2, markup=False)
+        self._show_playback_state()
+
+    def action_result(self) -> None:
+        """Open the result of a finished game (the final table stays behind it)."""
+        if self.ended is not None:
+            self.show_result(self.ended)
 
     # ── rendering ───────────────────────────────────────────────────────────────────────────
 
@@ -305,7 +417,9 @@ class TableScreen(Screen[None]):
         old_prompt = self.view.prompt if self.view is not None else None
         self.view = view
         if not self.areas:
-            await self._build(view)
+            async with self._build_lock:  # two renders may overlap while the first mounts
+                if not self.areas:
+                    await self._build(view)
         lang = self.lang
         p = view.prompt
         mine = p is not None and p.seat == view.viewer and bool(p.options)
@@ -335,9 +449,21 @@ class TableScreen(Screen[None]):
         me = view.me()
         if self.hand is not None and me is not None:
             await self.hand.show(me.hand or (), lang, choosable)
-        self.query_one(ChainStack).show(view, lang, tr("table.chain", lang))
+        shown = self._shown if self._shown is not None and self._shown[3] is view else None
+        self.query_one(ChainStack).show(
+            view,
+            lang,
+            tr("table.chain", lang),
+            frame=shown[0] if shown is not None else None,
+            cards=self.known_cards,
+        )
+        answered = p is not None and self._chosen_seq == p.seq
+        if answered and p is not None:  # sent: the options go (the table is moving on)
+            pview = dataclasses.replace(view, prompt=dataclasses.replace(p, options=()))
+        else:
+            pview = view
         self.query_one(PromptBar).show(
-            view, lang, self.deadline_at, waiting=tr("table.waiting", lang), cards=self.known_cards
+            pview, lang, self.deadline_at, waiting=tr("table.waiting", lang), cards=self.known_cards
         )
         self.query_one(CardDetail).pin(self._pinned_card(view))
         self._refresh_detail()
@@ -389,7 +515,12 @@ class TableScreen(Screen[None]):
     def show_status(self, view: View) -> None:
         """The phase strip and the "what now" line for ``view``."""
         lang = self.lang
-        turn_name = view.seats[view.turn_seat].name if view.seats else ""
+        phase: Phase | None = view.phase
+        turn_seat = view.turn_seat
+        if self._shown is not None and self._shown[3] is view and view.result is None:
+            phase = self._shown[1] or phase
+            turn_seat = self._shown[2] if self._shown[2] is not None else turn_seat
+        turn_name = view.seats[turn_seat].name if 0 <= turn_seat < len(view.seats) else ""
         left = tr("status.turn", lang, turn=view.turn, round=view.round, name=turn_name)
         if view.viewer is None:
             left = tr("seats.watching", lang) + "  " + left
@@ -398,7 +529,7 @@ class TableScreen(Screen[None]):
             right += tr("table.prohibited", lang, tag=tr(f"tag.{tag}", lang))
         self.query_one(TableStatus).show(
             lang=lang,
-            phase=view.phase,
+            phase=phase,
             info_left=left,
             info_right=right,
             now=self.now(view),
@@ -408,8 +539,9 @@ class TableScreen(Screen[None]):
     def now(self, view: View) -> Now:
         """What is wanted at ``view``, in the words of the status line."""
         p = view.prompt
-        if view.result is not None:
-            w = view.result.winner
+        result = view.result or (self.ended.result if self.ended is not None else None)
+        if result is not None:
+            w = result.winner
             return Now("over", view.seats[w].name if w is not None else "")
         if p is None:
             return Now("watching" if view.viewer is None else "waiting")
@@ -785,9 +917,12 @@ class TableScreen(Screen[None]):
 
         async def answered(choice: str | None) -> None:
             self.result_shown = False
+            if choice is None:
+                return  # back to the final table; v opens the result again
             # A local game is this screen's own; a table on the network is the app's (it
             # goes back to the waiting room, or closes the connection).
             local = getattr(self.session, "local", False)
+            self.ended = None
             if choice == "rematch":
                 if local:
                     await self.session.rematch()

@@ -26,4 +26,24 @@ STRINGS: dict[str, dict[str, str]] = {
     "now.over": {"zh": "游戏结束：{who} 获胜", "en": "Game over: {who} wins"},
     "now.over_draw": {"zh": "游戏结束：平局", "en": "Game over: a draw"},
     "now.watching": {"zh": "观战中", "en": "Watching"},
+    # the chain, as it unwinds
+    "chain.resolving": {"zh": "结算中...", "en": "resolving..."},
+    "chain.resolved": {"zh": "已结算", "en": "resolved"},
+    "chain.resolved_did": {"zh": "已结算：{what}", "en": "resolved: {what}"},
+    "chain.no_effect": {"zh": "已结算，没有效果", "en": "resolved, to no effect"},
+    "chain.negated": {"zh": "被无效", "en": "negated"},
+    # the playback
+    "playback.behind": {
+        "zh": "回放中：还有 {n} 步 · 空格跳到现在",
+        "en": "Playing back: {n} more · space skips",
+    },
+    "playback.pace": {"zh": "速度：{pace} (s)", "en": "pace: {pace} (s)"},
+    "pace.fast": {"zh": "快", "en": "fast"},
+    "pace.normal": {"zh": "正常", "en": "normal"},
+    "pace.slow": {"zh": "慢", "en": "slow"},
+    "playback.pace_set": {"zh": "回放速度：{pace}", "en": "Playback pace: {pace}"},
+    "key.table.pace": {"zh": "速度", "en": "Pace"},
+    "key.table.skip": {"zh": "跳到现在", "en": "Skip"},
+    "key.table.result": {"zh": "结果", "en": "Result"},
+    "now.over_hint": {"zh": "按 v 查看结果", "en": "press v for the result"},
 }

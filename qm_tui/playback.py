@@ -1,0 +1,351 @@
+"""Playing the table's updates back one step at a time, so that a player can follow them.
+
+The host sends a view and the events that led to it after every decision, at the speed the
+bots decide (a whole bot turn in about a second; a three-link chain resolved in one update).
+:class:`Playback` turns each update into :class:`Step` values — a card placed, a link added to
+the chain, each link resolving with what it did, a phase begun — and hands them out one at a
+time, each after the time the player's pace gives it. It only ever runs on the client: the
+host never waits for it.
+
+It never falls behind for long: when steps pile up it hurries (each step's time is divided by
+how far behind it is), and the table takes everything at once (:meth:`Playback.flush`) when a
+decision of the player's arrives or the player skips. Time comes from the injected clock; the
+screen asks :meth:`Playback.due` on a short interval. No Textual here.
+
+The chain is rebuilt from the events (``activate``, ``negate``, ``resolved``), because a chain
+that builds and resolves within one update is never in any view; at the end of every update it
+is taken again from the update's view, which is the authority.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from qm_rules.model import CardView, Event, LinkKind, LinkView, Phase, View
+from qm_tui.clock import Clock
+
+__all__ = [
+    "DEFAULT_PACE",
+    "PACES",
+    "ChainFrame",
+    "LinkState",
+    "Playback",
+    "Step",
+    "next_pace",
+]
+
+#: Seconds a step stays on screen before the next one, by pace.
+PACES: dict[str, float] = {"fast": 0.3, "normal": 0.8, "slow": 1.6}
+DEFAULT_PACE = "normal"
+
+#: Steps queued beyond which the playback hurries (each step's time divided by queued / HURRY).
+HURRY = 6
+
+#: Bookkeeping steps pass quicker than a card played or a link resolving (share of a step).
+LIGHT: dict[str, float] = {"phase": 0.5, "draw": 0.6, "turn": 0.7, "pass": 0.6, "reshuffle": 0.6}
+
+#: Events that say nothing by themselves; they ride along with the next step that does.
+SILENT = frozenset({"section"})
+
+
+def next_pace(pace: str) -> str:
+    """The pace after ``pace`` in the order fast, normal, slow (then fast again)."""
+    names = list(PACES)
+    return names[(names.index(pace) + 1) % len(names)] if pace in PACES else DEFAULT_PACE
+
+
+@dataclass(frozen=True, slots=True)
+class LinkState:
+    """A chain link as drawn: ``state`` is ``waiting``, ``resolving``, ``resolved`` or
+    ``negated``; ``effects`` are the events its resolution made (the outcome's words) and
+    ``failed`` whether a part of its effect could not be done."""
+
+    link: LinkView
+    state: str = "waiting"
+    effects: tuple[Event, ...] = ()
+    failed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChainFrame:
+    """The chain at one step, oldest link first; ``current``: the index of the link the step
+    is about (the one resolving, or just resolved), drawn highlighted."""
+
+    links: tuple[LinkState, ...] = ()
+    current: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One beat of the playback.
+
+    ``events``: what the log says at this step. ``chain``: the chain as drawn. ``phase`` and
+    ``turn_seat``: what the phase strip shows. ``view``: the board changes to it here (the
+    update's view, on one step of the update), with ``deadline_at`` for its prompt.
+    ``ended``: the game is over at this step. ``weight``: its time, in steps of the pace.
+    """
+
+    events: tuple[Event, ...]
+    chain: ChainFrame
+    phase: Phase | None
+    turn_seat: int | None
+    view: View | None = None
+    deadline_at: float | None = None
+    ended: object | None = None
+    weight: float = 1.0
+
+
+def _link_from_event(e: Event) -> LinkView:
+    """A chain link as an ``activate`` event describes it (costs and payload by card id)."""
+    d = e.data
+    index = int(d.get("link") or 0)
+    try:
+        kind = LinkKind(str(d.get("kind")))
+    except ValueError:
+        kind = LinkKind.ACTION
+    payload = d.get("payload")
+    return LinkView(
+        index,
+        e.seat if e.seat is not None else 0,
+        kind,
+        CardView(int(d.get("card") or -1), str(d.get("def") or "")),
+        d.get("mode"),
+        tuple(str(t) for t in d.get("targets") or ()),
+        tuple(CardView(-1, str(c)) for c in d.get("cost") or ()),
+        False,
+        index - 1 if index > 0 else None,
+        CardView(-1, str(payload)) if payload else None,
+    )
+
+
+def visible_events(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    """The events ``viewer`` sees, each once: the engine sends a public event ("Bob draws 2")
+    and then, to the seats allowed, the same with the cards named; only the second is kept
+    (the rule :func:`qm_rules.describe.describe_events` follows for the log)."""
+    seen = [e for e in events if e.visible_to(viewer)]
+    out: list[Event] = []
+    for i, e in enumerate(seen):
+        nxt = seen[i + 1] if i + 1 < len(seen) else None
+        if e.to is None and nxt is not None and nxt.to is not None and nxt.kind == e.kind:
+            if nxt.seat == e.seat:
+                continue
+        out.append(e)
+    return out
+
+
+def _finishes(link: LinkView, e: Event, drawing: bool) -> bool:
+    """Whether ``e``, just after ``link`` resolved, is what became of the link's own card:
+    a place negated (discarded), a worship (stacked, then the worship draw: ``drawing``), a
+    worship returned to the hand, an ability's offering stacked or discarded."""
+    if e.seat != link.seat:
+        return False
+    card, did = e.data.get("card"), e.data.get("def")
+    if e.kind in ("discard", "return"):
+        pay = link.payload
+        return card == link.card.cid or (pay is not None and (card == pay.cid or did == pay.card))
+    if e.kind == "worship":
+        return link.kind is LinkKind.WORSHIP
+    if e.kind == "stack":
+        return link.kind is LinkKind.ABILITY
+    return e.kind == "draw" and drawing
+
+
+class _Builder:
+    """Turns updates into steps, keeping the chain, phase and turn as of the last update."""
+
+    def __init__(self) -> None:
+        self.chain: list[LinkState] = []
+        self.resolving = False
+        self.phase: Phase | None = None
+        self.turn_seat: int | None = None
+
+    def frame(self, current: int | None = None) -> ChainFrame:
+        if current is None:
+            current = next((ls.link.index for ls in self.chain if ls.state == "resolving"), None)
+        return ChainFrame(tuple(self.chain), current)
+
+    def _set(self, index: int, **changes: object) -> None:
+        for i, ls in enumerate(self.chain):
+            if ls.link.index == index:
+                self.chain[i] = dataclasses.replace(ls, **changes)  # type: ignore[arg-type]
+                return
+
+    def _step(
+        self, events: Sequence[Event], weight: float = 1.0, current: int | None = None
+    ) -> Step:
+        frame = self.frame(current)
+        return Step(tuple(events), frame, self.phase, self.turn_seat, weight=weight)
+
+    def steps(
+        self,
+        events: Sequence[Event],
+        view: View,
+        deadline_at: float | None,
+    ) -> list[Step]:
+        out: list[Step] = []
+        pending: list[Event] = []  # silent events, told with the next step
+        group: list[Event] = []  # the events of the link resolving now
+        last_resolution = -1
+        finished: LinkView | None = None  # the link that just resolved
+        for e in visible_events(events, view.viewer):
+            k = e.kind
+            if finished is not None and out:
+                drawing = out[-1].events[-1].kind in ("worship", "draw")
+                if _finishes(finished, e, drawing):  # told with the link's own step
+                    out[-1] = dataclasses.replace(out[-1], events=(*out[-1].events, e))
+                    continue
+                finished = None
+            if k == "chain_closed":
+                self.resolving = True
+                if self.chain and self.chain[-1].state == "waiting":
+                    self.chain[-1] = dataclasses.replace(self.chain[-1], state="resolving")
+                if (e.data.get("links") or 0) >= 2:
+                    out.append(self._step([*pending, e], 0.7))
+                    pending = []
+                else:  # a chain of one says nothing about closing
+                    pending.append(e)
+                continue
+            if self.resolving:
+                if k == "resolved":
+                    index = int(e.data.get("link") or 0)
+                    effects = tuple(x for x in group if x.kind not in ("section", "resolved"))
+                    failed = any(x.kind == "section" and not x.data.get("ok") for x in group)
+                    negated = bool(e.data.get("negated"))
+                    self._set(
+                        index,
+                        state="negated" if negated else "resolved",
+                        effects=effects,
+                        failed=failed,
+                    )
+                    out.append(self._step([*pending, *group, e], 1.4, current=index))
+                    finished = next(
+                        (ls.link for ls in self.chain if ls.link.index == index), None
+                    )
+                    last_resolution = len(out) - 1
+                    pending, group = [], []
+                    below = [ls for ls in self.chain if ls.state == "waiting"]
+                    if below:  # the next link down resolves next
+                        self._set(below[-1].link.index, state="resolving")
+                    else:
+                        self.resolving = False
+                        self.chain = []
+                    continue
+                if k == "negate":
+                    self._set(int(e.data.get("link") or 0), link=self._negated(e))
+                group.append(e)
+                continue
+            if k in SILENT:
+                pending.append(e)
+                continue
+            if k == "activate":
+                self.chain.append(LinkState(_link_from_event(e)))
+            elif k == "phase":
+                try:
+                    self.phase = Phase(str(e.data.get("phase")))
+                except ValueError:
+                    pass
+                self.turn_seat = e.seat
+            elif k == "turn":
+                self.turn_seat = e.seat
+            out.append(self._step([*pending, e], LIGHT.get(k, 1.0)))
+            pending = []
+        if group or pending:  # a resolution waiting for a decision: told now
+            out.append(self._step([*pending, *group], 1.0))
+        # The view is the authority: take the chain, phase and turn from it.
+        self._take(view)
+        final = dataclasses.replace(self._step([]), view=view, deadline_at=deadline_at, weight=0)
+        at = last_resolution + 1 if last_resolution >= 0 else 0
+        if at < len(out):
+            # The board changes with this step (the first, or the first after the chain has
+            # resolved); after the last step the chain and phase are the view's.
+            out[at] = dataclasses.replace(out[at], view=view, deadline_at=deadline_at)
+            out.append(dataclasses.replace(final, view=None, deadline_at=None))
+        else:
+            out.append(final)
+        return out
+
+    def _negated(self, e: Event) -> LinkView:
+        index = int(e.data.get("link") or 0)
+        for ls in self.chain:
+            if ls.link.index == index:
+                return dataclasses.replace(ls.link, negated=True)
+        raise LookupError(index)
+
+    def _take(self, view: View) -> None:
+        """Take the chain from ``view``; links already resolved in this resolution stay shown
+        (the view drops them) until the chain is done."""
+        done = [ls for ls in self.chain if ls.state in ("resolved", "negated")]
+        chain = []
+        for link in view.chain:
+            state = "resolving" if view.resolving == link.index else "waiting"
+            chain.append(LinkState(link, state))
+        if view.chain and view.resolving is not None:
+            top = max(link.index for link in view.chain)
+            chain.extend(ls for ls in done if ls.link.index > top)
+        self.chain = sorted(chain, key=lambda ls: ls.link.index)
+        self.resolving = view.resolving is not None and bool(view.chain)
+        self.phase = view.phase
+        self.turn_seat = view.turn_seat
+
+
+class Playback:
+    """The queue of steps still to show, and when the next one is due."""
+
+    def __init__(self, clock: Clock, pace: str = DEFAULT_PACE) -> None:
+        self.clock = clock
+        self.pace = pace if pace in PACES else DEFAULT_PACE
+        self.queue: deque[Step] = deque()
+        self._builder = _Builder()
+        self._next_at: float | None = None
+
+    @property
+    def behind(self) -> int:
+        """Steps still to show that say something (the table is that far ahead)."""
+        return sum(1 for s in self.queue if s.weight > 0)
+
+    def add(
+        self, events: Sequence[Event], view: View, deadline_at: float | None
+    ) -> None:
+        """Queue the steps of one update."""
+        self.queue.extend(self._builder.steps(events, view, deadline_at))
+
+    def add_end(self, ended: object, view: View) -> None:
+        """Queue the end of the game (after the last moves have been shown)."""
+        self._builder._take(view)
+        self.queue.append(
+            dataclasses.replace(self._builder._step([]), view=view, ended=ended, weight=0.0)
+        )
+
+    def flush(self) -> list[Step]:
+        """Everything queued, at once (a decision of the player's arrived, or a skip)."""
+        steps = list(self.queue)
+        self.queue.clear()
+        self._next_at = None
+        return steps
+
+    @property
+    def next_at(self) -> float | None:
+        """When the next step is due (None: at once)."""
+        return self._next_at
+
+    def ready(self) -> bool:
+        """Whether a step is due now."""
+        return bool(self.queue) and (self._next_at is None or self.clock.now() >= self._next_at)
+
+    def due(self) -> list[Step]:
+        """The steps whose time has come (usually none or one), in order."""
+        now = self.clock.now()
+        out: list[Step] = []
+        while self.queue and (self._next_at is None or now >= self._next_at):
+            step = self.queue.popleft()
+            out.append(step)
+            if step.weight > 0:
+                start = now if self._next_at is None else max(self._next_at, now - 1.0)
+                hurry = max(1.0, self.behind / HURRY)
+                self._next_at = start + step.weight * PACES[self.pace] / hurry
+        if not self.queue and self._next_at is not None and now >= self._next_at:
+            self._next_at = None  # idle: the next update shows at once
+        return out
