@@ -226,6 +226,7 @@ async def test_hostile_names_and_chat_at_the_table_are_shown_literally() -> None
         await until_tries(pilot, lambda: app.table.updates > 0 and bool(notifications(app)))
         log = app.table.query_one(GameLog)
         await until_tries(pilot, lambda: any("gg" in line for line in log.lines_written))
+        await pilot.press("space")  # the whole playback, at once
         await pilot.pause()
         text = screen_text(app)
         # the seat headers (and the status line: it is Cat's turn)
@@ -250,6 +251,8 @@ async def test_hostile_names_on_the_result_screen_are_shown_literally() -> None:
     clock = FakeClock()
     app = TableApp(hostile_session(clock, ended=True), clock=clock)
     async with app.run_test(size=SIZE) as pilot:
+        await until_tries(pilot, lambda: app.table.ended is not None)
+        await pilot.press("v")
         await until_tries(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
         text = screen_text(app)

@@ -349,17 +349,15 @@ class TableScreen(Screen[None]):
             self._show_playback_state()
             return
         lang = self.lang
+        with_view = [step for step in steps if step.view is not None]
+        view = with_view[-1].view if with_view else self.view
         events = [e for step in steps for e in step.events]
-        if events:
-            base = self.view if self.view is not None else steps[-1].view
-            names = [s.name for s in base.seats] if base is not None else []
-            viewer = base.viewer if base is not None else None
-            lines = describe_events(events, viewer, lang, names, self.known_cards)
+        if events and view is not None:
+            names = [s.name for s in view.seats]
+            lines = describe_events(events, view.viewer, lang, names, self.known_cards)
             if lines:
                 self.query_one(GameLog).add_lines(lines)
         last = steps[-1]
-        with_view = [step for step in steps if step.view is not None]
-        view = with_view[-1].view if with_view else self.view
         ended = next((step.ended for step in steps if isinstance(step.ended, Ended)), None)
         if view is None:
             return
