@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -16,12 +17,16 @@ from test_tui_table_support import (
     TableApp,
     chain_events,
     chain_position,
+    chain_script,
+    screen_text,
     until,
 )
+from textual.screen import ModalScreen
 from tui_support import isolate, make_app, screen_name
 from tui_support import until as wait
 
 from qm_rules.bots import make_bot
+from qm_rules.cards import CARDS
 from qm_rules.game import Game
 from qm_rules.model import (
     Event,
@@ -37,6 +42,7 @@ from qm_tui import config
 from qm_tui.app import PlayLocal
 from qm_tui.clock import FakeClock
 from qm_tui.playback import HURRY, PACES, Playback, next_pace, visible_events
+from qm_tui.screens.result import ResultScreen
 from qm_tui.screens.table import TableScreen
 from qm_tui.session import Update
 from qm_tui.widgets.chain import ChainStack
@@ -373,3 +379,55 @@ async def test_play_shows_the_table_from_the_first_turn_at_the_remembered_pace(
         assert table.view is not None and table.view.turn == 1
         await pilot.press("s")
         assert config.load().pace == "fast"
+
+
+# ───────────────────────────── the end ─────────────────────────────
+
+
+async def test_the_final_table_stays_until_the_result_is_opened_over_it() -> None:
+    clock = FakeClock()
+    app = TableApp(chain_script(clock, ended=True), clock=clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.table
+        await until(pilot, lambda: table.ended is not None)
+        await pilot.pause()
+        assert app.screen is table  # no result yet: the final table
+        now = str(table.query_one("#status-now").render())
+        assert "Game over: Bob wins" in now and "press v" in now
+        assert table.view is not None and table.view.result is not None
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        result = app.screen
+        assert isinstance(result, ModalScreen)  # over the table, which stays in the stack
+        assert app.screen_stack[-2] is table
+        text = screen_text(app)
+        assert "Bob wins!" in text and "by worship" in text
+        assert "Ancestor: Grandfather" in text  # the winner's ancestor and its condition
+        zufu = CARDS.by_id["zufu"].text("en")
+        assert zufu.split()[0] in text
+        assert CARDS.by_id["saomu"].name.en in text  # Bob's hand, revealed
+        # what each player did, counted from the turn this table saw first
+        assert "What each player did" in text and "(from turn 7)" in text
+        rows = {m[0]: m[1:] for m in re.findall(r"(\w+) +(\d+) +(\d+) +(\d+) ", text)}
+        assert rows["Cat"] == ("2", "1", "1")  # 2 cards played, 1 response, 1 turn
+        assert rows["Bob"] == ("1", "1", "0")
+        # the last moves of the log
+        assert "The last moves" in text and "Cat counters with Ward Off Evil" in text
+        await pilot.press("escape")  # back to the final table...
+        await until(pilot, lambda: app.screen is table)
+        await pilot.press("v")  # ...and the result again
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.press("q")
+        await until(pilot, lambda: bool(app.left))
+
+
+async def test_the_result_in_chinese_names_the_ancestor_and_the_stats() -> None:
+    clock = FakeClock()
+    app = TableApp(chain_script(clock, ended=True), lang="zh", clock=clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table.ended is not None)
+        assert "游戏结束：Bob 获胜" in str(app.table.query_one("#status-now").render())
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        text = screen_text(app)
+        assert "祖宗牌：祖父" in text and "各玩家" in text and "最后的日志" in text

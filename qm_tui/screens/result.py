@@ -1,20 +1,23 @@
-"""The result: who won, with which ancestor, how, and every hand revealed; rematch or leave.
+"""The result, over the final table: who won, with which ancestor and its condition, every hand
+revealed, the last lines of the log, what each player did; rematch or leave.
 
-The screen is dismissed with ``"rematch"`` or ``"leave"``; the table screen that pushed it
-decides what that means for its session (see :meth:`TableScreen.show_result`).
+A modal: the final table stays visible behind it. It is dismissed with ``"rematch"``,
+``"leave"`` or None (back to the table, which can open it again); the table screen that pushed
+it decides what that means for its session (see :meth:`TableScreen.show_result`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
 
 from qm_rules.cards import CARDS
 from qm_rules.describe import card_name
@@ -22,6 +25,7 @@ from qm_rules.model import Result, View
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
+from qm_tui.stats import GameStats
 
 
 def hands_table(result: Result, view: View, lang: str) -> Table:
@@ -46,59 +50,97 @@ def hands_table(result: Result, view: View, lang: str) -> Table:
     return table
 
 
+def stats_table(stats: GameStats, view: View, lang: str) -> Table:
+    """Per player: cards played, responses, turns."""
+    table = Table(box=None, padding=(0, 2), show_edge=False)
+    table.add_column(tr("result.col.player", lang), no_wrap=True, style="bold")
+    for key in ("played", "responses", "turns"):
+        table.add_column(tr(f"result.col.{key}", lang), justify="right")
+    for sv in view.seats:
+        s = stats.seat(sv.seat)
+        table.add_row(Text(clean(sv.name)), str(s.played), str(s.responses), str(s.turns))
+    return table
+
+
 def headline(result: Result, view: View, lang: str) -> str:
     if result.winner is None:
         return tr("result.draw", lang)
     return tr("result.winner", lang, name=clean(view.seats[result.winner].name))
 
 
-class ResultScreen(Screen[str]):
-    """The end of a game, for everyone at the table."""
+class ResultScreen(ModalScreen[str | None]):
+    """The end of a game, for everyone at the table, over the final table."""
 
     CSS_PATH = Path(__file__).with_name("result.tcss")  # absolute: subclasses elsewhere find it
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="result.rematch"),
-        Binding("q,escape", "leave", "Leave", id="result.leave"),
+        Binding("q", "leave", "Leave", id="result.leave"),
+        Binding("escape,t", "table", "Table", id="result.table"),
     ]
 
-    def __init__(self, result: Result, view: View, lang: str) -> None:
+    def __init__(
+        self,
+        result: Result,
+        view: View,
+        lang: str,
+        *,
+        stats: GameStats | None = None,
+        log: Sequence[str] = (),
+    ) -> None:
         super().__init__()
         self.result = result
         self.view = view
         self.lang = lang
+        self.stats = stats
+        """What each player did (None: not counted)."""
+        self.log_lines = tuple(log)
+        """The last lines of the game's log."""
 
     def compose(self) -> ComposeResult:
         lang = self.lang
         r = self.result
-        with VerticalScroll(id="result"):
-            yield Label(tr("result.title", lang), id="result-title")
-            line = Text(headline(r, self.view, lang), style="bold")
-            line.append("  " + clean(tr(f"result.reason.{r.reason}", lang)), style="")
-            line.append(
-                "  |  " + tr("result.stats", lang, rounds=r.rounds, turns=r.turns), style="dim"
-            )
-            yield Static(line, id="result-winner")
-            if r.ancestor:
-                d = CARDS.by_id.get(r.ancestor)
-                anc = Text(
-                    clean(tr("result.ancestor", lang, name=card_name(r.ancestor, lang))),
-                    style="bold",
+        with Vertical(id="result-box"):
+            with VerticalScroll(id="result"):
+                yield Label(tr("result.title", lang), id="result-title")
+                line = Text(headline(r, self.view, lang), style="bold")
+                line.append("  " + clean(tr(f"result.reason.{r.reason}", lang)), style="")
+                line.append(
+                    "  |  " + tr("result.stats", lang, rounds=r.rounds, turns=r.turns), style="dim"
                 )
-                if d is not None:
-                    anc.append("  " + d.text(lang), style="")
-                yield Static(anc, id="result-ancestor")
-            yield Label(tr("result.hands", lang), id="result-hands-title")
-            yield Static(hands_table(r, self.view, lang), id="result-hands")
-            journal = getattr(self.app, "journal_path", None)  # a table hosted here keeps one
-            if journal:
-                yield Static(
-                    Text(clean(tr("seats.journal_saved", lang, path=journal)), style="dim"),
-                    id="result-journal",
-                )
-        with Horizontal(id="result-buttons"):
-            yield Button(tr("result.rematch", lang), id="rematch", variant="success", compact=True)
-            yield Button(tr("result.leave", lang), id="leave", compact=True)
-        yield Footer()
+                yield Static(line, id="result-winner")
+                if r.ancestor:
+                    d = CARDS.by_id.get(r.ancestor)
+                    anc = Text(
+                        clean(tr("result.ancestor", lang, name=card_name(r.ancestor, lang))),
+                        style="bold",
+                    )
+                    if d is not None:
+                        anc.append("  " + d.text(lang), style="")
+                    yield Static(anc, id="result-ancestor")
+                yield Label(tr("result.hands", lang), id="result-hands-title")
+                yield Static(hands_table(r, self.view, lang), id="result-hands")
+                if self.stats is not None:
+                    title = tr("result.stats_title", lang)
+                    first = self.stats.first_turn
+                    if first is not None and first > 1:
+                        title += "  " + tr("result.stats_from", lang, turn=first)
+                    yield Label(title, id="result-stats-title")
+                    yield Static(stats_table(self.stats, self.view, lang), id="result-stats")
+                if self.log_lines:
+                    yield Label(tr("result.log", lang), id="result-log-title")
+                    lines = "\n".join(clean(line) for line in self.log_lines)
+                    yield Static(Text(lines, style="dim"), id="result-log")
+                # where the game is saved: a table hosted here keeps a journal
+                journal = getattr(self.app, "journal_path", None)
+                if journal:
+                    yield Static(
+                        Text(clean(tr("seats.journal_saved", lang, path=journal)), style="dim"),
+                        id="result-journal",
+                    )
+            with Horizontal(id="result-buttons"):
+                yield Button(tr("result.rematch", lang), id="rematch", variant="success", compact=True)
+                yield Button(tr("result.leave", lang), id="leave", compact=True)
+                yield Button(tr("result.table", lang), id="table", compact=True)
 
     def on_mount(self) -> None:
         localize_bindings(self, self.lang)
@@ -111,7 +153,12 @@ class ResultScreen(Screen[str]):
         self.refresh(recompose=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("rematch" if event.button.id == "rematch" else "leave")
+        choice = event.button.id
+        self.dismiss(choice if choice in ("rematch", "leave") else None)
+
+    def action_table(self) -> None:
+        """Back to the final table (v there opens this again)."""
+        self.dismiss(None)
 
     def action_rematch(self) -> None:
         self.dismiss("rematch")

@@ -49,6 +49,7 @@ from qm_tui.session import (
     TableSession,
     Update,
 )
+from qm_tui.stats import GameStats
 from qm_tui.widgets.chain import ChainStack
 from qm_tui.widgets.detail import CardDetail, detail_text, pinned_text
 from qm_tui.widgets.field import SeatArea
@@ -154,6 +155,8 @@ class TableScreen(Screen[None]):
         self.result_shown = False
         self.ended: Ended | None = None
         """The end of the game, once the playback has reached it (``v`` opens the result)."""
+        self.stats = GameStats()
+        """What each player did this game (the result shows it)."""
         self.playback = Playback(clock, pace or DEFAULT_PACE)
         self._pace_given = pace is not None
         self._shown: tuple[ChainFrame, Phase | None, int | None, View] | None = None
@@ -314,6 +317,10 @@ class TableScreen(Screen[None]):
             cids, dids = e.data.get("cards"), e.data.get("defs")
             if isinstance(cids, list) and isinstance(dids, list) and len(cids) == len(dids):
                 self.known_cards.update(zip(cids, dids, strict=True))
+        if self.ended is not None and view.result is None:  # a new game at this table
+            self.ended, self.stats = None, GameStats()
+        self.stats.note(update.events)
+        self.stats.note_view(view.turn)
         self.playback.add(update.events, view, update.deadline_at)
         p = view.prompt
         if p is not None and p.seat == view.viewer and p.options and self._chosen_seq != p.seq:
@@ -920,7 +927,7 @@ class TableScreen(Screen[None]):
             # A local game is this screen's own; a table on the network is the app's (it
             # goes back to the waiting room, or closes the connection).
             local = getattr(self.session, "local", False)
-            self.ended = None
+            self.ended, self.stats = None, GameStats()
             if choice == "rematch":
                 if local:
                     await self.session.rematch()
@@ -931,4 +938,12 @@ class TableScreen(Screen[None]):
                     await self.session.leave()
                 self.post_message(LeaveTable())
 
-        self.app.push_screen(ResultScreen(ended.result, ended.view, self.lang), answered)
+        log = self.query_one(GameLog).lines_written[-8:]
+        result = ResultScreen(
+            ended.result,
+            ended.view,
+            self.lang,
+            stats=self.stats,
+            log=log,
+        )
+        self.app.push_screen(result, answered)

@@ -46,4 +46,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.table.skip": {"zh": "跳到现在", "en": "Skip"},
     "key.table.result": {"zh": "结果", "en": "Result"},
     "now.over_hint": {"zh": "按 v 查看结果", "en": "press v for the result"},
+    # the result, over the final table
+    "key.result.table": {"zh": "回到牌桌", "en": "Table"},
+    "result.table": {"zh": "看牌桌 (Esc)", "en": "See the table (Esc)"},
+    "result.stats_title": {"zh": "各玩家", "en": "What each player did"},
+    "result.stats_from": {"zh": "（从第 {turn} 回合起）", "en": "(from turn {turn})"},
+    "result.col.played": {"zh": "出牌", "en": "Cards played"},
+    "result.col.responses": {"zh": "应对", "en": "Responses"},
+    "result.col.turns": {"zh": "回合", "en": "Turns"},
+    "result.log": {"zh": "最后的日志", "en": "The last moves"},
 }

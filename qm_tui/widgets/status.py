@@ -75,8 +75,9 @@ def now_text(now: Now, lang: str) -> Text:
         "watching": "dim",
     }.get(now.kind, "")
     words = tr(f"now.{now.kind}", lang, who=clean(now.who))
-    if now.kind == "over" and not now.who:
-        words = tr("now.over_draw", lang)
+    if now.kind == "over":
+        words = tr("now.over", lang, who=clean(now.who)) if now.who else tr("now.over_draw", lang)
+        words += " · " + tr("now.over_hint", lang)
     return Text(f" {words} ", style=style)
 
 
