@@ -7,8 +7,13 @@ The real path, in one process: ``QingmingApp(start=PlayLocal(bots=5))`` hosts a
 and the waiting room opens the ``TableScreen`` over a ``NetSession``. The app runs under
 Textual's headless pilot (``App.run_test(size=...)``). Keys are fed through the app's driver,
 the way a terminal's keys arrive. You (seat 0) always take option 1 with the ``1`` key; before
-each of your decisions a few arrow keys move the focus over the board. When a game ends the
-result screen's ``r`` starts the next one.
+each of your decisions a few arrow keys move the focus over the board, and while the bots play
+(the table playing their moves back, step by step) arrows are sent too. When a game ends, ``v``
+opens the result over the final table and its ``r`` starts the next one.
+
+The playback runs as players have it, at ``--pace`` (default fast): a view is drawn when the
+playback reaches it, not when it arrives; how long it was held back is printed apart (that is
+the pace, not a cost).
 
 What the benchmark changes, all from here (nothing in qm_tui or qm_net is edited):
 ``qm_tui.screens.table.TableScreen`` is swapped for a subclass that only takes timestamps
@@ -17,23 +22,28 @@ wrapped to note each frame; and the host's bot moves are paced (below).
 
 What each figure is (milliseconds; median / p99 / max):
 
-- view -> applied: from the screen's reader worker posting the message that carries a new view
-  (``SessionArrived(Update)``, right after ``NetSession`` yields it) to the screen's handler
-  having applied it (log lines added, every widget handed its new state). Includes any time the
-  message waited in the screen's queue. Each game's first view (it builds the board) is printed
-  apart; a game's final view (the result screen covers it) is not timed.
+- view -> applied: from the playback showing a view (``TableScreen.render_view`` called) to
+  every widget having been handed its new state. Each game's first view (it builds the board)
+  is printed apart; a game's final view is not timed.
 - view -> frame: the same start, to the end of the next frame of the table screen: the
   compositor has rendered the changed widgets into an update for the terminal. A headless app
   skips turning that update into escape codes, so the benchmark does it (``render_segments``) to
   count that cost as well; writing the bytes to a real terminal is NOT counted. Textual draws at
   most 60 frames a second, so up to ~17 ms of frame pacing can be part of this.
+- step -> frame: a playback step that changes no view (a link of the chain resolving, a phase
+  begun, a log line), from its being shown to the end of its frame.
+- held by the playback: from the view's arrival to its being shown (the pace at work).
 - arrow -> frame: an arrow key entering the app, to the end of the first frame after the screen
   showed the newly focused tile (the card text follows the focus).
+- arrow -> frame, playback running: the same, for arrows sent while the table was playing the
+  bots' moves back (the playback must not make a key wait).
 - number key -> sent: the ``1`` key entering the app, to ``session.choose`` having written the
   choice to the socket.
-- number key -> answer frame: the ``1`` key, to the end of the first frame after the host's
-  reply (the view that follows your choice) was applied: the whole round trip through the host,
-  which runs in this same loop.
+- number key -> answer frame: the ``1`` key, to the end of the first frame showing the choice
+  was taken (the options gone, "sent" in the status line).
+- number key -> reply frame: the ``1`` key, to the end of the first frame after the host's
+  reply (the view that follows your choice) was drawn: the whole round trip through the host,
+  which runs in this same loop, plus any playback step before it (a chain resolving).
 
 Pacing: ``qingming play``'s bots wait 0.6 s before each move, so a view normally reaches an idle
 screen. To gather samples quickly without views queueing behind each other, a bot's move is held
@@ -73,6 +83,7 @@ from textual.app import App
 import qm_tui.screens.table as table_module
 from qm_rules.model import View
 from qm_tui.app import PlayLocal, QingmingApp
+from qm_tui.playback import PACES, Step
 from qm_tui.screens.result import ResultScreen
 from qm_tui.screens.table import SessionArrived, TableScreen
 from qm_tui.session import Update
@@ -91,6 +102,12 @@ class Figures:
     """The samples of one run, in milliseconds."""
 
     view_applied: list[float] = field(default_factory=list)
+    held: list[float] = field(default_factory=list)
+    """From a view's arrival to the playback showing it (the pace, not a cost)."""
+    step_frame: list[float] = field(default_factory=list)
+    arrow_playing: list[float] = field(default_factory=list)
+    """Arrow -> frame for arrows sent while the playback was running."""
+    number_reply: list[float] = field(default_factory=list)
     first_view: list[float] = field(default_factory=list)
     """Each game's first view, which builds the board: counted apart."""
     view_frame: list[float] = field(default_factory=list)
@@ -126,8 +143,12 @@ class Probe:
     def __init__(self, samples: int) -> None:
         self.samples = samples
         self.figures = Figures()
-        self.posted: dict[int, float] = {}  # id(Update) -> when it was posted to the screen
+        self.posted: dict[int, float] = {}  # id(View) -> when it was posted to the screen
         self.unpainted: list[float] = []  # views applied, waiting for a frame
+        self.steps_unpainted: list[float] = []  # playback steps shown, waiting for a frame
+        self.arrow_playing = False  # the arrow in flight was sent while the playback ran
+        self.choice_shown = False  # the screen has shown the number key's choice as taken
+        self.answer_noted = False
         self.arrow_t0: float | None = None  # an arrow was sent
         self.arrow_shown: bool = False  # ... and the screen showed the focused tile
         self.number_t0: float | None = None  # the number key was sent
@@ -160,33 +181,41 @@ class Probe:
         now = time.perf_counter()
         if self.unpainted and len(self.figures.view_frame) < self.samples:
             self.figures.backlog += 1
-        self.posted[id(update)] = now
+        self.posted[id(update.view)] = now
         if self.number_t0 is not None and self.reply is None:
-            self.reply = id(update)  # nothing else moves while my prompt waits: this answers it
+            self.reply = id(update.view)  # nothing else moves while my prompt waits: the reply
 
-    def view_applied(self, update: Update, first: bool) -> None:
+    def view_rendered(self, view: View, t0: float, first: bool) -> None:
+        """The playback showed ``view``: drawing it began at ``t0`` and has just ended."""
         now = time.perf_counter()
-        t0 = self.posted.pop(id(update), None)
-        if t0 is None:
-            return  # the final view of an Ended message: not a new view from the wire
-        p = update.view.prompt
+        arrived = self.posted.pop(id(view), None)
+        if arrived is None:
+            return  # drawn again (seats, language) or the final view of an Ended message
+        p = view.prompt
         self.applied_seq = p.seq if p is not None else None
-        if update.view.result is not None:
-            return  # the game is over: the result screen covers the table, nothing to time
+        if view.result is not None:
+            return  # the game is over: nothing to time
+        self._add(self.figures.held, arrived, t0, self.samples)
         if first:
             self.figures.first_view.append((now - t0) * 1000)
             self.changed.set()
             return
         self._add(self.figures.view_applied, t0, now, self.samples)
         self.unpainted.append(t0)
-        if self.reply == id(update) and self.number_t0 is not None:
+        if self.reply == id(view) and self.number_t0 is not None:
             self.reply_applied = True
             self._add(self.figures.number_applied, self.number_t0, now, self.samples)
+        self.changed.set()
+
+    def step_shown(self, t0: float) -> None:
+        """A playback step that changed no view was shown (from ``t0``)."""
+        self.steps_unpainted.append(t0)
         self.changed.set()
 
     def choice_sent(self) -> None:
         if self.number_t0 is not None:
             self._add(self.figures.number_sent, self.number_t0, time.perf_counter(), self.samples)
+            self.choice_shown = True
 
     def tile_shown(self) -> None:
         if self.arrow_t0 is not None and not self.arrow_shown:
@@ -200,12 +229,20 @@ class Probe:
         for t0 in self.unpainted:
             self._add(f.view_frame, t0, now, self.samples)
         self.unpainted.clear()
+        for t0 in self.steps_unpainted:
+            self._add(f.step_frame, t0, now, self.samples)
+        self.steps_unpainted.clear()
         if self.arrow_t0 is not None and self.arrow_shown:
-            self._add(f.arrow_frame, self.arrow_t0, now, self.samples)
-            self.arrow_t0, self.arrow_shown = None, False
-        if self.number_t0 is not None and self.reply_applied:
+            ms = f.arrow_playing if self.arrow_playing else f.arrow_frame
+            self._add(ms, self.arrow_t0, now, self.samples)
+            self.arrow_t0, self.arrow_shown, self.arrow_playing = None, False, False
+        if self.number_t0 is not None and self.choice_shown and not self.answer_noted:
+            self.answer_noted = True
             self._add(f.number_frame, self.number_t0, now, self.samples)
+        if self.number_t0 is not None and self.reply_applied:
+            self._add(f.number_reply, self.number_t0, now, self.samples)
             self.number_t0, self.reply, self.reply_applied = None, None, False
+            self.choice_shown = self.answer_noted = False
         self.changed.set()
         self.release()
 
@@ -241,11 +278,18 @@ class BenchTable(TableScreen):
                 PROBE.view_posted(message.item)
         return super().post_message(message)
 
-    async def apply_update(self, update: Update) -> None:
+    async def render_view(self, view: View) -> None:
         first = self.updates == 0
-        await super().apply_update(update)
+        t0 = time.perf_counter()
+        await super().render_view(view)
         if PROBE is not None:
-            PROBE.view_applied(update, first)
+            PROBE.view_rendered(view, t0, first)
+
+    async def show_steps(self, steps: list[Step]) -> None:
+        t0 = time.perf_counter()
+        await super().show_steps(steps)
+        if PROBE is not None and steps and not any(s.view is not None for s in steps):
+            PROBE.step_shown(t0)
 
     async def choose(self, option_id: str) -> None:
         await super().choose(option_id)
@@ -390,6 +434,7 @@ async def measure(
     lang: str = "zh",
     budget: float = 120.0,
     gc_freeze: bool = False,
+    pace: str = "fast",
 ) -> Figures:
     """Play ``qingming play``'s table headless until every figure has ``samples`` samples
     (or ``budget`` seconds pass); return them. ``gc_freeze``: an experiment: ``gc.freeze()``
@@ -409,6 +454,7 @@ async def measure(
         remember=False,
         bot_delay=bot_delay,
     )
+    app.pace = pace  # the table plays back at this pace (remember=False: no config read)
     loop = asyncio.get_running_loop()
     gc_started = [0.0]
 
@@ -444,6 +490,10 @@ async def measure(
                 if not isinstance(screen, BenchTable):
                     await wait_for(probe, lambda: isinstance(app.screen, BenchTable), 0.25)
                     continue
+                if screen.ended is not None and not screen.result_shown:
+                    send("v")  # the final table stays until the result is opened over it
+                    await wait_for(probe, lambda: isinstance(app.screen, ResultScreen), 5)
+                    continue
                 if id(screen) not in seen:
                     seen.add(id(screen))
                     probe.figures.games += 1
@@ -451,6 +501,17 @@ async def measure(
                     if gc_freeze:
                         gc.freeze()
                 view = my_pending(screen, answered)
+                playing = bool(screen.playback.queue)
+                if view is None and playing and len(probe.figures.arrow_playing) < samples:
+                    # an arrow while the bots' moves are played back: answered within a frame?
+                    probe.arrow_t0, probe.arrow_shown = time.perf_counter(), False
+                    probe.arrow_playing = True
+                    send(arrow_for(screen, turn))
+                    turn += 1
+                    if not await wait_for(probe, lambda: probe.arrow_t0 is None, 2):
+                        probe.arrow_t0, probe.arrow_playing = None, False
+                        probe.figures.lost_keys += 1
+                    continue
                 if view is None or probe.unpainted:
                     await next_change(probe, 0.25)
                     continue
@@ -467,6 +528,7 @@ async def measure(
                 # the decision: option 1
                 answered = view.prompt.seq
                 probe.number_t0, probe.reply, probe.reply_applied = time.perf_counter(), None, False
+                probe.choice_shown = probe.answer_noted = False
                 send("1")
                 if not await wait_for(probe, lambda: probe.number_t0 is None, 5):
                     probe.number_t0 = None
@@ -520,20 +582,27 @@ def _longest(pauses: list[tuple[int, float]]) -> str:
     return f"{max(ms for _g, ms in pauses):.1f}" if pauses else "-"
 
 
-def report(f: Figures, size: tuple[int, int], bot_delay: float, seconds: float) -> str:
+def report(
+    f: Figures, size: tuple[int, int], bot_delay: float, seconds: float, pace: str = "fast"
+) -> str:
     gen2 = [ms for g, ms in f.gc_pauses if g == 2]
     rows = [
         f"table screen, qingming play path (host + client on loopback), {BOTS + 1} seats, "
-        f"{size[0]}x{size[1]} headless, bot delay {bot_delay:g} s, {f.games} game(s), "
-        f"{seconds:.1f} s",
+        f"{size[0]}x{size[1]} headless, bot delay {bot_delay:g} s, playback {pace}, "
+        f"{f.games} game(s), {seconds:.1f} s",
         line("first view (builds board)", f.first_view),
         line("view -> applied", f.view_applied),
         line("view -> frame", f.view_frame),
+        line("step -> frame", f.step_frame),
         line("arrow -> frame", f.arrow_frame),
         line("  of which -> tile shown", f.arrow_shown),
+        line("arrow -> frame, playing back", f.arrow_playing),
         line("number key -> sent", f.number_sent),
         line("number key -> answer frame", f.number_frame),
-        line("  of which -> reply applied", f.number_applied),
+        line("number key -> reply frame", f.number_reply),
+        line("  of which -> reply drawn", f.number_applied),
+        f"  held by the playback (the pace, not a cost): median {_med(f.held)} "
+        f"p99 {_p99(f.held)} ms (n={len(f.held)})",
         f"  frame cost: layout median {_med(f.layout)} p99 {_p99(f.layout)} "
         f"(n={len(f.layout)}), render+encode median {_med(f.paint)} p99 {_p99(f.paint)} "
         f"(n={len(f.paint)}; encoding alone median {_med(f.encode)}) ms of the loop",
@@ -558,6 +627,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--seed", default="1", help="the first game's seed")
     ap.add_argument("--lang", default="zh", choices=("zh", "en"))
+    ap.add_argument("--pace", default="fast", choices=tuple(PACES), help="playback pace")
     ap.add_argument("--budget", type=float, default=50.0, help="stop after this many seconds")
     ap.add_argument(
         "--gc-freeze",
@@ -582,9 +652,10 @@ def main(argv: list[str] | None = None) -> int:
             lang=args.lang,
             budget=args.budget,
             gc_freeze=args.gc_freeze,
+            pace=args.pace,
         )
     )
-    print(report(figures, size, args.bot_delay, time.perf_counter() - t0))
+    print(report(figures, size, args.bot_delay, time.perf_counter() - t0, args.pace))
     if args.gc_freeze:
         print("  (experiment: gc.freeze() again after each table came up)")
     print(load() + " (after)")

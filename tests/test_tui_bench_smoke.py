@@ -39,7 +39,13 @@ def test_the_tui_benchmark_fills_every_figure(
     for name in ("view -> applied", "view -> frame", "arrow -> frame"):
         line = next(x for x in out.splitlines() if name in x)
         assert "(n=3)" in line, out
-    for name in ("number key -> sent", "number key -> answer frame", "first view"):
+    for name in (
+        "number key -> sent",
+        "number key -> answer frame",
+        "number key -> reply frame",
+        "step -> frame",
+        "first view",
+    ):
         line = next(x for x in out.splitlines() if name in x)
         assert "no samples" not in line, out
     assert "load average" in out
