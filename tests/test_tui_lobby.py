@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Static
-from tui_support import LOOPBACK, isolate, make_app, screen_name, until
+from tui_support import LOOPBACK, isolate, make_app, open_result, screen_name, until
 
 from qm_net.host import Host
 from qm_tui.app import PlayLocal
@@ -230,16 +230,7 @@ async def test_rematch_goes_back_to_the_room_and_starts_again() -> None:
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the table screen")
         assert app.client is not None and app.hosted is not None
         await app.client.concede()  # two players: the game ends at once
-        table = app.screen
-        for _ in range(600):  # skip the playback (space) to the final table, which stays
-            if getattr(table, "ended", None) is not None:
-                break
-            if table.playback.queue:  # type: ignore[attr-defined]
-                await pilot.press("space")
-            await pilot.pause(0.05)
-        assert screen_name(app) == "TableScreen"
-        await pilot.press("v")  # open the result
-        await until(pilot, lambda: screen_name(app) == "ResultScreen", "the result")
+        await open_result(pilot, app)
         await pilot.press("r")
         # Back in the room, ready again: the host starts the next game and the table returns.
         await until(

@@ -9,7 +9,7 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
-from tui_support import isolate, make_app, screen_name, until
+from tui_support import isolate, make_app, open_result, screen_name, until
 
 from qm_net.journal_io import read_games
 from qm_tui.app import PlayLocal
@@ -41,7 +41,7 @@ async def test_play_journals_the_game_and_the_result_says_where(tmp_path: Path) 
         assert path is not None and Path(path).parent == tmp_path / "data" / "journals"
         assert app.client is not None
         await app.client.concede()  # two players: the game ends at once
-        await until(pilot, lambda: screen_name(app) == "ResultScreen", "the result")
+        await open_result(pilot, app)
         shown = str(app.screen.query_one("#result-journal").render())
         assert path in shown and "qingming replay" in shown
         await _leave(pilot, app)
@@ -62,7 +62,7 @@ async def test_no_journal_means_none_and_the_result_does_not_mention_one(tmp_pat
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
         assert app.journal_path is None and app.client is not None
         await app.client.concede()
-        await until(pilot, lambda: screen_name(app) == "ResultScreen", "the result")
+        await open_result(pilot, app)
         assert not app.screen.query("#result-journal")
         await _leave(pilot, app)
     assert not (tmp_path / "data" / "journals").exists()

@@ -83,3 +83,19 @@ async def until(
 
 def screen_name(app: QingmingApp) -> str:
     return type(app.screen).__name__
+
+
+async def open_result(pilot: Pilot[Any], app: QingmingApp, timeout: float = WAIT) -> None:
+    """At a table whose game is ending: skip the playback (space) to the final table, which
+    stays until the result is opened over it (v), as a player does; wait for the result."""
+    table = app.screen
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while getattr(table, "ended", None) is None:
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for: the final table")
+        if getattr(table, "playback", None) is not None and table.playback.queue:  # type: ignore[attr-defined]
+            await pilot.press("space")
+        await pilot.pause(0.05)
+    await pilot.press("v")
+    await until(pilot, lambda: screen_name(app) == "ResultScreen", "the result")
