@@ -8,8 +8,9 @@ time, each after the time the player's pace gives it. It only ever runs on the c
 host never waits for it.
 
 It never falls behind for long: when steps pile up it hurries (each step's time is divided by
-how far behind it is), and the table takes everything at once (:meth:`Playback.flush`) when a
-decision of the player's arrives or the player skips. Time comes from the injected clock; the
+how far behind it is, so that it is never much more than ``MOST_BEHIND`` seconds behind), and
+the table takes everything at once (:meth:`Playback.flush`) when a decision of the player's
+arrives or the player skips. Time comes from the injected clock; the
 screen asks :meth:`Playback.due` on a short interval. No Textual here.
 
 The chain is rebuilt from the events (``activate``, ``negate``, ``resolved``), because a chain
@@ -43,6 +44,10 @@ DEFAULT_PACE = "normal"
 
 #: Steps queued beyond which the playback hurries (each step's time divided by queued / HURRY).
 HURRY = 6
+
+#: Seconds of steps queued beyond which the playback hurries, whatever the pace: it is never
+#: much more than this behind the table.
+MOST_BEHIND = 3.0
 
 #: Bookkeeping steps pass quicker than a card played or a link resolving (share of a step).
 LIGHT: dict[str, float] = {"phase": 0.5, "draw": 0.6, "turn": 0.7, "pass": 0.6, "reshuffle": 0.6}
@@ -335,16 +340,25 @@ class Playback:
         """Whether a step is due now."""
         return bool(self.queue) and (self._next_at is None or self.clock.now() >= self._next_at)
 
+    def queued_seconds(self) -> float:
+        """How long the queued steps would take at the pace, without hurrying."""
+        return sum(s.weight for s in self.queue) * PACES[self.pace]
+
     def due(self) -> list[Step]:
-        """The steps whose time has come (usually none or one), in order."""
+        """The steps whose time has come (usually none or one), in order. Far behind (more
+        than twice ``MOST_BEHIND`` seconds of steps), the oldest come at once, together."""
         now = self.clock.now()
         out: list[Step] = []
+        if self.queue and self.queued_seconds() > 2 * MOST_BEHIND:
+            while self.queue and self.queued_seconds() > MOST_BEHIND:
+                out.append(self.queue.popleft())
+            self._next_at = None
         while self.queue and (self._next_at is None or now >= self._next_at):
             step = self.queue.popleft()
             out.append(step)
             if step.weight > 0:
                 start = now if self._next_at is None else max(self._next_at, now - 1.0)
-                hurry = max(1.0, self.behind / HURRY)
+                hurry = max(1.0, self.behind / HURRY, self.queued_seconds() / MOST_BEHIND)
                 self._next_at = start + step.weight * PACES[self.pace] / hurry
         if not self.queue and self._next_at is not None and now >= self._next_at:
             self._next_at = None  # idle: the next update shows at once

@@ -41,7 +41,7 @@ from qm_rules.model import (
 from qm_tui import config
 from qm_tui.app import PlayLocal
 from qm_tui.clock import FakeClock
-from qm_tui.playback import HURRY, PACES, Playback, next_pace, visible_events
+from qm_tui.playback import MOST_BEHIND, PACES, Playback, next_pace, visible_events
 from qm_tui.screens.result import ResultScreen
 from qm_tui.screens.table import TableScreen
 from qm_tui.session import Update
@@ -174,27 +174,33 @@ def test_the_playback_tells_every_event_once_in_order_and_ends_on_the_view(seed:
         assert [ls.link for ls in links if ls.state in ("waiting", "resolving")] == list(view.chain)
 
 
-def test_steps_come_one_at_a_time_at_the_pace_and_hurry_when_behind() -> None:
+def test_steps_come_one_at_a_time_at_the_pace_and_catch_up_when_far_behind() -> None:
     clock = FakeClock()
     playback = Playback(clock, "slow")
     updates = _bot_game_updates(3)
-    for events, view in updates[:4]:
-        playback.add(events, view, None)
+    view = updates[0][1]
+    phases = [Event("phase", 1, {"phase": p}) for p in ("draw", "place", "action")]
+    playback.add(phases, view, None)
     first = playback.due()
-    assert len(first) == 1 and first[0].events  # the first step at once, not the rest
+    assert [s.events for s in first] == [(phases[0],)]  # the first step at once, not the rest
     assert playback.due() == []  # nothing more until its time has passed
     assert playback.next_at is not None
     wait = playback.next_at - clock.now()
     assert wait == pytest.approx(first[0].weight * PACES["slow"])
     clock.set(playback.next_at)
-    assert len([s for s in playback.due() if s.weight > 0]) == 1
-    # far behind (a whole game queued): each step's time is divided by how far behind
-    for events, view in updates[4:]:
+    assert [s.events for s in playback.due()] == [(phases[1],)]
+    clock.set(playback.next_at)
+    assert [s.events for s in playback.due() if s.events] == [(phases[2],)]
+    # far behind (a whole game queued): the oldest steps come at once, the rest hurry, and
+    # what is left to play back is never more than a few seconds
+    for events, view in updates:
         playback.add(events, view, None)
-    clock.set(playback.next_at)  # type: ignore[arg-type]
-    step = [s for s in playback.due() if s.weight > 0][-1]
-    assert playback.behind > HURRY
-    assert playback.next_at - clock.now() < step.weight * PACES["slow"] / 2  # type: ignore[operator]
+    assert playback.queued_seconds() > 60
+    caught_up = playback.due()
+    assert len(caught_up) > 20
+    assert playback.queued_seconds() <= MOST_BEHIND
+    step = [s for s in caught_up if s.weight > 0][-1]
+    assert playback.next_at - clock.now() <= step.weight * PACES["slow"] + 1e-9  # type: ignore[operator]
     assert next_pace("fast") == "normal" and next_pace("normal") == "slow"
     assert next_pace("slow") == "fast"
 
@@ -431,3 +437,24 @@ async def test_the_result_in_chinese_names_the_ancestor_and_the_stats() -> None:
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         text = screen_text(app)
         assert "祖宗牌：祖父" in text and "各玩家" in text and "最后的日志" in text
+
+
+async def test_space_in_the_chat_line_is_a_space_not_a_skip() -> None:
+    clock = FakeClock()
+    session = FedSession()
+    app = TableApp(session, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = app.table
+        for events, view in _bot_game_updates(2)[:6]:
+            if view.prompt is not None and view.prompt.seat == 0:
+                view = dataclasses.replace(
+                    view, prompt=dataclasses.replace(view.prompt, options=())
+                )
+            session.queue.put_nowait(Update(view, tuple(events), None))
+        await until(pilot, lambda: session.queue.empty() and table.updates > 0)
+        await pilot.pause()
+        behind = table.playback.behind
+        assert behind > 0
+        await pilot.press("c", "a", "space", "b", "enter")
+        await until(pilot, lambda: session.said == ["a b"])
+        assert table.playback.behind == behind  # nothing was skipped
