@@ -138,7 +138,9 @@ class ResultScreen(ModalScreen[str | None]):
                         id="result-journal",
                     )
             with Horizontal(id="result-buttons"):
-                yield Button(tr("result.rematch", lang), id="rematch", variant="success", compact=True)
+                yield Button(
+                    tr("result.rematch", lang), id="rematch", variant="success", compact=True
+                )
                 yield Button(tr("result.leave", lang), id="leave", compact=True)
                 yield Button(tr("result.table", lang), id="table", compact=True)
 
