@@ -4,12 +4,12 @@ final table and the result's details."""
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    # the phase strip: short names, the current one lit
-    "phase.draw": {"zh": "抽牌", "en": "Draw"},
-    "phase.place": {"zh": "摆放", "en": "Place"},
-    "phase.action": {"zh": "行动", "en": "Action"},
-    "phase.worship": {"zh": "祭祀", "en": "Worship"},
-    "phase.end": {"zh": "结束", "en": "End"},
+    # the phase strip: short names of the phases, the current one lit
+    "strip.draw": {"zh": "抽牌", "en": "Draw"},
+    "strip.place": {"zh": "摆放", "en": "Place"},
+    "strip.action": {"zh": "行动", "en": "Action"},
+    "strip.worship": {"zh": "祭祀", "en": "Worship"},
+    "strip.end": {"zh": "结束", "en": "End"},
     "status.turn": {
         "zh": "第 {turn} 回合 · 第 {round} 轮 · {name}",
         "en": "Turn {turn} · Round {round} · {name}",

@@ -39,9 +39,15 @@ STRINGS: dict[str, dict[str, str]] = {
     # ── table ──
     "area.table.status": {"zh": "状态行", "en": "Status line"},
     "area.table.status.text": {
-        "zh": "第几回合、第几轮、轮到谁、哪个阶段，牌山和弃牌区还有几张。",
-        "en": "The turn and round, whose turn and which phase it is, and how many cards are "
-        "in the deck and the discard pile.",
+        "zh": "第一行：第几回合、第几轮、轮到谁，五个阶段中亮着的是现在的阶段，"
+        "牌山和弃牌区还有几张。第二行：现在要做什么（轮到你了、要跟牌吗、等待谁），"
+        "剩下的时间（快到时变黄再变红），以及回放的情况：别人的每一步都按你选的速度"
+        "一步步放给你看（s 换速度，空格跳到现在）。",
+        "en": "First line: the turn and round, whose turn it is, the five phases with the "
+        "current one lit, and how many cards are in the deck and the discard pile. Second "
+        "line: what is wanted now (your turn, respond?, waiting for someone), the time left "
+        "(the bar turns yellow, then red), and the playback: every move of the others is "
+        "played back step by step at the pace you choose (s changes it, space skips to now).",
     },
     "area.table.opponents": {"zh": "对手", "en": "Opponents"},
     "area.table.opponents.text": {
@@ -57,9 +63,11 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "area.table.chain": {"zh": "连锁", "en": "Chain"},
     "area.table.chain.text": {
-        "zh": "等待结算的发动，最新的在最上面。连锁从最新的一环开始逆序结算。",
+        "zh": "等待结算的发动，最新的在最上面。连锁从最新的一环开始逆序结算：正在结算的一环高亮，"
+        "结算过的标出结果（✓ 做了什么，✗ 被无效）。",
         "en": "Activations waiting to resolve, newest on top. The chain resolves from the "
-        "newest link back to the oldest.",
+        "newest link back to the oldest: the link resolving is lit, and each one resolved "
+        "says what it did (✓) or that it was negated (✗).",
     },
     "area.table.detail": {"zh": "卡牌栏", "en": "Card panel"},
     "area.table.detail.text": {

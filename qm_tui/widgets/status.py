@@ -40,7 +40,7 @@ def phase_strip(phase: Phase | str | None, lang: str) -> Text:
     for i, p in enumerate(PHASES):
         if i:
             out.append(" · ", style="dim")
-        label = tr(f"phase.{p}", lang)
+        label = tr(f"strip.{p}", lang)
         if current is None:
             style = "dim" if str(phase) == str(Phase.OVER) else ""
         elif i == current:
