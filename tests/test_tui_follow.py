@@ -458,3 +458,29 @@ async def test_space_in_the_chat_line_is_a_space_not_a_skip() -> None:
         await pilot.press("c", "a", "space", "b", "enter")
         await until(pilot, lambda: session.said == ["a b"])
         assert table.playback.behind == behind  # nothing was skipped
+
+
+async def test_a_decision_auto_passed_does_not_end_the_playback() -> None:
+    clock = FakeClock()
+    session = FedSession()
+    app = TableApp(session, clock=clock)
+    base = chain_position()
+    theirs = dataclasses.replace(
+        base,
+        prompt=dataclasses.replace(base.prompt, seat=1, options=(), seq=56),  # type: ignore[arg-type]
+    )
+    mine = dataclasses.replace(
+        base, seq=58, prompt=dataclasses.replace(base.prompt, seq=58)  # type: ignore[arg-type]
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = app.table
+        session.queue.put_nowait(Update(theirs, chain_events(), None))
+        await until(pilot, lambda: table.updates > 0 and session.queue.empty())
+        await pilot.pause()
+        behind = table.playback.behind
+        assert behind > 1
+        await pilot.press("a", "a")  # auto-pass for the rest of this turn
+        session.queue.put_nowait(Update(mine, (Event("pass", 1, {"link": 2}),), None))
+        await until(pilot, lambda: session.chosen == ["pass"])
+        assert table.playback.behind >= behind  # still playing the others' moves back
+        assert table.view is not mine

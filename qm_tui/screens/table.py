@@ -324,10 +324,13 @@ class TableScreen(Screen[None]):
         self.playback.add(update.events, view, update.deadline_at)
         p = view.prompt
         if p is not None and p.seat == view.viewer and p.options and self._chosen_seq != p.seq:
-            if self.autopass.should_pass(view):  # answered for the player: the playback goes on
+            mode = self.autopass.mode
+            passing = self.autopass.should_pass(view)  # (a new turn turns auto-pass off)
+            if passing or self.autopass.mode != mode:
+                self._show_autopass()
+            if passing:  # answered for the player: the playback goes on
                 self._chosen_seq = p.seq
                 self._send("choose", "pass")
-                self._show_autopass()
                 await self.advance_playback()
                 return
             await self.show_steps(self.playback.flush())
