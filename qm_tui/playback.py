@@ -52,8 +52,9 @@ MOST_BEHIND = 3.0
 #: Bookkeeping steps pass quicker than a card played or a link resolving (share of a step).
 LIGHT: dict[str, float] = {"phase": 0.5, "draw": 0.6, "turn": 0.7, "pass": 0.6, "reshuffle": 0.6}
 
-#: Events that say nothing by themselves; they ride along with the next step that does.
-SILENT = frozenset({"section"})
+#: Events told with the next step: a section says nothing by itself, and a timeout goes with
+#: the default it took (the log reads "timed out (passed)", not that and "passes").
+SILENT = frozenset({"section", "timeout"})
 
 
 def next_pace(pace: str) -> str:
