@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, CardDef, CardSet
@@ -74,7 +76,7 @@ from .model import (
     to_plain,
 )
 from .rng import Rng, seed_state
-from .state import DECK, DISCARD, EMPTY, FIELD, HAND, Draft, Link, State
+from .state import DISCARD, EMPTY, FIELD, HAND, Draft, Link, State
 from .turn import end_turn, next_phase, phase_step
 from .views import Views
 
@@ -99,6 +101,83 @@ _DEFAULTS = {
     PROMPT_COST: "cancel",
     PROMPT_RESPOND: "pass",
 }
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _list_or_none(value: list[int] | None) -> list[int] | None:
+    return list(value) if value is not None else None
+
+
+#: A field every saved state must have.
+_REQUIRED = object()
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """How one of the game's own fields is saved as plain data, loaded back, and copied for
+    :meth:`Game.clone`. ``default``: what a saved state without the field (an older one) gets."""
+
+    save: Callable[[Any], Any] = _same
+    load: Callable[[Any], Any] = _same
+    copy: Callable[[Any], Any] = _same
+    default: Any = _REQUIRED
+
+
+_LIST = _Field(list, list, list)
+_PHASE = _Field(lambda p: p.value, Phase)
+
+#: The game's state besides its setup (names, seed, options, deck), the generator and the zones
+#: (:class:`State`): every field :meth:`Game.to_state`, :meth:`Game.from_state` and
+#: :meth:`Game.clone` carry, each said once. A field the game gains is added here, or a test
+#: fails (``tests/test_game_fields.py``).
+_FIELDS: dict[str, _Field] = {
+    "conceded": _LIST,
+    "turn_seat": _Field(),
+    "first_seat": _Field(),
+    "turn": _Field(),
+    "round": _Field(),
+    "phase": _PHASE,
+    "phase_entered": _Field(),
+    "placed": _Field(),
+    "ability_turn": _LIST,
+    "prohibitions": _Field(
+        lambda ps: [[p.tag, list(p.actions), p.source, p.until_turn] for p in ps],
+        lambda d: [Prohibition(t, tuple(a), s, u) for t, a, s, u in d],
+        list,
+    ),
+    "chain": _Field(
+        lambda c: [link.to_plain() for link in c],
+        lambda d: [Link.from_plain(x) for x in d],
+        lambda c: [link.copy() for link in c],
+    ),
+    "chain_origin": _PHASE,
+    "asking": _Field(_list_or_none, _list_or_none, _list_or_none),
+    "resolving": _Field(),
+    "res_section": _Field(),
+    "res_choices": _Field(
+        lambda rc: [[k, v] for k, v in sorted(rc.items())],
+        lambda d: {k: _list_or_none(v) for k, v in d},
+        lambda rc: {k: _list_or_none(v) for k, v in rc.items()},
+    ),
+    "breaking": _Field(sorted, set, set),
+    "turn_ends_after_chain": _Field(),
+    "quiet_turns": _Field(default=0),
+    "draft": _Field(
+        lambda dr: dr.to_plain() if dr is not None else None,
+        lambda d: Draft.from_plain(d) if d is not None else None,
+        lambda dr: dr.copy() if dr is not None else None,
+    ),
+    "result": _Field(
+        lambda r: None if r is None else [r.winner, r.ancestor, r.reason, r.rounds, r.turns],
+        lambda d: Result(*d) if d is not None else None,
+    ),
+    "seq": _Field(),
+}
+#: The fields a clone must copy (the others are immutable values, shared).
+_MUTABLE = [(name, f.copy) for name, f in _FIELDS.items() if f.copy is not _same]
 
 
 class Game:
@@ -175,7 +254,7 @@ class Game:
         self._views = Views(len(defs))
         deck = list(range(len(defs)))
         self.rng.shuffle(deck)
-        self.st.deck = deck
+        self.st.fill_deck(deck)
 
     def _start(self) -> None:
         self.first_seat = self.rng.below(self.n)
@@ -282,13 +361,9 @@ class Game:
             return True
         if not st.discard:
             return False
-        cards = st.discard
-        st.discard = []
+        cards = list(st.discard)
         self.rng.shuffle(cards)
-        st.deck = cards
-        for c in cards:
-            st.loc[c] = (DECK, -1, -1)
-        st.touch(-1)
+        st.fill_deck(cards)
         self.emit("reshuffle", None, {"cards": len(cards)})
         return True
 
@@ -371,8 +446,7 @@ class Game:
                 c = opt.card
                 assert c is not None
                 st.move(c, FIELD, seat, st.free_slot(seat))
-                st.set_face_down(c, True)
-                st.set_turn[c] = self.turn
+                st.set_face_down(c, True, turn=self.turn)
                 self.emit("set", seat, {"slot": st.loc[c][2]})
                 self.emit(
                     "set", seat, {"slot": st.loc[c][2], "card": c, "def": st.defs[c].id}, to=(seat,)
@@ -480,7 +554,6 @@ class Game:
     def _concede(self, seat: int) -> None:
         st = self.st
         self.conceded[seat] = True
-        st.touch(seat)
         self.emit("concede", seat, {})
         for c in (
             list(st.hands[seat])
@@ -510,7 +583,7 @@ class Game:
 
     def to_state(self) -> dict[str, Any]:
         """The whole state as plain data (includes hidden information: host-side only)."""
-        return {
+        data = {
             "rules": rules_version(),
             "names": list(self.names),
             "seed": self.seed,
@@ -518,39 +591,10 @@ class Game:
             "defs": [d.id for d in self.defs],
             "rng": self.rng.state,
             "zones": self.st.to_plain(),
-            "conceded": list(self.conceded),
-            "turn_seat": self.turn_seat,
-            "first_seat": self.first_seat,
-            "turn": self.turn,
-            "round": self.round,
-            "phase": self.phase.value,
-            "phase_entered": self.phase_entered,
-            "placed": self.placed,
-            "ability_turn": list(self.ability_turn),
-            "prohibitions": [
-                [p.tag, list(p.actions), p.source, p.until_turn] for p in self.prohibitions
-            ],
-            "chain": [link.to_plain() for link in self.chain],
-            "chain_origin": self.chain_origin.value,
-            "asking": list(self.asking) if self.asking is not None else None,
-            "resolving": self.resolving,
-            "res_section": self.res_section,
-            "res_choices": [[k, v] for k, v in sorted(self.res_choices.items())],
-            "breaking": sorted(self.breaking),
-            "turn_ends_after_chain": self.turn_ends_after_chain,
-            "quiet_turns": self.quiet_turns,
-            "draft": self.draft.to_plain() if self.draft is not None else None,
-            "result": None
-            if self.result is None
-            else [
-                self.result.winner,
-                self.result.ancestor,
-                self.result.reason,
-                self.result.rounds,
-                self.result.turns,
-            ],
-            "seq": self.seq,
         }
+        for name, f in _FIELDS.items():
+            data[name] = f.save(getattr(self, name))
+        return data
 
     @classmethod
     def from_state(cls, data: dict[str, Any], choices: list[tuple[int, str]] | None = None) -> Game:
@@ -568,29 +612,9 @@ class Game:
         game._views = Views(len(game.defs))
         game.st.load_plain(data["zones"])
         game.rng.state = data["rng"]
-        game.conceded = list(data["conceded"])
-        game.turn_seat = data["turn_seat"]
-        game.first_seat = data["first_seat"]
-        game.turn = data["turn"]
-        game.round = data["round"]
-        game.phase = Phase(data["phase"])
-        game.phase_entered = data["phase_entered"]
-        game.placed = data["placed"]
-        game.ability_turn = list(data["ability_turn"])
-        game.prohibitions = [Prohibition(t, tuple(a), s, u) for t, a, s, u in data["prohibitions"]]
-        game.chain = [Link.from_plain(x) for x in data["chain"]]
-        game.chain_origin = Phase(data["chain_origin"])
-        game.asking = list(data["asking"]) if data["asking"] is not None else None
-        game.resolving = data["resolving"]
-        game.res_section = data["res_section"]
-        game.res_choices = {k: (list(v) if v is not None else None) for k, v in data["res_choices"]}
-        game.breaking = set(data["breaking"])
-        game.turn_ends_after_chain = data["turn_ends_after_chain"]
-        game.quiet_turns = data.get("quiet_turns", 0)
-        game.draft = Draft.from_plain(data["draft"]) if data["draft"] is not None else None
-        r = data["result"]
-        game.result = Result(*r) if r is not None else None
-        game.seq = data["seq"]
+        for name, f in _FIELDS.items():
+            plain = data[name] if f.default is _REQUIRED else data.get(name, f.default)
+            setattr(game, name, f.load(plain))
         game.choices = list(choices or [])
         game._advance()
         game._events = []
@@ -605,14 +629,8 @@ class Game:
         g.__dict__.update(self.__dict__)
         g.rng = Rng(self.rng.state)
         g.st = self.st.clone()
-        g.conceded = self.conceded[:]
-        g.ability_turn = self.ability_turn[:]
-        g.prohibitions = self.prohibitions[:]
-        g.chain = [link.copy() for link in self.chain]
-        g.asking = self.asking[:] if self.asking is not None else None
-        g.res_choices = {k: (v[:] if v is not None else None) for k, v in self.res_choices.items()}
-        g.breaking = set(self.breaking)
-        g.draft = self.draft.copy() if self.draft is not None else None
+        for name, copy in _MUTABLE:
+            setattr(g, name, copy(getattr(self, name)))
         g.choices = self.choices[:]
         g._events = []
         g._views = self._views.fork()

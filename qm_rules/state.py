@@ -109,7 +109,14 @@ class Draft:
 
     __slots__ = ("seat", "kind", "card", "mode", "targets", "cost", "payload", "origin")
 
-    def __init__(self, seat: int, kind: LinkKind, card: int, payload: int | None = None, origin: str = "action") -> None:
+    def __init__(
+        self,
+        seat: int,
+        kind: LinkKind,
+        card: int,
+        payload: int | None = None,
+        origin: str = "action",
+    ) -> None:
         self.seat = seat
         self.kind = kind
         self.card = card
@@ -165,20 +172,32 @@ class State:
         self.is_ancestor = [d.type == "ancestor" for d in defs]
         self.anc = [EMPTY] * players  # the ancestor on each field, kept by move()
         # A change counter per seat (and one for the discard pile, last): views reuse what
-        # has not changed since they were last built.
+        # has not changed since they were last built. Only this class writes the zones and
+        # flags, and every write moves the counter of the seat it changes (a test checks).
         self.ver = [0] * (players + 1)
 
     # ─── moves ───
 
-    def touch(self, seat: int) -> None:
-        self.ver[seat] += 1
+    def fill_deck(self, order: list[int]) -> None:
+        """The deck becomes ``order`` (its last card on top): when the game is dealt, and when
+        the discard pile is shuffled into the empty deck (R4)."""
+        assert not self.deck
+        leaving = set(order)
+        self.discard = [c for c in self.discard if c not in leaving]
+        self.deck = order
+        for c in order:
+            self.loc[c] = (DECK, -1, -1)
+        self.ver[-1] += 1
 
     def set_tapped(self, cid: int, value: bool = True) -> None:
         self.tapped[cid] = value
         self.ver[self.loc[cid][1]] += 1
 
-    def set_face_down(self, cid: int, value: bool) -> None:
+    def set_face_down(self, cid: int, value: bool, turn: int | None = None) -> None:
+        """Turn a card on the field face down (set, in ``turn``) or face up (flipped)."""
         self.face_down[cid] = value
+        if turn is not None:
+            self.set_turn[cid] = turn
         self.ver[self.loc[cid][1]] += 1
 
     def set_negated(self, cid: int) -> None:
@@ -242,7 +261,11 @@ class State:
 
     def offerings_on_field(self, seat: int) -> list[int]:
         defs = self.defs
-        return [c for c in self.fields[seat] if c != EMPTY and not self.face_down[c] and defs[c].type == "offering"]
+        return [
+            c
+            for c in self.fields[seat]
+            if c != EMPTY and not self.face_down[c] and defs[c].type == "offering"
+        ]
 
     def owner(self, cid: int) -> int:
         return self.loc[cid][1]

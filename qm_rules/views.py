@@ -2,8 +2,13 @@
 
 Views are immutable and built at every decision, so the pieces that rarely change are kept:
 one :class:`CardView` per card and tapped state, one :class:`SlotView` per slot content, and
-each seat's :class:`SeatView` (and the discard pile) until that zone's version in
-:attr:`State.ver` moves on.
+each seat's :class:`SeatView` (and the discard pile) until that seat's change counter in
+:attr:`State.ver` moves on or the seat concedes.
+
+The cache cannot go stale by a forgotten call: only :class:`State`'s methods write the zones
+and card flags, and each moves the counter of the seat (or pile) it changes; what a seat's view
+takes from the game itself (its name, whether it conceded) is part of the cache's key.
+``tests/test_view_cache.py`` checks both, and that cached views equal fresh ones all game long.
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ class Views:
     def __init__(self, n_cards: int) -> None:
         self.cards: list[list[CardView | None]] = [[None, None] for _ in range(n_cards)]
         self.slots: dict[tuple[int, int, bool, bool, bool, bool], SlotView] = {}
-        self.seats: dict[tuple[int, bool], tuple[int, SeatView]] = {}
+        # per (seat, visible): the seat's change counter and conceded flag it was built at
+        self.seats: dict[tuple[int, bool], tuple[int, bool, SeatView]] = {}
         self.discard: tuple[int, tuple[CardView, ...]] | None = None
 
     def fork(self) -> Views:
@@ -61,11 +67,12 @@ class Views:
         slot_cache = self.slots
         ver = st.ver
         seat_cache = self.seats
+        conceded = g.conceded
         for s in range(g.n):
             visible = s == viewer or over
             hit = seat_cache.get((s, visible))
-            if hit is not None and hit[0] == ver[s]:
-                seats.append(hit[1])
+            if hit is not None and hit[0] == ver[s] and hit[1] == conceded[s]:
+                seats.append(hit[2])
                 continue
             slots = []
             for i, c in enumerate(st.fields[s]):
@@ -89,14 +96,18 @@ class Views:
                 hand,
                 tuple(slots),
                 tuple([cv(c) for c in st.stacks[s]]),
-                g.conceded[s],
+                conceded[s],
             )
-            seat_cache[(s, visible)] = (ver[s], sv)
+            seat_cache[(s, visible)] = (ver[s], conceded[s], sv)
             seats.append(sv)
         dv = self.discard
         if dv is None or dv[0] != ver[-1]:
             dv = self.discard = (ver[-1], tuple([cv(c) for c in st.discard]))
-        chain = tuple([_link_view(i, link, cv, tapped) for i, link in enumerate(g.chain)]) if g.chain else ()
+        chain = (
+            tuple([_link_view(i, link, cv, tapped) for i, link in enumerate(g.chain)])
+            if g.chain
+            else ()
+        )
         prompt = g.prompt
         if prompt is not None and prompt.seat != viewer:
             # Others see whose decision it is and of what kind — but not the steps of an

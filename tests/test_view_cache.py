@@ -1,0 +1,101 @@
+"""The view cache cannot go stale: only :class:`~qm_rules.state.State` writes the zones and
+card flags, and each of its writes moves the change counter the cache is keyed on; what else a
+seat's view shows (its name, whether it conceded) is part of the cache's key. Checked two ways:
+no module of the engine but ``state.py`` writes into the state, and over whole games (with
+concessions) every view from the cache equals one built afresh."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import qm_rules
+from qm_rules import Game
+from qm_rules.bots import make_bot
+from qm_rules.state import DISCARD
+from qm_rules.views import Views
+
+ENGINE = Path(qm_rules.__file__).parent
+MUTATORS = {"append", "remove", "pop", "insert", "extend", "clear", "sort", "reverse", "update"}
+
+
+def _reaches_state(node: ast.AST) -> bool:
+    """Is ``node`` something inside the state: ``st.x``, ``g.st.x[i]``, ``self.st.x``…?"""
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        base = node.value
+        if isinstance(node, ast.Attribute) and (
+            (isinstance(base, ast.Name) and base.id == "st")
+            or (isinstance(base, ast.Attribute) and base.attr == "st")
+        ):
+            return True
+        node = base
+    return False
+
+
+def _writes_into_state(tree: ast.AST) -> list[int]:
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(_reaches_state(t) for t in targets):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.Delete) and any(_reaches_state(t) for t in node.targets):
+            lines.append(node.lineno)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in MUTATORS
+            and _reaches_state(node.func.value)
+        ):
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_the_check_sees_a_write() -> None:
+    # The scan itself must be able to fail.
+    tree = ast.parse("st.deck = []\ng.st.hands[0].append(3)\nself.st.tapped[c] = True\nst = 1\n")
+    assert _writes_into_state(tree) == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    "path", sorted(p for p in ENGINE.rglob("*.py") if p.name != "state.py"), ids=lambda p: p.name
+)
+def test_only_the_state_writes_into_the_state(path: Path) -> None:
+    lines = _writes_into_state(ast.parse(path.read_text(encoding="utf-8")))
+    assert lines == [], f"{path.name} writes into the state at lines {lines}: add a State method"
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_cached_views_equal_views_built_afresh(players: int) -> None:
+    for seed in range(4):
+        g = Game.new([f"p{i}" for i in range(players)], 100 * players + seed)
+        bots = [make_bot("random", 10 * seed + i) for i in range(players)]
+        decisions = 0
+        while g.prompt is not None:
+            for viewer in [*range(players), None]:
+                assert g.view(viewer) == Views(len(g.defs)).build(g, viewer), (seed, decisions)
+            p = g.prompt
+            if (
+                decisions == 25 and players > 2
+            ):  # a concession changes a seat's view, not its zones' counter alone
+                g.choose((p.seat + 1) % players, "concede")
+            else:
+                g.choose(p.seat, bots[p.seat].choose(g.view(p.seat)), p.seq)
+            decisions += 1
+
+
+def test_a_concession_that_moves_no_card_still_shows() -> None:
+    # A seat with nothing in hand, on its field or stacked concedes: no zone changes, so only
+    # the cache's key (which holds the conceded flag) can tell the view has changed.
+    g = Game.new(["A", "B", "C"], 9)
+    st = g.st
+    for c in list(st.hands[2]):  # setup: seat 2 holds nothing
+        st.move(c, DISCARD)
+    before = g.view(0)
+    assert not before.seats[2].conceded and before.seats[2].hand_count == 0
+    g.choose(2, "concede")
+    after = g.view(0)
+    assert after.seats[2].conceded
+    assert after == Views(len(g.defs)).build(g, 0)
