@@ -380,6 +380,9 @@ def describe_prompt(view: View, lang: str) -> str:
             link = view.chain[view.resolving]
             choosing = tr("prompt.choosing", lang)
             title = _headed(link.card.card, str(link.kind), choosing, lang)
+    elif p.kind is PromptKind.HAND_LIMIT and isinstance(p.context.get("over"), int):
+        over, limit = p.context["over"], p.context.get("limit")
+        title = tr("prompt.hand_limit_count", lang, over=over, limit=limit)
     if p.seat != view.viewer:
         names = [s.name for s in view.seats]
         who = seat_name(p.seat, names, lang)

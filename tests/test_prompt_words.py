@@ -13,7 +13,7 @@ import pytest
 from arrange_extra import arrange, in_hand
 from helpers import option_for
 
-from qm_rules import CARDS, Game, Phase, PromptKind
+from qm_rules import CARDS, Game, GameOptions, Phase, PromptKind
 from qm_rules.cards import CLAUSE_OPS, COST_OPS, CardType
 from qm_rules.describe import describe_option, describe_prompt
 from qm_rules.model import CardView, LinkKind, LinkView, Prompt, View
@@ -189,3 +189,20 @@ def test_shizu_stacking_after_worship_says_so_and_its_decline_is_not_a_worship()
     assert describe_prompt(view, "zh") == "祭祀阶段：再叠放一张供品到祖宗牌下，或不叠放"
     assert describe_option(view.prompt.option("decline"), view, "en") == "Don't stack"
     assert describe_option(view.prompt.option("decline"), view, "zh") == "不叠放"
+
+
+def test_the_hand_limit_says_how_many_are_left_to_discard() -> None:
+    g = arrange(
+        2,
+        turn=0,
+        phase=Phase.WORSHIP,
+        hands={0: ["qingtuan", "juhua", "qingjiu", "xianguo", "qingcha"]},
+        options=GameOptions(hand_limit=3),
+    )
+    while g.prompt is not None and g.prompt.kind is not PromptKind.HAND_LIMIT:
+        g.choose(g.prompt.seat, g.prompt.default)
+    assert g.prompt.seat == 0
+    assert describe_prompt(g.view(0), "en") == "Hand limit (3): discard a card (2 to go)"
+    assert describe_prompt(g.view(0), "zh") == "手牌超出上限（3 张）：弃一张牌（还要弃 2 张）"
+    g.choose(0, g.prompt.options[0].id)
+    assert describe_prompt(g.view(0), "en") == "Hand limit (3): discard a card (1 to go)"

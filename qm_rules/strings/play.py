@@ -67,6 +67,10 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "prompt.respond": {"zh": "跟牌，或不跟", "en": "Respond, or pass"},
     "prompt.effect": {"zh": "效果：选择一张牌", "en": "Effect: choose a card"},
     "prompt.hand_limit": {"zh": "手牌超出上限：弃一张牌", "en": "Hand limit: discard a card"},
+    "prompt.hand_limit_count": {
+        "zh": "手牌超出上限（{limit} 张）：弃一张牌（还要弃 {over} 张）",
+        "en": "Hand limit ({limit}): discard a card ({over} to go)",
+    },
     "prompt.respond_to": {"zh": "{title}：{link}", "en": "{title}: {link}"},
     "prompt.which_effect": {"zh": "选择要发动的效果", "en": "choose which effect to use"},
     "prompt.choosing": {"zh": "选择一张牌", "en": "choosing a card"},
