@@ -12,8 +12,9 @@ from qm_rules.game import _FIELDS
 
 #: What a game is made from or derives (saved apart, or rebuilt), not its changing state.
 SETUP = {"names", "n", "seed", "options", "cards", "rng", "defs", "st", "choices"}
-#: Caches and the in-flight decision: rebuilt by from_state, fresh in a clone.
-TRANSIENT = {"_views", "_events", "_prompt"}
+#: Caches, the in-flight decision and the opening's events (shown once, as the first update):
+#: not saved; rebuilt by from_state, fresh or shared in a clone.
+TRANSIENT = {"_views", "_events", "_prompt", "opening"}
 
 
 def test_every_field_of_a_game_is_setup_transient_or_listed() -> None:
