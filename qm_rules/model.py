@@ -1,7 +1,8 @@
 """The engine's public value types: options, prompts, events, views, table options, errors.
 
 Everything here is immutable and converts to plain data (dicts, lists, str, int, bool, None) with
-:func:`to_plain` and back with ``Type.from_plain`` — that is what goes over the wire later.
+:func:`to_plain`. The wire carries the views as they are: ``qm_net.protocol`` encodes and decodes
+them (msgspec reads these dataclasses' fields and types), so they need no converters of their own.
 """
 
 from __future__ import annotations
@@ -84,10 +85,6 @@ class Option:
     seat: int | None = None  # a player the option is about (targets)
     mode: int | None = None
 
-    @classmethod
-    def from_plain(cls, d: dict[str, Any]) -> Option:
-        return cls(d["id"], d["kind"], d.get("card"), d.get("seat"), d.get("mode"))
-
 
 #: Options are immutable and their ids fixed: the engine builds each one once.
 _CARD_OPTIONS: dict[tuple[str, int], Option] = {}
@@ -159,11 +156,6 @@ class Event:
     def visible_to(self, viewer: int | None) -> bool:
         return self.to is None or (viewer is not None and viewer in self.to)
 
-    @classmethod
-    def from_plain(cls, d: dict[str, Any]) -> Event:
-        to = d.get("to")
-        return cls(d["kind"], d.get("seat"), dict(d.get("data") or {}), tuple(to) if to is not None else None)
-
 
 @_fast_init
 @dataclass(frozen=True, slots=True)
@@ -173,10 +165,6 @@ class CardView:
     cid: int
     card: str
     tapped: bool = False
-
-    @classmethod
-    def from_plain(cls, d: dict[str, Any]) -> CardView:
-        return cls(d["cid"], d["card"], d.get("tapped", False))
 
 
 @_fast_init
@@ -194,16 +182,6 @@ class SlotView:
     def empty(self) -> bool:
         return self.card is None and not self.face_down
 
-    @classmethod
-    def from_plain(cls, d: dict[str, Any]) -> SlotView:
-        c = d.get("card")
-        return cls(
-            d["index"],
-            CardView.from_plain(c) if c else None,
-            d.get("face_down", False),
-            d.get("negated", False),
-        )
-
 
 @_fast_init
 @dataclass(frozen=True, slots=True)
@@ -215,19 +193,6 @@ class SeatView:
     slots: tuple[SlotView, ...]
     stacked: tuple[CardView, ...]  # offerings under this seat's ancestor (public)
     conceded: bool
-
-    @classmethod
-    def from_plain(cls, d: dict[str, Any]) -> SeatView:
-        hand = d.get("hand")
-        return cls(
-            d["seat"],
-            d["name"],
-            d["hand_count"],
-            tuple(CardView.from_plain(c) for c in hand) if hand is not None else None,
-            tuple(SlotView.from_plain(s) for s in d["slots"]),
-            tuple(CardView.from_plain(c) for c in d["stacked"]),
-            d["conceded"],
-        )
 
 
 @_fast_init
@@ -245,21 +210,6 @@ class LinkView:
     negated: bool
     responds_to: int | None
     payload: CardView | None = None  # the offering 始祖's ability stacks (revealed)
-
-    @classmethod
-    def from_plain(cls, d: dict[str, Any]) -> LinkView:
-        return cls(
-            d["index"],
-            d["seat"],
-            LinkKind(d["kind"]),
-            CardView.from_plain(d["card"]),
-            d.get("mode"),
-            tuple(d.get("targets") or ()),
-            tuple(CardView.from_plain(c) for c in d.get("cost") or ()),
-            d["negated"],
-            d.get("responds_to"),
-            CardView.from_plain(d["payload"]) if d.get("payload") else None,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,10 +233,6 @@ class Prohibition:
     actions: tuple[str, ...]
     source: str  # the card id that made it
     until_turn: int
-
-    @classmethod
-    def from_plain(cls, d: dict[str, Any]) -> Prohibition:
-        return cls(d["tag"], tuple(d["actions"]), d["source"], d["until_turn"])
 
 
 @_fast_init
@@ -316,28 +262,6 @@ class View:
 
     def me(self) -> SeatView | None:
         return self.seats[self.viewer] if self.viewer is not None else None
-
-    @classmethod
-    def from_plain(cls, d: dict[str, Any]) -> View:
-        p = d.get("prompt")
-        r = d.get("result")
-        return cls(
-            d.get("viewer"),
-            d["seq"],
-            d["turn"],
-            d["round"],
-            d["turn_seat"],
-            Phase(d["phase"]),
-            d["first_seat"],
-            d["deck_count"],
-            tuple(CardView.from_plain(c) for c in d["discard"]),
-            tuple(SeatView.from_plain(s) for s in d["seats"]),
-            tuple(LinkView.from_plain(x) for x in d["chain"]),
-            d.get("resolving"),
-            tuple(Prohibition.from_plain(x) for x in d.get("prohibitions") or ()),
-            Prompt.from_plain(p) if p else None,
-            Result.from_plain(r) if r else None,
-        )
 
 
 @dataclass(frozen=True, slots=True)

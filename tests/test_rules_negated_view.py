@@ -3,6 +3,7 @@ the view marks it, for everyone, so that a dead card never looks live (R5: it is
 
 from __future__ import annotations
 
+import msgspec  # decodes plain data into the view types, as the wire does
 from arrange_extra import arrange, in_hand, on_field
 from helpers import option_for
 
@@ -39,7 +40,7 @@ def test_a_negated_action_is_marked_in_its_slot_for_everyone_until_it_leaves() -
         assert not _slot(v, 1, trap).negated, viewer
         # and it survives the wire's plain form
         plain = to_plain(v)
-        assert View.from_plain(plain).seats[0].slots[_slot(v, 0, saomu).index].negated
+        assert msgspec.convert(plain, View).seats[0].slots[_slot(v, 0, saomu).index].negated
     # The state's own snapshot keeps it (a resumed host shows the same table).
     assert _slot(Game.from_state(g.to_state()).view(0), 0, saomu).negated
     # The action phase ends; at the end phase the negated card leaves, and its mark with it.
