@@ -119,7 +119,11 @@ class Conn:
         """An ``update``: the view as a patch from the previous update's view on this
         connection, or whole (the first, after a ``sync``, or when a patch would be long).
         ``plain_view`` is ``view`` as plain data; ``patches`` shares the work between
-        connections that hold the same previous view (spectators)."""
+        connections that hold the same previous view (spectators).
+
+        The client applies each patch to the view of the update numbered ``base``: an update
+        frame once queued must reach it. To skip a backlog of updates for a slow reader, set
+        ``view_base`` to None so that the next update carries the whole view."""
         base = self.view_base
         steps: list[delta.Step] | None = None
         if base is not None:
