@@ -113,3 +113,17 @@ async def test_a_response_left_to_the_timer_is_logged_as_timed_out() -> None:
         new = log.lines_written[before:]
         assert "Me timed out (passed)" in new, new
         assert "Me passes" not in new, new
+
+
+async def test_the_auto_pass_mark_follows_a_change_of_language() -> None:
+    session = FedSession()
+    app = TableApp(session, clock=FakeClock())  # type: ignore[arg-type]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _feed(pilot, app, session, respond(57, targeting_me=True))
+        await pilot.press("a")
+        await pilot.pause()
+        assert "auto-pass: unless targeted" in screen_text(app)
+        app.lang = "zh"
+        app.table.relocalize()
+        await pilot.pause()
+        assert "自动不跟：除非被指定" in screen_text(app)

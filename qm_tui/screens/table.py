@@ -212,6 +212,7 @@ class TableScreen(Screen[None]):
         self.query_one("#chat", Input).placeholder = tr("table.chat.placeholder", self.lang)
         self.query_one(PromptBar).forget()
         self.query_one(TableStatus).forget()
+        self._show_autopass()
         self._detail = ()
         if self.view is not None:
             self.call_later(self.render_view, self.view)
