@@ -79,7 +79,8 @@ class LobbyHandlers(_Base):
         if old is not None and old is not conn:
             old.seat = None
             old.error("replaced", "your seat was taken back by a newer connection", fatal=True)
-        seat.cancel_grace()
+        if self.state != "ended" or seat.ready:
+            seat.cancel_grace()  # after a game the clock runs on until the player asks for more
         was_bot = seat.takeover
         seat.conn, seat.takeover, seat.token = conn, False, msg.token
         seat.name = seat.name or conn.name
@@ -109,6 +110,7 @@ class LobbyHandlers(_Base):
         seat.conn = None
         if self.state == "playing":
             seat.takeover = True  # the seat stays in the game, conceded; nobody answers for it
+            seat.left = True
         else:
             seat.clear()
             self.advert.changed()
@@ -121,6 +123,8 @@ class LobbyHandlers(_Base):
         if self.state == "playing":
             raise ProtocolError("wrong_state", "the game is on")
         seat.ready = msg.ready
+        if self.state == "ended":
+            self._rematch_clock(seat)
         self._broadcast_lobby()
         self._maybe_autostart()
 
@@ -129,6 +133,7 @@ class LobbyHandlers(_Base):
             raise ProtocolError("wrong_state", "no game has ended")
         seat = self._my_seat(conn)
         seat.ready = True
+        self._rematch_clock(seat)
         self._broadcast_lobby()
         self._maybe_autostart(rematch=True)  # everyone asked: start, even without autostart
 
@@ -183,6 +188,14 @@ class LobbyHandlers(_Base):
         pass  # arriving at all is the point: it resets the read timeout
 
     # ───────────────────────────── helpers ─────────────────────────────
+
+    def _rematch_clock(self, seat: Seat) -> None:
+        """After a game: a player who asked for the rematch is in; one who takes it back has
+        the grace again to decide."""
+        if seat.ready:
+            seat.cancel_grace()
+        elif seat.grace is None:
+            self._start_grace(seat)
 
     def _my_seat(self, conn: Conn) -> Seat:
         if conn.seat is None:

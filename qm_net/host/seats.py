@@ -32,6 +32,7 @@ class Seat:
     order: int = 0  # join order: the owner is the earliest human still seated
     strategy: str = "heuristic"
     takeover: bool = False  # a bot plays this human seat (disconnected past the grace time)
+    left: bool = False  # its player left this game (conceding): the seat is freed when it ends
     grace: asyncio.TimerHandle | None = None
     bot: Any = field(default=None, repr=False)
 
@@ -51,7 +52,7 @@ class Seat:
     def clear(self) -> None:
         self.cancel_grace()
         self.kind, self.name, self.token, self.token_hash = "empty", None, None, None
-        self.ready, self.conn, self.takeover, self.bot = False, None, False, None
+        self.ready, self.conn, self.takeover, self.bot, self.left = False, None, False, None, False
 
     def info(self) -> SeatInfo:
         return SeatInfo(

@@ -173,15 +173,16 @@ class Host(LobbyHandlers):
         self._spawn(self._ping_loop())
         if self.advertise:
             await self.advert.start(self.name, self.port, self.bind, self.interfaces)
-        if self._resumed and self.state == "playing":
+        if self.state == "lobby":
+            self._maybe_autostart()
+        elif self.state == "ended" and self.games_limit is not None and self.games_played >= self.games_limit:
+            self._spawn(self.stop("the table has played its games"))  # resumed after the last
+        elif self._resumed:  # every player is away until they rejoin: each seat's grace runs
             for seat in self.seats:
                 if seat.kind == "human":
                     self._start_grace(seat)
-            self._arm()
-        elif self.state == "lobby":
-            self._maybe_autostart()
-        elif self.games_limit is not None and self.games_played >= self.games_limit:
-            self._spawn(self.stop("the table has played its games"))  # resumed after the last
+            if self.state == "playing":
+                self._arm()
         log.info("table %r listening on %s:%d", self.name, self.bind, self.port)
 
     async def stop(self, reason: str = "the host closed the table", *, goodbye: bool = True) -> None:
@@ -304,11 +305,11 @@ class Host(LobbyHandlers):
         log.info("seat %d (%s) disconnected: %s", seat.index, seat.name, reason)
         if self._stopping:
             return
-        if self.state == "playing":
-            self._start_grace(seat)
-        else:
+        if self.state == "lobby":
             seat.clear()  # in the lobby a seat is free again as soon as its player goes
             self.advert.changed()
+        elif self.state == "playing" or seat.grace is None:
+            self._start_grace(seat)  # after a game, a rematch clock already running runs on
         self._broadcast_lobby()
 
     async def _ping_loop(self) -> None:
@@ -360,7 +361,8 @@ class Host(LobbyHandlers):
         self.wire.reset(self.game.n)
         self.state = "playing"
         for s in self.seats:
-            s.takeover, s.bot = False, None
+            s.takeover, s.bot, s.left = False, None, False
+            s.cancel_grace()
             if s.kind == "human":
                 s.ready = False
         records = [s.journal_record() for s in self.seats.occupied]
@@ -543,10 +545,12 @@ class Host(LobbyHandlers):
             viewer = self._player(conn, game)
             if viewer is not None or conn.spectator:
                 conn.send(p.GameEnded(result=game.result, view=self._view(game, viewer)))
-        for s in self.seats:  # a player who did not come back gives the seat up now
-            if s.kind == "human" and s.conn is None:
-                s.clear()
+        for s in self.seats:
+            if s.kind == "human" and s.conn is None and (s.left or s.grace is None):
+                s.clear()  # a player who left, or who was away past the grace, gives the seat up
             s.takeover = False
+            if s.kind == "human" and s.grace is None:
+                self._start_grace(s)  # the rematch clock; an away player's grace runs on
         self._broadcast_lobby()
         self.advert.changed()
         if self.games_limit is not None and self.games_played >= self.games_limit:
@@ -606,16 +610,28 @@ class Host(LobbyHandlers):
         self._changed(events, seat.index if hidden else None)
 
     def _start_grace(self, seat: Seat) -> None:
+        """A human seat's grace (R22): during a game, for a player who dropped to come back;
+        after a game, for each player to ask for the rematch (and to be connected)."""
         seat.cancel_grace()
         grace = self.options.disconnect_grace
-        seat.grace = asyncio.get_running_loop().call_later(grace, self._take_over, seat.index)
+        seat.grace = asyncio.get_running_loop().call_later(grace, self._grace_over, seat.index)
 
-    def _take_over(self, index: int) -> None:
+    def _grace_over(self, index: int) -> None:
         seat = self.seats[index]
         seat.grace = None
-        if self.state != "playing" or seat.conn is not None or seat.kind != "human":
+        if seat.kind != "human" or self._stopping:
             return
-        log.info("seat %d (%s) did not come back: a bot plays it", index, seat.name)
-        seat.takeover = True
-        self._broadcast_lobby()
-        self._arm()
+        if self.state == "playing" and seat.conn is None:
+            log.info("seat %d (%s) did not come back: a bot plays it", index, seat.name)
+            seat.takeover = True
+            self._broadcast_lobby()
+            self._arm()
+        elif self.state == "ended" and not (seat.ready and seat.conn is not None):
+            # not back, or never answered the rematch: treated as one who left
+            log.info("seat %d (%s) did not ask for a rematch in time: the seat is free", index, seat.name)
+            if seat.conn is not None:
+                seat.conn.seat = None
+            seat.clear()
+            self._broadcast_lobby()
+            self.advert.changed()
+            self._maybe_autostart(rematch=True)

@@ -1,0 +1,108 @@
+"""A seat is kept for its player for the grace time, whatever the table is doing meanwhile.
+
+Across a resume and across the end of a game, an away player keeps the seat until the grace
+runs out; after a game the same clock runs for every player to ask for the rematch, so one who
+never comes back, or never answers, does not hold the table for ever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from net_support import options, play_to_end, seated, until, wait_for
+
+from qm_net.client import TableClient
+from qm_net.host import Host
+from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
+from qm_rules.bots import make_bot
+
+COMMON = {"bind": "127.0.0.1", "advertise": False}
+
+
+async def seated_host(
+    path: Path, humans: list[str], bots: int, **opts: object
+) -> tuple[Host, list[TableClient]]:
+    host = Host(
+        "grace",
+        len(humans) + bots,
+        bots=bots,
+        options=options(**opts),
+        journal_path=str(path),
+        seed=5,
+        **COMMON,
+    )
+    await host.start()
+    return host, await seated(host, *humans)
+
+
+async def two_played_a_game(path: Path) -> tuple[Host, TableClient, TableClient]:
+    """Ann and Bo (and a bot) at a table with a 1 s grace, their first game played."""
+    host, (ann, bo) = await seated_host(path, ["Ann", "Bo"], 1, disconnect_grace=1.0, round_limit=2)
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+    await asyncio.gather(play_to_end(ann, bots[0]), play_to_end(bo, bots[1]))
+    await wait_for(lambda: host.state == "ended")
+    return host, ann, bo
+
+
+async def back(c: TableClient, host: Host) -> int | None:
+    """Come back to a host (a resumed one on another port, say) with the seat's token."""
+    await until(c, lambda m: isinstance(m, ConnectionLost))
+    c.port = host.port
+    return await c.reconnect()
+
+
+async def test_after_a_resume_bots_finishing_the_game_do_not_cost_the_away_humans_their_seats(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "j.jsonl"
+    # the timers play the away player's turns, fast; its grace is far longer than the game
+    host, (ann,) = await seated_host(
+        path, ["Ann"], 2, turn_timer=0.05, response_timer=0.05, disconnect_grace=30.0, round_limit=2
+    )
+    await host.stop()
+    resumed = Host.resume(str(path), **COMMON)
+    await resumed.start()
+    try:
+        await wait_for(lambda: resumed.state == "ended")  # the game ended without Ann
+        assert resumed.seats[0].kind == "human" and resumed.seats[0].name == "Ann"
+        assert await back(ann, resumed) == 0  # the token still holds the seat
+        await until(ann, lambda m: isinstance(m, GameEnded))  # told how it ended
+        await ann.rematch()
+        await wait_for(lambda: resumed.state == "playing")  # and the next game is on, with her
+        assert resumed.seats[0].conn is not None and resumed.game.names[0] == "Ann"
+    finally:
+        await resumed.stop()
+
+
+async def test_a_table_resumed_between_games_starts_the_rematch_once_the_grace_is_over(
+    tmp_path: Path,
+) -> None:
+    host, ann, _ = await two_played_a_game(tmp_path / "j.jsonl")
+    await host.stop()
+    resumed = Host.resume(str(tmp_path / "j.jsonl"), **COMMON)
+    assert resumed.state == "ended"
+    await resumed.start()
+    try:
+        assert await back(ann, resumed) == 0
+        await ann.rematch()  # Bo never comes back
+        await wait_for(lambda: resumed.state == "playing")  # after Bo's grace, without him
+        assert [s.kind for s in resumed.seats] == ["human", "bot", "empty"]
+        assert resumed.game.n == 2 and "Bo" not in resumed.game.names
+    finally:
+        await resumed.stop()
+
+
+async def test_a_connected_player_who_never_answers_the_rematch_gives_the_seat_up(
+    tmp_path: Path,
+) -> None:
+    host, ann, bo = await two_played_a_game(tmp_path / "j.jsonl")
+    try:
+        await ann.rematch()
+        await wait_for(lambda: host.state == "playing")  # Bo, connected and pinging, never answered
+        assert host.games_played == 1 and "Bo" not in host.game.names
+        assert bo.seat is None or host.seats[bo.seat].name != "Bo"
+        update = await until(ann, lambda m: isinstance(m, GameUpdate))
+        assert update.view.seq == 0  # the new game
+    finally:
+        await host.stop()
