@@ -2,7 +2,9 @@
 
 It takes a seat, says it is ready, answers its prompts with a :mod:`qm_rules.bots` strategy,
 asks for a rematch after each game, and exits when the table closes (or after ``--games``).
-A dropped connection is retried with the seat's token for a while.
+A dropped connection, whenever it drops (while the bot thinks, or as it sends a choice or asks
+for the rematch), is retried with the seat's token for a while, and play goes on; it exits 0
+when the table ends.
 """
 
 from __future__ import annotations
@@ -65,34 +67,50 @@ async def play(
             await asyncio.sleep(0.5)
     my_seat = await client.join(seat)
     say(f"{name}: seat {my_seat} at {client.table.name if client.table else '?'}")
-    await client.set_ready(True)
     played = 0
     acted = -1  # the last prompt seq answered: never answer one prompt twice
+    counted = False  # the game that just ended is counted (a rejoin is told its end again)
+    ready = False
+    # One loop for everything the bot says: a link that drops at any point (while it thinks,
+    # before a choice or a rematch is sent) ends in the same place, taking the seat back.
     while True:
-        async for msg in client.messages():
-            if isinstance(msg, GameUpdate):
-                p = msg.view.prompt
-                if p is not None and p.options and p.seat == client.seat and p.seq > acted:
-                    acted = p.seq
-                    if delay:
-                        await asyncio.sleep(delay)
-                    await client.choose(bot.choose(msg.view), p.seq)
-            elif isinstance(msg, GameEnded):
-                played += 1
-                acted = -1
-                r = msg.result
-                say(f"{name}: game {played} over: winner {r.winner}, {r.reason}, {r.rounds} rounds")
-                if games is not None and played >= games:
-                    await client.close()
-                    return 0
-                await client.rematch()
-            elif isinstance(msg, ErrorMessage) and msg.code not in ("stale_prompt",):
-                say(f"{name}: host says {msg.code}: {msg.message}")
-            elif isinstance(msg, ConnectionLost):
-                if msg.final:
-                    say(f"{name}: {msg.reason}")
-                    return 0
-                break
+        try:
+            if not ready:
+                await client.set_ready(True)
+                ready = True
+            while True:
+                msg = await client.next_message()
+                if isinstance(msg, GameUpdate):
+                    counted = False
+                    p = msg.view.prompt
+                    if p is not None and p.options and p.seat == client.seat and p.seq != acted:
+                        acted = p.seq
+                        if delay:
+                            await asyncio.sleep(delay)
+                        await client.choose(bot.choose(msg.view), p.seq)
+                elif isinstance(msg, GameEnded):
+                    acted = -1
+                    if not counted:
+                        counted = True
+                        played += 1
+                        r = msg.result
+                        say(f"{name}: game {played} over: winner {r.winner}, {r.reason}, {r.rounds} rounds")
+                    if games is not None and played >= games:
+                        await client.close()
+                        return 0
+                    await client.rematch()
+                elif isinstance(msg, ErrorMessage) and msg.code not in ("stale_prompt",):
+                    say(f"{name}: host says {msg.code}: {msg.message}")
+                elif isinstance(msg, ConnectionLost):
+                    if msg.final:
+                        say(f"{name}: {msg.reason}")
+                        return 0
+                    if not client.closed:
+                        continue  # the notice of a link already replaced (a send found it dead)
+                    break
+        except TableError as exc:  # a request on a link that has just dropped
+            if exc.code != "not_connected":
+                raise
         give_up = loop.time() + RECONNECT_FOR
         while True:  # the connection dropped: take the seat back with the token
             try:
@@ -102,7 +120,7 @@ async def play(
             except (TableError, OSError) as exc:
                 if isinstance(exc, TableError) and exc.code in ("bad_token", "version_mismatch", "table_closed"):
                     say(f"{name}: cannot come back: {exc}")
-                    return 1
+                    return 0 if exc.code == "table_closed" else 1
                 if loop.time() > give_up:
                     say(f"{name}: the table is gone: {exc}")
                     return 1

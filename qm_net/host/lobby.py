@@ -90,6 +90,7 @@ class LobbyHandlers(_Base):
         if self.state == "playing" and was_bot:
             self._arm()  # the seat is human again: stop its bot, set the timers for a human
         self._send_current(conn)
+        self._close_if_done()
 
     def _on_spectate(self, conn: Conn, msg: p.Spectate) -> None:
         if conn.seat is not None:
@@ -228,7 +229,7 @@ class LobbyHandlers(_Base):
     def _maybe_autostart(self, *, rematch: bool = False) -> None:
         """In the lobby: start when every seat is filled and every player is ready. After a
         game: start the rematch when every seated player asked for it (or said ready)."""
-        if not (self.autostart or rematch) or self.state == "playing" or self._stopping:
+        if not (self.autostart or rematch) or self.state == "playing" or self._stopping or self.games_done:
             return
         seated = self.seats.occupied
         if self.state == "lobby" and len(seated) < self.n_seats:

@@ -175,14 +175,13 @@ class Host(LobbyHandlers):
             await self.advert.start(self.name, self.port, self.bind, self.interfaces)
         if self.state == "lobby":
             self._maybe_autostart()
-        elif self.state == "ended" and self.games_limit is not None and self.games_played >= self.games_limit:
-            self._spawn(self.stop("the table has played its games"))  # resumed after the last
         elif self._resumed:  # every player is away until they rejoin: each seat's grace runs
             for seat in self.seats:
                 if seat.kind == "human":
                     self._start_grace(seat)
             if self.state == "playing":
                 self._arm()
+            self._close_if_done()  # resumed after the last game: once its players are told
         log.info("table %r listening on %s:%d", self.name, self.bind, self.port)
 
     async def stop(self, reason: str = "the host closed the table", *, goodbye: bool = True) -> None:
@@ -553,10 +552,22 @@ class Host(LobbyHandlers):
                 self._start_grace(s)  # the rematch clock; an away player's grace runs on
         self._broadcast_lobby()
         self.advert.changed()
-        if self.games_limit is not None and self.games_played >= self.games_limit:
-            self._spawn(self.stop("the table has played its games"))
+        if self._close_if_done():
             return
         self._maybe_autostart()
+
+    @property
+    def games_done(self) -> bool:
+        return self.games_limit is not None and self.games_played >= self.games_limit
+
+    def _close_if_done(self) -> bool:
+        """After the table's last game: close it once no player who may still come back for
+        the result is away (their grace runs). True when the table has played its games."""
+        if self.state != "ended" or not self.games_done:
+            return False
+        if not any(s.kind == "human" and s.conn is None and s.grace is not None for s in self.seats):
+            self._spawn(self.stop("the table has played its games"))
+        return True
 
     # ───────────────────────────── timers, bots, grace ─────────────────────────────
 
@@ -634,4 +645,5 @@ class Host(LobbyHandlers):
             seat.clear()
             self._broadcast_lobby()
             self.advert.changed()
-            self._maybe_autostart(rematch=True)
+            if not self._close_if_done():
+                self._maybe_autostart(rematch=True)
