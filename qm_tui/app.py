@@ -491,7 +491,7 @@ class QingmingApp(App[None]):
             await asyncio.wait_for(drained.wait(), 5.0)
         await self.pop_screen()
 
-    async def _close_table(self) -> None:
+    async def _close_table(self, *, give_up: bool = True) -> None:
         """Back to the lobby, leave the table we sit at and stop the one we host, if any.
 
         The screens go first: their readers stop before the connection closes, so that its
@@ -499,7 +499,7 @@ class QingmingApp(App[None]):
         doing this (joining another table, say).
         """
         await self._pop_to_lobby()
-        await self._disconnect()
+        await self._disconnect(give_up=give_up)
 
     async def _disconnect(self, *, give_up: bool = True) -> None:
         """Leave the table we sit at and stop the one we host, if any. ``give_up`` False keeps
@@ -635,7 +635,9 @@ class QingmingApp(App[None]):
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def leave_table(self, reason: str | None = None) -> None:
-        """Back to the lobby, closing the connection (and our table)."""
+        """Back to the lobby, closing the connection (and our table). With a ``reason`` the
+        table was lost, not left: the seat's token is kept, to take it back when the table is
+        there again (a host restarted with ``--resume`` later than the client kept trying)."""
         if reason:
             self.notify(
                 tr("app.left_table", self.lang, reason=reason),
@@ -643,7 +645,7 @@ class QingmingApp(App[None]):
                 timeout=10,
                 markup=False,
             )
-        await self._close_table()
+        await self._close_table(give_up=reason is None)
 
     @on(LeaveTable)
     def _on_leave_table(self, message: LeaveTable) -> None:

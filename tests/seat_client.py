@@ -34,6 +34,9 @@ def snapshot(app: QingmingApp) -> dict[str, Any]:
         out["seat"] = screen.session.seat
         out["status"] = str(screen.query_one("#status-phases").render())
         out["bot_plays"] = sorted(s for s, st in screen.seat_status.items() if st.played_by_bot)
+        latest = screen.session.view  # what the host last sent (the screen may be playing back)
+        out["caught_up"] = view is not None and latest is not None and view.seq == latest.seq
+        view = latest
         if view is not None:
             me = view.me()
             out["hand"] = sorted(c.cid for c in (me.hand or ())) if me is not None else None

@@ -68,11 +68,12 @@ class Client:
         return [json.loads(line) for line in text.splitlines() if line.strip()]
 
     def until(self, cond: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+        """The screen as it is now, once it satisfies ``cond`` (older lines do not count)."""
         end = time.monotonic() + WAIT
         while time.monotonic() < end:
-            for line in reversed(self.lines()):
-                if cond(line):
-                    return line
+            lines = self.lines()
+            if lines and cond(lines[-1]):
+                return lines[-1]
             if self.proc.poll() is not None:
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
                 raise AssertionError(f"the client exited ({self.proc.returncode}): {err[-2000:]}")
@@ -95,7 +96,9 @@ def _asked(seat: int) -> Callable[[dict[str, Any]], bool]:
     def cond(line: dict[str, Any]) -> bool:
         p = line.get("prompt")
         shown = line.get("screen") == "TableScreen" and bool(line.get("status"))
-        return shown and p is not None and p["seat"] == seat
+        # the playback has caught up, and the question is one only the player can answer
+        settled = line.get("caught_up") and p is not None and p["kind"] in ("place", "action")
+        return bool(shown and settled and p["seat"] == seat)
 
     return cond
 

@@ -283,3 +283,31 @@ async def test_a_guest_sees_only_the_keys_it_can_use_and_the_address() -> None:
         await owner.close()
     finally:
         await host.stop()
+
+
+async def test_a_table_lost_keeps_the_token_and_a_table_left_forgets_it() -> None:
+    """Lost (the host gone, the client done trying): the token stays on disk, to take the seat
+    back when the table is there again. Left on purpose: the seat is given up, token and all."""
+    from qm_net.host import Host
+    from qm_tui import seat_tokens
+
+    host = Host("Den", 3, bind="127.0.0.1", port=0, advertise=False)
+    await host.start()
+    try:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            for reason, kept in (("the host went silent", True), (None, False)):
+                app.join_table("127.0.0.1", host.port)
+                await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
+                token = app.client.token if app.client else None
+                assert token and [s.token for s in seat_tokens.load()] == [token]
+                app.leave_table(reason)
+                await until(
+                    pilot,
+                    lambda: screen_name(app) == "LobbyScreen" and app.client is None,
+                    "back in the lobby",
+                )
+                assert [s.token for s in seat_tokens.load()] == ([token] if kept else [])
+                seat_tokens.forget(token)
+    finally:
+        await host.stop()

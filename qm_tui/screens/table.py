@@ -130,7 +130,9 @@ class TableScreen(Screen[None]):
         Binding("right", "navigate(1,0)", show=False, id="table.right"),
     ]
 
-    PLAYER_ACTIONS = frozenset({"option", "pass", "end", "cancel", "focus_options", "concede"})
+    PLAYER_ACTIONS = frozenset(
+        {"option", "pass", "end", "cancel", "focus_options", "concede", "autopass"}
+    )
     """What only a seated player can do: a watcher is neither shown nor given these keys."""
 
     #: How often (real seconds) the playback looks at the clock for its next step.
