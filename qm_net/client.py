@@ -86,6 +86,7 @@ class TableClient:
         # the view of the last update (plain data, as decoded) and its n: what a patch applies to
         self._base: dict[str, Any] | None = None
         self._base_n = -1
+        self._base_view: View | None = None  # the same view, typed
         self._send_lock = asyncio.Lock()
         self._final = False
 
@@ -329,19 +330,19 @@ class TableClient:
         does not fit (another base, a path that leads nowhere) asks the host for the whole
         view (``sync``) and yields None."""
         if msg.view is not None:
-            self._base, self._base_n = raw["view"], msg.n
+            self._base, self._base_n, self._base_view = raw["view"], msg.n, msg.view
             return msg.view
         try:
-            if self._base is None or msg.base != self._base_n:
+            if self._base is None or self._base_view is None or msg.base != self._base_n:
                 raise delta.PatchError(f"a patch on update {msg.base}; we hold {self._base_n}")
             base = delta.apply(self._base, raw["patch"])
-            view = msgspec.convert(base, View)
+            view = delta.typed(self._base_view, base, raw["patch"])
         except (delta.PatchError, msgspec.ValidationError) as exc:
             log.warning("%s: asking for the whole view", exc)
-            self._base = None
+            self._base = self._base_view = None
             self._spawn_send(p.Sync())
             return None
-        self._base, self._base_n = base, msg.n
+        self._base, self._base_n, self._base_view = base, msg.n, view
         return view
 
     def _spawn_send(self, msg: p.ClientMessage) -> None:

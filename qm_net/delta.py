@@ -12,7 +12,12 @@ part of the new view, so it never carries what the new view would not (R5).
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import typing
 from typing import Any
+
+import msgspec
 
 Path = tuple[str | int, ...]
 Step = tuple[Path, Any]
@@ -21,30 +26,109 @@ _SEQ = (list, tuple)
 
 
 def diff(old: Any, new: Any) -> list[Step]:
-    """The steps from ``old`` to ``new`` (both plain data; ``[]`` when equal)."""
+    """The steps from ``old`` to ``new`` (both plain data; ``[]`` when equal). Parts that are
+    the same object on both sides (:class:`PlainViews` keeps them so) are skipped unread."""
     out: list[Step] = []
-    _diff(old, new, (), out)
+    if old is not new and old != new:
+        _diff(old, new, (), out)
     return out
 
 
 def _diff(old: Any, new: Any, path: Path, out: list[Step]) -> None:
-    if old == new:
-        return
+    """``old`` and ``new`` differ: the steps between them."""
     if type(old) is dict and type(new) is dict and old.keys() == new.keys():
         for k, v in new.items():
-            if old[k] != v:
-                _diff(old[k], v, (*path, k), out)
+            was = old[k]
+            if was is not v and was != v:
+                _diff(was, v, (*path, k), out)
         return
     if type(old) in _SEQ and type(new) in _SEQ and old and len(new) >= len(old):
         for i, v in enumerate(old):
-            if v != new[i]:
-                _diff(v, new[i], (*path, i), out)
+            now = new[i]
+            if v is not now and v != now:
+                _diff(v, now, (*path, i), out)
         for i in range(len(old), len(new)):
             out.append(((*path, i), new[i]))
         return
     if not path:  # the whole changed shape: the caller sends the whole view instead
         raise ValueError("the views differ at their root")
     out.append((path, new))
+
+
+class PlainViews:
+    """Views as plain data, the parts the engine reuses from one view to the next (a seat that
+    did not change, the discard pile) converted once and kept: the same object stands for the
+    same part in the next view, so :func:`diff` passes over it without reading it. Parts are
+    kept for two rounds (:meth:`next_round` at each broadcast)."""
+
+    _KEPT = ("seats", "discard")
+
+    def __init__(self) -> None:
+        self._now: dict[int, tuple[Any, Any]] = {}
+        self._before: dict[int, tuple[Any, Any]] = {}
+
+    def next_round(self) -> None:
+        self._before, self._now = self._now, {}
+
+    def _kept(self, part: Any) -> Any:
+        key = id(part)
+        hit = self._now.get(key) or self._before.get(key)
+        if hit is None or hit[0] is not part:
+            hit = (part, msgspec.to_builtins(part))
+        self._now[key] = hit
+        return hit[1]
+
+    def of(self, view: Any) -> dict[str, Any]:
+        """``msgspec.to_builtins(view)``, sharing the kept parts."""
+        out = {}
+        for name in _view_fields(type(view)):
+            value = getattr(view, name)
+            if name == "seats":
+                out[name] = tuple([self._kept(s) for s in value])
+            elif name == "discard":
+                out[name] = self._kept(value)
+            else:
+                out[name] = msgspec.to_builtins(value)
+        return out
+
+
+@functools.cache
+def _view_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def typed(prev: Any, base: dict[str, Any], steps: Any) -> Any:
+    """The typed view that ``base`` is, where ``base`` is ``prev``'s plain data patched by
+    ``steps``: only the parts the steps touched are converted (and checked) again, a changed
+    seat alone rather than all of them; the rest is ``prev``'s. Raises
+    ``msgspec.ValidationError`` for a part that does not fit its type."""
+    cls = type(prev)
+    hints = _hints(cls)
+    touched: dict[str, set[int] | None] = {}
+    for path, _ in steps:
+        key = path[0]
+        if key not in hints:
+            raise PatchError(f"the view has no field {key!r}")
+        if key == "seats" and len(path) > 1 and touched.get(key, set()) is not None:
+            touched.setdefault(key, set()).add(path[1])  # type: ignore[union-attr]
+        else:
+            touched[key] = None  # the whole field
+    values = {name: getattr(prev, name) for name in _view_fields(cls)}
+    for key, seats in touched.items():
+        if seats is None:
+            values[key] = msgspec.convert(base[key], hints[key])
+        else:
+            now = list(values[key])
+            seat_type = hints[key].__args__[0]  # tuple[SeatView, ...]
+            for i in seats:
+                now[i] = msgspec.convert(base[key][i], seat_type)
+            values[key] = tuple(now)
+    return cls(**values)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
 
 
 class PatchError(ValueError):

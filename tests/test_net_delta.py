@@ -51,6 +51,7 @@ def test_a_patch_turns_each_view_into_the_next_and_carries_only_the_new_views_va
     viewers = [None, *range(seats)]
     held = {v: msgspec.to_builtins(game.view(v)) for v in viewers}  # the host's side
     got = {v: wire(game.view(v)) for v in viewers}  # the client's side
+    typed = {v: game.view(v) for v in viewers}
     patched = 0
     while not game.over:
         game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)))
@@ -66,6 +67,8 @@ def test_a_patch_turns_each_view_into_the_next_and_carries_only_the_new_views_va
             got[v] = delta.apply(got[v], steps)
             assert got[v] == want
             assert msgspec.convert(got[v], View) == game.view(v)
+            typed[v] = delta.typed(typed[v], got[v], steps)  # what the client hands the app
+            assert typed[v] == game.view(v)
             assert before == (got[v] if not steps else before), (
                 "apply changed the view it was given"
             )
@@ -95,6 +98,24 @@ def test_a_patch_on_a_hidden_card_stays_hidden() -> None:
                         secrets_seen += 1
             held[v] = new
     assert secrets_seen > 0, "no face-down card of another seat was ever patched in"
+
+
+def test_plain_views_are_the_views_as_plain_data_sharing_what_did_not_change() -> None:
+    game = Game.new([f"p{i}" for i in range(4)], seed=9, options=GameOptions(round_limit=4))
+    bot = make_bot("random", 9)
+    plain = delta.PlainViews()
+    before = {v: plain.of(game.view(v)) for v in (None, 0, 1, 2, 3)}
+    shared = 0
+    while not game.over:
+        game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)))
+        plain.next_round()
+        for v in before:
+            now = plain.of(game.view(v))
+            assert now == msgspec.to_builtins(game.view(v))
+            assert wire(delta.apply(wire(before[v]), wire(delta.diff(before[v], now)))) == wire(now)
+            shared += sum(a is b for a, b in zip(before[v]["seats"], now["seats"], strict=True))
+            before[v] = now
+    assert shared > 100, "unchanged seats were converted again"
 
 
 json_values = st.recursive(
@@ -139,6 +160,16 @@ def test_a_patch_that_does_not_fit_is_refused_and_changes_nothing(steps: Any) ->
     with pytest.raises(delta.PatchError):
         delta.apply(view, steps)
     assert view == before
+
+
+def test_a_patched_part_of_the_wrong_type_is_refused() -> None:
+    view = Game.new(["a", "b"], seed=1).view(0)
+    steps = [[["seats", 1, "hand_count"], "many"]]
+    base = delta.apply(wire(view), steps)
+    with pytest.raises(msgspec.ValidationError):
+        delta.typed(view, base, steps)
+    with pytest.raises(delta.PatchError):
+        delta.typed(view, {**base, "mood": 1}, [[["mood"], 1]])
 
 
 def test_an_update_is_a_view_or_a_patch_never_both_or_neither() -> None:

@@ -15,8 +15,6 @@ import logging
 import secrets
 from typing import Any
 
-import msgspec
-
 from qm_net import delta
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
@@ -108,6 +106,7 @@ class Host(LobbyHandlers):
             on_bot=self._bot_move,
         )
         self.wire = WireSeq()  # the seq each receiver is shown (drafts leave no trace)
+        self._plain = delta.PlainViews()  # views as plain data, for the patches
         self._held: list[tuple[list[Any], int | None]] = []  # updates waiting for the journal
         self._resumed = False
 
@@ -488,6 +487,7 @@ class Host(LobbyHandlers):
 
     def _broadcast(self, events: list[Any]) -> None:
         """Each seat its own view and the events it may see; spectators the public view."""
+        self._plain.next_round()
         game = self.game
         assert game is not None
         deadline = self._deadline()
@@ -500,7 +500,7 @@ class Host(LobbyHandlers):
             elif conn.spectator:
                 if public is None:  # one public view serves every spectator
                     view = self._view(game, None)
-                    public = (view, msgspec.to_builtins(view), tuple(e for e in events if e.visible_to(None)))
+                    public = (view, self._plain.of(view), tuple(e for e in events if e.visible_to(None)))
                 conn.send_view(public[0], public[1], public[2], deadline, patches)
 
     def _send_update(self, conn: Conn | None, events: list[Any], deadline: float | None = None) -> None:
@@ -514,7 +514,7 @@ class Host(LobbyHandlers):
             deadline = self._deadline()
         view = self._view(game, seat)
         seen = tuple(e for e in events if e.visible_to(seat))
-        conn.send_view(view, msgspec.to_builtins(view), seen, deadline)
+        conn.send_view(view, self._plain.of(view), seen, deadline)
 
     def _send_current(self, conn: Conn) -> None:
         """Bring a (re)joining connection up to date: its view now, or the last result."""
@@ -528,7 +528,7 @@ class Host(LobbyHandlers):
         if self.state == "playing":
             view = self._view(game, viewer)
             conn.view_base = None  # the whole view: a (re)joining client holds none
-            conn.send_view(view, msgspec.to_builtins(view), (), self._deadline())
+            conn.send_view(view, self._plain.of(view), (), self._deadline())
         elif game.result is not None:
             conn.send(p.GameEnded(result=game.result, view=self._view(game, viewer)))
 
