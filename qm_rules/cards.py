@@ -138,6 +138,17 @@ class Manifestation:
 
 
 @dataclass(frozen=True, slots=True)
+class BotHints:
+    """How the bots value a card, where its effect alone does not say (``bot`` in the data).
+
+    ``keep``: how much a special card in hand is worth keeping (higher: discarded last).
+    ``set``: for traps and counters, which to lay face down first (higher first)."""
+
+    keep: float | None = None
+    set: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class CardDef:
     id: str
     type: CardType
@@ -152,6 +163,7 @@ class CardDef:
     condition: Condition | None = None
     standing: frozenset[str] = frozenset()
     manifestation: Manifestation | None = None
+    bot: BotHints = BotHints()
     # Derived, for fast checks in the engine.
     burning: bool = field(default=False)
     takes: bool = field(default=False)
@@ -278,6 +290,12 @@ def _card(raw: dict[str, Any]) -> CardDef:
                 _effect(m["effect"], f"{where} manifestation"),
             )
     tags = frozenset(raw.get("tags", ()))
+    bot = raw.get("bot", {})
+    if not isinstance(bot, dict) or set(bot) - {"keep", "set"}:
+        raise CardDataError(f"{where}: bot hints are a table of keep and set")
+    hints = BotHints(
+        float(bot["keep"]) if "keep" in bot else None, float(bot["set"]) if "set" in bot else None
+    )
     takes = any(cl.op in ("take_field", "take_hand") for mode in modes for s in mode.effect for cl in s.clauses)
     return CardDef(
         id=cid,
@@ -293,6 +311,7 @@ def _card(raw: dict[str, Any]) -> CardDef:
         condition=condition,
         standing=standing,
         manifestation=manifestation,
+        bot=hints,
         burning="burning" in tags,
         takes=takes,
     )

@@ -41,7 +41,7 @@ def test_make_bot_knows_the_strategies() -> None:
     assert isinstance(make_bot("heuristic", 1), HeuristicBot)
     assert isinstance(make_bot("random", 1), RandomBot)
     assert make_bot("heuristic", 1).name == "heuristic"
-    assert set(STRATEGIES) == {"heuristic", "random"}
+    assert set(STRATEGIES) == {"heuristic", "random", "mcts", "easy"}
     with pytest.raises(ValueError, match="unknown bot strategy"):
         make_bot("clever", 1)
 
@@ -343,3 +343,34 @@ def test_keeps_a_slot_free_for_actions_while_building() -> None:
         fields={0: ["juhua", "juhua", "qingjiu", "qingjiu"], 1: ["qingcha"]},
     )
     assert bot_choice(g2, 0) == f"set:{cards.hands[0][0]}"
+
+
+def test_every_card_has_a_valuation_the_bots_read_from_the_card_data() -> None:
+    """A new card is valued without editing the bots: special cards say how much they are worth
+    keeping (and traps and counters which to set first) in the card data, and every ancestor's
+    condition is one the bots know how to play for. A card without these fails here."""
+    from qm_rules.bots.heuristic import KNOWN_CONDITIONS, WORSHIP_STOPPERS
+    from qm_rules.cards import CARDS, CardType
+
+    for d in CARDS.cards:
+        if d.is_special:
+            assert d.bot.keep is not None, f"{d.id}: no bot keep value in cards.toml"
+        if d.type in (CardType.TRAP, CardType.COUNTER):
+            assert d.bot.set is not None, f"{d.id}: no bot set priority in cards.toml"
+        if d.type is CardType.ANCESTOR:
+            assert d.condition is not None and d.condition.op in KNOWN_CONDITIONS, (
+                f"{d.id}: a condition the bots cannot play for"
+            )
+    # read from the effects: the set cards that stop a worship are those that answer one and
+    # negate it
+    assert WORSHIP_STOPPERS == {"zhiren_tishen", "chaitai"}
+
+
+def test_bot_hints_in_the_card_data_are_checked() -> None:
+    from qm_rules.cards import CardDataError, parse_cards
+
+    card = b'[[card]]\nid = "x"\ntype = "action"\nname = { zh = "x", en = "x" }\n'
+    card += b'text = { zh = "x", en = "x" }\neffect = [[{ op = "draw", n = 1 }]]\n'
+    assert parse_cards(card + b"bot = { keep = 5 }\n").cards[0].bot.keep == 5
+    with pytest.raises(CardDataError, match="bot hints"):
+        parse_cards(card + b"bot = { worth = 5 }\n")

@@ -38,44 +38,8 @@ OFFERING, ACTION, TRAP, COUNTER, ANCESTOR = (
 #: Offerings on the field before worship: four are needed (R12); 始祖 stacks a fifth right after.
 WORSHIP_OFFERINGS = 4
 
-#: How much a card in hand is worth keeping, before the plan adjusts it (higher = keep).
-BASE_VALUE: dict[str, float] = {
-    "jingrao": 24,
-    "shunshou": 22,
-    "shao_baofu": 22,
-    "jie_dongfeng": 18,
-    "jisi_zhunbei": 18,
-    "saomu": 15,
-    "qingming_yu": 12,
-    "zhiren_tishen": 30,
-    "chaitai": 28,
-    "gui_daqiang": 20,
-    "yehuo": 18,
-    "hushenfu": 18,
-    "zhuozei": 15,
-    "quxie": 15,
-    "zhenhun": 10,
-    "wenming_changdao": 8,
-}
-
-#: Which set card to lay down first (higher first); cards below zero are kept in hand.
-SET_PRIORITY: dict[str, float] = {
-    "zhiren_tishen": 90,
-    "chaitai": 80,
-    "gui_daqiang": 60,
-    "yehuo": 60,
-    "hushenfu": 55,
-    "zhuozei": 50,
-    "quxie": 40,
-    "zhenhun": 25,
-    "wenming_changdao": 20,
-}
-
 #: Fewer cards than this in the deck: stop hoarding for a hand condition that cannot come.
 LOW_DECK = 5
-
-#: Set cards worth a pre-worship field's last free slot: they stop an opponent's worship.
-WORSHIP_STOPPERS = frozenset({"zhiren_tishen", "chaitai"})
 
 _DEFS = CARDS.by_id
 _TYPE = {d.id: d.type for d in CARDS.cards}
@@ -83,6 +47,36 @@ _TYPE = {d.id: d.type for d in CARDS.cards}
 
 def _def(card_id: str) -> CardDef:
     return _DEFS[card_id]
+
+
+def _negates(d: CardDef) -> bool:
+    """Does any of the card's effects (modes or manifestation) negate what it answers?"""
+    effects = [m.effect for m in d.modes]
+    if d.manifestation is not None:
+        effects.append(d.manifestation.effect)
+    return any(cl.op == "negate" for effect in effects for sec in effect for cl in sec.clauses)
+
+
+#: Cards whose effect negates the link they answer (read from the card data).
+NEGATORS = frozenset(d.id for d in CARDS.cards if _negates(d))
+
+#: Set cards worth a pre-worship field's last free slot: they stop an opponent's worship (a
+#: trap or counter that can answer a worship and negates it; read from the card data).
+WORSHIP_STOPPERS = frozenset(
+    d.id
+    for d in CARDS.cards
+    if d.type in (TRAP, COUNTER) and d.trigger in ("opp_worship", "any", "opp_any") and _negates(d)
+)
+
+
+#: Worship conditions the bot knows how to play for (the hand ones, and a stack).
+KNOWN_CONDITIONS = frozenset({"hand_count", "hand_types", "hand_size", "stacked"})
+
+
+def worship_draw_counts(ancestor: str) -> bool:
+    """Does the card drawn at worship count for this ancestor's condition (a hand size)?"""
+    cond = _DEFS[ancestor].condition
+    return cond is not None and cond.op == "hand_size"
 
 
 def hand_missing(ancestor: str, hand: list[str], extra_draw: int = 0) -> int:
@@ -289,7 +283,7 @@ class Situation:
             if plan in ("zumu", "shizu"):
                 v += 20
         else:
-            v = BASE_VALUE.get(card, 10.0)
+            v = d.bot.keep if d.bot.keep is not None else 10.0
             if card == "jingrao" and any(s.ancestor for s in self.opponents):
                 v += 12
         if plan == "taigong" and d.burning:
@@ -510,7 +504,7 @@ class HeuristicBot:
                 continue
             if s.plan == "taigong" and d.burning:
                 continue
-            prio = SET_PRIORITY.get(name, 10.0)
+            prio = d.bot.set if d.bot.set is not None else 10.0
             if guard_only and name not in WORSHIP_STOPPERS:
                 continue
             if any(card == name for _, card in s.my_face_down):
@@ -531,7 +525,7 @@ class HeuristicBot:
             if name is None:
                 continue
             # zufu counts the worship draw: a sure card.
-            miss = s.missing(name, extra_draw=1 if name == "zufu" else 0)
+            miss = s.missing(name, extra_draw=1 if worship_draw_counts(name) else 0)
             key = (miss, i, o.id, name)
             if best is None or key < best:
                 best = key
@@ -667,7 +661,7 @@ class HeuristicBot:
                 return True
             if t.startswith("c") and t[1:].isdigit() and s.owner_of(int(t[1:])) == me:
                 return True
-        if link.responds_to is not None and link.card.card in _NEGATORS:
+        if link.responds_to is not None and link.card.card in NEGATORS:
             answered = s.view.chain[link.responds_to]
             if answered.seat == me and not answered.negated:
                 return True
@@ -687,7 +681,9 @@ class HeuristicBot:
             return self._manifest_score(s, card, link, actor, is_leader)
         if card == "zhiren_tishen":
             # 外公 cannot return to hand and 祖母 is unaffected by traps: it would do nothing
-            if link.kind is LinkKind.WORSHIP and linked_def not in ("waigong", "zumu"):
+            # a worship that cannot return to hand, or an ancestor unaffected by traps
+            guards = _def(linked_def).standing & {"no_return", "immune_traps"}
+            if link.kind is LinkKind.WORSHIP and not guards:
                 return 95.0
             return 0.0
         if card == "chaitai":
@@ -758,7 +754,8 @@ class HeuristicBot:
                 if c is not None:
                     spent.append(c)
                     rest.remove(c)
-        return s.missing(ancestor, extra_draw=1 if ancestor == "zufu" else 0, spent=spent) == 0
+        extra = 1 if worship_draw_counts(ancestor) else 0
+        return s.missing(ancestor, extra_draw=extra, spent=spent) == 0
 
     def _manifest_score(
         self, s: Situation, ancestor: str, link: LinkView, actor: Seat, is_leader: bool
@@ -828,23 +825,6 @@ class HeuristicBot:
         c = s.cheapest(o.card for o in p.options if o.card is not None)
         return f"discard:{c}" if c is not None else self._fallback(p)
 
-
-#: Cards whose effect negates the link they answer.
-_NEGATORS = frozenset(
-    {
-        "gui_daqiang",
-        "zhiren_tishen",
-        "yehuo",
-        "zhuozei",
-        "quxie",
-        "zhenhun",
-        "chaitai",
-        "taigong",
-        "taipo",
-        "shizu",
-        "waigong",
-    }
-)
 
 _HANDLERS = {
     PromptKind.PLACE: HeuristicBot._place,
