@@ -29,6 +29,7 @@ from msgspec import Meta, Struct
 from qm_net import framing
 from qm_net.framing import ProtocolError
 from qm_net.version import DEFAULT_PORT, PROTOCOL_VERSION  # noqa: F401 - clients read both here
+from qm_rules.bots import BOT_LEVELS, BOT_NAMES
 from qm_rules.model import Event, GameOptions, Result, View
 
 MAX_SEATS = 6
@@ -103,6 +104,9 @@ Token = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_\-]{16,128}$")]
 OptionId = Annotated[str, Meta(pattern=r"^[a-z_]{1,16}(:[a-z]?[0-9]{1,9})?$")]
 TableState = Literal["lobby", "playing", "ended"]
 SeatKind = Literal["human", "bot", "empty"]
+#: What a bot may be asked for by (a level or a strategy), and the level a bot seat shows.
+BotName = Literal[BOT_NAMES]  # type: ignore[valid-type]
+BotLevel = Literal[BOT_LEVELS]  # type: ignore[valid-type]
 
 
 # ───────────────────────────── client → host ─────────────────────────────
@@ -151,7 +155,7 @@ class Start(ClientMessage, tag="start"):
 
 
 class AddBot(ClientMessage, tag="add_bot"):
-    strategy: Literal["heuristic", "random"] | None = None
+    strategy: BotName | None = None  # a level or a strategy (qm_rules.bots.BOT_NAMES)
 
 
 class RemoveBot(ClientMessage, tag="remove_bot"):
@@ -248,6 +252,7 @@ class SeatInfo(Struct, frozen=True):
     ready: bool
     connected: bool  # for bots always True; for a human whether their client is connected
     played_by_bot: bool = False  # a human seat a host bot plays for now (away past the grace)
+    level: BotLevel | None = None  # a bot seat's level; None for other seats
 
 
 class LobbyUpdate(HostMessage, tag="lobby"):

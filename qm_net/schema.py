@@ -169,7 +169,7 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                 games_played=0,
                 seats=(
                     p.SeatInfo(0, "Ann", "human", True, True),
-                    p.SeatInfo(1, "bot-2", "bot", True, True),
+                    p.SeatInfo(1, "bot-2", "bot", True, True, level="normal"),
                 ),
             ),
         ),

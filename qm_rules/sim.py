@@ -24,7 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import STRATEGIES, Bot, make_bot
+from .bots import BOT_NAMES, Bot, make_bot
 from .cards import CARDS
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .model import GameOptions
@@ -72,11 +72,11 @@ def parse_bots(text: str | Sequence[str] | None, players: int) -> tuple[str, ...
         raise SimError(
             "--bots: empty strategy name; give one name, or one per seat separated by commas"
         )
-    unknown = sorted({n for n in names if n not in STRATEGIES})
+    unknown = sorted({n for n in names if n not in BOT_NAMES})
     if unknown:
         raise SimError(
             f"--bots: unknown strategy {', '.join(map(repr, unknown))}; "
-            f"choose from {', '.join(STRATEGIES)}"
+            f"choose from {', '.join(BOT_NAMES)}"
         )
     if len(names) == 1:
         return tuple(names * players)

@@ -48,6 +48,8 @@ class PlayLocal:
     seed: int | str | None = None
     resume: str | None = None
     """A journal to carry on from (``qingming play --resume``) instead of a new table."""
+    level: str = "normal"
+    """How well the bots play: easy, normal or hard."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +140,7 @@ class QingmingApp(App[None]):
         if isinstance(self._start, PlayLocal) and self._start.resume:
             self.resume_local(self._start.resume)
         elif isinstance(self._start, PlayLocal):
-            self.play_local(self._start.bots, self._start.seed)
+            self.play_local(self._start.bots, self._start.seed, self._start.level)
         elif isinstance(self._start, JoinAddress):
             self.join_table(self._start.host, self._start.port)
 
@@ -335,8 +337,9 @@ class QingmingApp(App[None]):
         await self._sit(client, None, journal=journal)
 
     @work(exclusive=True, group="table", exit_on_error=False)
-    async def play_local(self, bots: int, seed: int | str | None) -> None:
-        """``qingming play``: a private table on loopback, you and ``bots`` bots, started now."""
+    async def play_local(self, bots: int, seed: int | str | None, level: str = "normal") -> None:
+        """``qingming play``: a private table on loopback, you and ``bots`` bots of ``level``,
+        started now."""
         await self._close_table()
         settings = HostSettings(
             name=tr("app.practice_table", self.lang, name=self.player_name),
@@ -344,6 +347,7 @@ class QingmingApp(App[None]):
             bots=bots,
             seed=seed,
             bot_delay=self.bot_delay,
+            level=level,
         )
         journal = self._new_journal(settings.name)
         self.hosted = await start_host(

@@ -67,6 +67,8 @@ class HostSettings:
     seed: int | str | None = None
     bot_delay: float = 0.0
     """Seconds a bot waits before each move, so that a person can follow the play."""
+    level: str = "normal"
+    """How well the table's bots play: easy, normal or hard (``qm_rules.bots.LEVELS``)."""
 
 
 def bind_address(interfaces: list[str] | None) -> str:
@@ -110,6 +112,7 @@ async def start_host(
         seed=settings.seed,
         bot_delay=settings.bot_delay,
         journal_path=journal,
+        bot_strategy=settings.level,
     )
     await host.start()
     return host

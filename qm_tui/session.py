@@ -104,6 +104,8 @@ class SeatStatus:
     connected: bool
     played_by_bot: bool = False
     """A human's seat that a bot plays for now (its player was away too long, or left)."""
+    level: str | None = None
+    """A bot seat's level (easy, normal, hard; or random)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +426,9 @@ class NetSession:
             elif isinstance(msg, m.LobbyUpdate):
                 yield Seats(
                     tuple(
-                        SeatStatus(s.seat, s.name or "", s.kind, s.connected, s.played_by_bot)
+                        SeatStatus(
+                            s.seat, s.name or "", s.kind, s.connected, s.played_by_bot, s.level
+                        )
                         for s in msg.seats
                     )
                 )

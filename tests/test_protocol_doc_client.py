@@ -46,7 +46,7 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
 }
 TABLE = {"name", "seats", "options", "anyone_starts"}
 TABLE_OPTIONS = {"response_timer", "turn_timer", "round_limit", "hand_limit", "ask_everyone", "disconnect_grace"}
-SEAT_INFO = {"seat", "name", "kind", "ready", "connected", "played_by_bot"}
+SEAT_INFO = {"seat", "name", "kind", "ready", "connected", "played_by_bot", "level"}
 VIEW = {
     "viewer", "seq", "turn", "round", "turn_seat", "first_seat", "phase", "deck_count",
     "discard", "seats", "chain", "resolving", "prohibitions", "prompt", "result",
@@ -148,6 +148,7 @@ def check_lobby(msg: dict[str, Any], seats: int) -> None:
         assert s["name"] is None or isinstance(s["name"], str)
         assert isinstance(s["ready"], bool) and isinstance(s["connected"], bool)
         assert isinstance(s["played_by_bot"], bool)
+        assert s["level"] in (("easy", "normal", "hard", "random") if s["kind"] == "bot" else (None,))
 
 
 def check_card(c: Any, what: str) -> None:

@@ -284,6 +284,11 @@ def _values(**changes: object) -> FormValues:
     return FormValues(**base)  # type: ignore[arg-type]
 
 
+def test_the_form_passes_the_bots_level_on() -> None:
+    assert _values().settings().level == "normal"
+    assert _values(level="hard").settings().level == "hard"
+
+
 def test_form_values_become_table_options() -> None:
     s = _values(turn_timer="90", hand_limit="7", ask_everyone=True, response_timer="").settings()
     assert (s.name, s.seats, s.bots) == ("Tea", 4, 1)

@@ -13,6 +13,8 @@ import argparse
 import asyncio
 import sys
 
+from qm_rules.bots import BOT_NAMES
+
 NAME = "bot"
 HELP = "join a table as a bot player (for tests, demos and filling seats from another machine)"
 
@@ -22,7 +24,7 @@ RECONNECT_FOR = 30.0  # seconds to keep trying after a dropped connection
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the table's address")
     parser.add_argument("--name", dest="bot_name", metavar="NAME", help="the bot's player name (default: bot-<strategy>)")
-    parser.add_argument("--strategy", choices=("heuristic", "random"), default="heuristic", help="how the bot plays (default: heuristic)")
+    parser.add_argument("--strategy", choices=BOT_NAMES, default="normal", metavar="LEVEL", help="how the bot plays: easy, normal or hard (or a strategy: heuristic, random, mcts; default: normal)")
     parser.add_argument("--seat", type=int, metavar="S", help="the seat to take (default: the first free one)")
     parser.add_argument("--games", type=int, metavar="G", help="leave after G games (default: until the table closes)")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: its name)")
@@ -42,7 +44,7 @@ async def play(
     port: int,
     name: str,
     *,
-    strategy: str = "heuristic",
+    strategy: str = "normal",
     seat: int | None = None,
     games: int | None = None,
     seed: int | str | None = None,
@@ -87,7 +89,10 @@ async def play(
                         acted = p.seq
                         if delay:
                             await asyncio.sleep(delay)
-                        await client.choose(bot.choose(msg.view), p.seq)
+                        # in a thread: a searching bot must not stop this loop answering
+                        # the host
+                        option = await loop.run_in_executor(None, bot.choose, msg.view)
+                        await client.choose(option, p.seq)
                 elif isinstance(msg, GameEnded):
                     acted = -1
                     if not counted:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 
+from qm_rules.bots import LEVELS
+
 NAME = "play"
 HELP = "play now: a table on this machine, you against bots (default 3)"
 
@@ -22,6 +24,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=range(1, 6),
         metavar="N",
         help="how many bots (1-5, default 3)",
+    )
+    parser.add_argument(
+        "--level",
+        choices=tuple(LEVELS),
+        default="normal",
+        help="how well the bots play: easy, normal or hard (default: normal)",
     )
     parser.add_argument(
         "--seed", help="the game's seed (an integer or any text): the same seed deals the same cards"
@@ -66,5 +74,5 @@ def run(args: argparse.Namespace) -> int:
         if not resume:
             raise SystemExit("qingming play: there is no game of yours to carry on")
     seed = parse_seed(args.seed)
-    start = PlayLocal(bots=args.bots, seed=seed, resume=resume)
+    start = PlayLocal(bots=args.bots, seed=seed, resume=resume, level=args.level)
     return launch(args, start, bot_delay=max(0.0, args.bot_delay))

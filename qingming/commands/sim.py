@@ -35,8 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default="heuristic",
         metavar="LIST",
-        help="bot strategy for each seat, comma-separated (heuristic, random); "
-        "one name serves every seat (default: heuristic)",
+        help="the bot of each seat, comma-separated: a level (easy, normal, hard) or a "
+        "strategy (heuristic, random, mcts); one name serves every seat (default: heuristic)",
     )
     parser.add_argument(
         "--round-limit",

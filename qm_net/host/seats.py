@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from qm_net.journal_io import token_hash
 from qm_net.protocol import SeatInfo
+from qm_rules.bots import level_of
 
 if TYPE_CHECKING:
     from qm_net.host.conn import Conn
@@ -62,6 +63,7 @@ class Seat:
             ready=self.ready or self.kind == "bot",
             connected=self.kind == "bot" or self.conn is not None,
             played_by_bot=self.kind == "human" and self.takeover,
+            level=level_of(self.strategy) if self.kind == "bot" else None,
         )
 
     def journal_record(self) -> dict[str, Any]:

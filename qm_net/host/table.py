@@ -19,7 +19,7 @@ from qm_net import delta
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.host.advert import Advert
-from qm_net.host.bots import bot_move
+from qm_net.host.bots import bot_move, searches, think
 from qm_net.host.conn import Conn, Limits, refuse
 from qm_net.host.journal import TableJournal
 from qm_net.host.lobby import LobbyHandlers
@@ -30,7 +30,7 @@ from qm_net.journal_io import JournalGame, read_games
 from qm_net.protocol import MAX_SEATS, MIN_SEATS, decode_client
 from qm_net.version import DEFAULT_PORT
 from qm_rules import Event, Game, GameOptions, RulesError, StalePrompt, View
-from qm_rules.bots import STRATEGIES
+from qm_rules.bots import strategy_of
 
 log = logging.getLogger("qm_net.host")
 
@@ -67,8 +67,7 @@ class Host(LobbyHandlers):
             raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
         if not 0 <= bots <= seats:
             raise ValueError(f"cannot seat {bots} bots at {seats} seats")
-        if bot_strategy not in STRATEGIES:
-            raise ValueError(f"unknown bot strategy {bot_strategy!r}")
+        strategy_of(bot_strategy)  # ValueError for an unknown name
         self.name = name
         self.n_seats = seats
         self.options = options or GameOptions()
@@ -614,8 +613,27 @@ class Host(LobbyHandlers):
         seat = self.seats[game.prompt.seat]
         if not seat.bot_controlled:
             return
+        if searches(seat, game, self.bot_strategy):
+            self._spawn(self._bot_move_off_loop(seat, game, seq))
+            return
+        self._bot_apply(seat, game, seq)
+
+    async def _bot_move_off_loop(self, seat: Seat, game: Game, seq: int) -> None:
+        """A searching bot thinks in a worker thread: the table keeps answering meanwhile
+        (chat, pings, other seats' timers). Its move counts only if the prompt is still the
+        one it thought about."""
+        option = await think(seat, game.view(seat.index))
+        if self.game is not game or not self._prompt_pending(seq) or not seat.bot_controlled:
+            return
+        if option is None:  # the bot failed: the default, as for any bot
+            self._apply_default()
+            return
+        self._bot_apply(seat, game, seq, option)
+
+    def _bot_apply(self, seat: Seat, game: Game, seq: int, option: str | None = None) -> None:
+        """Play the bot's move (``option`` if it thought in a thread, else it chooses now)."""
         drafting = game.draft is not None
-        events, option = bot_move(seat, game, seq, self.bot_strategy)
+        events, option = bot_move(seat, game, seq, self.bot_strategy, option)
         hidden = is_hidden_step(drafting, option, game)
         self.wire.record(seat.index if hidden else None)
         self._changed(events, seat.index if hidden else None)

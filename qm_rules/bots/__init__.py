@@ -1,7 +1,12 @@
 """Bots: they see only ``game.view(seat)`` and answer with an option id.
 
-``make_bot(strategy, seed)`` builds one; strategies: ``random`` (uniform over the legal
-options) and ``heuristic`` (plays to win).
+``make_bot(name, seed)`` builds one. Strategies: ``random`` (uniform over the legal options),
+``heuristic`` (plays to win), ``mcts`` (searches: ISMCTS over the heuristic, in
+:mod:`qm_rules.bots.mcts`) and ``easy`` (the heuristic, careless one move in three).
+
+Players choose a *level*, the name shown at the table: ``easy``, ``normal`` (the heuristic) and
+``hard`` (the search bot); :data:`LEVELS` maps each to its strategy. Every place that seats a bot
+takes a level or a strategy name (:data:`BOT_NAMES`).
 """
 
 from __future__ import annotations
@@ -20,14 +25,44 @@ class Bot(Protocol):
         ...
 
 
-STRATEGIES = ("heuristic", "random")
+STRATEGIES = ("heuristic", "random", "mcts", "easy")
+#: The levels players pick from, weakest first, and the strategy each plays.
+LEVELS = {"easy": "easy", "normal": "heuristic", "hard": "mcts"}
+#: Every name a bot may be asked for by: a level or a strategy.
+BOT_NAMES = (*LEVELS, *(s for s in STRATEGIES if s not in LEVELS))
+#: The levels a bot seat may show: the levels, and a strategy that has none (random).
+BOT_LEVELS = (*LEVELS, *(s for s in STRATEGIES if s not in LEVELS.values()))
+#: The search budget of the ``hard`` level (iterations a searched decision; see benchmarks/mcts.py).
+HARD_ITERATIONS = 300
+
+
+def strategy_of(name: str) -> str:
+    """The strategy a level or strategy name plays; ValueError for an unknown name."""
+    strategy = LEVELS.get(name, name)
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown bot strategy {name!r}; choose from {', '.join(BOT_NAMES)}")
+    return strategy
+
+
+def level_of(name: str) -> str:
+    """The level shown for a bot asked for by ``name`` (a strategy with no level: its own name)."""
+    strategy = strategy_of(name)
+    return next((level for level, s in LEVELS.items() if s == strategy), strategy)
 
 
 def make_bot(strategy: str = "heuristic", seed: int | str = 0) -> Bot:
+    """A bot for a level (easy, normal, hard) or a strategy (heuristic, random, mcts, easy)."""
+    strategy = strategy_of(strategy)
     if strategy == "random":
         return RandomBot(seed)
     if strategy == "heuristic":
         from .heuristic import HeuristicBot
 
         return HeuristicBot(seed)
-    raise ValueError(f"unknown bot strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
+    if strategy == "easy":
+        from .heuristic import EasyBot
+
+        return EasyBot(seed)
+    from .mcts import MCTSBot
+
+    return MCTSBot(seed, iterations=HARD_ITERATIONS)

@@ -837,3 +837,25 @@ _HANDLERS = {
     PromptKind.EFFECT: HeuristicBot._effect,
     PromptKind.HAND_LIMIT: HeuristicBot._hand_limit,
 }
+
+
+class EasyBot(HeuristicBot):
+    """The ``easy`` level: the heuristic bot, but one decision in three (seeded) is any legal
+    move, and it never waits for a better worship."""
+
+    name = "easy"
+    wait_limit = 0
+    #: Out of 100 decisions, how many are taken at random.
+    careless = 33
+
+    def __init__(self, seed: int | str = 0) -> None:
+        super().__init__(seed)
+        self.dice = Rng(seed_state(f"easy-bot:{seed!r}"))
+
+    def choose(self, view: View) -> str:
+        prompt = view.prompt
+        assert prompt is not None and prompt.options, "asked to choose without a prompt"
+        if self.dice.below(100) < self.careless:
+            opts = [o for o in prompt.options if o.kind != "cancel"] or list(prompt.options)
+            return opts[self.dice.below(len(opts))].id
+        return super().choose(view)

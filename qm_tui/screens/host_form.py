@@ -16,6 +16,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from qm_rules.bots import LEVELS
 from qm_rules.model import GameOptions
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
@@ -47,6 +48,7 @@ class FormValues:
     hand_limit: str
     ask_everyone: bool
     disconnect_grace: str
+    level: str = "normal"
 
     def settings(self) -> HostSettings:
         """The settings these values mean, or :class:`FormError`."""
@@ -66,7 +68,9 @@ class FormValues:
             ask_everyone=self.ask_everyone,
             disconnect_grace=_seconds(self.disconnect_grace, "disconnect_grace") or 0.0,
         )
-        return HostSettings(name=name, seats=self.seats, bots=bots, options=options)
+        return HostSettings(
+            name=name, seats=self.seats, bots=bots, options=options, level=self.level
+        )
 
 
 def _int(text: str, field: str, *, default: int) -> int:
@@ -152,6 +156,15 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
                             compact=True,
                             placeholder=tr(f"form.{field_id}.placeholder", lang),
                         )
+                        if field_id == "bots":
+                            yield Label(tr("form.level", lang))
+                            yield Select(
+                                [(tr(f"level.{level}", lang), level) for level in LEVELS],
+                                value="normal",
+                                allow_blank=False,
+                                id="f-level",
+                                compact=True,
+                            )
                     yield Label(tr("form.ask_everyone", lang))
                     yield Checkbox(
                         tr("form.ask_everyone.hint", lang),
@@ -175,6 +188,7 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
             return self.query_one(f"#f-{field_id}", Input).value
 
         seats = self.query_one("#f-seats", Select).value
+        level = self.query_one("#f-level", Select).value
         return FormValues(
             name=text("name"),
             seats=seats if isinstance(seats, int) else 4,
@@ -185,6 +199,7 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
             hand_limit=text("hand_limit"),
             ask_everyone=self.query_one("#f-ask_everyone", Checkbox).value,
             disconnect_grace=text("disconnect_grace"),
+            level=level if isinstance(level, str) else "normal",
         )
 
     def action_submit(self) -> None:

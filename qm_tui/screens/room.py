@@ -241,10 +241,13 @@ class RoomScreen(Screen[None]):
             if marks:
                 label.append(f"  ({', '.join(marks)})", style="dim")
             ready = tr("room.is_ready", lang) if info.ready and info.kind != "empty" else ""
+            kind = tr(f"room.kind.{info.kind}", lang)
+            if info.kind == "bot" and info.level:
+                kind += f" ({tr(f'level.{info.level}', lang)})"
             seats.add_row(
                 Text(str(info.seat + 1)),
                 label,
-                Text(clean(tr(f"room.kind.{info.kind}", lang))),
+                Text(clean(kind)),
                 Text(ready, style="green"),
                 key=str(info.seat),
             )

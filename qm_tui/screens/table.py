@@ -576,6 +576,8 @@ class TableScreen(Screen[None]):
         elif status is not None:
             key = "bot" if status.kind == "bot" else ("on" if status.connected else "off")
             parts.append(tr(f"table.conn.{key}", lang))
+            if status.kind == "bot" and status.level:
+                parts[-1] += f" ({tr(f'level.{status.level}', lang)})"
         parts.append(tr("table.hand_count", lang, n=sv.hand_count))
         if sv.stacked:
             parts.append(tr("table.stacked", lang, n=len(sv.stacked)))

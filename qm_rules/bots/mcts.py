@@ -1,0 +1,564 @@
+"""The search bot: Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012).
+
+It sees only its own :class:`~qm_rules.model.View`, like every bot. At each decision worth
+searching it grows one tree over *information sets*, and every iteration
+
+1. **determinizes**: builds a complete game consistent with what its seat can know — its view
+   (its hand, every field's face-up cards, the stacks, the discard pile, the chain, hand sizes,
+   the deck's size), the card pool of a game of this many players (card data), and what it saw
+   of its own face-down cards — dealing the cards it has not seen at random into the places it
+   cannot see (other hands, other players' face-down slots, the deck). Face-down cards are
+   always traps or counters (only those can be set), so they are dealt from those. The true
+   game is never consulted: the bot is never given it.
+2. **tries every root move on that deal** (a :meth:`~qm_rules.game.Game.clone` each, with the
+   same playout seeds), so that moves are compared on the same cards and the same luck: in a
+   game decided this much by the draw, that is what makes a few hundred playouts enough.
+3. below the root, **selects** with UCB1 where a child's exploration term counts how often it
+   was *available* (a move may be legal in one determinization and not in another), each node
+   scoring the reward of the seat that chose it — rewards are a vector, one per seat, so the
+   tree handles 2-6 players. Opponents either choose in the tree for their own reward
+   (``opponents_in_tree``) or as the heuristic bot would (the default: the better of the two
+   in ``benchmarks/mcts.py``);
+4. **expands** one untried move, **plays out** the rest of the game with the heuristic bot in
+   every seat, and backs the reward vector up the path.
+
+Moves are named by what they are (``play:shunshou``, ``target:c:yehuo@2``), not by card instance,
+so the same move in two determinizations is the same child. The move played is the root's best
+on average; the heuristic's own move is kept unless another did better by ``confidence``
+standard errors of the paired difference. Steps that carry on a decision already taken — the
+mode, targets and costs of an activation, and choices during resolution — are left to the
+heuristic bot, as are prompts with a single distinct move.
+
+Deterministic: the generator is seeded from the bot's seed and the decision's sequence number,
+so with a playout budget (``iterations``) the same seed and view give the same move. A time
+budget (``max_ms``) stops earlier on a slow machine and is then not reproducible; the levels
+use iterations, a table adds a time cap on top.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..cards import CARDS, CardType
+from ..game import Game, base_set_copies
+from ..journal import rules_version
+from ..model import GameOptions, LinkView, Option, Phase, Prompt, PromptKind, View, to_plain
+from ..rng import Rng, seed_state
+from ..state import DECK, DISCARD, FIELD, HAND, LIMBO, SLOTS, STACK
+from .heuristic import HeuristicBot
+
+#: Prompt kinds the bot searches; the others continue a decision or are left to the heuristic.
+SEARCHED = frozenset(
+    {
+        PromptKind.PLACE,
+        PromptKind.ACTION,
+        PromptKind.WORSHIP,
+        PromptKind.RESPOND,
+        PromptKind.HAND_LIMIT,
+    }
+)
+#: UCB exploration constant (rewards are in [0, 1]).
+EXPLORATION = 0.7
+#: Decisions a playout may take before it is scored as a draw (a runaway guard).
+MAX_PLAYOUT = 2_000
+
+_SET_TYPES = (CardType.TRAP, CardType.COUNTER)
+
+
+class Node:
+    """A node of the information-set tree: the move that led here and its statistics."""
+
+    __slots__ = ("move", "seat", "parent", "children", "visits", "avail", "reward")
+
+    def __init__(self, move: str | None, seat: int, parent: Node | None) -> None:
+        self.move = move
+        self.seat = seat  # who chose ``move``
+        self.parent = parent
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0  # summed reward of ``seat``
+
+    def ucb(self, c: float) -> float:
+        return self.reward / self.visits + c * math.sqrt(math.log(self.avail) / self.visits)
+
+
+def move_key(game: Game, opt: Option) -> str:
+    """The option as a move that means the same in every determinization."""
+    card = opt.card
+    if card is None:
+        return opt.id
+    name = game.defs[card].id
+    if opt.kind == "target":
+        return f"target:c:{name}@{game.st.loc[card][1]}"
+    return f"{opt.kind}:{name}"
+
+
+def _moves(game: Game, prompt: Prompt | None = None) -> dict[str, str]:
+    """A prompt's options by move (``cancel`` aside, which only undoes a step), their cards
+    named through ``game``. By default the game's own pending prompt; the real prompt's when
+    ``game`` is a determinization of its view (which holds every card those options name)."""
+    prompt = prompt or game.prompt
+    assert prompt is not None
+    out: dict[str, str] = {}
+    for o in prompt.options:
+        if o.kind != "cancel":
+            out.setdefault(move_key(game, o), o.id)
+    if not out:
+        out = {o.id: o.id for o in prompt.options}
+    return out
+
+
+class Determinizer:
+    """Builds complete games from one seat's view: the seen cards where they are seen, the
+    unseen ones dealt at random into the unseen places."""
+
+    def __init__(self, view: View, options: GameOptions, memory: SeatMemory) -> None:
+        assert view.viewer is not None and view.prompt is not None
+        self.view = view
+        me = self.me = view.viewer
+        n = self.n = len(view.seats)
+        total = sum(d.copies for d in CARDS.base_set) * base_set_copies(n) + n
+        self.total = total
+        known: dict[int, str] = {}
+        loc: dict[int, tuple[int, int, int]] = {}
+        tapped: set[int] = set()
+        negated: set[int] = set()
+        face_down: list[int] = []
+        hidden_slots: list[tuple[int, int]] = []  # (seat, slot) of face-down cards not ours
+        fields = [[-1] * SLOTS for _ in range(n)]
+        for sv in view.seats:
+            s = sv.seat
+            for slot in sv.slots:
+                if slot.card is None:
+                    if slot.face_down:
+                        hidden_slots.append((s, slot.index))
+                    continue
+                c = slot.card.cid
+                known[c] = slot.card.card
+                loc[c] = (FIELD, s, slot.index)
+                fields[s][slot.index] = c
+                if slot.card.tapped:
+                    tapped.add(c)
+                if slot.negated:
+                    negated.add(c)
+                if slot.face_down:
+                    face_down.append(c)
+            for cv in sv.stacked:
+                known[cv.cid] = cv.card
+                loc[cv.cid] = (STACK, s, -1)
+        for cv in view.seats[me].hand or ():
+            known[cv.cid] = cv.card
+            loc[cv.cid] = (HAND, me, -1)
+        for cv in view.discard:
+            known[cv.cid] = cv.card
+            loc[cv.cid] = (DISCARD, -1, -1)
+        limbo: list[int] = []
+        for link in view.chain:
+            for cv in (link.card, link.payload, *link.cost):
+                if cv is not None:
+                    known[cv.cid] = cv.card
+            for cv in (link.card, link.payload):
+                if cv is not None and cv.cid not in loc:  # a worship's ancestor, a stacked offering
+                    loc[cv.cid] = (LIMBO, link.seat, -1)
+                    limbo.append(cv.cid)
+        self.known, self.loc, self.tapped, self.negated = known, loc, tapped, negated
+        self.face_down, self.hidden_slots, self.fields, self.limbo = (
+            face_down,
+            hidden_slots,
+            fields,
+            limbo,
+        )
+        self.others_hands = {sv.seat: sv.hand_count for sv in view.seats if sv.seat != me}
+        # The unseen cards: every instance id not seen, and the card pool less what is seen.
+        placed = set(loc)
+        self.unseen_ids = [c for c in range(total) if c not in placed]
+        pool: dict[str, int] = {}
+        for d in CARDS.base_set:
+            pool[d.id] = d.copies * base_set_copies(n)
+        seen_ancestors = set()
+        for name in known.values():
+            if CARDS[name].type is CardType.ANCESTOR:
+                seen_ancestors.add(name)
+            elif pool.get(name, 0) > 0:
+                pool[name] -= 1
+        self.pool_base = [name for name, k in sorted(pool.items()) for _ in range(k)]
+        self.ancestors_left = sorted(d.id for d in CARDS.ancestors if d.id not in seen_ancestors)
+        self.ancestors_unseen = n - len(seen_ancestors)
+        hidden = sum(self.others_hands.values()) + len(hidden_slots) + view.deck_count
+        self.consistent = (
+            hidden == len(self.unseen_ids)
+            and len(self.pool_base) + self.ancestors_unseen == len(self.unseen_ids)
+            and self.ancestors_unseen >= 0
+        )
+        self.static = self._static(options, memory)
+
+    def _static(self, options: GameOptions, memory: SeatMemory) -> dict[str, Any]:
+        """The parts of the state every determinization shares."""
+        view, me = self.view, self.me
+        prompt = view.prompt
+        assert prompt is not None
+        chain = []
+        for link in view.chain:
+            chain.append(_link_plain(link, self.loc))
+        breaking = []
+        if view.chain:
+            breaking = [
+                sv.seat
+                for sv in view.seats
+                if not sv.stacked
+                and any(
+                    s.card is not None
+                    and not s.face_down
+                    and CARDS[s.card.card].type is CardType.ANCESTOR
+                    for s in sv.slots
+                )
+            ]
+        asking = None
+        if view.chain and prompt.kind is PromptKind.RESPOND:
+            newest = view.chain[-1].seat
+            asking = []
+            s = me
+            while s != newest:
+                if not view.seats[s].conceded:
+                    asking.append(s)
+                s = (s + 1) % self.n
+        ability_turn = [0] * self.n
+        if memory.ability_turn == view.turn:
+            ability_turn[me] = view.turn
+        if prompt.kind is PromptKind.ACTION and not any(
+            o.kind == "ability" for o in prompt.options
+        ):
+            ability_turn[me] = view.turn  # used already, or not ours to use: the same to the engine
+        placed = not (view.phase is Phase.PLACE and not view.chain)
+        return {
+            "rules": rules_version(),
+            "names": [sv.name for sv in view.seats],
+            "seed": 0,
+            "options": to_plain(options),
+            "conceded": [sv.conceded for sv in view.seats],
+            "turn_seat": view.turn_seat,
+            "first_seat": view.first_seat,
+            "turn": view.turn,
+            "round": view.round,
+            "phase": view.phase.value,
+            "phase_entered": True,
+            "placed": placed,
+            "ability_turn": ability_turn,
+            "prohibitions": [
+                [p.tag, list(p.actions), p.source, p.until_turn] for p in view.prohibitions
+            ],
+            "chain": chain,
+            "chain_origin": view.phase.value,
+            "asking": asking,
+            "resolving": False,
+            "res_section": 0,
+            "res_choices": [],
+            "breaking": breaking,
+            "turn_ends_after_chain": bool(view.chain) and view.seats[view.turn_seat].conceded,
+            "quiet_turns": 0,
+            "draft": None,
+            "result": None,
+            "seq": view.seq,
+        }
+
+    def sample(self, rng: Rng, memory: SeatMemory) -> Game:
+        """One determinization."""
+        view = self.view
+        names: list[str | None] = [None] * self.total
+        for c, name in self.known.items():
+            names[c] = name
+        ids = list(self.unseen_ids)
+        rng.shuffle(ids)
+        pool = list(self.pool_base)
+        anc = list(self.ancestors_left)
+        rng.shuffle(anc)
+        pool.extend(anc[: self.ancestors_unseen])
+        rng.shuffle(pool)
+        # Face-down slots first, from the traps and counters of the pool.
+        loc = dict(self.loc)
+        fields = [f[:] for f in self.fields]
+        face_down = list(self.face_down)
+        set_turn = [0] * self.total
+        for c in face_down:
+            set_turn[c] = memory.set_turn.get(c, view.turn - 1)
+        for seat, slot in self.hidden_slots:
+            k = next((i for i, name in enumerate(pool) if CARDS[name].type in _SET_TYPES), None)
+            if k is None:
+                k = 0
+            c = ids.pop()
+            names[c] = pool.pop(k)
+            loc[c] = (FIELD, seat, slot)
+            fields[seat][slot] = c
+            face_down.append(c)
+            set_turn[c] = memory.others_set_turn.get((seat, slot), view.turn - 1)
+        hands: list[list[int]] = [[] for _ in range(self.n)]
+        for cv in view.seats[self.me].hand or ():
+            hands[self.me].append(cv.cid)
+        for seat, count in sorted(self.others_hands.items()):
+            for _ in range(count):
+                c = ids.pop()
+                names[c] = pool.pop()
+                loc[c] = (HAND, seat, -1)
+                hands[seat].append(c)
+        deck = []
+        for c in ids:
+            names[c] = pool.pop()
+            deck.append(c)
+        rng.shuffle(deck)
+        for c in deck:
+            loc[c] = (DECK, -1, -1)
+        stacks: list[list[int]] = [[cv.cid for cv in sv.stacked] for sv in view.seats]
+        data = dict(self.static)
+        data["defs"] = names
+        data["rng"] = rng.next64() or 1
+        data["zones"] = {
+            "loc": [list(loc[c]) for c in range(self.total)],
+            "tapped": sorted(self.tapped),
+            "face_down": sorted(face_down),
+            "negated": sorted(self.negated),
+            "set_turn": set_turn,
+            "deck": deck,
+            "discard": [cv.cid for cv in view.discard],
+            "hands": hands,
+            "fields": fields,
+            "stacks": stacks,
+            "limbo": list(self.limbo),
+        }
+        return Game.from_state(data)
+
+
+def _link_plain(link: LinkView, loc: dict[int, tuple[int, int, int]]) -> dict[str, Any]:
+    targets = []
+    owners = []
+    for t in link.targets:
+        kind, value = t[0], int(t[1:])
+        targets.append([kind, value])
+        owners.append(loc[value][1] if kind == "c" and value in loc else -1)
+    return {
+        "seat": link.seat,
+        "kind": link.kind.value,
+        "card": link.card.cid,
+        "mode": link.mode,
+        "targets": targets,
+        "target_owners": owners,
+        "cost": [cv.cid for cv in link.cost],
+        "responds_to": link.responds_to,
+        "negated": link.negated,
+        "negate_to": "discard",
+        "payload": link.payload.cid if link.payload is not None else None,
+    }
+
+
+class SeatMemory:
+    """What the bot remembers between its decisions (all of it seen in its own views)."""
+
+    def __init__(self) -> None:
+        self.set_turn: dict[int, int] = {}  # our face-down cards: the turn we first saw them set
+        self.others_set_turn: dict[tuple[int, int], int] = {}  # others' face-down slots
+        self.ability_turn = 0  # the turn we last used the stacking ability
+
+    def observe(self, view: View) -> None:
+        me = view.viewer
+        ours: dict[int, int] = {}
+        others: dict[tuple[int, int], int] = {}
+        for sv in view.seats:
+            for slot in sv.slots:
+                if not slot.face_down:
+                    continue
+                if sv.seat == me and slot.card is not None:
+                    ours[slot.card.cid] = self.set_turn.get(slot.card.cid, view.turn - 1)
+                elif sv.seat != me:
+                    # first seen this turn on the turn player's field: possibly set this turn
+                    first = view.turn if sv.seat == view.turn_seat else view.turn - 1
+                    others[(sv.seat, slot.index)] = self.others_set_turn.get(
+                        (sv.seat, slot.index), first
+                    )
+        self.set_turn, self.others_set_turn = ours, others
+
+
+class MCTSBot:
+    """ISMCTS with heuristic playouts. ``iterations`` bounds the work per decision (and keeps it
+    reproducible); ``max_ms``, if given, also stops the search after that many milliseconds."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        iterations: int = 200,
+        max_ms: float | None = None,
+        options: GameOptions | None = None,
+        exploration: float = EXPLORATION,
+        opponents_in_tree: bool = False,
+        confidence: float = 0.0,
+    ) -> None:
+        self.seed = seed
+        self.iterations = iterations
+        self.max_ms = max_ms
+        self.options = options or GameOptions()
+        self.exploration = exploration
+        self.opponents_in_tree = opponents_in_tree
+        self.confidence = confidence
+        self.fallback = HeuristicBot(seed)
+        self.memory = SeatMemory()
+        self.searched = 0  # decisions searched (for tests and benchmarks)
+        self.inconsistent = 0  # views the determinizer could not account for (should stay 0)
+
+    def choose(self, view: View) -> str:
+        prompt = view.prompt
+        assert prompt is not None and prompt.options, "asked to choose without a prompt"
+        self.memory.observe(view)
+        if (
+            prompt.kind not in SEARCHED
+            or len({o.id for o in prompt.options if o.kind != "cancel"}) < 2
+        ):
+            return self._note(view, self.fallback.choose(view))
+        options = self.options
+        limit = prompt.context.get("limit")
+        if prompt.kind is PromptKind.HAND_LIMIT and isinstance(limit, int):
+            options = GameOptions(**{**to_plain(options), "hand_limit": limit})
+        det = Determinizer(view, options, self.memory)
+        if not det.consistent:
+            self.inconsistent += 1
+            return self._note(view, self.fallback.choose(view))
+        # The heuristic's move: the search keeps it unless another is clearly better (and
+        # asking keeps the heuristic's own memory, e.g. how long it has waited, in step).
+        default = self.fallback.choose(view)
+        rng = Rng(seed_state(("mcts", self.seed, view.viewer, view.seq)))
+        choice = self.search(det, rng, view, default)
+        if choice is None:
+            self.inconsistent += 1
+            return self._note(view, default)
+        self.searched += 1
+        return self._note(view, choice)
+
+    def _note(self, view: View, choice: str) -> str:
+        # What the view will not tell later: the stacking ability is once a turn, and a card
+        # set this turn cannot be flipped before the next (R16).
+        if choice.startswith("ability:"):
+            self.memory.ability_turn = view.turn
+        elif choice.startswith("set:"):
+            self.memory.set_turn[int(choice[4:])] = view.turn
+        return choice
+
+    def search(self, det: Determinizer, rng: Rng, view: View, default: str | None) -> str | None:
+        """Run the iterations; the best root move, as an option id of the view's prompt, or
+        None if the determinizations do not match the view's prompt.
+
+        Every iteration deals one determinization and tries *every* root move on it (a copy
+        each, the same playout seeds): the moves are compared on the same deal and the same
+        luck, which takes most of the noise out of their differences. Below the root the
+        tree is the usual one: UCB with availability counts, one reward per seat.
+        ``iterations`` counts playouts, so the budget is the same whatever the moves.
+        ``default`` (the heuristic's move, as an option id) is kept unless another did better
+        by ``confidence`` standard errors of the paired difference."""
+        me = det.me
+        prompt = view.prompt
+        assert prompt is not None
+        root = Node(None, me, None)
+        deadline = time.perf_counter() + self.max_ms / 1000 if self.max_ms else None
+        real: dict[str, str] = {}
+        diffs: dict[str, list[float]] = {}  # per move: its reward minus the default's, per deal
+        default_key: str | None = None
+        playouts = 0
+        while playouts < self.iterations:
+            base = det.sample(rng, self.memory)
+            if not real:
+                p = base.prompt
+                if p is None or p.seat != me or p.kind is not prompt.kind:
+                    return None
+                real = _moves(base, prompt)
+                if set(_moves(base)) != set(real):
+                    return None
+                if len(real) < 2:  # the options are all the same move
+                    return next(iter(real.values()))
+                chosen = prompt.option(default) if default is not None else None
+                if chosen is not None and chosen.kind != "cancel":
+                    default_key = move_key(base, chosen)
+                    real[default_key] = chosen.id  # the heuristic's own card among equals
+            seeds = [rng.next64() for _ in range(base.n)]
+            got: dict[str, float] = {}
+            for key in real:
+                game = base.clone()
+                bots = [HeuristicBot(seed) for seed in seeds]
+                child = root.children.get(key)
+                if child is None:
+                    child = root.children[key] = Node(key, me, root)
+                child.avail += 1
+                game.choose(me, real[key])
+                got[key] = self._iterate(child, game, rng, bots)[me]
+                playouts += 1
+            root.visits += 1
+            if default_key is not None:
+                for key, r in got.items():
+                    diffs.setdefault(key, []).append(r - got[default_key])
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(
+            root.children.values(),
+            key=lambda ch: (ch.reward / max(ch.visits, 1), ch.move == default_key, ch.move or ""),
+        )
+        assert best.move is not None
+        if default_key is not None and best.move != default_key and self.confidence:
+            d = diffs[best.move]
+            mean = sum(d) / len(d)
+            # (floored: a few deals that all agree are not proof)
+            var = max(sum((x - mean) ** 2 for x in d) / max(len(d) - 1, 1), 0.05)
+            if mean <= self.confidence * math.sqrt(var / len(d)):
+                return real[default_key]
+        return real[best.move]
+
+    def _iterate(self, node: Node, game: Game, rng: Rng, bots: list[HeuristicBot]) -> list[float]:
+        """One descent from ``node`` (whose move has just been played on ``game``): select and
+        expand down the tree, play out, back the rewards up; returns the rewards."""
+        path = [node]
+        c = self.exploration
+        me = node.seat
+        # Selection and expansion, through prompts with a choice.
+        while game.prompt is not None:
+            seat = game.prompt.seat
+            if seat != me and not self.opponents_in_tree:
+                game.choose(seat, bots[seat].choose(game.view(seat)))
+                continue
+            moves = _moves(game)
+            if len(moves) == 1:
+                game.choose(seat, next(iter(moves.values())))
+                continue
+            children = node.children
+            for key in moves:
+                child = children.get(key)
+                if child is not None:
+                    child.avail += 1
+            untried = [key for key in moves if key not in children]
+            if untried:
+                key = untried[rng.below(len(untried))]
+                child = children[key] = Node(key, seat, node)
+                child.avail = 1
+                game.choose(seat, moves[key])
+                path.append(child)
+                break
+            node = max((children[key] for key in moves), key=lambda ch: ch.ucb(c))
+            game.choose(seat, moves[node.move])  # type: ignore[index]
+            path.append(node)
+        rewards = self._playout(game, bots)
+        for n in path:
+            n.visits += 1
+            n.reward += rewards[n.seat]
+        return rewards
+
+    def _playout(self, game: Game, bots: list[HeuristicBot]) -> list[float]:
+        """Play to the end with the heuristic bot in every seat: the reward of each seat."""
+        steps = 0
+        while game.prompt is not None and steps < MAX_PLAYOUT:
+            seat = game.prompt.seat
+            game.choose(seat, bots[seat].choose(game.view(seat)))
+            steps += 1
+        result = game.result
+        if result is None or result.winner is None:
+            return [1.0 / game.n] * game.n
+        out = [0.0] * game.n
+        out[result.winner] = 1.0
+        return out

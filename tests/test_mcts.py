@@ -1,0 +1,192 @@
+"""The search bot (ISMCTS): it never peeks, it is reproducible, and its determinizations are
+games its seat could be in.
+
+Games are driven through the public surface; the bot gets only ``game.view(seat)`` (R5). The
+hidden-information variants of a position are made by rearranging, in the saved state, exactly
+what that seat's view does not show: which unseen card is in whose hand or in the deck, the
+deck's order, and the identity of others' face-down cards.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from qm_rules import Game, View
+from qm_rules.bots.heuristic import HeuristicBot
+from qm_rules.bots.mcts import SEARCHED, Determinizer, MCTSBot, SeatMemory
+from qm_rules.cards import CARDS, CardType
+from qm_rules.rng import Rng
+
+#: Small budgets: these tests are about what the bot may know, not how well it plays.
+ITERATIONS = 12
+
+
+def searched_positions(players: int, seed: int, every: int = 1):
+    """Play a heuristic game; yield (game, view) at every ``every``-th searched prompt."""
+    game = Game.new([f"p{i}" for i in range(players)], seed)
+    bots = [HeuristicBot((seed, s)) for s in range(players)]
+    k = 0
+    while game.prompt is not None:
+        seat = game.prompt.seat
+        view = game.view(seat)
+        if game.prompt.kind in SEARCHED and len(game.prompt.options) > 1:
+            if k % every == 0:
+                yield game, view
+            k += 1
+        game.choose(seat, bots[seat].choose(view))
+
+
+def visible_cards(view: View) -> set[int]:
+    seen = {c.cid for c in view.discard}
+    for sv in view.seats:
+        seen |= {c.cid for c in sv.hand or ()} | {c.cid for c in sv.stacked}
+        seen |= {s.card.cid for s in sv.slots if s.card is not None}
+    for link in view.chain:
+        seen |= {link.card.cid} | {c.cid for c in link.cost}
+        if link.payload is not None:
+            seen.add(link.payload.cid)
+    return seen
+
+
+def rearranged(game: Game, seat: int, seed: int) -> Game:
+    """The same game but for what ``seat`` cannot see: the unseen cards of others' hands and the
+    deck trade identities, as do others' face-down cards among themselves, and the deck is
+    reordered."""
+    data = game.to_state()
+    seen = visible_cards(game.view(seat))
+    zones = data["zones"]
+    down = set(zones["face_down"])
+    defs = data["defs"]
+    rng = Rng(seed)
+    for group in (
+        [c for c in range(len(defs)) if c not in seen and c not in down],
+        [c for c in range(len(defs)) if c not in seen and c in down],
+    ):
+        names = [defs[c] for c in group]
+        rng.shuffle(names)
+        for c, name in zip(group, names, strict=True):
+            defs[c] = name
+    rng.shuffle(zones["deck"])
+    return Game.from_state(data, list(game.choices))
+
+
+def test_determinizations_are_games_the_seat_could_be_in() -> None:
+    # Every sampled game shows the deciding seat exactly the view it has (R5): the same hand,
+    # fields, stacks, discard pile, chain, counts and prompt.
+    checked = 0
+    for players, seed in [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)]:
+        memory = [SeatMemory() for _ in range(players)]
+        for game, view in searched_positions(players, seed, every=3):
+            me = view.viewer
+            memory[me].observe(view)
+            det = Determinizer(view, game.options, memory[me])
+            assert det.consistent
+            sample = det.sample(Rng(checked + 1), memory[me])
+            assert sample.view(me) == view
+            checked += 1
+    assert checked > 40
+
+
+def test_determinizations_deal_the_unseen_cards_afresh() -> None:
+    # They are not the true game: over a few samples the others' hands differ from the truth,
+    # and face-down cards are always traps or counters.
+    game, view = next(p for p in searched_positions(4, 8) if p[0].turn > 4)
+    me = view.viewer
+    det = Determinizer(view, game.options, SeatMemory())
+    truth = [sorted(game.defs[c].id for c in game.st.hands[s]) for s in range(4) if s != me]
+    differs = False
+    for i in range(8):
+        sample = det.sample(Rng(100 + i), SeatMemory())
+        hands = [sorted(sample.defs[c].id for c in sample.st.hands[s]) for s in range(4) if s != me]
+        differs |= hands != truth
+        for s in range(4):
+            for c in sample.st.fields[s]:
+                if c >= 0 and sample.st.face_down[c]:
+                    assert CARDS[sample.defs[c].id].type in (CardType.TRAP, CardType.COUNTER)
+    assert differs
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 12)])
+def test_the_bot_does_not_peek(players: int, seed: int) -> None:
+    # Two games that differ only in what the bot's seat cannot see: the same choices under the
+    # same seed, at every searched decision tried.
+    tried = 0
+    for game, view in searched_positions(players, seed, every=2):
+        me = view.viewer
+        other = rearranged(game, me, seed + tried)
+        assert other.state_hash() != game.state_hash()  # the hidden information differs
+        assert other.view(me) == view  # and nothing the seat sees does
+        a = MCTSBot((seed, me), iterations=ITERATIONS).choose(view)
+        b = MCTSBot((seed, me), iterations=ITERATIONS).choose(other.view(me))
+        assert a == b
+        tried += 1
+        if tried == 6:
+            break
+    assert tried == 6
+
+
+def play_with(bot: MCTSBot, seed: int, players: int = 2) -> list[str]:
+    """A whole game, the search bot in seat 0; the choices it made."""
+    game = Game.new([f"p{i}" for i in range(players)], seed)
+    bots = [bot] + [HeuristicBot((seed, s)) for s in range(1, players)]
+    made = []
+    while game.prompt is not None:
+        seat = game.prompt.seat
+        option = bots[seat].choose(game.view(seat))
+        assert option in game.prompt.ids
+        if seat == 0:
+            made.append(option)
+        game.choose(seat, option)
+    return made
+
+
+def test_the_bot_is_deterministic_under_a_seed() -> None:
+    first = MCTSBot("s", iterations=ITERATIONS)
+    again = MCTSBot("s", iterations=ITERATIONS)
+    assert play_with(first, 21) == play_with(again, 21)
+    assert first.searched > 0
+    assert first.inconsistent == 0
+
+
+@pytest.mark.parametrize("opponents_in_tree", [False, True])
+def test_the_bot_plays_whole_games_at_three_to_six_players(opponents_in_tree: bool) -> None:
+    # The reward is a vector, one entry a seat: any table size works, with the opponents
+    # choosing in the tree for their own reward or as the heuristic would.
+    for players in (3, 6):
+        bot = MCTSBot(players, iterations=6, opponents_in_tree=opponents_in_tree)
+        assert play_with(bot, 30 + players, players)
+        assert bot.searched > 0 and bot.inconsistent == 0
+
+
+def test_the_search_keeps_the_heuristics_move_unless_another_is_clearly_better() -> None:
+    # With an impossible margin the bot plays exactly as the heuristic bot does.
+    careful = MCTSBot("c", iterations=ITERATIONS, confidence=1e9)
+    plain = HeuristicBot("c")
+    game = Game.new(["a", "b"], 44)
+    others = HeuristicBot(("c", 1))
+    while game.prompt is not None:
+        seat = game.prompt.seat
+        view = game.view(seat)
+        if seat == 0:
+            option = careful.choose(view)
+            assert option == plain.choose(view)
+        else:
+            option = others.choose(view)
+        game.choose(seat, option)
+    assert careful.searched > 0
+
+
+def test_the_strength_benchmark_runs() -> None:
+    """A smoke run of benchmarks/mcts.py (figures printed, never asserted)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "mcts.py"
+    args = ["--heads-up", "1", "--four", "1", "--iterations", "2"]
+    done = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert "2 players, hard vs 1 heuristic" in done.stdout
+    assert "4 players, hard vs 3 heuristic" in done.stdout
