@@ -1,16 +1,11 @@
 """The table's side of a game: what the table screen reads and what it asks for.
 
-:class:`TableSession` is the seam between the table screen and whatever runs the game. Two
-implementations:
+:class:`TableSession` is the seam between the table screen and whatever runs the game;
+:class:`NetSession` wraps a :class:`qm_net.client.TableClient` — a game hosted on the LAN, or in
+the app's own loop by ``qingming play``: the host runs the timers and the bots. Every table, the
+tests' too, is played through a host, so what is tested is what players get.
 
-- :class:`NetSession` wraps a :class:`qm_net.client.TableClient` (a game hosted on the LAN, or
-  in the app's own loop by ``qingming play``): the host runs the timers and the bots.
-- :class:`LocalSession` plays an in-process :class:`qm_rules.game.Game` against bots, with no
-  network at all. It emulates what the host does for a seat: it runs the bots, and when the
-  response or turn timer of the human's prompt runs out it takes the prompt's default
-  (``game.apply_default()``), exactly as the host's timer would.
-
-Both yield :data:`SessionMessage` values from ``messages()``; times are absolute on the
+A session yields :data:`SessionMessage` values from ``messages()``; times are absolute on the
 session's injected clock (``deadline_at``), so a countdown is ``deadline_at - clock.now()``.
 No Textual here.
 """
@@ -18,24 +13,20 @@ No Textual here.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from qm_rules.model import Event, GameOptions, PromptKind, Result, RulesError, View
+from qm_rules.model import Event, Result, View
 from qm_tui.clock import Clock, SystemClock
 
 if TYPE_CHECKING:
     from qm_net.client import TableClient
-    from qm_rules.bots import Bot
-    from qm_rules.game import Game
 
 __all__ = [
     "Chat",
     "Ended",
     "Failure",
-    "LocalSession",
     "Back",
     "Lost",
     "NetSession",
@@ -121,10 +112,6 @@ SessionMessage = Update | Chat | Failure | Ended | Lost | Back | Seats
 class TableSession(Protocol):
     """What the table screen needs from a game in progress."""
 
-    local: bool
-    """True when the session is the game itself (rematch and leave are the session's to do);
-    False for a table on the network, whose waiting room and connection the app handles."""
-
     @property
     def seat(self) -> int | None:
         """The seat this session plays (None: a spectator)."""
@@ -145,193 +132,6 @@ class TableSession(Protocol):
 
     async def concede(self) -> None: ...
 
-    async def rematch(self) -> None: ...
-
-    async def leave(self) -> None: ...
-
-
-# ───────────────────────────── a game in this process ─────────────────────────────
-
-
-class LocalSession:
-    """One human seat against bots in an in-process :class:`~qm_rules.game.Game`.
-
-    ``poll`` is how often (real seconds) the session looks at its clock for a timer that ran
-    out; None means only when :meth:`poke` is called (tests with a :class:`FakeClock`).
-    ``bot_delay`` paces the bots so that a human can follow them (0 in tests).
-    """
-
-    local = True
-
-    def __init__(
-        self,
-        players: Sequence[str],
-        seed: int | str = 0,
-        *,
-        seat: int = 0,
-        options: GameOptions | None = None,
-        clock: Clock | None = None,
-        bot_strategy: str = "heuristic",
-        bot_delay: float = 0.0,
-        poll: float | None = 0.1,
-    ) -> None:
-        from qm_rules.bots import make_bot
-        from qm_rules.game import Game
-
-        self._players = list(players)
-        self._seed = seed
-        self._seat = seat
-        self.options = options or GameOptions()
-        self.clock: Clock = clock or SystemClock()
-        self.bot_delay = bot_delay
-        self.poll = poll
-        self._bot_strategy = bot_strategy
-        self._make_bot = make_bot
-        self._game_cls = Game
-        self.game: Game = Game.new(self._players, seed, self.options)
-        self.bots: dict[int, Bot] = self._new_bots()
-        self._out: deque[SessionMessage] = deque()
-        self._wake = asyncio.Event()
-        self._closed = False
-        self._ended_sent = False
-        self._deadline_seq: int | None = None
-        self._deadline_at: float | None = None
-        self._view: View | None = None
-        self.games = 1
-        self._out.append(
-            Seats(
-                tuple(
-                    SeatStatus(i, name, "human" if i == seat else "bot", True)
-                    for i, name in enumerate(self._players)
-                )
-            )
-        )
-        self._queue_update(tuple(self.game.opening))
-
-    def _new_bots(self) -> dict[int, Bot]:
-        return {
-            s: self._make_bot(self._bot_strategy, f"{self._seed}:{s}")
-            for s in range(len(self._players))
-            if s != self._seat
-        }
-
-    # ─── TableSession ───
-
-    @property
-    def seat(self) -> int | None:
-        return self._seat
-
-    @property
-    def view(self) -> View | None:
-        return self._view
-
-    @property
-    def deadline_at(self) -> float | None:
-        return self._deadline_at
-
-    async def messages(self) -> AsyncIterator[SessionMessage]:
-        while not self._closed:
-            while self._out:
-                yield self._out.popleft()
-            if self._closed:
-                break
-            if self.bot_delay and self._bot_turn():
-                await asyncio.sleep(self.bot_delay)  # pace the bots so a human can follow
-            if self._step():
-                continue
-            self._wake.clear()
-            if self._out:
-                continue
-            try:
-                await asyncio.wait_for(self._wake.wait(), self.poll)
-            except TimeoutError:
-                pass
-
-    async def choose(self, option_id: str) -> None:
-        self._apply(lambda: self.game.choose(self._seat, option_id, self.game.seq))
-
-    async def chat(self, text: str) -> None:
-        self._out.append(Chat(self._seat, self._players[self._seat], text))
-        self.poke()
-
-    async def concede(self) -> None:
-        self._apply(lambda: self.game.choose(self._seat, "concede"))
-
-    async def rematch(self) -> None:
-        """A new game at the same table, the seed moved on by one."""
-        self.games += 1
-        self._seed = f"{self._seed}+"
-        self.game = self._game_cls.new(self._players, self._seed, self.options)
-        self.bots = self._new_bots()
-        self._ended_sent = False
-        self._deadline_seq = None
-        self._queue_update(tuple(self.game.opening))
-
-    async def leave(self) -> None:
-        self._closed = True
-        self.poke()
-
-    # ─── driving the game ───
-
-    def poke(self) -> None:
-        """Wake the session: look at the clock and the bots now."""
-        self._wake.set()
-
-    def _bot_turn(self) -> bool:
-        p = self.game.prompt
-        return p is not None and p.seat in self.bots
-
-    def _apply(self, call: Callable[[], list[Event]]) -> None:
-        try:
-            events = call()
-        except RulesError as e:
-            self._out.append(Failure(e.code, str(e) or e.code))
-        else:
-            self._queue_update(tuple(events))
-        self.poke()
-
-    def _step(self) -> bool:
-        """Do one thing the host would do now: a bot's move, or a timer running out.
-        True if something happened."""
-        g = self.game
-        if g.over:
-            if not self._ended_sent and g.result is not None:
-                self._ended_sent = True
-                self._out.append(Ended(g.result, g.view(self._seat)))
-                return True
-            return False
-        p = g.prompt
-        if p is None:
-            return False
-        bot = self.bots.get(p.seat)
-        if bot is not None:
-            self._queue_update(tuple(g.choose(p.seat, bot.choose(g.view(p.seat)), p.seq)))
-            return True
-        if self._deadline_at is not None and self.clock.now() >= self._deadline_at:
-            self._queue_update(tuple(g.apply_default()))
-            return True
-        return False
-
-    def _timer_for(self, kind: PromptKind) -> float | None:
-        if kind is PromptKind.RESPOND:
-            return self.options.response_timer
-        return self.options.turn_timer
-
-    def _queue_update(self, events: tuple[Event, ...]) -> None:
-        g = self.game
-        p = g.prompt
-        if p is None or p.seat != self._seat:
-            self._deadline_seq = None
-            self._deadline_at = None
-        elif self._deadline_seq != p.seq:
-            # A new decision for the human: its timer starts now (the host does the same).
-            self._deadline_seq = p.seq
-            timer = self._timer_for(p.kind)
-            self._deadline_at = self.clock.now() + timer if timer else None
-        self._view = g.view(self._seat)
-        visible = tuple(e for e in events if e.visible_to(self._seat))
-        self._out.append(Update(self._view, visible, self._deadline_at))
-
 
 # ───────────────────────────── a game over the network ─────────────────────────────
 
@@ -342,8 +142,6 @@ class NetSession:
     The host runs the game, the bots and the timers; this turns the client's messages into
     :data:`SessionMessage` values, converting the host's "seconds left" into a time on the clock.
     """
-
-    local = False
 
     #: Waits between reconnect attempts after the host is lost (about a minute in all).
     RECONNECT_DELAYS: tuple[float, ...] = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 10.0, 15.0, 15.0)
@@ -441,9 +239,3 @@ class NetSession:
 
     async def concede(self) -> None:
         await self.client.concede()
-
-    async def rematch(self) -> None:
-        await self.client.rematch()
-
-    async def leave(self) -> None:
-        await self.client.leave()

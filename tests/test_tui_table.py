@@ -1,10 +1,11 @@
-"""The table screen driven by its own keys against bots (a LocalSession: no network)."""
+"""The table screen driven by its own keys against bots, at a table served by the host that
+``qingming play`` runs (on loopback: its timers and bots are what players get)."""
 
 from __future__ import annotations
 
 from test_tui_table_support import (
+    HostedTable,
     TableApp,
-    local,
     my_prompt,
     play_until,
     play_with_keys,
@@ -20,7 +21,7 @@ from qm_tui.widgets.tiles import TableTile
 
 
 async def test_a_whole_game_with_the_first_option_each_time_reaches_the_result() -> None:
-    session = local(seed=3, round_limit=6)
+    session = HostedTable(seed=3, round_limit=6)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_with_keys(pilot, app, "1")
@@ -36,7 +37,7 @@ async def test_a_whole_game_with_the_first_option_each_time_reaches_the_result()
 
 
 async def test_a_whole_game_at_80x24_with_six_players_in_chinese() -> None:
-    session = local(["我", "乙", "丙", "丁", "戊", "己"], seed=11, round_limit=3)
+    session = HostedTable(["我", "乙", "丙", "丁", "戊", "己"], seed=11, round_limit=3)
     app = TableApp(session, lang="zh")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.table.view is not None and app.table.updates > 0)
@@ -48,7 +49,7 @@ async def test_a_whole_game_at_80x24_with_six_players_in_chinese() -> None:
 
 
 async def test_the_decline_keys_play_a_game_through_pass_and_end() -> None:
-    session = local(seed=5, round_limit=4, ask_everyone=True)
+    session = HostedTable(seed=5, round_limit=4, ask_everyone=True)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_with_keys(pilot, app, None)
@@ -56,7 +57,7 @@ async def test_the_decline_keys_play_a_game_through_pass_and_end() -> None:
 
 
 async def test_enter_on_a_focused_hand_card_places_it() -> None:
-    session = local(seed=3)
+    session = HostedTable(seed=3)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_until(pilot, app, lambda: my_prompt(app, PromptKind.PLACE))
@@ -74,7 +75,7 @@ async def test_enter_on_a_focused_hand_card_places_it() -> None:
 
 
 async def test_arrows_move_over_the_board_and_show_the_card() -> None:
-    session = local(seed=3)
+    session = HostedTable(seed=3)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
@@ -98,7 +99,7 @@ async def test_arrows_move_over_the_board_and_show_the_card() -> None:
 
 
 async def test_a_number_beyond_the_options_does_nothing_and_a_refusal_is_shown() -> None:
-    session = local(seed=3)
+    session = HostedTable(seed=3)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: my_prompt(app))
@@ -107,13 +108,14 @@ async def test_a_number_beyond_the_options_does_nothing_and_a_refusal_is_shown()
         await pilot.pause()
         assert app.table.view.seq == seq  # type: ignore[union-attr]
         # the host refusing is shown, not swallowed
-        await session.choose("place:99999")
+        assert session.client is not None
+        await session.client.choose("place:99999")
         await until(pilot, lambda: any("Refused" in n.message for n in app._notifications))
 
 
 async def test_responding_to_a_chain_in_time() -> None:
     clock = FakeClock()
-    session = local(seed=5, clock=clock, ask_everyone=True, response_timer=20.0)
+    session = HostedTable(seed=5, clock=clock, ask_everyone=True, response_timer=20.0)
     app = TableApp(session, clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_until(pilot, app, lambda: my_prompt(app, PromptKind.RESPOND))
@@ -129,26 +131,32 @@ async def test_responding_to_a_chain_in_time() -> None:
         assert "Me passes" in "\n".join(app.table.query_one("#log").lines_written)  # type: ignore[attr-defined]
 
 
-async def test_the_countdown_runs_out_and_the_timer_passes() -> None:
+async def test_the_countdown_runs_out_and_the_host_passes_for_me() -> None:
     clock = FakeClock()
-    session = local(seed=5, clock=clock, ask_everyone=True, response_timer=20.0)
+    session = HostedTable(seed=5, clock=clock, ask_everyone=True, response_timer=6.0)
     app = TableApp(session, clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_until(pilot, app, lambda: my_prompt(app, PromptKind.RESPOND))
         seq = app.table.view.seq  # type: ignore[union-attr]
         choices = len(session.game.choices)
-        clock.advance(25)
+        clock.advance(25)  # the screen's clock: the countdown shows the time is up
         bar = app.table.query_one(PromptBar)
         bar.refresh_countdown()
         assert bar.query_one("#prompt-countdown").render().plain == "0s"  # type: ignore[attr-defined]
-        assert len(session.game.choices) == choices  # nothing happens before the host's timer
-        session.poke()  # the emulated host timer looks at the clock
-        await until(pilot, lambda: app.table.view.seq > seq)  # type: ignore[union-attr]
+        assert len(session.game.choices) == choices  # the host's timer decides, not the screen
+        # the host's own timer (6 s of the loop's time) takes the default: pass
+        for _ in range(600):
+            if app.table.view.seq > seq:  # type: ignore[union-attr]
+                break
+            await pilot.pause(0.05)
         assert session.game.choices[choices] == (0, "pass")
+        await pilot.press("space")
+        log = app.table.query_one("#log").lines_written  # type: ignore[attr-defined]
+        assert "Me timed out (passed)" in log and "Me passes" not in log, log[-12:]
 
 
 async def test_discard_log_help_rulebook_and_gallery_open_from_the_table() -> None:
-    session = local(seed=3)
+    session = HostedTable(seed=3)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
@@ -171,7 +179,7 @@ async def test_discard_log_help_rulebook_and_gallery_open_from_the_table() -> No
 
 
 async def test_chat_goes_to_the_log() -> None:
-    session = local(seed=3)
+    session = HostedTable(seed=3)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
@@ -182,19 +190,25 @@ async def test_chat_goes_to_the_log() -> None:
         await until(pilot, lambda: "<Me> hi [red]all" in log.lines_written)  # type: ignore[attr-defined]
 
 
-async def test_rematch_in_a_local_game_starts_a_new_one() -> None:
-    session = local(seed=3, round_limit=2)
+async def test_rematch_at_the_table_starts_a_new_game() -> None:
+    session = HostedTable(seed=3, round_limit=2)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_with_keys(pilot, app, None)
         assert isinstance(app.screen, ResultScreen)
         await pilot.press("r")
-        await until(pilot, lambda: app.screen is app.table and not session.game.over)
-        assert session.games == 2
+        # the app asks the host for a rematch; the bots agree and the next game starts
+        await until(pilot, lambda: app.screen is app.table and bool(app.rematches), tries=2000)
+        await until(
+            pilot,
+            lambda: session.host is not None and session.host.games_played == 1
+            and not session.game.over,
+            tries=2000,
+        )
 
 
 async def test_the_mouse_picks_a_card_and_an_option() -> None:
-    session = local(seed=3)
+    session = HostedTable(seed=3)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await play_until(pilot, app, lambda: my_prompt(app, PromptKind.PLACE))

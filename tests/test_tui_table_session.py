@@ -80,7 +80,7 @@ async def test_net_session_turns_client_messages_into_session_messages() -> None
         Ended(result, final),
         Lost("bye", True),
     ]
-    assert session.view == final and session.seat == 0 and session.local is False
+    assert session.view == final and session.seat == 0
     await session.choose("pass")
     await session.chat("gg")
     assert client.sent == [("choose", "pass"), ("chat", "gg")]

@@ -9,6 +9,9 @@ from collections.abc import AsyncIterator, Callable
 from textual.app import App
 from textual.pilot import Pilot
 
+from qm_net.client import TableClient
+from qm_net.host import Host
+from qm_rules.game import Game
 from qm_rules.model import (
     CardView,
     Event,
@@ -28,16 +31,79 @@ from qm_tui.clock import FakeClock
 from qm_tui.messages import LeaveTable, RematchRequested
 from qm_tui.screens.result import ResultScreen
 from qm_tui.screens.table import TableScreen
-from qm_tui.session import Ended, LocalSession, SessionMessage, TableSession, Update
+from qm_tui.session import Ended, NetSession, SessionMessage, TableSession, Update
 
 PLAYERS = ["Me", "Bob", "Cat"]
 
 
-class TableApp(App[None]):
-    """Only the table: pushes a :class:`TableScreen` over the session at mount."""
+class HostedTable:
+    """A table as ``qingming play`` serves it: a :class:`qm_net.host.Host` on loopback whose
+    other seats are its bots (moving at once), and seat 0 played through a ``TableClient`` and
+    a :class:`NetSession` — the host logic players get, its timers included (they run on the
+    loop's real time; the screen's countdown runs on the test's clock). :class:`TableApp`
+    starts it and stops it."""
 
     def __init__(
-        self, session: TableSession, *, lang: str = "en", clock: FakeClock | None = None
+        self,
+        players: list[str] | None = None,
+        seed: int | str = 1,
+        *,
+        clock: FakeClock | None = None,
+        **options: object,
+    ) -> None:
+        self.players = list(players or PLAYERS)
+        self.seed = seed
+        self.clock = clock or FakeClock()
+        self.options = GameOptions(**{"response_timer": None, **options})  # type: ignore[arg-type]
+        self.host: Host | None = None
+        self.client: TableClient | None = None
+
+    async def start(self) -> NetSession:
+        """Serve the table, take seat 0 and say ready: the host starts the game."""
+        host = Host(
+            "test table",
+            len(self.players),
+            bots=len(self.players) - 1,
+            options=self.options,
+            bind="127.0.0.1",
+            interfaces=["127.0.0.1"],
+            advertise=False,
+            seed=self.seed,
+        )
+        for i, name in enumerate(self.players[1:], 1):
+            host.seats[i].name = name  # the bots go by the test's names
+        await host.start()
+        self.host = host
+        self.client = await TableClient.connect("127.0.0.1", host.port, self.players[0])
+        await self.client.join(0)
+        session = NetSession(self.client, clock=self.clock, reconnect_delays=())
+        await self.client.set_ready(True)
+        return session
+
+    @property
+    def game(self) -> Game:
+        """The game the host runs now."""
+        assert self.host is not None and self.host.game is not None
+        return self.host.game
+
+    async def stop(self) -> None:
+        if self.client is not None:
+            await self.client.close()
+        if self.host is not None:
+            await self.host.stop()
+
+
+class TableApp(App[None]):
+    """Only the table: pushes a :class:`TableScreen` over the session at mount (a hosted
+    table is started first). A rematch or leaving is recorded, as the app's own screens would
+    take it; at a hosted table a rematch is asked of the host, which then starts again."""
+
+    def __init__(
+        self,
+        session: TableSession | HostedTable,
+        *,
+        lang: str = "en",
+        clock: FakeClock | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -46,14 +112,23 @@ class TableApp(App[None]):
         self.left: list[LeaveTable] = []
         self.rematches: list[RematchRequested] = []
 
-    def on_mount(self) -> None:
-        self.push_screen(TableScreen(self.session, lang=self.lang, clock=self.clock))
+    async def on_mount(self) -> None:
+        session = self.session
+        if isinstance(session, HostedTable):
+            session = await session.start()
+        await self.push_screen(TableScreen(session, lang=self.lang, clock=self.clock))
+
+    async def on_unmount(self) -> None:
+        if isinstance(self.session, HostedTable):
+            await self.session.stop()
 
     def on_leave_table(self, message: LeaveTable) -> None:
         self.left.append(message)
 
-    def on_rematch_requested(self, message: RematchRequested) -> None:
+    async def on_rematch_requested(self, message: RematchRequested) -> None:
         self.rematches.append(message)
+        if isinstance(self.session, HostedTable) and self.session.client is not None:
+            await self.session.client.rematch()
 
     @property
     def table(self) -> TableScreen:
@@ -61,20 +136,6 @@ class TableApp(App[None]):
             if isinstance(screen, TableScreen):
                 return screen
         raise AssertionError("no table screen")
-
-
-def local(
-    players: list[str] | None = None,
-    seed: int | str = 1,
-    *,
-    clock: FakeClock | None = None,
-    **options: object,
-) -> LocalSession:
-    """A local game with no real-time polling: timers run out only when the test pokes."""
-    opts = GameOptions(**{"response_timer": None, **options})  # type: ignore[arg-type]
-    return LocalSession(
-        players or PLAYERS, seed, options=opts, clock=clock or FakeClock(), poll=None
-    )
 
 
 async def until(pilot: Pilot[None], cond: Callable[[], bool], tries: int = 400) -> None:
@@ -169,15 +230,12 @@ def screen_text(app: App[None]) -> str:
 class ScriptedSession:
     """A session that yields the messages it was given, then waits; records what is asked."""
 
-    local = True
-
     def __init__(self, items: list[SessionMessage], seat: int | None = 0) -> None:
         self.items = items
         self._seat = seat
         self._view: View | None = None
         self.chosen: list[str] = []
         self.said: list[str] = []
-        self._closed = asyncio.Event()
 
     @property
     def seat(self) -> int | None:
@@ -192,7 +250,7 @@ class ScriptedSession:
             if isinstance(item, Update):
                 self._view = item.view
             yield item
-        await self._closed.wait()
+        await asyncio.Event().wait()  # then nothing more: the app's end cancels the reader
 
     async def choose(self, option_id: str) -> None:
         self.chosen.append(option_id)
@@ -203,11 +261,6 @@ class ScriptedSession:
     async def concede(self) -> None:
         self.chosen.append("concede")
 
-    async def rematch(self) -> None:
-        self.chosen.append("rematch")
-
-    async def leave(self) -> None:
-        self._closed.set()
 
 
 def _cards(*pairs: tuple[int, str]) -> tuple[CardView, ...]:

@@ -380,13 +380,16 @@ class Host(LobbyHandlers):
         seat = conn.seat
         return seat if seat is not None and seat < game.n else None
 
-    def _decide(self, seat: int, option: str, seq: int | None) -> tuple[list[Any], bool]:
+    def _decide(
+        self, seat: int, option: str, seq: int | None, *, timed_out: bool = False
+    ) -> tuple[list[Any], bool]:
         """One decision in the engine (raises RulesError, changing nothing); returns its events
-        and whether it was a hidden step of a draft (counted in the seat's own numbering)."""
+        and whether it was a hidden step of a draft (counted in the seat's own numbering).
+        ``timed_out``: the prompt's default taken by a clock (its events say so)."""
         game = self.game
         assert game is not None
         drafting = game.draft is not None
-        events = game.choose(seat, option, seq)
+        events = game.apply_default() if timed_out else game.choose(seat, option, seq)
         hidden = is_hidden_step(drafting, option, game)
         self.wire.record(seat if hidden else None)
         return events, hidden
@@ -414,7 +417,7 @@ class Host(LobbyHandlers):
             prompt = game.prompt
             if prompt is None:
                 break
-            more, hidden = self._decide(prompt.seat, prompt.default, prompt.seq)
+            more, hidden = self._decide(prompt.seat, prompt.default, prompt.seq, timed_out=True)
             events.extend(more)
             public = public or not hidden
             if not hidden and not go_on(game):

@@ -932,19 +932,10 @@ class TableScreen(Screen[None]):
             self.result_shown = False
             if choice is None:
                 return  # back to the final table; v opens the result again
-            # A local game is this screen's own; a table on the network is the app's (it
-            # goes back to the waiting room, or closes the connection).
-            local = getattr(self.session, "local", False)
+            # The table is the app's: it goes back to the waiting room (rematch), or closes
+            # the connection.
             self.ended, self.stats = None, GameStats()
-            if choice == "rematch":
-                if local:
-                    await self.session.rematch()
-                else:
-                    self.post_message(RematchRequested())
-            else:
-                if local:
-                    await self.session.leave()
-                self.post_message(LeaveTable())
+            self.post_message(RematchRequested() if choice == "rematch" else LeaveTable())
 
         log = self.query_one(GameLog).lines_written[-8:]
         result = ResultScreen(
