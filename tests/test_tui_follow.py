@@ -484,3 +484,17 @@ async def test_a_decision_auto_passed_does_not_end_the_playback() -> None:
         await until(pilot, lambda: session.chosen == ["pass"])
         assert table.playback.behind >= behind  # still playing the others' moves back
         assert table.view is not mine
+
+
+@pytest.mark.parametrize(("size", "full"), [((80, 24), False), ((100, 30), True)])
+async def test_the_phase_line_keeps_the_piles_on_a_narrow_terminal(
+    size: tuple[int, int], full: bool
+) -> None:
+    clock = FakeClock()
+    app = TableApp(ScriptedSession([Update(chain_position(), (), None)]), clock=clock)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        line = screen_text(app).splitlines()[0]
+        assert "Turn 7" in line and "Action" in line and "Discard 3" in line
+        assert ("Round 2" in line) is full

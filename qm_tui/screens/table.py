@@ -532,7 +532,9 @@ class TableScreen(Screen[None]):
             phase = self._shown[1] or phase
             turn_seat = self._shown[2] if self._shown[2] is not None else turn_seat
         turn_name = view.seats[turn_seat].name if 0 <= turn_seat < len(view.seats) else ""
-        left = tr("status.turn", lang, turn=view.turn, round=view.round, name=turn_name)
+        # below 90 columns the round goes, so that the deck and discard still fit
+        key = "status.turn" if self.size.width >= 90 else "status.turn_short"
+        left = tr(key, lang, turn=view.turn, round=view.round, name=turn_name)
         if view.viewer is None:
             left = tr("seats.watching", lang) + "  " + left
         right = tr("status.piles", lang, deck=view.deck_count, discard=len(view.discard))

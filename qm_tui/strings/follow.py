@@ -14,6 +14,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "第 {turn} 回合 · 第 {round} 轮 · {name}",
         "en": "Turn {turn} · Round {round} · {name}",
     },
+    "status.turn_short": {"zh": "第 {turn} 回合 · {name}", "en": "Turn {turn} · {name}"},
     "status.piles": {
         "zh": "牌山 {deck} · 弃牌 {discard}",
         "en": "Deck {deck} · Discard {discard}",
