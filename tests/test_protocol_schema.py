@@ -21,7 +21,7 @@ import msgspec
 import pytest
 from net_support import Raw, client, options, running_host, wait_for
 
-from qm_net import framing, payloads, schema
+from qm_net import delta, framing, payloads, schema
 from qm_net import protocol as p
 from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
 from qm_rules.bots import make_bot
@@ -154,16 +154,25 @@ async def test_the_host_acts_on_a_message_with_an_extra_field() -> None:
 
 class Recorder:
     """Every frame read on this loop, host's and clients' alike: a host message carries ``n``,
-    a client message never does."""
+    a client message never does. For each update that carries a patch, the whole view it
+    stands for (rebuilt on that connection, as its client does) is kept too, to be checked."""
 
     def __init__(self) -> None:
         self.host: list[dict[str, Any]] = []
         self.client: list[dict[str, Any]] = []
+        self.patched: list[dict[str, Any]] = []
+        self._views: dict[int, Any] = {}  # per connection (reader): the last update's view
         self._read = framing.read_frame
 
     async def read_frame(self, reader: asyncio.StreamReader) -> dict[str, Any]:
         msg = await self._read(reader)
         (self.host if "n" in msg else self.client).append(msg)
+        if msg.get("t") == "update":
+            view = msg["view"]
+            if view is None:
+                view = delta.apply(self._views[id(reader)], msg["patch"])
+                self.patched.append({**msg, "view": view, "patch": None, "base": None})
+            self._views[id(reader)] = view
         return msg
 
 
@@ -194,13 +203,16 @@ async def player(c: Any, seed: int, *, lazy: bool, rejoin_at: int | None) -> Non
         await c.reconnect()
 
 
+@pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
-async def test_every_frame_of_a_game_fits_the_schema(seats: int, monkeypatch) -> None:
+async def test_every_frame_of_a_game_fits_the_schema(seats: int, seed: int, monkeypatch) -> None:
     rec = Recorder()
     monkeypatch.setattr(framing, "read_frame", rec.read_frame)
     humans = min(seats, 3)
     timers = options(round_limit=3, response_timer=0.05, turn_timer=2.0 if seats % 2 else None)
-    async with running_host(seats=seats, bots=seats - humans, options=timers, seed=seats) as host:
+    async with running_host(
+        seats=seats, bots=seats - humans, options=timers, seed=seed * 10 + seats
+    ) as host:
         watcher = await client(host, "watcher")
         await watcher.spectate()
         clients = [await client(host, f"p{i}") for i in range(humans)]
@@ -209,7 +221,7 @@ async def test_every_frame_of_a_game_fits_the_schema(seats: int, monkeypatch) ->
         for c in clients:
             await c.set_ready(True)
         await wait_for(lambda: host.state == "playing")
-        rng = random.Random(seats)
+        rng = random.Random(seed * 10 + seats)
         tasks = [
             asyncio.create_task(
                 player(c, rng.randrange(1 << 30), lazy=i == 1, rejoin_at=5 if i == 0 else None)
@@ -224,6 +236,9 @@ async def test_every_frame_of_a_game_fits_the_schema(seats: int, monkeypatch) ->
     for msg in rec.client:
         check(CLIENT, msg)
     for msg in rec.host:
+        check(HOST, msg)
+    assert len(rec.patched) > len(rec.host) // 4, "(almost) no update came as a patch"
+    for msg in rec.patched:  # the views the patches stand for fit the schema as well
         check(HOST, msg)
     kinds = {m["t"] for m in rec.host}
     assert {"welcome", "joined", "spectating", "lobby", "update", "ended", "chat"} <= kinds
