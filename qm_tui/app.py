@@ -425,22 +425,32 @@ class QingmingApp(App[None]):
             )
         )
 
-    async def _take_back(self, client: TableClient, journal: str | None) -> int | None:
-        """Rejoin with a token stored for this table, if one still works; its seat or None."""
+    async def _take_back(
+        self, client: TableClient, journal: str | None, *, elsewhere: bool = False
+    ) -> int | None:
+        """Rejoin with a token stored for this table, if one still works; its seat or None.
+
+        ``elsewhere``: the tokens stored for a table of the same name and port at another
+        address (joined before by another of its addresses: 127.0.0.1, then its LAN address
+        from the lobby). Tried only when the host will not seat us otherwise."""
         from qm_net.client import TableError
         from qm_tui import seat_tokens
 
         address = seat_tokens.address_key(client.host, client.port)
         table = client.table.name if client.table else ""
-        stored = seat_tokens.lookup(address, table)
-        if journal is not None:
-            stored += [s for s in seat_tokens.for_journal(journal) if s not in stored]
+        if elsewhere:
+            stored = seat_tokens.same_table_elsewhere(address, table)
+        else:
+            stored = seat_tokens.lookup(address, table)
+            if journal is not None:
+                stored += [s for s in seat_tokens.for_journal(journal) if s not in stored]
         for entry in stored:
             try:
                 seat = await client.rejoin(entry.token)
             except TableError as exc:
                 if exc.code == "bad_token":  # the host no longer knows it
-                    seat_tokens.forget(entry.token)
+                    if not elsewhere:  # (another table's, maybe, when found elsewhere)
+                        seat_tokens.forget(entry.token)
                     continue
                 return None
             seat_tokens.remember(address, table, entry.token, seat, journal)
@@ -458,6 +468,10 @@ class QingmingApp(App[None]):
         try:
             my_seat = await client.join(seat)
         except TableError as exc:  # the host refused (a game is on, full...): watch instead
+            if exc.code == "wrong_state":  # a game is on: a seat of ours under another address?
+                back = await self._take_back(client, journal, elsewhere=True)
+                if back is not None:
+                    return back
             key = {"wrong_state": "seats.watching.game_on", "table_full": "seats.watching.full"}
             self.notify(
                 tr(key.get(exc.code, "seats.watching.other"), self.lang, error=exc.message),

@@ -9,7 +9,10 @@ directory (:func:`qm_tui.config.state_dir`), readable only by the user (0600, it
 the tokens stored for it first.
 
 A table is named by the address the player joined it at and its name; a table hosted by
-``qingming play`` also by its journal, since it is resumed from that on another port. Tokens
+``qingming play`` also by its journal, since it is resumed from that on another port. When a
+game is on and no token for the address works, those of a table of the same name and port at
+another address are tried (the same table reached another way: by 127.0.0.1, by its LAN
+address from the lobby). Tokens
 are forgotten when the player leaves deliberately, when the host refuses them, and after
 :data:`MAX_AGE` seconds. No Textual here.
 """
@@ -129,6 +132,17 @@ def forget(token: str) -> None:
 def lookup(address: str, table: str) -> list[StoredSeat]:
     """The tokens stored for the table called ``table`` at ``address``, newest first."""
     return [s for s in load() if s.address == address and s.table == table]
+
+
+def same_table_elsewhere(address: str, table: str) -> list[StoredSeat]:
+    """The tokens stored for a table called ``table`` on the same port at other addresses (the
+    same table reached another way, most likely), newest first."""
+    port = address.rpartition(":")[2]
+    return [
+        s
+        for s in load()
+        if s.table == table and s.address != address and s.address.rpartition(":")[2] == port
+    ]
 
 
 def for_journal(journal: str) -> list[StoredSeat]:

@@ -311,3 +311,35 @@ async def test_a_table_lost_keeps_the_token_and_a_table_left_forgets_it() -> Non
                 seat_tokens.forget(token)
     finally:
         await host.stop()
+
+
+async def test_a_seat_held_under_another_address_is_taken_back_when_a_game_is_on() -> None:
+    """Joined once by one address (say the LAN one, from the lobby), again by another (say
+    127.0.0.1): a game being on, the token stored for the same table and port is tried."""
+    from qm_net.client import TableClient
+    from qm_net.host import Host
+    from qm_tui import seat_tokens
+
+    host = Host("Den", 2, bind="127.0.0.1", port=0, advertise=False, anyone_starts=True)
+    await host.start()
+    try:
+        ann = await TableClient.connect("127.0.0.1", host.port, "Ann")
+        seat = await ann.join()
+        assert ann.token is not None
+        seat_tokens.remember(f"192.0.2.7:{host.port}", "Den", ann.token, seat)
+        seat_tokens.remember(f"192.0.2.8:{host.port + 1}", "Den", "not-this-port-000000000")
+        bo = await TableClient.connect("127.0.0.1", host.port, "Bo")
+        await bo.join()
+        await bo.start_game()
+        await ann.close()  # Ann's client is gone; her seat waits for her
+        app = make_app(name="Ann")
+        async with app.run_test(size=SIZE) as pilot:
+            app.join_table("127.0.0.1", host.port)
+            await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            assert app.client is not None and app.client.seat == seat
+            # now also kept under the address it was reached at this time
+            assert seat_tokens.lookup(f"127.0.0.1:{host.port}", "Den")
+            await _leave(pilot, app)
+        await bo.close()
+    finally:
+        await host.stop()
