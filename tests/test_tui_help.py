@@ -14,6 +14,7 @@ from qm_tui import config as cfg
 from qm_tui.app import PlayLocal
 from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
+from qm_tui.messages import LeaveTable
 from qm_tui.screens.help import HelpScreen
 from qm_tui.screens.intro import IntroScreen
 from qm_tui.screens.lobby import LobbyScreen
@@ -40,6 +41,30 @@ async def test_help_in_the_lobby_explains_its_areas(lang: str) -> None:
         names = [name for name, _ in app.screen.areas]  # type: ignore[attr-defined]
         assert names == [tr(f"area.lobby.{a}", lang) for a in ("tables", "menu", "status")]
         assert app.screen.keys  # type: ignore[attr-defined]  # and the keys, as before
+
+
+async def test_help_in_the_waiting_room_explains_how_to_join() -> None:
+    from qm_net.host import Host
+    from qm_tui.screens.room import RoomScreen
+
+    host = Host(
+        "Tea", 3, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False, autostart=False
+    )
+    await host.start()
+    try:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_table("127.0.0.1", host.port)
+            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the waiting room")
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+            names = [name for name, _ in app.screen.areas]  # type: ignore[attr-defined]
+            assert names == [tr(f"area.room.{a}", "en") for a in ("join", "seats", "chat")]
+            await pilot.press("escape")
+            app.post_message(LeaveTable())
+            await until(pilot, lambda: app.client is None, "left the table")
+    finally:
+        await host.stop()
 
 
 async def test_help_at_the_table_explains_every_area_on_screen() -> None:
@@ -120,7 +145,5 @@ async def test_play_deals_only_after_how_to_play_is_closed() -> None:
             assert any(text == str(s.content) for s in app.screen.query(".intro-paragraph"))
         await pilot.press("enter")
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-        from qm_tui.messages import LeaveTable
-
         app.post_message(LeaveTable())
         await until(pilot, lambda: app.hosted is None, "the table closed")

@@ -53,6 +53,7 @@ class RoomScreen(Screen[None]):
 
     CSS_PATH = "room.tcss"
     HELP_AREAS = (
+        ("join-line", "area.room.join", "area.room.join.text"),
         ("seats-pane", "area.room.seats", "area.room.seats.text"),
         ("chat-pane", "area.room.chat", "area.room.chat.text"),
     )

@@ -25,11 +25,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Your name and language (both remembered), and how the search for tables goes.",
     },
     # ── waiting room ──
+    "area.room.join": {"zh": "加入方式", "en": "How to join"},
+    "area.room.join.text": {
+        "zh": "把这一行告诉朋友：他们在自己的终端里输入这条命令，或在大厅里按 a 输入这个地址。",
+        "en": "Tell friends this line: they type the command in their terminal, or press a in "
+        "the lobby and give the address.",
+    },
     "area.room.seats": {"zh": "座位", "en": "Seats"},
     "area.room.seats.text": {
-        "zh": "谁坐在哪个座位、谁已准备、哪些座位由机器人坐。桌主开始游戏。",
-        "en": "Who sits where, who is ready, which seats bots take. The table's owner starts "
-        "the game.",
+        "zh": "谁坐在哪个座位、谁已准备、哪些座位由机器人坐。r 表示准备好了；桌主开始游戏。",
+        "en": "Who sits where, who is ready, which seats bots take. r says you are ready; "
+        "the table's owner starts the game.",
     },
     "area.room.chat": {"zh": "聊天", "en": "Chat"},
     "area.room.chat.text": {
