@@ -174,3 +174,12 @@ def connect_failure(exc: BaseException, host: str, port: int, lang: str) -> str:
         reason = exc.strerror or type(exc).__name__
         return tr("net.error.other", lang, address=address, reason=reason)
     return tr("net.error.other", lang, address=address, reason=str(exc) or type(exc).__name__)
+
+
+def refusal(code: str, message: str, lang: str) -> str:
+    """A host's refusal in the player's words: the catalogue's sentence for ``code`` when it
+    has one, else the host's own ``message`` (a code only a newer host sends)."""
+    from qm_tui.i18n import has, tr
+
+    key = f"refused.{code}"
+    return tr(key, lang) if has(key) else message or code

@@ -100,3 +100,18 @@ def test_no_catalogue_string_names_a_ruling_or_an_internal_id() -> None:
     assert len(texts) > 300
     bad = [(k, t) for k, t in texts if RULING.search(t) or INTERNAL_ID.search(t)]
     assert not bad, bad
+
+
+def test_a_hosts_refusal_reads_as_words_not_as_its_code() -> None:
+    import qm_tui.i18n  # noqa: F401  (registers the UI's strings)
+    from qm_net.protocol import ERROR_CODES
+    from qm_rules.i18n import all_strings
+    from qm_tui.net import refusal
+
+    said = [key.removeprefix("refused.") for key in all_strings() if key.startswith("refused.")]
+    assert said and set(said) <= set(ERROR_CODES)  # every sentence answers a real code
+    for lang in ("en", "zh"):
+        words = refusal("wrong_state", "not now: the table is playing", lang)
+        assert "wrong_state" not in words and words != "not now: the table is playing"
+    # A code this client does not know yet: the host's own message, not the code.
+    assert refusal("brand_new_code", "the host's own words", "en") == "the host's own words"

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Footer, Input, Label, RichLog, Static
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable
+from qm_tui.net import refusal
 from qm_tui.safe import clean
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ class RoomScreen(Screen[None]):
                 self._show_chat(msg.name, msg.text)
             elif isinstance(msg, ErrorMessage):
                 self.notify(
-                    clean(tr("room.refused", self.qm.lang, code=msg.code, message=msg.message)),
+                    clean(self._refused(msg.code, msg.message)),
                     severity="warning",
                     markup=False,  # the host wrote the message
                 )
@@ -300,6 +301,10 @@ class RoomScreen(Screen[None]):
             return self.seat is not None
         return True
 
+    def _refused(self, code: str, message: str) -> str:
+        lang = self.qm.lang
+        return tr("room.refused", lang, message=refusal(code, message, lang))
+
     @work(group="room-send", exit_on_error=False)
     async def _send(self, method: str, *args: object) -> None:
         """One request to the host; a refusal comes back as an error message (shown)."""
@@ -309,7 +314,7 @@ class RoomScreen(Screen[None]):
             await getattr(self.client, method)(*args)
         except TableError as error:
             self.notify(
-                clean(tr("room.refused", self.qm.lang, code=error.code, message=error.message)),
+                clean(self._refused(error.code, error.message)),
                 severity="warning",
                 markup=False,
             )

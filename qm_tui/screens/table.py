@@ -35,6 +35,7 @@ from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
+from qm_tui.net import refusal
 from qm_tui.playback import DEFAULT_PACE, ChainFrame, Playback, Step, next_pace
 from qm_tui.safe import clean
 from qm_tui.session import (
@@ -285,7 +286,9 @@ class TableScreen(Screen[None]):
             if self.view is not None:
                 self.show_status(self.view)
             self.notify(
-                clean(tr("table.error", self.lang, message=item.message or item.code)),
+                clean(
+                    tr("table.error", self.lang, message=refusal(item.code, item.message, self.lang))
+                ),
                 severity="error",
                 timeout=6,
                 markup=False,  # the host wrote the message

@@ -150,10 +150,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "You sit at seat {seat} ({name}).",
     },
     "room.watching": {"zh": "你在观战。", "en": "You are watching."},
-    "room.refused": {
-        "zh": "主机拒绝了：{message}（{code}）",
-        "en": "The host refused: {message} ({code})",
-    },
+    "room.refused": {"zh": "主机拒绝了：{message}", "en": "The host refused: {message}"},
     "room.lost": {
         "zh": "与主机的连接断开了：{reason}",
         "en": "Lost the connection to the host: {reason}",
