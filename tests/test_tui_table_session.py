@@ -111,7 +111,9 @@ async def test_seats_refusals_and_a_lost_table_are_shown() -> None:
         text = screen_text(app)
         assert "Bob  offline" in text and "Cat  bot" in text and "Dan  online" in text
         messages = [n.message for n in app._notifications]
-        assert any("too late" in m for m in messages)
+        # The refusal in the player's words, not the host's "too late" nor its code.
+        assert any("Too late: that decision has passed." in m for m in messages), messages
+        assert not any("stale_prompt" in m for m in messages)
         assert any("the host closed the table" in m for m in messages)
         assert app.left[0].reason == "the host closed the table"
 
