@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
@@ -28,6 +29,7 @@ LOBBY_SIZE = (100, 30)
 TABLE_SIZE = (160, 48)
 PLAYER = "Ann"
 WAIT = 60.0  # seconds any one step may take before the script gives up
+GAME_BUDGET = 300.0  # seconds one game may take
 
 
 def _tables() -> list[object]:
@@ -135,11 +137,16 @@ async def _one_game(seed: int) -> int:
         await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         table = app.screen
         answered = -1
-        while not isinstance(app.screen, ResultScreen):
+        end = asyncio.get_running_loop().time() + GAME_BUDGET
+        while getattr(table, "ended", None) is None:  # the final table stays until v
+            if asyncio.get_running_loop().time() > end:
+                raise SystemExit(f"screenshots: game {seed} did not end in {GAME_BUDGET:g} s")
+            playback = getattr(table, "playback", None)
+            if playback is not None and playback.queue:  # the bots' moves: skip to now
+                await pilot.press("space")
+                await pilot.pause(0.05)
+                continue
             view = table.view
-            if view is not None and view.result is not None:
-                await _until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result")
-                break
             p = view.prompt if view is not None else None
             if p is None or p.seat != view.viewer or p.seq == answered or not p.options:
                 await pilot.pause(0.05)
@@ -149,9 +156,11 @@ async def _one_game(seed: int) -> int:
                 table_svg, links = app.export_screenshot(), len(view.chain)
             answered = p.seq
             await table.choose(_respond_first(view, bot))
-        await pilot.pause(0.5)
         if table_svg is None:
             return 0
+        await pilot.press("v")  # the result, over the final table
+        await _until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result")
+        await pilot.pause(0.5)
         _write("table-chain", table_svg)
         _save(app, "result")
     return links
@@ -162,8 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--tries", type=int, default=20, help="games to try for a chain")
     args = parser.parse_args(argv)
-    # Keep off the real config and the real network, as the tests do.
-    os.environ["QINGMING_CONFIG_DIR"] = tempfile.mkdtemp(prefix="qm-shots-")
+    # Keep off the real config, state (seat tokens), data (journals) and network, as the tests
+    # do; one fixed folder, so that the journal path the result shows reads the same each time.
+    home = Path(tempfile.gettempdir()) / "qingming-screenshots"
+    shutil.rmtree(home, ignore_errors=True)
+    for kind in ("CONFIG", "STATE", "DATA"):
+        os.environ[f"QINGMING_{kind}_DIR"] = str(home / kind.lower())
     os.environ.setdefault("CI", "1")
     asyncio.run(lobby())
     asyncio.run(table_and_result(args.seed, args.tries))
