@@ -586,7 +586,7 @@ class QingmingApp(App[None]):
             return
 
         def answered(answer: str | None) -> None:
-            if answer in ("leave", "hand_over"):
+            if answer in ("leave", "keep", "hand_over"):
                 self._leave_as(answer, quitting)
 
         self.push_screen(LeaveModal(question), answered)
@@ -598,6 +598,14 @@ class QingmingApp(App[None]):
         await self._pop_to_lobby()
         if answer == "hand_over":
             said = await self._hand_over()
+        elif answer == "keep" and self.client is not None:
+            # A guest going without conceding: the token stays on disk, the host keeps the
+            # seat for its grace, then a bot plays it until the player is back.
+            client = self.client
+            address = f"{client.host}:{client.port}"
+            grace = client.table.options.disconnect_grace if client.table else 0
+            said = tr("seats.left.kept", self.lang, address=address, grace=round(grace))
+            await self._disconnect(give_up=False)
         else:
             # A game against bots here, journaled, is kept to carry on (play --resume).
             keep = bool(

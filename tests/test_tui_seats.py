@@ -133,6 +133,7 @@ async def test_a_guest_quitting_mid_game_is_told_it_concedes() -> None:
             await pilot.press("ctrl+q")
             await until(pilot, lambda: _asking(app) is not None, "the question")
             assert "leaving concedes" in (_asking(app) or "")
+            assert "keep your seat" in (_asking(app) or "")
             await pilot.press("escape")  # stays
             await until(pilot, lambda: _asking(app) is None, "the question gone")
             assert host.game is not None and not host.game.conceded[seat]
@@ -343,3 +344,44 @@ async def test_a_seat_held_under_another_address_is_taken_back_when_a_game_is_on
         await bo.close()
     finally:
         await host.stop()
+
+
+async def test_a_guest_may_quit_keeping_the_seat_for_later() -> None:
+    from qm_net.client import TableClient
+    from qm_net.host import Host
+    from qm_tui import seat_tokens
+
+    host = Host("Den", 2, bind="127.0.0.1", port=0, advertise=False, anyone_starts=True)
+    await host.start()
+    try:
+        other = await TableClient.connect("127.0.0.1", host.port, "Bo")
+        await other.join()
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            app.join_table("127.0.0.1", host.port)
+            await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
+            await other.start_game()
+            await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            seat = app.client.seat if app.client else None
+            assert seat is not None
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: _asking(app) is not None, "the question")
+            await pilot.press("k")
+            await until(pilot, lambda: not app.is_running, "the app to quit")
+        assert host.game is not None and not host.game.conceded[seat]
+        await until_host(lambda: host.seats[seat].conn is None)
+        assert host.seats[seat].kind == "human"  # kept for its player
+        assert seat_tokens.lookup(f"127.0.0.1:{host.port}", "Den")
+        await other.close()
+    finally:
+        await host.stop()
+
+
+async def until_host(cond: object, timeout: float = 10.0) -> None:
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():  # type: ignore[operator]
+        assert loop.time() < end, "timed out waiting for the host"
+        await asyncio.sleep(0.02)

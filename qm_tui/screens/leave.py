@@ -24,7 +24,8 @@ from qm_tui.safe import clean
 @dataclass(frozen=True, slots=True)
 class Choice:
     answer: str
-    """What the modal returns: ``leave``, ``hand_over`` or ``stay``."""
+    """What the modal returns: ``leave``, ``keep`` (go, keeping the seat), ``hand_over`` or
+    ``stay``."""
     key: str
     label: str
 
@@ -68,9 +69,15 @@ def leave_question(state: TableState, lang: str, *, quitting: bool) -> LeaveQues
         return None  # nothing is lost: a waiting room, a game only watched
     if state.hosting:  # a table of bots here: the game stops, and may be carried on later
         key = "seats.leave.saved" if state.journal else "seats.leave.unsaved"
-    else:
-        key = "seats.leave.concedes"
-    return LeaveQuestion(tr(key, lang), (Choice("leave", "y", tr(go, lang)), stay))
+        return LeaveQuestion(tr(key, lang), (Choice("leave", "y", tr(go, lang)), stay))
+    # A guest may concede, or go keeping the seat (a bot plays it after the grace).
+    choices = [Choice("leave", "y", tr("seats.leave.concede", lang))]
+    if quitting:
+        choices.append(Choice("keep", "k", tr("seats.leave.keep", lang)))
+    text = tr("seats.leave.concedes", lang)
+    if quitting:
+        text += "\n" + tr("seats.leave.can_keep", lang)
+    return LeaveQuestion(text, (*choices, stay))
 
 
 class LeaveModal(ModalScreen[str]):

@@ -101,4 +101,17 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "room.start_anyway": {"zh": "开局", "en": "Start anyway"},
     "room.wait": {"zh": "再等等", "en": "Wait"},
+    "seats.leave.concede": {"zh": "认输并退出", "en": "Concede and quit"},
+    "seats.leave.keep": {"zh": "保留座位，稍后回来", "en": "Keep my seat, back later"},
+    "seats.leave.can_keep": {
+        "zh": "也可以保留座位离开：稍后用 qingming join 回来；离开太久，电脑会先替你打。",
+        "en": "Or keep your seat: come back with qingming join; away too long, a bot plays it "
+        "until you are back.",
+    },
+    "seats.left.kept": {
+        "zh": "你的座位保留着：qingming join {address} 回来"
+        "（{grace} 秒后电脑替你打，直到你回来）。",
+        "en": "Your seat is kept: qingming join {address} takes it back (after {grace} s a bot "
+        "plays it until you return).",
+    },
 }
