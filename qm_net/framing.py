@@ -58,8 +58,11 @@ def decode(body: bytes) -> dict[str, Any]:
     """A frame body back to a message map; anything but one str-keyed map is refused."""
     try:
         obj = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True, **_UNPACK_LIMITS)
-    except Exception as exc:  # msgpack raises a zoo of types on garbage: all mean the same
-        raise ProtocolError("bad_frame", f"undecodable frame: {type(exc).__name__}") from None
+    except Exception:  # msgpack raises a zoo of types on garbage: all mean the same
+        raise ProtocolError(
+            "bad_frame",
+            "the frame body is not one msgpack map (string keys) within the protocol's limits",
+        ) from None
     if not isinstance(obj, dict):
         raise ProtocolError("bad_message", "a frame must hold one map")
     return obj

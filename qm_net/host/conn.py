@@ -41,7 +41,8 @@ class Limits:
     send_queue_bytes: int = 4 * 1024 * 1024  # more unsent than this: the peer is too slow
     rate: float = 30.0  # messages a second, sustained (token bucket)
     burst: float = 60.0
-    strikes: int = 50  # rate-limited or malformed messages before we hang up
+    strikes: int = 50  # rate-limited or malformed messages (at once) before we hang up
+    strike_decay: float = 1.0  # strikes forgiven a second: mistakes spread out are never fatal
     chat_rate: float = 0.5  # chat lines a second, sustained
     chat_burst: float = 5.0
     max_connections: int = 64
@@ -55,6 +56,9 @@ class Bucket:
     def __init__(self, rate: float, cap: float) -> None:
         self.rate, self.cap, self.level, self.at = rate, cap, cap, time.monotonic()
 
+    def full(self) -> bool:
+        return self.level + (time.monotonic() - self.at) * self.rate >= self.cap
+
     def take(self) -> bool:
         now = time.monotonic()
         self.level = min(self.cap, self.level + (now - self.at) * self.rate)
@@ -63,6 +67,31 @@ class Bucket:
             return False
         self.level -= 1.0
         return True
+
+
+class ChatLimits:
+    """Chat allowances per seat (kept across reconnections) and per address (so that new
+    connections do not get round them); an address gets three seats' worth."""
+
+    MAX_KEYS = 4096
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.buckets: dict[tuple[str, str], Bucket] = {}
+
+    def _bucket(self, key: tuple[str, str], scale: float) -> Bucket:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) >= self.MAX_KEYS:  # forget the allowances that are full again
+                for k in [k for k, b in self.buckets.items() if b.full()]:
+                    del self.buckets[k]
+            bucket = self.buckets[key] = Bucket(self.limits.chat_rate * scale, self.limits.chat_burst * scale)
+        return bucket
+
+    def take(self, seat_key: str | None, address: str) -> bool:
+        if seat_key is not None and not self._bucket(("seat", seat_key), 1.0).take():
+            return False
+        return self._bucket(("address", address), 3.0).take()
 
 
 Dispatch = Callable[["Conn", dict[str, Any]], None]
@@ -82,7 +111,9 @@ class Conn:
         self.writer = writer
         self.limits = limits
         self.on_close = on_close
-        self.peer = str(writer.get_extra_info("peername"))
+        peername = writer.get_extra_info("peername")
+        self.peer = str(peername)
+        self.address = str(peername[0]) if isinstance(peername, tuple) and peername else self.peer
         self.n = 0
         self.name: str | None = None  # set by hello
         self.seat: int | None = None
@@ -91,8 +122,9 @@ class Conn:
         self.queued = 0
         self.closed = False
         self.bucket = Bucket(limits.rate, limits.burst)
-        self.chat_bucket = Bucket(limits.chat_rate, limits.chat_burst)
-        self.strikes = 0
+        self.strikes = 0.0
+        self.struck_at = time.monotonic()
+        self.limited = 0  # messages dropped over the rate (every tenth is answered)
         # the view of the last update sent (plain data) and that update's n: the next patch's base
         self.view_base: Any = None
         self.view_n: int | None = None
@@ -163,9 +195,23 @@ class Conn:
             self.close(code, flush=True)
 
     def strike(self) -> bool:
-        """Count one malformed or over-rate message; True when the peer is past its strikes."""
-        self.strikes += 1
+        """Count one malformed or over-rate message; True when the peer is past its strikes.
+        Strikes decay (``Limits.strike_decay`` a second): only many at once are a flood."""
+        now = time.monotonic()
+        self.strikes = max(0.0, self.strikes - (now - self.struck_at) * self.limits.strike_decay) + 1
+        self.struck_at = now
         return self.strikes > self.limits.strikes
+
+    def refuse(self, code: str, message: str, ref: Any = None, *, fatal: bool = False) -> None:
+        """Answer a message (or frame) that breaks the protocol: a strike, an error, and past
+        the strikes a ``flood`` error and the close."""
+        over = self.strike()
+        self.error(code, message, ref, fatal=fatal and not over)
+        if over:
+            self.flood()
+
+    def flood(self) -> None:
+        self.error("flood", "far too many bad or hasty messages; closing the connection", fatal=True)
 
     def close(self, reason: str, *, flush: bool = False) -> None:
         """Drop the connection; with ``flush`` what is queued is still written first."""
@@ -226,14 +272,14 @@ class Conn:
                 try:
                     msg = await asyncio.wait_for(framing.read_frame(self.reader), timeout)
                 except ProtocolError as exc:
-                    over = self.strike()
-                    self.error(exc.code, exc.message, fatal=exc.fatal or over)
+                    self.refuse(exc.code, exc.message, fatal=exc.fatal)
                     continue
                 if not exempt(self, msg) and not self.bucket.take():
+                    self.limited += 1
                     if self.strike():
-                        self.error("flood", "too many messages", fatal=True)
-                    elif self.strikes % 10 == 1:  # answer some, not all: no amplification
-                        self.error("rate_limited", "too many messages; slow down")
+                        self.flood()
+                    elif self.limited % 10 == 1:  # answer some, not all: no amplification
+                        self.error("rate_limited", "too many messages; slow down", msg.get("id"))
                     continue
                 dispatch(self, msg)
             await self.drain_input()

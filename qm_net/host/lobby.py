@@ -172,7 +172,8 @@ class LobbyHandlers(_Base):
     # ───────────────────────────── chat and keep-alive ─────────────────────────────
 
     def _on_chat(self, conn: Conn, msg: p.Say) -> None:
-        if not conn.chat_bucket.take():
+        seat = self.seats[conn.seat] if conn.seat is not None else None
+        if not self.chat_limits.take(seat.token_hash if seat is not None else None, conn.address):
             raise ProtocolError("rate_limited", "chat is rate-limited; wait a moment")
         text = msg.text.strip()
         if not text:

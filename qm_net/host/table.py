@@ -20,7 +20,7 @@ from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.host.advert import Advert
 from qm_net.host.bots import bot_move, searches, think
-from qm_net.host.conn import Conn, Limits, refuse
+from qm_net.host.conn import ChatLimits, Conn, Limits, refuse
 from qm_net.host.journal import TableJournal
 from qm_net.host.lobby import LobbyHandlers
 from qm_net.host.seats import Seat, Seats
@@ -92,6 +92,7 @@ class Host(LobbyHandlers):
         self.game: Game | None = None
         self.games_played = 0
         self.conns: set[Conn] = set()
+        self.chat_limits = ChatLimits(self.limits)
         self._server: asyncio.Server | None = None
         self._closed = asyncio.Event()
         self._stopping = False
@@ -272,11 +273,10 @@ class Host(LobbyHandlers):
         try:
             typed = decode_client(msg)
         except ProtocolError as exc:
-            over = conn.strike()
-            conn.error(exc.code, exc.message, ref, fatal=exc.fatal or over)
+            conn.refuse(exc.code, exc.message, ref, fatal=exc.fatal)
             return
         t = typed.__struct_config__.tag
-        if conn.name is None and t != "hello":
+        if conn.name is None and t not in ("hello", "ping", "pong"):
             conn.error("hello_required", "say hello first", ref)
             return
         handler = getattr(self, f"_on_{t}")
@@ -313,7 +313,8 @@ class Host(LobbyHandlers):
         while True:
             await asyncio.sleep(self.limits.ping_interval)
             for conn in list(self.conns):
-                conn.send(p.HostPing())
+                if conn.name is not None:  # pings start after hello
+                    conn.send(p.HostPing())
 
     # ───────────────────────────── the game's messages ─────────────────────────────
 
