@@ -232,8 +232,11 @@ class Game:
     def new(
         cls, players: list[str], seed: int | str = 0, options: GameOptions | None = None
     ) -> Game:
-        """A new game: deck built and shuffled (R2), first player drawn (R1), hands dealt (R3)."""
-        game = cls(players, seed, options or GameOptions(), CARDS)
+        """A new game: deck built and shuffled (R2), first player drawn (R1), hands dealt (R3).
+        Raises ``ValueError`` for options no game can be played with (:meth:`GameOptions.check`)."""
+        options = options or GameOptions()
+        options.check()
+        game = cls(players, seed, options, CARDS)
         game._start()
         return game
 

@@ -276,6 +276,22 @@ class GameOptions:
     ask_everyone: bool = False
     disconnect_grace: float = 120.0
 
+    def check(self) -> None:
+        """Raise ``ValueError`` (one plain line naming the option) for a value no table can
+        play with: a negative count or time, a limit that is not a whole number."""
+        for name in ("response_timer", "turn_timer"):
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int | float) or not v > 0):
+                raise ValueError(f"{name} must be a number of seconds above 0, or none (not {v!r})")
+        if isinstance(self.round_limit, bool) or not isinstance(self.round_limit, int) or self.round_limit < 0:
+            raise ValueError(f"round_limit must be a whole number, 0 or more (not {self.round_limit!r})")
+        h = self.hand_limit
+        if h is not None and (isinstance(h, bool) or not isinstance(h, int) or h < 0):
+            raise ValueError(f"hand_limit must be a whole number, 0 or more, or none (not {h!r})")
+        g = self.disconnect_grace
+        if isinstance(g, bool) or not isinstance(g, int | float) or g < 0:
+            raise ValueError(f"disconnect_grace must be a number of seconds, 0 or more (not {g!r})")
+
     @classmethod
     def from_plain(cls, d: dict[str, Any] | None) -> GameOptions:
         if not d:

@@ -131,5 +131,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_serve(args))
     except (ValueError, OSError, JournalError) as exc:  # bad options, a busy port, a bad journal
-        print(f"qingming serve: {exc}", file=sys.stderr)
+        print(f"qingming serve: {_as_flag(str(exc))}", file=sys.stderr)
         return 1
+
+
+def _as_flag(message: str) -> str:
+    """A table option's message names its flag: 'hand_limit must…' → '--hand-limit must…'."""
+    import dataclasses
+
+    from qm_rules import GameOptions
+
+    for f in dataclasses.fields(GameOptions):
+        if message.startswith(f.name + " "):
+            return "--" + f.name.replace("_", "-") + message[len(f.name) :]
+    return message

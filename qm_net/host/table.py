@@ -71,6 +71,7 @@ class Host(LobbyHandlers):
         self.name = name
         self.n_seats = seats
         self.options = options or GameOptions()
+        self.options.check()  # a bad value is refused here, not when the first game starts
         self.bind = bind
         self._want_port = port  # None: DEFAULT_PORT if free, else any
         self.port: int = port or 0  # the port listened on, once started
@@ -601,13 +602,23 @@ class Host(LobbyHandlers):
         game = self.game
         if game is None or self.state != "playing" or game.prompt is None or key != self.wire.public:
             return
-        self._changed(*self._defaults(lambda game: False))
+        try:
+            done = self._defaults(lambda game: False)
+        except Exception:
+            self._cannot_go_on()
+            return
+        self._changed(*done)
 
     def _on_turn_timeout(self, turn: int) -> None:
         game = self.game
         if game is None or self.state != "playing" or game.turn != turn or game.prompt is None:
             return
-        self._changed(*self._defaults(lambda game: game.turn == turn))
+        try:
+            done = self._defaults(lambda game: game.turn == turn)
+        except Exception:
+            self._cannot_go_on()
+            return
+        self._changed(*done)
 
     def _bot_move(self, seq: int) -> None:
         if not self._prompt_pending(seq):
@@ -630,17 +641,33 @@ class Host(LobbyHandlers):
         if self.game is not game or not self._prompt_pending(seq) or not seat.bot_controlled:
             return
         if option is None:  # the bot failed: the default, as for any bot
-            self._apply_default()
+            try:
+                self._apply_default()
+            except Exception:  # not even the default could be taken: never a silent freeze
+                self._cannot_go_on()
             return
         self._bot_apply(seat, game, seq, option)
 
     def _bot_apply(self, seat: Seat, game: Game, seq: int, option: str | None = None) -> None:
         """Play the bot's move (``option`` if it thought in a thread, else it chooses now)."""
         drafting = game.draft is not None
-        events, option = bot_move(seat, game, seq, self.bot_strategy, option)
+        try:
+            events, option = bot_move(seat, game, seq, self.bot_strategy, option)
+        except Exception:  # not even the default could be taken: never a silent freeze
+            self._cannot_go_on()
+            return
         hidden = is_hidden_step(drafting, option, game)
         self.wire.record(seat.index if hidden else None)
         self._changed(events, seat.index if hidden else None)
+
+    def _cannot_go_on(self) -> None:
+        """A bug in the engine or a bot left a decision no one can take (called in an
+        ``except``): log it, tell everyone plainly, and close the table rather than freeze."""
+        log.exception("the game cannot go on")
+        for conn in list(self.conns):
+            if conn.name is not None:
+                conn.error("server_error", "the host hit a bug and cannot go on with this game; the table closes")
+        self._spawn(self.stop("the host hit a bug and cannot go on with this game"))
 
     def _start_grace(self, seat: Seat) -> None:
         """A human seat's grace (R22): during a game, for a player who dropped to come back;
