@@ -1,0 +1,427 @@
+"""A deal no one can stack, and a game every player can check afterwards.
+
+The host runs the rules and so knows the deck; this module is what lets the players stop
+trusting it for two things: that it did not *choose* the deal, and that it applied the rules
+to the choices that were made.
+
+The deal (a commit-reveal coin toss between the host and every seated player):
+
+1. Before a game the host draws a 32-byte ``secret`` and sends every connection
+   ``commitment = H("qingming/deal/commit/v1", secret)``.
+2. Every seated client answers with a fresh random 32-byte ``part``. The host accepts no part
+   before its commitment is out, and shows no part to anyone before the end.
+3. Seats that cannot answer (bots, disconnected players, a player who does not answer in time)
+   get a part the host *derives from its secret* — ``H("qingming/deal/host-part/v1", secret,
+   seat, reason)`` — so it was fixed by the commitment and the host cannot grind it after
+   seeing the players' parts. Such parts are marked ``host`` and the table says so.
+4. ``seed = "deal:" + hex(H("qingming/deal/seed/v1", secret, n, seat_0, source_0, part_0, …))``
+   where ``H`` is SHA-256 over a length-prefixed encoding (:func:`_encode`: each field as a
+   4-byte big-endian length then its bytes), so no two different lists of fields hash alike.
+5. At the end the host reveals the secret, every part and the game's journal (players,
+   options, rules, the seed it used and every choice). Each client then checks, on its own,
+   :func:`verify`: the secret matches the commitment, its own part was used as sent, the seed
+   follows from the parts, the host played that seed, and replaying the choices gives — for its
+   own seat — exactly the views it was shown, in order.
+
+What this proves: neither the host nor any one player could choose or predict the deal (the
+host is bound by its commitment before it sees a part; a player sees neither the secret nor
+other parts), and the game the host reports is the one the rules make of those choices and
+the one the player saw. What it does not prove: the host still sees every hand while the game
+runs (it could tell a friend), and it can abandon a game whose deal it dislikes (the table shows
+an abandoned game; nothing is revealed then). A host colluding with a player could let that
+player pick its part last, knowing the secret — again a host that cheats openly, not secretly.
+
+This module is pure: no I/O but :meth:`ClientRecord.save` / :func:`load`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from qm_rules import Game, Journal, JournalError, RulesError, View, rules_version, to_plain
+
+PART_BYTES = 32
+SECRET_BYTES = 32
+RECORD_KIND = "qingming-client-record"
+RECORD_VERSION = 1
+
+# Where a part came from: the seat's own client, or the host (derived from its secret).
+SOURCE_PLAYER = "player"
+SOURCE_BOT = "bot"  # a bot seat the host runs
+SOURCE_ABSENT = "absent"  # a human seat whose player was away or did not answer in time
+HOST_SOURCES = (SOURCE_BOT, SOURCE_ABSENT)
+SOURCES = (SOURCE_PLAYER, *HOST_SOURCES)
+
+
+def _encode(fields: list[bytes]) -> bytes:
+    """Length-prefixed concatenation: unambiguous, so distinct field lists never collide."""
+    out = bytearray()
+    for f in fields:
+        out += len(f).to_bytes(4, "big")
+        out += f
+    return bytes(out)
+
+
+def _h(label: str, *fields: bytes) -> bytes:
+    return hashlib.sha256(_encode([label.encode(), *fields])).digest()
+
+
+def new_secret() -> bytes:
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def new_part() -> bytes:
+    """A client's contribution: fresh randomness from the operating system."""
+    return secrets.token_bytes(PART_BYTES)
+
+
+def commitment(secret: bytes) -> str:
+    """What the host sends before any part is accepted (hex)."""
+    return _h("qingming/deal/commit/v1", secret).hex()
+
+
+def host_part(secret: bytes, seat: int, source: str) -> bytes:
+    """The part the host gives a seat that has none: fixed by the secret, so fixed by the
+    commitment before any player's part was seen."""
+    if source not in HOST_SOURCES:
+        raise ValueError(f"not a host-made source: {source!r}")
+    return _h("qingming/deal/host-part/v1", secret, str(seat).encode(), source.encode())
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    seat: int
+    source: str  # one of SOURCES
+    value: bytes
+
+    def plain(self) -> dict[str, Any]:
+        return {"seat": self.seat, "source": self.source, "part": self.value.hex()}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Part:
+        source = str(d["source"])
+        if source not in SOURCES:
+            raise ValueError(f"unknown part source {source!r}")
+        value = bytes.fromhex(str(d["part"]))
+        if len(value) != PART_BYTES:
+            raise ValueError("a part is 32 bytes")
+        return cls(int(d["seat"]), source, value)
+
+
+def derive_seed(secret: bytes, parts: list[Part]) -> str:
+    """The game's seed from the host's secret and one part per seat, in seat order."""
+    if [p.seat for p in parts] != list(range(len(parts))):
+        raise ValueError("one part per seat, in seat order")
+    fields = [secret, str(len(parts)).encode()]
+    for p in parts:
+        fields += [str(p.seat).encode(), p.source.encode(), p.value]
+    return "deal:" + _h("qingming/deal/seed/v1", *fields).hex()
+
+
+def view_digest(view: View) -> str:
+    """A hash of one view as the client understood it (typed, so independent of how the wire
+    carried it): canonical JSON of its plain form."""
+    text = json.dumps(to_plain(view), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# ───────────────────────────── the host's side ─────────────────────────────
+
+
+@dataclass(slots=True)
+class Deal:
+    """The host's state for one game's deal: its secret, and the parts as they arrive."""
+
+    n: int
+    secret: bytes = field(default_factory=new_secret)
+    parts: dict[int, Part] = field(default_factory=dict)
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.secret)
+
+    def accept(self, seat: int, value: bytes) -> None:
+        """A player's own part. Raises ValueError for a bad one or a second one."""
+        if not 0 <= seat < self.n:
+            raise ValueError("no such seat")
+        if len(value) != PART_BYTES:
+            raise ValueError(f"a part is {PART_BYTES} bytes")
+        if seat in self.parts:
+            raise ValueError("this seat's part is already in")
+        self.parts[seat] = Part(seat, SOURCE_PLAYER, value)
+
+    def fill(self, seat: int, source: str) -> None:
+        """Give ``seat`` a host-made part (a bot, or a player who is away or too slow)."""
+        if seat not in self.parts:
+            self.parts[seat] = Part(seat, source, host_part(self.secret, seat, source))
+
+    def complete(self) -> bool:
+        return len(self.parts) == self.n
+
+    def ordered(self) -> list[Part]:
+        return [self.parts[s] for s in range(self.n)]
+
+    def seed(self) -> str:
+        return derive_seed(self.secret, self.ordered())
+
+    def sources(self) -> list[str]:
+        """Where each seat's part came from — public once the seed is fixed (values are not)."""
+        return [self.parts[s].source for s in range(self.n)]
+
+    def reveal(self, journal: Journal) -> dict[str, Any]:
+        """What the host sends at the end: the secret, every part, and the game's journal."""
+        return {
+            "secret": self.secret.hex(),
+            "commitment": self.commitment,
+            "parts": [p.plain() for p in self.ordered()],
+            "journal": journal.to_plain(),
+        }
+
+    def plain(self) -> dict[str, Any]:
+        """For the host's own journal file (it holds the secret: the file is the host's)."""
+        return {"secret": self.secret.hex(), "parts": [p.plain() for p in self.ordered()]}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Deal:
+        parts = [Part.from_plain(p) for p in d["parts"]]
+        deal = cls(len(parts), bytes.fromhex(str(d["secret"])))
+        deal.parts = {p.seat: p for p in parts}
+        return deal
+
+
+# ───────────────────────────── the client's side ─────────────────────────────
+
+
+@dataclass(slots=True)
+class ClientRecord:
+    """What a client keeps of one game to check it afterwards: the commitment it was shown,
+    the part it sent, a digest of every view it received, and the host's reveal."""
+
+    seat: int | None  # None: a spectator (checks the public views)
+    commitment: str
+    table: str = ""
+    part: str | None = None  # hex, as sent
+    sources: list[str] | None = None  # as the host announced them when the seed was fixed
+    views: list[str] = field(default_factory=list)  # view digests, in the order received
+    reveal: dict[str, Any] | None = None
+    abandoned: bool = False
+
+    def saw(self, view: View) -> None:
+        digest = view_digest(view)
+        if not self.views or self.views[-1] != digest:  # a repeated frame is the same view
+            self.views.append(digest)
+
+    def plain(self) -> dict[str, Any]:
+        return {
+            "kind": RECORD_KIND,
+            "version": RECORD_VERSION,
+            "table": self.table,
+            "seat": self.seat,
+            "commitment": self.commitment,
+            "part": self.part,
+            "sources": self.sources,
+            "views": list(self.views),
+            "reveal": self.reveal,
+            "abandoned": self.abandoned,
+        }
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> ClientRecord:
+        if d.get("kind") != RECORD_KIND:
+            raise ValueError("not a Qingming game record")
+        seat = d.get("seat")
+        return cls(
+            seat=int(seat) if seat is not None else None,
+            commitment=str(d["commitment"]),
+            table=str(d.get("table") or ""),
+            part=d.get("part"),
+            sources=list(d["sources"]) if d.get("sources") is not None else None,
+            views=[str(v) for v in d.get("views") or ()],
+            reveal=d.get("reveal"),
+            abandoned=bool(d.get("abandoned")),
+        )
+
+    def save(self, path: str) -> None:
+        """Write the record (0600: after the game it names every card the player held)."""
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(self.plain(), f, ensure_ascii=False)
+
+
+def load(path: str) -> ClientRecord:
+    with open(path, encoding="utf-8") as f:
+        return ClientRecord.from_plain(json.load(f))
+
+
+# ───────────────────────────── checking ─────────────────────────────
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    name: str  # "commitment" | "part" | "seed" | "rules" | "replay" | "views"
+    ok: bool
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    steps: tuple[Step, ...]
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.steps) and all(s.ok for s in self.steps)
+
+    @property
+    def failed(self) -> Step | None:
+        return next((s for s in self.steps if not s.ok), None)
+
+    def plain(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "steps": [{"name": s.name, "ok": s.ok, "detail": s.detail} for s in self.steps],
+        }
+
+
+def verify(record: ClientRecord) -> Verdict:
+    """Check a finished game from one client's record. Stops at the first failed step (later
+    steps would only repeat it); every step names what it compared."""
+    steps: list[Step] = []
+
+    def fail(name: str, detail: str) -> Verdict:
+        steps.append(Step(name, False, detail))
+        return Verdict(tuple(steps))
+
+    if record.abandoned or record.reveal is None:
+        return fail("reveal", "the game was abandoned before its end: the host revealed nothing")
+    try:
+        secret = bytes.fromhex(str(record.reveal["secret"]))
+        parts = [Part.from_plain(p) for p in record.reveal["parts"]]
+        journal = Journal.from_plain(record.reveal["journal"])
+    except (KeyError, TypeError, ValueError, JournalError) as exc:
+        return fail("reveal", f"the host's reveal is malformed ({exc})")
+
+    if not hmac.compare_digest(commitment(secret), record.commitment):
+        return fail(
+            "commitment", "the revealed secret does not match the commitment sent before the game"
+        )
+    steps.append(Step("commitment", True, "the secret matches the commitment sent before the game"))
+
+    if [p.seat for p in parts] != list(range(len(journal.players))):
+        return fail("part", "the reveal does not hold one part per seat")
+    for p in parts:
+        if p.source in HOST_SOURCES and p.value != host_part(secret, p.seat, p.source):
+            return fail(
+                "part",
+                f"seat {p.seat + 1}'s host-made part was not derived from the committed secret",
+            )
+    if record.sources is not None and record.sources != [p.source for p in parts]:
+        return fail(
+            "part", "the parts' sources differ from those announced when the seed was fixed"
+        )
+    if record.seat is not None and record.part is not None:
+        mine = parts[record.seat] if record.seat < len(parts) else None
+        if mine is None or mine.source != SOURCE_PLAYER or mine.value.hex() != record.part:
+            return fail("part", "your own contribution was not used as you sent it")
+        steps.append(Step("part", True, "your contribution was used as sent"))
+    else:
+        steps.append(Step("part", True, "the host-made parts follow from the secret"))
+
+    seed = derive_seed(secret, parts)
+    if journal.seed != seed:
+        return fail("seed", "the host played another seed than the one the parts make")
+    steps.append(Step("seed", True, "the seed follows from the secret and every part"))
+
+    if journal.rules != rules_version():
+        return fail(
+            "rules",
+            "the game was played under other rules than this program's; it cannot be checked here",
+        )
+
+    try:
+        views = _replayed_views(journal, record.seat)
+    except (JournalError, RulesError) as exc:
+        return fail("replay", f"the revealed choices do not replay: {exc}")
+    steps.append(Step("replay", True, f"{len(journal.choices)} choices replay under the rules"))
+
+    # Every view received must appear in the replay, in order (a slow link may skip views).
+    at = 0
+    for i, digest in enumerate(record.views):
+        while at < len(views) and views[at] != digest:
+            at += 1
+        if at == len(views):
+            return fail(
+                "views",
+                f"view {i + 1} of {len(record.views)} you were shown is not what the rules make of those choices",
+            )
+        at += 1
+    steps.append(
+        Step("views", True, f"all {len(record.views)} views you were shown match the replay")
+    )
+    return Verdict(tuple(steps))
+
+
+def _replayed_views(journal: Journal, seat: int | None) -> list[str]:
+    """The digest of ``seat``'s view after the deal and after every choice of the journal."""
+    game = Game.new(list(journal.players), journal.seed, journal.options)
+    out = [view_digest(game.view(seat))]
+    for i, (s, option) in enumerate(journal.choices):
+        try:
+            game.choose(s, option)
+        except RulesError as exc:
+            raise JournalError(f"choice {i + 1} ({option!r}) is not legal there: {exc}") from exc
+        out.append(view_digest(game.view(seat)))
+    return out
+
+
+def verify_journal(deal: dict[str, Any], journal: Journal, seat: int | None = None) -> Verdict:
+    """Check a host journal's game: the deal's parts give the journal's seed, and the choices
+    replay. With ``seat``, also that the seat's part was its player's own (or say it was not)."""
+    steps: list[Step] = []
+    try:
+        d = Deal.from_plain(deal)
+    except (KeyError, TypeError, ValueError) as exc:
+        return Verdict((Step("reveal", False, f"the journal's deal is malformed ({exc})"),))
+    for p in d.ordered():
+        if p.source in HOST_SOURCES and p.value != host_part(d.secret, p.seat, p.source):
+            return Verdict(
+                (
+                    Step(
+                        "part",
+                        False,
+                        f"seat {p.seat + 1}'s host-made part was not derived from the secret",
+                    ),
+                )
+            )
+    if seat is not None and 0 <= seat < d.n:
+        src = d.parts[seat].source
+        steps.append(
+            Step(
+                "part",
+                True,
+                "the seat's part came from its player"
+                if src == SOURCE_PLAYER
+                else f"the seat's part was host-made ({src})",
+            )
+        )
+    if d.seed() != journal.seed:
+        return Verdict(
+            (*steps, Step("seed", False, "the journal's seed is not the one its deal makes"))
+        )
+    steps.append(Step("seed", True, "the seed follows from the secret and every part"))
+    if journal.rules != rules_version():
+        return Verdict(
+            (*steps, Step("rules", False, "written under other rules; cannot replay here"))
+        )
+    try:
+        Game.replay(journal)
+    except JournalError as exc:
+        return Verdict((*steps, Step("replay", False, str(exc))))
+    steps.append(Step("replay", True, f"{len(journal.choices)} choices replay under the rules"))
+    return Verdict(tuple(steps))

@@ -1,0 +1,221 @@
+"""The fair deal's construction and the client's check, without a network.
+
+A game is dealt from a :class:`Deal` exactly as the host does it and played by random bots;
+each seat's record holds the digests of the views that seat was shown. A faithful reveal
+verifies; a host that plays another seed, rewrites a choice, shows one wrong view, swaps its
+secret or a player's part is caught, and the verdict names the step that failed.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from qm_net import fairdeal
+from qm_net.fairdeal import ClientRecord, Deal, Part
+from qm_rules import Game
+from qm_rules.bots import make_bot
+
+
+def _play(
+    n: int = 3, *, seed: str | None = None, sources: tuple[str, ...] = ()
+) -> tuple[Deal, Game, list[ClientRecord]]:
+    """Deal as the host does (players' parts first, host-made parts for the rest), then play
+    the game with random bots, recording every seat's views."""
+    deal = Deal(n)
+    records = [ClientRecord(seat=s, commitment=deal.commitment) for s in range(n)]
+    for s in range(n):
+        source = sources[s] if s < len(sources) else fairdeal.SOURCE_PLAYER
+        if source == fairdeal.SOURCE_PLAYER:
+            part = fairdeal.new_part()
+            deal.accept(s, part)
+            records[s].part = part.hex()
+        else:
+            deal.fill(s, source)
+    for r in records:
+        r.sources = deal.sources()
+    game = Game.new([f"p{s}" for s in range(n)], seed if seed is not None else deal.seed())
+    bots = [make_bot("random", s) for s in range(n)]
+    for r in records:
+        r.saw(game.view(r.seat))
+    while not game.over:
+        assert game.prompt is not None
+        seat = game.prompt.seat
+        game.choose(seat, bots[seat].choose(game.view(seat)))
+        for r in records:
+            r.saw(game.view(r.seat))
+    for r in records:
+        r.reveal = deal.reveal(game.journal)
+    return deal, game, records
+
+
+def test_commitment_binds_and_hides_nothing_of_the_seed() -> None:
+    a, b = fairdeal.new_secret(), fairdeal.new_secret()
+    assert fairdeal.commitment(a) == fairdeal.commitment(a)
+    assert fairdeal.commitment(a) != fairdeal.commitment(b)
+    parts = [Part(0, "player", bytes(32)), Part(1, "player", bytes(31) + b"\x01")]
+    assert fairdeal.commitment(a)[:16] not in fairdeal.derive_seed(a, parts)
+
+
+def test_every_part_moves_the_seed_and_order_is_enforced() -> None:
+    secret = fairdeal.new_secret()
+    parts = [Part(s, "player", fairdeal.new_part()) for s in range(4)]
+    seed = fairdeal.derive_seed(secret, parts)
+    for s in range(4):
+        changed = list(parts)
+        changed[s] = Part(s, "player", bytes(a ^ 1 for a in parts[s].value))
+        assert fairdeal.derive_seed(secret, changed) != seed
+    relabelled = [Part(p.seat, "absent", p.value) for p in parts]
+    assert fairdeal.derive_seed(secret, relabelled) != seed  # the source is hashed too
+    with pytest.raises(ValueError):
+        fairdeal.derive_seed(secret, list(reversed(parts)))
+
+
+def test_a_deal_refuses_bad_and_second_parts() -> None:
+    deal = Deal(2)
+    with pytest.raises(ValueError):
+        deal.accept(0, b"short")
+    with pytest.raises(ValueError):
+        deal.accept(5, fairdeal.new_part())
+    deal.accept(0, fairdeal.new_part())
+    with pytest.raises(ValueError):
+        deal.accept(0, fairdeal.new_part())
+    deal.fill(1, fairdeal.SOURCE_BOT)
+    assert deal.complete() and deal.sources() == ["player", "bot"]
+    assert Deal.from_plain(deal.plain()).seed() == deal.seed()
+
+
+def test_host_made_parts_follow_from_the_secret() -> None:
+    secret = fairdeal.new_secret()
+    assert fairdeal.host_part(secret, 2, "bot") == fairdeal.host_part(secret, 2, "bot")
+    assert fairdeal.host_part(secret, 2, "bot") != fairdeal.host_part(secret, 2, "absent")
+    with pytest.raises(ValueError):
+        fairdeal.host_part(secret, 0, "player")
+
+
+def test_an_honest_game_verifies_for_every_seat() -> None:
+    _, game, records = _play(3, sources=("player", "bot", "absent"))
+    for r in records:
+        verdict = fairdeal.verify(r)
+        assert verdict.ok, verdict.failed
+        assert len(r.views) > 2
+    assert [s.name for s in fairdeal.verify(records[0]).steps] == [
+        "commitment",
+        "part",
+        "seed",
+        "replay",
+        "views",
+    ]
+
+
+def test_a_spectators_record_verifies_too() -> None:
+    deal, game, _ = _play(2)
+    rec = ClientRecord(seat=None, commitment=deal.commitment, sources=deal.sources())
+    replay = Game.new(list(game.names), game.seed)
+    rec.saw(replay.view(None))
+    for s, o in game.choices:
+        replay.choose(s, o)
+        rec.saw(replay.view(None))
+    rec.reveal = deal.reveal(game.journal)
+    assert fairdeal.verify(rec).ok
+
+
+def test_a_record_survives_a_save(tmp_path) -> None:
+    _, _, records = _play(2)
+    path = tmp_path / "games" / "g.json"
+    records[1].save(str(path))
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    assert fairdeal.verify(fairdeal.load(str(path))).ok
+
+
+def _step(record: ClientRecord) -> str:
+    verdict = fairdeal.verify(record)
+    assert not verdict.ok
+    assert verdict.failed is not None
+    return verdict.failed.name
+
+
+def test_a_host_that_plays_another_seed_is_caught() -> None:
+    # The host announces a deal but deals from a seed of its own choosing, then reveals the
+    # journal it really played: the seed it names is not the one the parts make.
+    _, _, records = _play(2, seed="stacked")
+    assert all(_step(r) == "seed" for r in records)
+
+
+def test_a_host_that_hides_its_seed_is_caught_by_the_views() -> None:
+    # The same cheat, but the reveal claims the fair seed: replaying the choices from it breaks
+    # down (they name cards that seed never dealt) or gives other views.
+    deal, _, records = _play(2, seed="stacked")
+    for r in records:
+        assert r.reveal is not None
+        r.reveal["journal"]["seed"] = deal.seed()
+        assert _step(r) in ("replay", "views")
+
+
+def test_a_rewritten_choice_is_caught() -> None:
+    _, game, records = _play(3)
+    # Replace one choice by another legal one at that point of the game.
+    replay = Game.new(list(game.names), game.seed)
+    for i, (s, o) in enumerate(game.choices):
+        prompt = replay.prompt
+        assert prompt is not None
+        others = [x.id for x in prompt.options if x.id != o]
+        if others and i > 3:
+            forged = list(game.choices)
+            forged[i] = (s, others[0])
+            break
+        replay.choose(s, o)
+    else:
+        pytest.skip("no choice with an alternative in this game")
+    for r in records:
+        assert r.reveal is not None
+        r.reveal = copy.deepcopy(r.reveal)
+        r.reveal["journal"]["choices"] = [[a, b] for a, b in forged]
+        assert _step(r) in ("views", "replay")
+
+
+def test_one_wrong_view_is_caught_and_named() -> None:
+    _, _, records = _play(2)
+    r = records[0]
+    middle = len(r.views) // 2
+    r.views[middle] = "0" * 64
+    verdict = fairdeal.verify(r)
+    assert verdict.failed is not None and verdict.failed.name == "views"
+    assert f"view {middle + 1} of {len(r.views)}" in verdict.failed.detail
+
+
+def test_a_swapped_secret_is_caught() -> None:
+    _, _, records = _play(2)
+    r = records[0]
+    assert r.reveal is not None
+    r.reveal["secret"] = fairdeal.new_secret().hex()
+    assert _step(r) == "commitment"
+
+
+def test_a_replaced_player_part_is_caught() -> None:
+    deal, game, records = _play(2)
+    r = records[1]
+    assert r.reveal is not None
+    r.reveal["parts"][1]["part"] = fairdeal.new_part().hex()
+    assert _step(r) == "part"
+    # ... and so is a player's part passed off as the host's own after all.
+    _, _, records = _play(2)
+    r = records[1]
+    assert r.reveal is not None
+    r.reveal["parts"][1]["source"] = "absent"
+    assert _step(r) == "part"
+
+
+def test_an_abandoned_game_does_not_verify() -> None:
+    deal = Deal(2)
+    record = ClientRecord(seat=0, commitment=deal.commitment, abandoned=True)
+    assert _step(record) == "reveal"
+
+
+def test_a_host_journals_deal_verifies() -> None:
+    deal, game, _ = _play(3, sources=("player", "bot", "player"))
+    assert fairdeal.verify_journal(deal.plain(), game.journal, seat=1).ok
+    journal = game.journal
+    journal.seed = "other"
+    assert not fairdeal.verify_journal(deal.plain(), journal).ok
