@@ -44,6 +44,7 @@ class JournalGame:
     choices: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     table_options: dict[str, Any] = field(default_factory=dict)  # the last ``table`` line before it
+    deal: dict[str, Any] | None = None  # qm_net.fairdeal.Deal.plain(): the secret and the parts
 
     @property
     def finished(self) -> bool:
@@ -100,7 +101,15 @@ def _take(games: list[JournalGame], rec: Any, path: str, lineno: int) -> None:
         header = dict(rec.get("journal") or {})
         header.pop("choices", None)
         header.pop("result", None)
-        games.append(JournalGame(int(rec.get("index", len(games))), str(rec.get("table", "")), list(rec.get("seats") or []), header))
+        games.append(
+            JournalGame(
+                int(rec.get("index", len(games))),
+                str(rec.get("table", "")),
+                list(rec.get("seats") or []),
+                header,
+                deal=rec.get("deal"),
+            )
+        )
         return
     if not games:
         raise JournalError(f"{where}: a {kind!r} record before any game record")
@@ -168,16 +177,34 @@ class JournalWriter:
         """Record how the table was started (see the module's note)."""
         self.write({"type": "table", "options": options})
 
-    def begin_game(self, index: int, table: str, seats: list[dict[str, Any]], game: Game) -> None:
-        self.write_header(index, table, seats, game)
+    def begin_game(
+        self,
+        index: int,
+        table: str,
+        seats: list[dict[str, Any]],
+        game: Game,
+        deal: dict[str, Any] | None = None,
+    ) -> None:
+        self.write_header(index, table, seats, game, deal)
         self.sync_choices(game)
 
-    def write_header(self, index: int, table: str, seats: list[dict[str, Any]], game: Game) -> None:
-        """A new game's ``game`` line (its choices follow with :meth:`sync_choices`)."""
+    def write_header(
+        self,
+        index: int,
+        table: str,
+        seats: list[dict[str, Any]],
+        game: Game,
+        deal: dict[str, Any] | None = None,
+    ) -> None:
+        """A new game's ``game`` line (its choices follow with :meth:`sync_choices`); with a
+        fair deal, the deal too (its secret: the journal is the host's)."""
         header = game.journal.to_plain()
         header["choices"] = []
         header["result"] = None
-        self.write({"type": "game", "index": index, "table": table, "seats": seats, "journal": header})
+        record = {"type": "game", "index": index, "table": table, "seats": seats, "journal": header}
+        if deal is not None:
+            record["deal"] = deal
+        self.write(record)
         self._written = 0
 
     def continue_game(self, game: Game) -> None:

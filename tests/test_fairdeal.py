@@ -9,6 +9,7 @@ secret or a player's part is caught, and the verdict names the step that failed.
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
@@ -219,3 +220,35 @@ def test_a_host_journals_deal_verifies() -> None:
     journal = game.journal
     journal.seed = "other"
     assert not fairdeal.verify_journal(deal.plain(), journal).ok
+
+
+def test_verify_command_checks_a_saved_record_and_a_journal(tmp_path, capsys) -> None:
+    from qingming.cli import main
+    from qm_net.journal_io import JournalWriter
+
+    deal, game, records = _play(2, sources=("player", "bot"))
+    good = tmp_path / "good.json"
+    records[0].save(str(good))
+    assert main(["verify", str(good)]) == 0
+    assert "Fair deal: verified" in capsys.readouterr().out
+
+    records[0].views[1] = "f" * 64
+    bad = tmp_path / "bad.json"
+    records[0].save(str(bad))
+    assert main(["verify", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL what you were shown: view 2 of" in out and "NOT verified" in out
+
+    path = tmp_path / "table.journal"
+    writer = JournalWriter(str(path))
+    fresh = Game.new(list(game.names), game.seed)
+    writer.begin_game(0, "t", [], fresh, deal=deal.plain())
+    for s, o in game.choices:
+        fresh.choose(s, o)
+    writer.end_game(fresh)
+    writer.close()
+    assert main(["verify", str(path), "--seat", "2", "--json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["ok"] and "host-made (bot)" in verdict["steps"][0]["detail"]
+
+    assert main(["verify", str(tmp_path / "missing.json")]) == 2

@@ -1,0 +1,113 @@
+"""``qingming verify FILE``: check a finished game's fair deal on your own.
+
+FILE is either a game record a client saved (every game you play at a table is checked at its
+end and its record kept, see ``qm_net.fairdeal``), or a host's journal file (``--game`` picks
+the game, ``--seat`` checks one seat's part). Exit status 0 when the game verifies, 1 when a
+step fails (the step is named), 2 when the file is not one of these.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from qm_net.fairdeal import Verdict
+
+NAME = "verify"
+HELP = "check that a finished game was dealt fairly and played by the rules"
+
+_STEPS = {
+    "reveal": "the host's reveal",
+    "commitment": "the host's commitment",
+    "part": "the players' contributions",
+    "seed": "the deal",
+    "rules": "the rules",
+    "replay": "the choices",
+    "views": "what you were shown",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", metavar="FILE", help="a saved game record, or a host's journal file"
+    )
+    parser.add_argument(
+        "--game", type=int, metavar="N", help="in a journal: which game, from 0 (default: the last)"
+    )
+    parser.add_argument(
+        "--seat",
+        type=int,
+        metavar="S",
+        help="in a journal: also say where seat S's contribution came from (seats from 1)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    from qm_net import fairdeal
+
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            head = f.read(1)
+            f.seek(0)
+            first = json.loads(f.readline()) if head == "{" else None
+    except (OSError, ValueError) as exc:
+        print(f"qingming verify: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    if isinstance(first, dict) and first.get("kind") == fairdeal.RECORD_KIND:
+        try:
+            verdict = fairdeal.verify(fairdeal.load(args.file))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(
+                f"qingming verify: {args.file} is not a readable game record: {exc}",
+                file=sys.stderr,
+            )
+            return 2
+    else:
+        verdict_or_code = _verify_journal(args)
+        if isinstance(verdict_or_code, int):
+            return verdict_or_code
+        verdict = verdict_or_code
+    if args.json:
+        print(json.dumps(verdict.plain(), ensure_ascii=False))
+    else:
+        for step in verdict.steps:
+            mark = "ok  " if step.ok else "FAIL"
+            print(f"{mark} {_STEPS.get(step.name, step.name)}: {step.detail}")
+        print("Fair deal: verified" if verdict.ok else "Fair deal: NOT verified")
+    return 0 if verdict.ok else 1
+
+
+def _verify_journal(args: argparse.Namespace) -> Verdict | int:
+    from qm_net import fairdeal
+    from qm_net.journal_io import read_games
+    from qm_rules import JournalError
+
+    try:
+        games = read_games(args.file)
+    except JournalError as exc:
+        print(f"qingming verify: {exc}", file=sys.stderr)
+        return 2
+    if not games:
+        print(f"qingming verify: {args.file} holds no game", file=sys.stderr)
+        return 2
+    if args.game is not None and not 0 <= args.game < len(games):
+        print(f"qingming verify: --game must be 0..{len(games) - 1}", file=sys.stderr)
+        return 2
+    record = games[-1 if args.game is None else args.game]
+    if record.deal is None:
+        print(
+            "qingming verify: this game was dealt before fair deals (nothing to check)",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        journal = record.journal()
+    except JournalError as exc:
+        print(f"qingming verify: {exc}", file=sys.stderr)
+        return 2
+    seat = args.seat - 1 if args.seat is not None else None
+    return fairdeal.verify_journal(record.deal, journal, seat)
