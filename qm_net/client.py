@@ -21,14 +21,16 @@ from typing import Any
 
 import msgspec
 
-from qm_net import delta, framing
+from qm_net import delta, fairdeal, framing
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
-from qm_net.messages import ConnectionLost, GameUpdate, Message, TableMeta
+from qm_net.messages import ConnectionLost, GameOver, GameUpdate, Message, TableMeta
 from qm_net.protocol import (
     PROTOCOL_VERSION,
     Bye,
     ChatMessage,
+    Deal,
+    Dealt,
     ErrorMessage,
     GameEnded,
     HostMessage,
@@ -89,6 +91,8 @@ class TableClient:
         self._base_view: View | None = None  # the same view, typed
         self._send_lock = asyncio.Lock()
         self._final = False
+        # The deal of the game in progress, as this client saw it (qm_net.fairdeal)
+        self.fair: fairdeal.ClientRecord | None = None
 
     # ───────────────────────────── connecting ─────────────────────────────
 
@@ -306,6 +310,9 @@ class TableClient:
         elif isinstance(msg, Bye):
             self._final = True
             raise _Bye(msg.reason)  # ends the read loop: the table is gone
+        elif isinstance(msg, Deal):
+            self._on_deal(msg)
+            return
         elif isinstance(msg, ErrorMessage) and fut is not None:
             fut.set_exception(TableError(msg.code, msg.message))
             return
@@ -317,13 +324,41 @@ class TableClient:
             if view is None:
                 return  # a patch we cannot apply: the whole view is on its way
             out = GameUpdate(view, msg.events, msg.deadline)
-        elif isinstance(msg, LobbyUpdate | ChatMessage | ErrorMessage | GameEnded):
+        elif isinstance(msg, LobbyUpdate | ChatMessage | ErrorMessage | GameEnded | Dealt):
             out = msg
         else:
             return  # welcome, joined, spectating, pong: nothing for the app
         if isinstance(out, ErrorMessage) and out.code in ("replaced", "version_mismatch"):
             self._final = True
-        self._queue.put_nowait(out)
+        self._queue.put_nowait(self._record(out))
+
+    def _on_deal(self, msg: Deal) -> None:
+        """The host's commitment to the next game's deal: keep it, and send our own random
+        part if our seat's is awaited (every client does, so the host cannot choose the deal)."""
+        seat = None if self.spectating else self.seat
+        if self.fair is None or self.fair.commitment != msg.commitment:
+            table = self.table.name if self.table is not None else ""
+            self.fair = fairdeal.ClientRecord(seat=seat, commitment=msg.commitment, table=table)
+        if seat is not None and seat in msg.seats and self.fair.part is None:
+            part = fairdeal.new_part().hex()
+            self.fair.part = part
+            self._spawn_send(p.DealPart(part=part))
+
+    def _record(self, out: Message) -> Message:
+        """Keep what the fair deal's check needs: every view received, the sources, the reveal."""
+        record = self.fair
+        if isinstance(out, GameEnded):
+            if record is not None:
+                record.saw(out.view)
+                record.reveal = msgspec.to_builtins(out.deal) if out.deal is not None else None
+                self.fair = None  # the next game has a deal of its own
+            fields = {f: getattr(out, f) for f in out.__struct_fields__}
+            return GameOver(**fields, fair=record)
+        if record is not None and isinstance(out, Dealt):
+            record.sources = list(out.sources)
+        elif record is not None and isinstance(out, GameUpdate):
+            record.saw(out.view)
+        return out
 
     def _whole_view(self, msg: Update, raw: dict[str, Any]) -> View | None:
         """The view an update stands for: its own, or the previous one patched. A patch that

@@ -36,6 +36,7 @@ This module is pure: no I/O but :meth:`ClientRecord.save` / :func:`load`.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -356,9 +357,10 @@ def verify(record: ClientRecord) -> Verdict:
         while at < len(views) and views[at] != digest:
             at += 1
         if at == len(views):
+            n = len(record.views)
             return fail(
                 "views",
-                f"view {i + 1} of {len(record.views)} you were shown is not what the rules make of those choices",
+                f"view {i + 1} of {n} you were shown is not what the rules make of those choices",
             )
         at += 1
     steps.append(
@@ -368,15 +370,29 @@ def verify(record: ClientRecord) -> Verdict:
 
 
 def _replayed_views(journal: Journal, seat: int | None) -> list[str]:
-    """The digest of ``seat``'s view after the deal and after every choice of the journal."""
+    """The digest of ``seat``'s view after the deal and after every choice of the journal,
+    numbered as the host numbers each receiver's views (its own hidden steps and every public
+    decision: :mod:`qm_net.host.wireseq`)."""
+    from qm_net.host.wireseq import WireSeq, is_hidden_step  # here: the host imports this module
+
     game = Game.new(list(journal.players), journal.seed, journal.options)
-    out = [view_digest(game.view(seat))]
+    wire = WireSeq(game.n)
+
+    def digest() -> str:
+        view = game.view(seat)
+        seq = wire.of(seat)
+        prompt = dataclasses.replace(view.prompt, seq=seq) if view.prompt is not None else None
+        return view_digest(dataclasses.replace(view, seq=seq, prompt=prompt))
+
+    out = [digest()]
     for i, (s, option) in enumerate(journal.choices):
+        drafting = game.draft is not None
         try:
             game.choose(s, option)
         except RulesError as exc:
             raise JournalError(f"choice {i + 1} ({option!r}) is not legal there: {exc}") from exc
-        out.append(view_digest(game.view(seat)))
+        wire.record(s if is_hidden_step(drafting, option, game) else None)
+        out.append(digest())
     return out
 
 

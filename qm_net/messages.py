@@ -9,9 +9,11 @@ a :class:`ConnectionLost`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from qm_net.protocol import (
     ChatMessage,
+    Dealt,
     ErrorMessage,
     GameEnded,
     LobbyUpdate,
@@ -25,8 +27,10 @@ from qm_rules.model import Event, GameOptions, View
 __all__ = [
     "ChatMessage",
     "ConnectionLost",
+    "Dealt",
     "ErrorMessage",
     "GameEnded",
+    "GameOver",
     "GameUpdate",
     "LobbyUpdate",
     "Message",
@@ -72,4 +76,15 @@ class ConnectionLost:
     final: bool = False
 
 
-Message = LobbyUpdate | GameUpdate | ChatMessage | ErrorMessage | GameEnded | ConnectionLost
+class GameOver(GameEnded, tag="ended"):
+    """An ``ended`` as the client hands it on: with ``fair``, this client's record of the
+    game's deal (:class:`qm_net.fairdeal.ClientRecord`, the host's reveal included), or None
+    when the table dealt from a fixed seed or this client came after the deal. Check it with
+    :func:`qm_net.fairdeal.verify` (it replays the game: run it off a UI's loop). Never sent."""
+
+    fair: Any = None
+
+
+Message = (
+    LobbyUpdate | GameUpdate | ChatMessage | ErrorMessage | GameEnded | Dealt | ConnectionLost
+)

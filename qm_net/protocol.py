@@ -102,6 +102,8 @@ Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME)]
 ChatText = Annotated[str, Meta(min_length=1, max_length=MAX_CHAT)]
 Token = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_\-]{16,128}$")]
 OptionId = Annotated[str, Meta(pattern=r"^[a-z_]{1,16}(:[a-z]?[0-9]{1,9})?$")]
+Hex64 = Annotated[str, Meta(pattern=r"^[0-9a-f]{64}$")]  # 32 bytes as lowercase hex
+PartSource = Literal["player", "bot", "absent"]
 TableState = Literal["lobby", "playing", "ended"]
 SeatKind = Literal["human", "bot", "empty"]
 #: What a bot may be asked for by (a level or a strategy), and the level a bot seat shows.
@@ -190,6 +192,13 @@ class Leave(ClientMessage, tag="leave"):
     pass
 
 
+class DealPart(ClientMessage, tag="deal_part"):
+    """This seat's share of the next game's deal: 32 fresh random bytes (hex). Send it once,
+    when a ``deal`` names your seat; the host accepts none before its ``deal`` is out."""
+
+    part: Hex64
+
+
 class Sync(ClientMessage, tag="sync"):
     """Send me the whole view again: the next ``update`` carries ``view``, not a ``patch``
     (for a client that lost track, e.g. a patch that does not fit)."""
@@ -205,7 +214,7 @@ class Pong(ClientMessage, tag="pong"):
 
 CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = (
     Hello, Join, Rejoin, Spectate, Ready, Start, AddBot, RemoveBot, Say, Choose, Concede,
-    Rematch, Leave, Sync, Ping, Pong,
+    Rematch, Leave, DealPart, Sync, Ping, Pong,
 )  # fmt: skip
 
 
@@ -288,9 +297,56 @@ class Update(HostMessage, tag="update"):
             raise ValueError("an update carries either a view, or a patch and its base")
 
 
+class Deal(HostMessage, tag="deal"):
+    """A table with no fixed seed is about to deal a game (§11): the host's commitment to its
+    secret, the seats whose part it awaits (answer with ``deal_part`` if yours is one), and
+    seconds left before it makes the missing parts itself."""
+
+    commitment: Hex64
+    seats: tuple[SeatNo, ...]
+    deadline: float
+
+
+class Dealt(HostMessage, tag="dealt"):
+    """The game's seed is fixed: where each seat's part came from (its own client, or made by
+    the host for a bot or for a player who was away or did not answer in time)."""
+
+    sources: tuple[PartSource, ...]
+
+
+class RevealedPart(Struct, frozen=True):
+    seat: SeatNo
+    source: PartSource
+    part: Hex64
+
+
+class GameJournal(Struct, frozen=True):
+    """Everything that decides a game: the rules it was played under, its seed, players,
+    options and every choice in order (seat, option id)."""
+
+    rules: str
+    engine: str
+    seed: int | str
+    players: tuple[str, ...]
+    options: GameOptions
+    choices: tuple[tuple[Count, str], ...]
+    result: Result | None = None
+
+
+class Reveal(Struct, frozen=True):
+    """After a fairly dealt game: the host's secret, every part and the game's journal, so
+    that each client can check the deal and the game on its own (§11)."""
+
+    secret: Hex64
+    commitment: Hex64
+    parts: tuple[RevealedPart, ...]
+    journal: GameJournal
+
+
 class GameEnded(HostMessage, tag="ended"):
     result: Result
     view: View  # the final view: every hand revealed
+    deal: Reveal | None = None  # nil when the table dealt from a fixed seed
 
 
 class ChatMessage(HostMessage, tag="chat"):
@@ -322,8 +378,8 @@ class Bye(HostMessage, tag="bye"):
 
 
 HOST_MESSAGES: tuple[type[HostMessage], ...] = (
-    Welcome, Joined, Spectating, LobbyUpdate, Update, GameEnded, ChatMessage, ErrorMessage,
-    HostPing, HostPong, Bye,
+    Welcome, Joined, Spectating, LobbyUpdate, Update, Deal, Dealt, GameEnded, ChatMessage,
+    ErrorMessage, HostPing, HostPong, Bye,
 )  # fmt: skip
 
 

@@ -21,7 +21,7 @@ from typing import Any, Union
 
 import msgspec
 
-from qm_net import payloads
+from qm_net import fairdeal, payloads
 from qm_net import protocol as p
 from qm_net.version import PROTOCOL_VERSION
 from qm_rules.model import Event, GameOptions, Option, Prompt, Result, View
@@ -131,6 +131,28 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
     result = Result(1, "shizu", "worship", 7, 25)
     events = (Event("turn", 0, {"turn": 5, "round": 3}), Event("draw", 0, {"count": 1}))
     token = "q3Zt0cmFvUdM0uFh1nWfRk0lUcAw9Hc1"
+    # A deal worked through with the real construction, so an implementation can check itself
+    # against it (§11): the secret is bytes 0..31, Ann's part 32 bytes of 0x9f, seat 1 a bot.
+    secret = bytes(range(32))
+    ann = bytes([0x9F] * 32)
+    parts = [
+        fairdeal.Part(0, "player", ann),
+        fairdeal.Part(1, "bot", fairdeal.host_part(secret, 1, "bot")),
+    ]
+    reveal = p.Reveal(
+        secret=secret.hex(),
+        commitment=fairdeal.commitment(secret),
+        parts=tuple(p.RevealedPart(x.seat, x.source, x.value.hex()) for x in parts),  # type: ignore[arg-type]
+        journal=p.GameJournal(
+            rules="5c1d0e3a9b2f4867",
+            engine="2",
+            seed=fairdeal.derive_seed(secret, parts),
+            players=("Ann", "bot-2"),
+            options=GameOptions(),
+            choices=((0, "place:12"), (1, "pass")),
+            result=result,
+        ),
+    )
     return [
         ("client", p.Hello(version=PROTOCOL_VERSION, name="Ann", client="my-client 0.1", id=1)),
         ("client", p.Join(seat=None, id=2)),
@@ -145,6 +167,7 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
         ("client", p.Concede()),
         ("client", p.Rematch()),
         ("client", p.Leave()),
+        ("client", p.DealPart(part=ann.hex())),
         ("client", p.Sync()),
         ("client", p.Ping()),
         ("client", p.Pong()),
@@ -189,7 +212,10 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                 deadline=19.5,
             ),
         ),
+        ("host", p.Deal(n=3, commitment=fairdeal.commitment(secret), seats=(0,), deadline=9.5)),
+        ("host", p.Dealt(n=5, sources=("player", "bot"))),
         ("host", p.GameEnded(n=80, result=result, view=view)),
+        ("host", p.GameEnded(n=81, result=result, view=view, deal=reveal)),
         ("host", p.ChatMessage(n=12, seat=1, name="Bo", text="good luck")),
         (
             "host",

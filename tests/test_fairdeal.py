@@ -9,14 +9,24 @@ secret or a player's part is caught, and the verdict names the step that failed.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 
 import pytest
 
 from qm_net import fairdeal
 from qm_net.fairdeal import ClientRecord, Deal, Part
-from qm_rules import Game
+from qm_net.host.wireseq import WireSeq, is_hidden_step
+from qm_rules import Game, View
 from qm_rules.bots import make_bot
+
+
+def _sent(game: Game, wire: WireSeq, seat: int | None) -> View:
+    """``seat``'s view as the host sends it: numbered in the receiver's own seq."""
+    view = game.view(seat)
+    seq = wire.of(seat)
+    prompt = dataclasses.replace(view.prompt, seq=seq) if view.prompt is not None else None
+    return dataclasses.replace(view, seq=seq, prompt=prompt)
 
 
 def _play(
@@ -38,14 +48,20 @@ def _play(
         r.sources = deal.sources()
     game = Game.new([f"p{s}" for s in range(n)], seed if seed is not None else deal.seed())
     bots = [make_bot("random", s) for s in range(n)]
+    wire = WireSeq(n)
     for r in records:
-        r.saw(game.view(r.seat))
+        r.saw(_sent(game, wire, r.seat))
     while not game.over:
         assert game.prompt is not None
         seat = game.prompt.seat
-        game.choose(seat, bots[seat].choose(game.view(seat)))
-        for r in records:
-            r.saw(game.view(r.seat))
+        drafting = game.draft is not None
+        option = bots[seat].choose(game.view(seat))
+        game.choose(seat, option)
+        hidden = is_hidden_step(drafting, option, game)
+        wire.record(seat if hidden else None)
+        for r in records:  # as the host sends: a hidden draft step to its drafter alone
+            if not hidden or r.seat == seat:
+                r.saw(_sent(game, wire, r.seat))
     for r in records:
         r.reveal = deal.reveal(game.journal)
     return deal, game, records
@@ -114,10 +130,15 @@ def test_a_spectators_record_verifies_too() -> None:
     deal, game, _ = _play(2)
     rec = ClientRecord(seat=None, commitment=deal.commitment, sources=deal.sources())
     replay = Game.new(list(game.names), game.seed)
-    rec.saw(replay.view(None))
+    wire = WireSeq(replay.n)
+    rec.saw(_sent(replay, wire, None))
     for s, o in game.choices:
+        drafting = replay.draft is not None
         replay.choose(s, o)
-        rec.saw(replay.view(None))
+        hidden = is_hidden_step(drafting, o, replay)
+        wire.record(s if hidden else None)
+        if not hidden:
+            rec.saw(_sent(replay, wire, None))
     rec.reveal = deal.reveal(game.journal)
     assert fairdeal.verify(rec).ok
 

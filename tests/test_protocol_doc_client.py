@@ -12,6 +12,7 @@ table to the code's list of codes, imports from the project.)
 from __future__ import annotations
 
 import copy
+import hashlib
 import os
 import random
 import re
@@ -37,7 +38,9 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "spectating": ({"ref"}, set()),
     "lobby": ({"table_name", "state", "seats", "owner_seat", "games_played"}, set()),
     "update": ({"view", "patch", "base", "events", "deadline"}, set()),
-    "ended": ({"result", "view"}, set()),
+    "deal": ({"commitment", "seats", "deadline"}, set()),
+    "dealt": ({"sources"}, set()),
+    "ended": ({"result", "view", "deal"}, set()),
     "chat": ({"seat", "name", "text"}, set()),
     "error": ({"code", "message"}, {"ref"}),
     "ping": (set(), set()),
@@ -256,6 +259,36 @@ def whole_view(msg: dict[str, Any], held: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+# ───────────────────────────── the fair deal (§11) ─────────────────────────────
+
+
+def h(label: str, *fields: bytes) -> bytes:
+    """§11's H: SHA-256 over each field's 4-byte big-endian length and bytes, label first."""
+    out = b""
+    for f in (label.encode(), *fields):
+        out += struct.pack(">I", len(f)) + f
+    return hashlib.sha256(out).digest()
+
+
+def check_reveal(reveal: dict[str, Any], commitment: str, me: int, mine: str, sources: list) -> None:
+    """The first three steps of §11's check, from the doc alone: commitment, parts, seed."""
+    secret = bytes.fromhex(reveal["secret"])
+    assert h("qingming/deal/commit/v1", secret).hex() == commitment == reveal["commitment"]
+    parts = reveal["parts"]
+    assert [x["seat"] for x in parts] == list(range(len(parts)))
+    assert [x["source"] for x in parts] == sources
+    assert parts[me] == {"seat": me, "source": "player", "part": mine}
+    fields = [secret, str(len(parts)).encode()]
+    for x in parts:
+        value = bytes.fromhex(x["part"])
+        if x["source"] != "player":
+            made = h("qingming/deal/host-part/v1", secret, str(x["seat"]).encode(), x["source"].encode())
+            assert value == made
+        fields += [str(x["seat"]).encode(), x["source"].encode(), value]
+    assert reveal["journal"]["seed"] == "deal:" + h("qingming/deal/seed/v1", *fields).hex()
+    assert len(reveal["journal"]["choices"]) > 0
+
+
 # ───────────────────────────── the game ─────────────────────────────
 
 
@@ -282,16 +315,31 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
         updates = events = choices = patched = 0
         held: dict[str, Any] = {}  # §5.1: the last update's view and its n, for the next patch
         stale_checked = False
+        deal: dict[str, Any] = {}  # §11: the commitment, our part, the sources
         while True:
             msg = c.recv()
             t = msg["t"]
             if t == "lobby":
                 check_lobby(msg, seats)
                 continue
+            if t == "deal":
+                assert updates == 0 and re.fullmatch(r"[0-9a-f]{64}", msg["commitment"])
+                assert me in msg["seats"] and msg["deadline"] > 0
+                deal.update(commitment=msg["commitment"], part=rng.randbytes(32).hex())
+                c.send({"t": "deal_part", "part": deal["part"]})
+                continue
+            if t == "dealt":
+                assert deal and updates == 0
+                deal["sources"] = msg["sources"]
+                continue
             if t == "ended":
                 check_result(msg["result"])
                 check_view(msg["view"], me, over=True)
                 assert msg["view"]["result"] == msg["result"]
+                if deal:
+                    check_reveal(msg["deal"], deal["commitment"], me, deal["part"], deal["sources"])
+                else:
+                    assert msg["deal"] is None
                 break
             assert t == "update", f"unexpected {msg}"
             updates += 1
@@ -322,15 +370,16 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
         with pytest.raises(ConnectionError):
             c.recv()
         return {"updates": updates, "events": events, "choices": choices, "seen": set(c.seen), "stale": stale_checked,
-                "patched": patched}  # fmt: skip
+                "patched": patched, "fair": bool(deal)}  # fmt: skip
     finally:
         c.close()
 
 
-def test_doc_only_client_plays_a_whole_game_against_qingming_serve() -> None:
+@pytest.mark.parametrize("seed", ["11", None], ids=["fixed-seed", "fair-deal"])
+def test_doc_only_client_plays_a_whole_game_against_qingming_serve(seed: str | None) -> None:
     serve = subprocess.Popen(
         [sys.executable, "-m", "qingming", "serve", "--seats", "2", "--bots", "1", "--no-advertise",
-         "--bind", "127.0.0.1", "--port", "0", "--games", "1", "--seed", "11"],
+         "--bind", "127.0.0.1", "--port", "0", "--games", "1", *(["--seed", seed] if seed else [])],
         env=dict(os.environ, CI="1", PYTHONUNBUFFERED="1"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -354,6 +403,7 @@ def test_doc_only_client_plays_a_whole_game_against_qingming_serve() -> None:
     assert outcome["updates"] > outcome["choices"] and outcome["events"] > 0
     assert outcome["patched"] > outcome["updates"] // 2, "the host sent (almost) no patches"
     assert {"welcome", "joined", "lobby", "update", "ended", "bye"} <= outcome["seen"]
+    assert outcome["fair"] == (seed is None)
 
 
 def test_the_doc_lists_the_fields_this_client_relies_on() -> None:

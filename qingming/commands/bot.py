@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 
 from qm_rules.bots import BOT_NAMES
@@ -29,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, metavar="G", help="leave after G games (default: until the table closes)")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: its name)")
     parser.add_argument("--delay", type=float, default=0.0, metavar="S", help="seconds to think before each move (default: 0)")
+    parser.add_argument("--record", metavar="DIR", help="save each game's record in DIR, to check later with `qingming verify`")
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
 
@@ -49,9 +51,11 @@ async def play(
     games: int | None = None,
     seed: int | str | None = None,
     delay: float = 0.0,
+    record: str | None = None,
     say=print,  # noqa: ANN001 - a print-like function
 ) -> int:
     """Play at a table until it closes or ``games`` are done; returns an exit code."""
+    from qm_net import fairdeal
     from qm_net.client import TableClient, TableError
     from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
     from qm_rules.bots import make_bot
@@ -100,6 +104,16 @@ async def play(
                         played += 1
                         r = msg.result
                         say(f"{name}: game {played} over: winner {r.winner}, {r.reason}, {r.rounds} rounds")
+                        if msg.fair is not None:  # a fair deal: check it, say so, keep the record
+                            verdict = fairdeal.verify(msg.fair)
+                            failed = verdict.failed
+                            say(
+                                f"{name}: fair deal: verified"
+                                if failed is None
+                                else f"{name}: fair deal NOT verified: {failed.detail}"
+                            )
+                            if record:
+                                msg.fair.save(os.path.join(record, f"{name}-game{played}.json"))
                     if games is not None and played >= games:
                         await client.close()
                         return 0
@@ -143,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     name = args.bot_name or getattr(args, "name", None) or f"bot-{args.strategy}"
     say = (lambda *a, **k: None) if args.quiet else (lambda *a: print(*a, flush=True))
     try:
-        return asyncio.run(play(host, port, name, strategy=args.strategy, seat=args.seat, games=args.games, seed=args.seed, delay=args.delay, say=say))
+        return asyncio.run(play(host, port, name, strategy=args.strategy, seat=args.seat, games=args.games, seed=args.seed, delay=args.delay, record=args.record, say=say))
     except OSError as exc:  # no such host, nothing listening...: in words, not "[Errno -2]"
         from qm_tui.net import connect_failure
 

@@ -39,9 +39,8 @@ class TableJournal:
         self.writer: JournalWriter | None = None
         self.failure: str | None = None  # why the last write failed; None once all is on disk
         self._game: Game | None = None
-        self._header: tuple[int, str, list[dict[str, Any]]] | None = (
-            None  # a game line not yet written
-        )
+        # a game line not yet written: index, table name, seats, the deal (or None)
+        self._header: tuple[int, str, list[dict[str, Any]], dict[str, Any] | None] | None = None
         self._result: Game | None = None
 
     @property
@@ -67,8 +66,15 @@ class TableJournal:
                 exc.errno, f"cannot write the journal {self.path}: {describe(exc)}"
             ) from exc
 
-    def begin_game(self, index: int, table: str, seats: list[dict[str, Any]], game: Game) -> bool:
-        self._header = (index, table, seats)
+    def begin_game(
+        self,
+        index: int,
+        table: str,
+        seats: list[dict[str, Any]],
+        game: Game,
+        deal: dict[str, Any] | None = None,
+    ) -> bool:
+        self._header = (index, table, seats, deal)
         self._game = game
         return self.flush()
 
@@ -91,7 +97,8 @@ class TableJournal:
                 w.end_game(self._result)
                 self._result = None
             if self._header is not None and self._game is not None:
-                w.write_header(*self._header, self._game)
+                index, table, seats, deal = self._header
+                w.write_header(index, table, seats, self._game, deal)
                 self._header = None
             if self._game is not None:
                 w.sync_choices(self._game)  # only the choices not yet written

@@ -112,6 +112,7 @@ class LobbyHandlers(_Base):
         if self.state == "playing":
             seat.takeover = True  # the seat stays in the game, conceded; nobody answers for it
             seat.left = True
+            self._deal_left(seat.index)
         else:
             seat.clear()
             self.advert.changed()

@@ -12,15 +12,15 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import secrets
 from typing import Any
 
-from qm_net import delta
+from qm_net import delta, fairdeal
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.host.advert import Advert
 from qm_net.host.bots import bot_move, searches, think
 from qm_net.host.conn import ChatLimits, Conn, Limits, refuse
+from qm_net.host.deal import DealHandlers
 from qm_net.host.journal import TableJournal
 from qm_net.host.lobby import LobbyHandlers
 from qm_net.host.seats import Seat, Seats
@@ -40,7 +40,7 @@ _ATTR = {"games": "games_limit"}  # where the Host keeps an option under another
 JOURNAL_RETRY = 1.0  # seconds between tries to write a journal that failed
 
 
-class Host(LobbyHandlers):
+class Host(DealHandlers, LobbyHandlers):
     """A Qingming table. ``await start()``, then clients connect to ``port``."""
 
     def __init__(
@@ -62,6 +62,7 @@ class Host(LobbyHandlers):
         anyone_starts: bool = False,
         autostart: bool = True,
         limits: Limits | None = None,
+        deal_timeout: float = 10.0,
     ) -> None:
         if not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
@@ -110,6 +111,12 @@ class Host(LobbyHandlers):
         self._plain = delta.PlainViews()  # views as plain data, for the patches
         self._held: list[tuple[list[Any], int | None]] = []  # updates waiting for the journal
         self._resumed = False
+        # The fair deal (qm_net.host.deal): a table with a fixed seed deals from it instead.
+        self.deal_timeout = deal_timeout
+        self.deal: fairdeal.Deal | None = None
+        self._deal_timer: asyncio.TimerHandle | None = None
+        self._deal_waiting: set[int] = set()
+        self._deal_until = 0.0
 
     @property
     def journal_path(self) -> str | None:
@@ -148,6 +155,7 @@ class Host(LobbyHandlers):
             seat.order = host.seats.next_order()
         host.game = game
         host.wire = WireSeq.replay(list(game.names), game.seed, game.options, list(game.choices))
+        host.deal = fairdeal.Deal.from_plain(last.deal) if last.deal else None
         host.games_played = sum(1 for g in games if g.finished)
         host.state = "ended" if game.over else "playing"
         host._resumed = True
@@ -195,6 +203,8 @@ class Host(LobbyHandlers):
             return
         self._stopping = True
         self.timers.cancel()
+        if self._deal_timer is not None:
+            self._deal_timer.cancel()
         for seat in self.seats:
             seat.cancel_grace()
         if self._server is not None:
@@ -308,6 +318,8 @@ class Host(LobbyHandlers):
             self.advert.changed()
         elif self.state == "playing" or seat.grace is None:
             self._start_grace(seat)  # after a game, a rematch clock already running runs on
+        if self.state == "playing":
+            self._deal_left(seat.index)  # while dealing: the host makes this seat's part
         self._broadcast_lobby()
 
     async def _ping_loop(self) -> None:
@@ -341,8 +353,8 @@ class Host(LobbyHandlers):
     # ───────────────────────────── the game ─────────────────────────────
 
     def _next_seed(self) -> int | str:
-        if self.seed is None:
-            return secrets.randbits(48)
+        """A fixed-seed table's next seed: the first, then derived from it game by game."""
+        assert self.seed is not None
         if isinstance(self.seed, int):
             return self.seed + self.games_played
         return self.seed if self.games_played == 0 else f"{self.seed}/{self.games_played}"
@@ -354,22 +366,31 @@ class Host(LobbyHandlers):
         for s in self.seats.compact():  # tell the players their new seat numbers
             if s.conn is not None:
                 s.conn.send(p.Joined(seat=s.index, token=s.token))  # type: ignore[arg-type]
-        players = [s.name or f"seat-{s.index + 1}" for s in self.seats.occupied]
-        seed = self._next_seed()
-        self.game = Game.new(players, seed, self.options)
-        self.wire.reset(self.game.n)
         self.state = "playing"
+        self.game = None
+        self.deal = None
         for s in self.seats:
             s.takeover, s.bot, s.left = False, None, False
             s.cancel_grace()
             if s.kind == "human":
                 s.ready = False
-        records = [s.journal_record() for s in self.seats.occupied]
-        saved = self.journal.begin_game(self.games_played, self.name, records, self.game)
-        log.info("game %d starts: %s (seed %r)", self.games_played + 1, ", ".join(players), seed)
-        self.timers.reset()
         self._broadcast_lobby()
         self.advert.changed()
+        if self.seed is None:
+            self._begin_deal()  # the seed is made together; the game starts in _deal_game
+        else:
+            self._deal_game(self._next_seed())
+
+    def _deal_game(self, seed: int | str) -> None:
+        """The game itself, once its seed is known."""
+        players = [s.name or f"seat-{s.index + 1}" for s in self.seats.occupied]
+        self.game = Game.new(players, seed, self.options)
+        self.wire.reset(self.game.n)
+        records = [s.journal_record() for s in self.seats.occupied]
+        deal = self.deal.plain() if self.deal is not None else None
+        saved = self.journal.begin_game(self.games_played, self.name, records, self.game, deal)
+        log.info("game %d starts: %s", self.games_played + 1, ", ".join(players))
+        self.timers.reset()
         if not saved:
             self._hold([], None)
             return
@@ -521,8 +542,12 @@ class Host(LobbyHandlers):
         conn.send_view(view, self._plain.of(view), seen, deadline)
 
     def _send_current(self, conn: Conn) -> None:
-        """Bring a (re)joining connection up to date: its view now, or the last result."""
+        """Bring a (re)joining connection up to date: its view now, or the last result (or,
+        while a game is being dealt, the deal's commitment)."""
         game = self.game
+        if game is None and self.state == "playing":
+            self._send_deal(conn)
+            return
         if game is None or self.state == "lobby":
             return
         if self._held:  # what the game is now is not on disk yet: not told to anyone
@@ -534,7 +559,7 @@ class Host(LobbyHandlers):
             conn.view_base = None  # the whole view: a (re)joining client holds none
             conn.send_view(view, self._plain.of(view), (), self._deadline())
         elif game.result is not None:
-            conn.send(p.GameEnded(result=game.result, view=self._view(game, viewer)))
+            conn.send(self._ended_msg(game, viewer))
 
     def _end_game(self) -> None:
         game = self.game
@@ -547,7 +572,7 @@ class Host(LobbyHandlers):
         for conn in list(self.conns):
             viewer = self._player(conn, game)
             if viewer is not None or conn.spectator:
-                conn.send(p.GameEnded(result=game.result, view=self._view(game, viewer)))
+                conn.send(self._ended_msg(game, viewer))
         for s in self.seats:
             if s.kind == "human" and s.conn is None and (s.left or s.grace is None):
                 s.clear()  # a player who left, or who was away past the grace, gives the seat up
@@ -572,6 +597,11 @@ class Host(LobbyHandlers):
         if not any(s.kind == "human" and s.conn is None and s.grace is not None for s in self.seats):
             self._spawn(self.stop("the table has played its games"))
         return True
+
+    def _ended_msg(self, game: Game, viewer: int | None) -> p.GameEnded:
+        """The result, the final view, and the deal revealed (nil when the seed was fixed)."""
+        assert game.result is not None
+        return p.GameEnded(result=game.result, view=self._view(game, viewer), deal=self._deal_reveal())
 
     # ───────────────────────────── timers, bots, grace ─────────────────────────────
 
@@ -681,7 +711,7 @@ class Host(LobbyHandlers):
         seat.grace = None
         if seat.kind != "human" or self._stopping:
             return
-        if self.state == "playing" and seat.conn is None:
+        if self.state == "playing" and self.game is not None and seat.conn is None:
             log.info("seat %d (%s) did not come back: a bot plays it", index, seat.name)
             seat.takeover = True
             self._broadcast_lobby()

@@ -1,0 +1,306 @@
+"""The fair deal over the wire: commitment first, parts, the seed, the reveal, every client's check.
+
+A table with no fixed seed deals each game together with its players (qm_net.fairdeal); these
+tests play such games on loopback — in-process and across processes — and make a host cheat in
+each way the check must catch: another seed, a rewritten choice, one altered view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import re
+import subprocess
+import sys
+
+import msgpack
+import msgspec
+from net_support import WAIT, Raw, client, options, play_to_end, running_host, until, wait_for
+
+from qm_net import fairdeal
+from qm_net import protocol as p
+from qm_net.host import Host
+from qm_net.messages import Dealt, GameEnded
+from qm_rules import Game
+from qm_rules.bots import make_bot
+
+
+async def _fair_game(host: Host, n: int, **_: object) -> list[GameEnded]:
+    clients = [await client(host, f"p{i}") for i in range(n)]
+    for c in clients:
+        await c.join()
+    for c in clients:
+        await c.set_ready(True)
+    games = (play_to_end(c, make_bot("random", c.name)) for c in clients)
+    return list(await asyncio.wait_for(asyncio.gather(*games), 60))
+
+
+async def test_a_fair_game_verifies_on_every_client_and_for_a_spectator() -> None:
+    async with running_host(seed=None, seats=3, bots=1, options=options(round_limit=3)) as host:
+        watcher = await client(host, "watcher")
+        await watcher.spectate()
+        ends = await _fair_game(host, 2)
+        watched = await until(watcher, lambda m: isinstance(m, GameEnded))
+        assert host.game is not None and host.deal is not None
+        assert host.game.seed == host.deal.seed()
+        assert host.deal.sources() == ["player", "player", "bot"]
+        for end in [*ends, watched]:
+            assert end.fair is not None
+            assert end.fair.sources == ["player", "player", "bot"]
+            verdict = fairdeal.verify(end.fair)
+            assert verdict.ok, verdict.failed
+        assert ends[0].fair.part != ends[1].fair.part  # each client drew its own
+
+
+async def test_a_fixed_seed_table_deals_as_before_and_says_there_is_nothing_to_check() -> None:
+    async with running_host(seed=5, seats=2, options=options(round_limit=2)) as host:
+        ends = await _fair_game(host, 2)
+        assert all(e.fair is None for e in ends)
+        assert host.game.seed == 5
+
+
+class _Cheat(Host):
+    """A host that cheats in one way, chosen by ``how``."""
+
+    how = ""
+    altered: set[int] = set()
+
+    def _deal_game(self, seed: int | str) -> None:
+        super()._deal_game("stacked" if self.how == "seed" else seed)
+
+    def _deal_reveal(self):  # noqa: ANN202
+        revealed = super()._deal_reveal()
+        if revealed is None or self.how not in ("seed", "choice"):
+            return revealed
+        reveal = msgspec.to_builtins(revealed)
+        if self.how == "seed":
+            reveal["journal"]["seed"] = self.deal.seed()  # claims the fair seed
+        else:
+            journal = reveal["journal"]
+            journal["choices"] = [list(c) for c in journal["choices"]]
+            _forge_one(journal["players"], journal["seed"], journal["choices"])
+        return msgspec.convert(reveal, p.Reveal)
+
+    def _view(self, game, viewer):  # noqa: ANN001, ANN202
+        view = super()._view(game, viewer)
+        if (
+            self.how == "view"
+            and viewer is not None
+            and game.seq >= 3
+            and viewer not in self.altered
+        ):
+            self.altered.add(viewer)  # one update to each seat shows one card too few
+            view = dataclasses.replace(view, deck_count=view.deck_count - 1)
+        return view
+
+
+def _forge_one(players: list[str], seed: str, choices: list[list]) -> None:
+    """Replace one later choice by another option that was legal at that point."""
+    game = Game.new(list(players), seed)
+    for i, (s, o) in enumerate(choices):
+        prompt = game.prompt
+        others = [x.id for x in prompt.options if x.id != o]
+        if i >= len(choices) // 2 and others:
+            choices[i] = [s, others[0]]
+            return
+        game.choose(s, o)
+    raise AssertionError("no choice could be forged")
+
+
+async def _cheated(how: str) -> list[fairdeal.Verdict]:
+    _Cheat.how = how
+    _Cheat.altered = set()
+    host = _Cheat(
+        "cheat",
+        3,
+        bots=1,
+        seed=None,
+        options=options(round_limit=3),
+        bind="127.0.0.1",
+        advertise=False,
+    )
+    await host.start()
+    try:
+        ends = await _fair_game(host, 2)
+    finally:
+        await host.stop()
+    return [fairdeal.verify(e.fair) for e in ends]
+
+
+async def test_a_host_that_deals_from_its_own_seed_is_caught_by_every_client() -> None:
+    verdicts = await _cheated("seed")
+    assert all(not v.ok and v.failed.name in ("replay", "views") for v in verdicts), verdicts
+
+
+async def test_a_host_that_rewrites_a_choice_is_caught_by_every_client() -> None:
+    verdicts = await _cheated("choice")
+    assert all(not v.ok and v.failed.name in ("replay", "views") for v in verdicts), verdicts
+
+
+async def test_a_host_that_alters_one_view_is_caught_and_the_view_named() -> None:
+    verdicts = await _cheated("view")
+    for v in verdicts:
+        assert not v.ok and v.failed.name == "views", v
+        assert re.search(r"view \d+ of \d+", v.failed.detail)
+
+
+async def test_the_commitment_comes_first_and_no_part_is_shown_before_the_seed_is_fixed() -> None:
+    async with running_host(
+        seed=None, seats=2, options=options(round_limit=2), deal_timeout=WAIT
+    ) as host:
+        a, b = await Raw.open(host), await Raw.open(host)
+        await a.send({"t": "deal_part", "part": "00" * 32})  # no deal yet: refused
+        assert (await a.expect("error"))["code"] == "wrong_state"
+        frames: dict[str, list[dict]] = {"a": [], "b": []}
+        for raw in (a, b):
+            await raw.send({"t": "join"})
+            await raw.expect("joined")
+            await raw.send({"t": "ready", "ready": True})
+
+        async def until_type(raw: Raw, key: str, t: str) -> dict:
+            while True:
+                msg = await raw.recv()
+                frames[key].append(msg)
+                if msg["t"] == t:
+                    return msg
+
+        deal_a = await until_type(a, "a", "deal")
+        deal_b = await until_type(b, "b", "deal")
+        assert deal_a["commitment"] == deal_b["commitment"] == host.deal.commitment
+        assert sorted(deal_a["seats"]) == [0, 1]
+        assert not any(f["t"] == "update" for f in frames["a"] + frames["b"])  # no game yet
+        part_a, part_b = os.urandom(32).hex(), os.urandom(32).hex()
+        await a.send({"t": "deal_part", "part": part_a})
+        await a.send({"t": "deal_part", "part": part_a})  # a second part is refused
+        assert (await until_type(a, "a", "error"))["code"] == "wrong_state"
+        await b.send({"t": "deal_part", "part": "XYZ"})  # malformed: refused, nothing changes
+        assert (await until_type(b, "b", "error"))["code"] == "bad_message"
+        assert host.game is None
+        await b.send({"t": "deal_part", "part": part_b})
+        dealt = await until_type(b, "b", "dealt")
+        await until_type(a, "a", "dealt")
+        assert dealt["sources"] == ["player", "player"]
+        before = msgpack.packb(frames["a"] + frames["b"], use_bin_type=True)
+        assert part_a.encode() not in msgpack.packb(
+            frames["b"]
+        ) and part_b.encode() not in msgpack.packb(frames["a"])
+        assert host.deal.secret.hex().encode() not in before
+        a.close()
+        b.close()
+
+
+async def test_nothing_before_the_end_reveals_the_secret_or_the_seed() -> None:
+    async with running_host(seed=None, seats=3, bots=1, options=options(round_limit=3)) as host:
+        watcher = await Raw.open(host)
+        await watcher.send({"t": "spectate"})
+        frames: list[dict] = []
+
+        async def record() -> dict:
+            while True:
+                msg = await watcher.recv()
+                frames.append(msg)
+                if msg["t"] == "ended":
+                    return msg
+
+        recorder = asyncio.create_task(record())
+        ends = await _fair_game(host, 2)
+        ended = await asyncio.wait_for(recorder, WAIT)
+        secret, seed = host.deal.secret.hex(), host.deal.seed()
+        before = msgpack.packb(frames[:-1], use_bin_type=True)
+        assert secret.encode() not in before and seed.encode() not in before
+        assert seed[5:15].encode() not in before  # not even a piece of it
+        assert ended["deal"]["secret"] == secret and ended["deal"]["journal"]["seed"] == seed
+        assert all(fairdeal.verify(e.fair).ok for e in ends)
+        watcher.close()
+
+
+async def test_a_seat_that_sends_no_part_in_time_gets_one_from_the_host_and_the_table_says_so() -> (
+    None
+):
+    async with running_host(
+        seed=None, seats=2, options=options(round_limit=2), deal_timeout=0.3
+    ) as host:
+        silent = await Raw.open(host)  # a client that never sends its part
+        await silent.send({"t": "join"})
+        await silent.expect("joined")
+        await silent.send({"t": "ready", "ready": True})
+        player = await client(host, "player")
+        await player.join()
+        await player.set_ready(True)
+        fixed = await until(player, lambda m: isinstance(m, Dealt))
+        assert fixed.sources == ("absent", "player")
+        assert (await silent.expect("dealt"))["sources"] == ["absent", "player"]
+        await wait_for(lambda: host.game is not None)
+        assert host.game.seed == host.deal.seed()
+        silent.close()
+
+
+async def test_a_resumed_game_keeps_its_deal_and_still_verifies(tmp_path) -> None:
+    journal = str(tmp_path / "t.jsonl")
+    async with running_host(
+        seed=None, seats=2, bots=1, journal_path=journal, options=options(round_limit=3)
+    ) as host:
+        c = await client(host, "p")
+        await c.join()
+        await c.set_ready(True)
+        playing = asyncio.create_task(play_to_end(c, make_bot("random", 1)))
+        await wait_for(lambda: host.game is not None and host.game.seq > 4)
+        deal = host.deal
+        playing.cancel()
+    resumed = Host.resume(journal, bind="127.0.0.1", advertise=False)
+    assert resumed.deal is not None and resumed.deal.secret == deal.secret
+    assert resumed.game.seed == resumed.deal.seed()
+
+
+def _cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "qingming", *args]
+
+
+def test_across_processes_every_bot_client_verifies_its_game(tmp_path) -> None:
+    env = dict(os.environ, CI="1")
+    serve = subprocess.Popen(
+        _cli("serve", "--name", "fair", "--seats", "3", "--bind", "127.0.0.1", "--no-advertise",
+             "--games", "1", "--round-limit", "3", "--journal", str(tmp_path / "t.jsonl")),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+        port = int(re.search(r"listening on \S+:(\d+)", serve.stdout.readline()).group(1))
+        bots = [
+            subprocess.Popen(
+                _cli(
+                    "bot",
+                    "--connect",
+                    f"127.0.0.1:{port}",
+                    "--name",
+                    f"b{i}",
+                    "--strategy",
+                    "random",
+                    "--record",
+                    str(tmp_path / "records"),
+                ),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=env,
+            )  # fmt: skip
+            for i in range(3)
+        ]
+        outs = [b.communicate(timeout=WAIT * 3) for b in bots]
+        assert [b.returncode for b in bots] == [0, 0, 0], outs
+        assert serve.wait(timeout=WAIT) == 0
+    finally:
+        serve.kill()
+    assert all("fair deal: verified" in out for out, _ in outs), outs
+    records = sorted((tmp_path / "records").iterdir())
+    assert len(records) == 3
+    for path in records:
+        check = subprocess.run(_cli("verify", str(path)), capture_output=True, text=True, env=env)
+        assert check.returncode == 0 and "Fair deal: verified" in check.stdout, check
+    check = subprocess.run(
+        _cli("verify", str(tmp_path / "t.jsonl"), "--seat", "1"),
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert check.returncode == 0, check
