@@ -176,6 +176,9 @@ async def test_the_host_quitting_mid_game_may_hand_the_table_over() -> None:
             )
             room.action_start()  # type: ignore[attr-defined]
             await until(pilot, lambda: screen_name(app) == "TableScreen", "the game")
+            # the table shows while the game is being dealt (every seat adds to the deal)
+            dealt = lambda: app.hosted is not None and app.hosted.game is not None  # noqa: E731
+            await until(pilot, dealt, "the deal")
             before = app.hosted.game.view(seat) if app.hosted and app.hosted.game else None
             await pilot.press("ctrl+q")
             await until(pilot, lambda: _asking(app) is not None, "the question")
