@@ -388,3 +388,32 @@ async def until_host(cond: object, timeout: float = 10.0) -> None:
     while not cond():  # type: ignore[operator]
         assert loop.time() < end, "timed out waiting for the host"
         await asyncio.sleep(0.02)
+
+
+async def test_the_room_says_which_seat_a_bot_plays_for_its_away_player() -> None:
+    from test_tui_hostile_text import RoomClient
+
+    from qm_net.messages import LobbyUpdate, SeatInfo
+    from qm_tui.screens.room import RoomScreen
+
+    lobby = LobbyUpdate(
+        "Den",
+        "ended",
+        (
+            SeatInfo(0, "Me", "human", False, True),
+            SeatInfo(1, "Gone", "human", False, False, played_by_bot=True),
+            SeatInfo(2, "Away", "human", False, False),
+        ),
+        0,
+        1,
+    )
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        room = RoomScreen(RoomClient([lobby]), 0)  # type: ignore[arg-type]
+        await app.push_screen(room)
+        await until(pilot, lambda: room.lobby is not None, "the seats")
+        table = room.query_one("#seats")
+        rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]  # type: ignore[attr-defined]
+        assert "a bot plays" in rows[1] and "away" not in rows[1]
+        assert "away" in rows[2] and "a bot plays" not in rows[2]
