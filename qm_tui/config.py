@@ -66,22 +66,33 @@ def data_dir() -> Path:
     return Path(user_data_dir("qingming", appauthor=False))
 
 
-def new_journal_path(table: str, when: float | None = None) -> Path:
-    """A fresh file for a table's journal: ``<data dir>/journals/<date>-<time>-<table>.jsonl``
-    (its directory is created, private to the user)."""
+def _fresh_file(folder_name: str, table: str, suffix: str, when: float | None) -> Path:
+    """``<data dir>/<folder_name>/<date>-<time>-<table><suffix>``, not yet taken (its folder
+    is created, private to the user)."""
     import re
     import time
 
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     slug = re.sub(r"[^\w-]+", "-", table, flags=re.UNICODE).strip("-")[:40] or "table"
-    folder = data_dir() / "journals"
+    folder = data_dir() / folder_name
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = folder / f"{stamp}-{slug}.jsonl"
+    path = folder / f"{stamp}-{slug}{suffix}"
     n = 1
     while path.exists():  # two tables in the same second
         n += 1
-        path = folder / f"{stamp}-{slug}-{n}.jsonl"
+        path = folder / f"{stamp}-{slug}-{n}{suffix}"
     return path
+
+
+def new_journal_path(table: str, when: float | None = None) -> Path:
+    """A fresh file for a table's journal: ``<data dir>/journals/<date>-<time>-<table>.jsonl``."""
+    return _fresh_file("journals", table, ".jsonl", when)
+
+
+def new_record_path(table: str, when: float | None = None) -> Path:
+    """A fresh file for one game's fair-deal record, which ``qingming verify`` checks again:
+    ``<data dir>/records/<date>-<time>-<table>.json``."""
+    return _fresh_file("records", table, ".json", when)
 
 
 def config_path() -> Path:

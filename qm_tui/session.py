@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from qm_rules.model import Event, Result, View
 from qm_tui.clock import Clock, SystemClock
@@ -72,6 +72,19 @@ class Ended:
 
     result: Result
     view: View
+    fair: Any = None
+    """This client's record of a fair deal (``qm_net.fairdeal.ClientRecord``, the host's reveal
+    in it), to check; None when the table dealt from a fixed number."""
+    record_path: str | None = None
+    """Where that record was saved (``qingming verify`` checks it again), if it was."""
+
+
+@dataclass(frozen=True, slots=True)
+class HostMadeParts:
+    """The deal is fixed, and the host made the deal's number for these players (away, or no
+    answer in time): the table says so."""
+
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +119,7 @@ class Seats:
     seats: tuple[SeatStatus, ...]
 
 
-SessionMessage = Update | Chat | Failure | Ended | Lost | Back | Seats
+SessionMessage = Update | Chat | Failure | Ended | Lost | Back | Seats | HostMadeParts
 
 
 class TableSession(Protocol):
@@ -214,7 +227,13 @@ class NetSession:
                 yield Update(msg.view, tuple(msg.events), at)
             elif isinstance(msg, m.GameEnded):
                 self._view = msg.view
-                yield Ended(msg.result, msg.view)
+                fair = getattr(msg, "fair", None)
+                yield Ended(msg.result, msg.view, fair, self._save_record(fair))
+            elif isinstance(msg, m.Dealt):
+                absent = [i for i, src in enumerate(msg.sources) if src == "absent"]
+                if absent:
+                    names = self._names()
+                    yield HostMadeParts(tuple(names.get(i, f"#{i + 1}") for i in absent))
             elif isinstance(msg, m.ChatMessage):
                 yield Chat(msg.seat, msg.name, msg.text)
             elif isinstance(msg, m.ErrorMessage):
@@ -230,6 +249,24 @@ class NetSession:
                         for s in msg.seats
                     )
                 )
+
+    def _names(self) -> dict[int, str]:
+        lobby = self.client.lobby
+        return {s.seat: s.name or f"#{s.seat + 1}" for s in lobby.seats} if lobby else {}
+
+    def _save_record(self, fair: Any) -> str | None:
+        """Keep a fair deal's record where ``qingming verify`` can check it again."""
+        if fair is None:
+            return None
+        from qm_tui import config
+
+        table = self.client.table.name if self.client.table is not None else "table"
+        try:
+            path = config.new_record_path(table)
+            fair.save(str(path))
+        except OSError:
+            return None  # the check on screen does not need the file
+        return str(path)
 
     async def choose(self, option_id: str) -> None:
         await self.client.choose(option_id)

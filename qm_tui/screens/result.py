@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -86,6 +88,8 @@ class ResultScreen(ModalScreen[str | None]):
         *,
         stats: GameStats | None = None,
         log: Sequence[str] = (),
+        fair: Any = None,
+        record_path: str | None = None,
     ) -> None:
         super().__init__()
         self.result = result
@@ -95,6 +99,11 @@ class ResultScreen(ModalScreen[str | None]):
         """What each player did (None: not counted)."""
         self.log_lines = tuple(log)
         """The last lines of the game's log."""
+        self.fair = fair
+        """This client's record of the fair deal (``qm_net.fairdeal.ClientRecord``), or None."""
+        self.record_path = record_path
+        self.verdict: Any = None
+        """The check's verdict once made (``qm_net.fairdeal.Verdict``)."""
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -130,6 +139,10 @@ class ResultScreen(ModalScreen[str | None]):
                     yield Label(tr("result.log", lang), id="result-log-title")
                     lines = "\n".join(clean(line) for line in self.log_lines)
                     yield Static(Text(lines, style="dim"), id="result-log")
+                yield Static(self._fair_line(), id="result-fair")
+                if self.record_path:
+                    saved = tr("fair.saved", lang, path=self.record_path)
+                    yield Static(Text(clean(saved), style="dim"), id="result-record")
                 # where the game is saved: a table hosted here keeps a journal
                 journal = getattr(self.app, "journal_path", None)
                 if journal:
@@ -147,6 +160,37 @@ class ResultScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         localize_bindings(self, self.lang)
         self.query_one("#rematch", Button).focus()
+        if self.fair is not None and self.verdict is None:
+            self._check_deal()
+
+    def _fair_line(self) -> Text:
+        """The fair deal's verdict in words: checking, verified, or the step that failed."""
+        lang = self.lang
+        if self.fair is None:
+            return Text(tr("fair.none", lang), style="dim")
+        verdict = self.verdict
+        if verdict is None:
+            return Text(tr("fair.checking", lang), style="dim")
+        failed = verdict.failed
+        if failed is None:
+            return Text(tr("fair.verified", lang), style="bold green")
+        step = tr(f"fair.step.{failed.name}", lang)
+        line = Text(clean(tr("fair.failed", lang, step=step)), style="bold red")
+        line.append("\n" + clean(failed.detail), style="dim")  # the check's own words
+        return line
+
+    @work(thread=True, exclusive=True, group="fair-deal")
+    def _check_deal(self) -> None:
+        """Replay the game to check the deal: off the UI's loop (it replays every choice)."""
+        from qm_net import fairdeal
+
+        verdict = fairdeal.verify(self.fair)
+        self.app.call_from_thread(self._checked, verdict)
+
+    def _checked(self, verdict: Any) -> None:
+        self.verdict = verdict
+        if self.is_attached:
+            self.query_one("#result-fair", Static).update(self._fair_line())
 
     def relocalize(self) -> None:
         """The app's language changed: build the screen again in it."""

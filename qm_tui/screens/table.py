@@ -43,6 +43,7 @@ from qm_tui.session import (
     Chat,
     Ended,
     Failure,
+    HostMadeParts,
     Lost,
     Seats,
     SeatStatus,
@@ -293,6 +294,10 @@ class TableScreen(Screen[None]):
                 timeout=6,
                 markup=False,  # the host wrote the message
             )
+        elif isinstance(item, HostMadeParts):
+            why = tr("fair.why.absent", self.lang)
+            line = tr("fair.host_made", self.lang, names=", ".join(item.names), why=why)
+            self.query_one(GameLog).add_lines([clean(line)])
         elif isinstance(item, Seats):
             self._say_seat_changes(item)
             self.seat_status = {s.seat: s for s in item.seats}
@@ -949,5 +954,7 @@ class TableScreen(Screen[None]):
             self.lang,
             stats=self.stats,
             log=log,
+            fair=ended.fair,
+            record_path=ended.record_path,
         )
         self.app.push_screen(result, answered)

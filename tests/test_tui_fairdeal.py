@@ -1,0 +1,73 @@
+"""The fair deal at the table: the result says whether the game verified, and where its record is.
+
+``qingming play`` without ``--seed`` deals fairly (the player's client adds its own part); with
+a seed it deals from that number and the result says there was nothing to check.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_support import isolate, make_app, open_result, screen_name, until
+
+from qm_net import fairdeal
+from qm_tui.app import PlayLocal
+
+SIZE = (120, 36)
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return isolate(tmp_path, monkeypatch)
+
+
+def _shown(app: object, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())  # type: ignore[attr-defined]
+
+
+async def test_a_fairly_dealt_game_says_verified_and_keeps_its_record(tmp_path: Path) -> None:
+    app = make_app(start=PlayLocal(bots=1), journal=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await until(pilot, lambda: app.hosted is not None and app.hosted.game is not None, "dealt")
+        assert app.hosted.deal is not None and app.hosted.game.seed == app.hosted.deal.seed()
+        await app.client.concede()  # two players: the game ends at once
+        await open_result(pilot, app)
+        await until(pilot, lambda: "verified" in _shown(app, "#result-fair"), "the check")
+        assert "NOT" not in _shown(app, "#result-fair")
+        saved = _shown(app, "#result-record")
+        records = list((tmp_path / "data" / "records").iterdir())
+        assert len(records) == 1 and str(records[0]) in saved and "qingming verify" in saved
+    assert fairdeal.verify(fairdeal.load(str(records[0]))).ok
+
+
+async def test_a_fixed_deal_number_says_there_is_nothing_to_check(tmp_path: Path) -> None:
+    app = make_app(start=PlayLocal(bots=1, seed=3), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await app.client.concede()
+        await open_result(pilot, app)
+        assert "nothing to check" in _shown(app, "#result-fair")
+        assert not app.screen.query("#result-record")
+    assert not (tmp_path / "data" / "records").exists()
+
+
+async def test_a_failed_check_names_the_step_in_the_players_language() -> None:
+    from qm_rules import Game, Result
+    from qm_tui.screens.result import ResultScreen
+
+    deal = fairdeal.Deal(2)
+    deal.fill(0, "bot")
+    deal.fill(1, "bot")
+    game = Game.new(["a", "b"], deal.seed())
+    game.choose(0, "concede")
+    record = fairdeal.ClientRecord(seat=None, commitment="0" * 64, reveal=deal.reveal(game.journal))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(game.result, Result)
+        screen = ResultScreen(game.result, game.view(None), "zh", fair=record)
+        await app.push_screen(screen)
+        await until(pilot, lambda: screen.verdict is not None, "the check")
+        shown = str(screen.query_one("#result-fair").render())
+        assert "未通过" in shown and "主机事先的承诺" in shown
