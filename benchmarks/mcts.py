@@ -95,11 +95,20 @@ def interval(wins: int, games: int) -> tuple[float, float]:
 
 def run(players: int, games: int, jobs: int, iterations: int | None, target: float) -> list[float]:
     work = [(i, players, iterations) for i in range(games)]
+    results = []
+
+    def tally(result: tuple[bool, bool, list[float], list[float]]) -> None:
+        results.append(result)
+        won = sum(1 for r in results if r[0])
+        print(f"  {players}p: {won}/{len(results)} won so far", file=sys.stderr, flush=True)
+
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play, work))
+            for result in pool.map(play, work):
+                tally(result)
     else:
-        results = [play(w) for w in work]
+        for w in work:
+            tally(play(w))
     wins = sum(1 for won, _, _, _ in results if won)
     draws = sum(1 for _, draw, _, _ in results if draw)
     times = [t for _, _, ts, _ in results for t in ts]

@@ -107,3 +107,16 @@ async def test_a_hard_bot_thinks_off_the_hosts_event_loop(
         assert end.result is not None
     assert threads, "the hard bot never decided"
     assert loop_thread not in threads
+
+
+async def test_a_table_hosted_from_the_lobby_or_play_seats_bots_of_its_level() -> None:
+    # The host form's and ``play --level``'s settings reach the host's bots.
+    from qm_tui.net import HostSettings, start_host
+
+    settings = HostSettings(name="t", seats=3, bots=2, level="easy")
+    host = await start_host(settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False)
+    try:
+        levels = [s.info().level for s in host.seats if s.kind == "bot"]
+        assert levels == ["easy", "easy"]
+    finally:
+        await host.stop()
