@@ -638,8 +638,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     w, _, h = args.size.partition("x")
     size = (int(w), int(h))
-    # Keep off the real config file and the real network (as the tests do).
-    os.environ.setdefault("QINGMING_CONFIG_DIR", tempfile.mkdtemp(prefix="qm-bench-"))
+    # Keep off the real config, seat tokens, journals and network (as the tests do).
+    bench_home = tempfile.mkdtemp(prefix="qm-bench-")
+    for kind in ("CONFIG", "STATE", "DATA"):
+        os.environ.setdefault(f"QINGMING_{kind}_DIR", os.path.join(bench_home, kind.lower()))
     os.environ.setdefault("CI", "1")
     print(load() + " (before)")
     t0 = time.perf_counter()
