@@ -145,5 +145,7 @@ async def test_play_deals_only_after_how_to_play_is_closed() -> None:
             assert any(text == str(s.content) for s in app.screen.query(".intro-paragraph"))
         await pilot.press("enter")
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        # Leave once the first view is drawn: the hand is mounted by then.
+        await until(pilot, lambda: getattr(app.screen, "updates", 0) > 0, "the first view")
         app.post_message(LeaveTable())
         await until(pilot, lambda: app.hosted is None, "the table closed")
