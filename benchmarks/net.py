@@ -175,7 +175,10 @@ async def main() -> None:
 
     times, sizes, late = await latency(args.decisions, journal=False)
     wtimes, wsizes, wlate = await latency(args.decisions, journal=False, whole=True)
-    print(f"{SEATS} seats, loopback, {len(times)} decisions; patches (protocol 2), then whole views (as protocol 1)")
+    print(
+        f"{SEATS} seats, loopback, {len(times)} decisions; "
+        "patches (protocol 2), then whole views (as protocol 1)"
+    )
     print(f"choice -> every seat updated:  {summary(times, 'ms', 1000)}")
     print(f"  whole views:                 {summary(wtimes, 'ms', 1000)}")
     print(f"update frame per seat:         {summary([float(s) for s in sizes], 'B')}")

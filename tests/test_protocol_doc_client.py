@@ -369,8 +369,8 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
         assert isinstance(bye["reason"], str)
         with pytest.raises(ConnectionError):
             c.recv()
-        return {"updates": updates, "events": events, "choices": choices, "seen": set(c.seen), "stale": stale_checked,
-                "patched": patched, "fair": bool(deal)}  # fmt: skip
+        return {"updates": updates, "events": events, "choices": choices, "seen": set(c.seen),
+                "stale": stale_checked, "patched": patched, "fair": bool(deal)}  # fmt: skip
     finally:
         c.close()
 

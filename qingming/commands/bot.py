@@ -25,7 +25,8 @@ RECONNECT_FOR = 30.0  # seconds to keep trying after a dropped connection
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the table's address")
     parser.add_argument("--name", dest="bot_name", metavar="NAME", help="the bot's player name (default: bot-<strategy>)")
-    parser.add_argument("--strategy", choices=BOT_NAMES, default="normal", metavar="LEVEL", help="how the bot plays: easy, normal or hard (or a strategy: heuristic, random, mcts; default: normal)")
+    parser.add_argument("--strategy", choices=BOT_NAMES, default="normal", metavar="LEVEL", help="how the bot plays: easy, normal or hard "
+                        "(or a strategy: heuristic, random, mcts; default: normal)")
     parser.add_argument("--seat", type=int, metavar="S", help="the seat to take (default: the first free one)")
     parser.add_argument("--games", type=int, metavar="G", help="leave after G games (default: until the table closes)")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: its name)")
@@ -103,7 +104,10 @@ async def play(
                         counted = True
                         played += 1
                         r = msg.result
-                        say(f"{name}: game {played} over: winner {r.winner}, {r.reason}, {r.rounds} rounds")
+                        say(
+                            f"{name}: game {played} over: winner {r.winner}, {r.reason}, "
+                            f"{r.rounds} rounds"
+                        )
                         if msg.fair is not None:  # a fair deal: check it, say so, keep the record
                             verdict = fairdeal.verify(msg.fair)
                             failed = verdict.failed

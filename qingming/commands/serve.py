@@ -57,7 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--games", type=int, metavar="G", help="exit after G games (default: keep hosting rematches)")
     parser.add_argument("--seed", help="the first game's seed (default: random); later games derive theirs")
-    parser.add_argument("--strategy", choices=BOT_NAMES, default=None, metavar="LEVEL", help="how the host's bots play: easy, normal or hard (or a strategy: heuristic, random, mcts; default: normal)")
+    parser.add_argument("--strategy", choices=BOT_NAMES, default=None, metavar="LEVEL", help="how the host's bots play: easy, normal or hard "
+                        "(or a strategy: heuristic, random, mcts; default: normal)")
     parser.add_argument("--bot-delay", type=float, default=None, metavar="S", help="seconds a host bot waits before each move (default: 0)")
     parser.add_argument("--response-timer", type=_seconds_or_off, default=20.0, metavar="S", help="seconds to respond, 0 = off (default: 20)")
     parser.add_argument("--turn-timer", type=_seconds_or_off, default=None, metavar="S", help="seconds a turn, 0 = off (default: off)")

@@ -146,8 +146,14 @@ class Conn:
             return
         self.send_frame(frame)
 
-    def send_view(self, view: View, plain_view: Any, events: tuple[Event, ...], deadline: float | None,
-                  patches: dict[int, list[delta.Step] | None] | None = None) -> None:  # fmt: skip
+    def send_view(
+        self,
+        view: View,
+        plain_view: Any,
+        events: tuple[Event, ...],
+        deadline: float | None,
+        patches: dict[int, list[delta.Step] | None] | None = None,
+    ) -> None:
         """An ``update``: the view as a patch from the previous update's view on this
         connection, or whole (the first, after a ``sync``, or when a patch would be long).
         ``plain_view`` is ``view`` as plain data; ``patches`` shares the work between
