@@ -43,7 +43,8 @@ TRIGGERS = frozenset(
 )
 #: Targets chosen at activation (R15).
 TARGET_KINDS = frozenset({"opponent", "opp_offering", "opp_ancestor"})
-#: Clause ops the engine knows (qm_rules.effects).
+#: Clause ops the engine knows (qm_rules.effects), each with the keys it takes besides ``op``
+#: (see :data:`CLAUSE_PARAMS`); the loader refuses any other key and any bad value.
 CLAUSE_OPS = frozenset(
     {
         "draw",
@@ -101,7 +102,6 @@ class Clause:
     who: str = "self"
     tag: str | None = None
     actions: tuple[str, ...] = ()
-    duration: str = "turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,66 +174,166 @@ class CardDef:
 
 
 class CardDataError(ValueError):
-    """The card data file is malformed."""
+    """The card data file is malformed; the message names the card and the field."""
+
+
+# ───────────────────────────── values ─────────────────────────────
+# Each check takes the raw value and where it was read ("card x section 1 clause 2: n") and
+# returns the value the definitions hold, or raises CardDataError saying what was wanted.
+
+
+def _count(raw: Any, where: str, least: int = 1) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < least:
+        raise CardDataError(f"{where}: needs a whole number of at least {least}, not {raw!r}")
+    return raw
+
+
+def _flag(raw: Any, where: str) -> bool:
+    if not isinstance(raw, bool):
+        raise CardDataError(f"{where}: needs true or false, not {raw!r}")
+    return raw
+
+
+def _word(raw: Any, where: str, choices: frozenset[str] | None = None) -> str:
+    if not isinstance(raw, str) or not raw or (choices is not None and raw not in choices):
+        wanted = " | ".join(sorted(choices)) if choices else "a word"
+        raise CardDataError(f"{where}: needs {wanted}, not {raw!r}")
+    return raw
+
+
+def _words(raw: Any, where: str, choices: frozenset[str] | None = None) -> tuple[str, ...]:
+    if not isinstance(raw, list):
+        raise CardDataError(f"{where}: needs a list, not {raw!r}")
+    return tuple(_word(w, where, choices) for w in raw)
+
+
+def _keys(raw: Any, allowed: frozenset[str] | set[str], where: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{where}: needs a table, not {raw!r}")
+    unknown = set(raw) - set(allowed)
+    if unknown:
+        raise CardDataError(f"{where}: unknown keys {sorted(unknown)} (known: {sorted(allowed)})")
+    return raw
 
 
 def _text(raw: Any, where: str) -> Text:
     if not isinstance(raw, dict) or not isinstance(raw.get("zh"), str) or not isinstance(raw.get("en"), str):
         raise CardDataError(f"{where}: needs a table with zh and en strings")
+    _keys(raw, {"zh", "en"}, where)
     return Text(raw["zh"], raw["en"])
+
+
+def _card_type(raw: Any, where: str) -> CardType:
+    return CardType(_word(raw, where, frozenset(CardType)))
 
 
 def _filter(raw: Any, where: str) -> Filter | None:
     if raw is None:
         return None
-    unknown = set(raw) - {"type", "tag"}
-    if unknown:
-        raise CardDataError(f"{where}: unknown filter keys {sorted(unknown)}")
-    return Filter(CardType(raw["type"]) if "type" in raw else None, raw.get("tag"))
-
-
-def _clause(raw: dict[str, Any], where: str) -> Clause:
-    op = raw.get("op")
-    if op not in CLAUSE_OPS:
-        raise CardDataError(f"{where}: unknown clause op {op!r}")
-    return Clause(
-        op=op,
-        n=int(raw.get("n", 1)),
-        target=int(raw.get("target", 0)),
-        filter=_filter(raw.get("filter"), where),
-        optional=bool(raw.get("optional", False)),
-        to=raw.get("to", "discard"),
-        who=raw.get("who", "self"),
-        tag=raw.get("tag"),
-        actions=tuple(raw.get("actions", ())),
-        duration=raw.get("duration", "turn"),
+    where = f"{where}: filter"
+    _keys(raw, {"type", "tag"}, where)
+    return Filter(
+        _card_type(raw["type"], f"{where}.type") if "type" in raw else None,
+        _word(raw["tag"], f"{where}.tag") if "tag" in raw else None,
     )
 
 
-def _effect(raw: Any, where: str) -> tuple[Section, ...]:
+# ───────────────────────────── clauses ─────────────────────────────
+
+#: Prohibitions forbid these actions (R21).
+PROHIBITED_ACTIONS = frozenset({"search", "use"})
+#: Where a negated link's card goes.
+NEGATE_TO = frozenset({"discard", "hand"})
+#: Whose hand a random discard hits: the activator's, or the answered link's player's.
+RANDOM_WHO = frozenset({"self", "responded"})
+#: The target kind (chosen at activation, R15) each targeting op acts on.
+TARGET_OF = {
+    "take_hand": "opponent",
+    "discard_facedown": "opponent",
+    "take_field": "opp_offering",
+    "remove_stacked": "opp_ancestor",
+}
+#: The keys each clause op takes besides ``op``. A prohibition lasts until the end of the turn
+#: it was made in; there is no other duration.
+CLAUSE_PARAMS: dict[str, frozenset[str]] = {
+    "draw": frozenset({"n"}),
+    "search": frozenset({"filter"}),
+    "discard": frozenset({"n"}),
+    "discard_random": frozenset({"n", "who"}),
+    "take_field": frozenset({"target"}),
+    "take_hand": frozenset({"target"}),
+    "put_offering": frozenset({"optional"}),
+    "discard_facedown": frozenset({"target"}),
+    "remove_stacked": frozenset({"target"}),
+    "negate": frozenset({"to"}),
+    "tap_targeted": frozenset(),
+    "prohibit": frozenset({"tag", "actions"}),
+}
+assert set(CLAUSE_PARAMS) == CLAUSE_OPS
+
+
+def _clause(raw: Any, where: str, targets: tuple[str, ...]) -> Clause:
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{where}: a clause is a table with an op, not {raw!r}")
+    op = raw.get("op")
+    if op not in CLAUSE_OPS:
+        raise CardDataError(f"{where}: unknown clause op {op!r}")
+    _keys(raw, CLAUSE_PARAMS[op] | {"op"}, f"{where} ({op})")
+    at = f"{where} ({op}):"
+    target = _count(raw.get("target", 0), f"{at} target", least=0)
+    if op in TARGET_OF:
+        kind = TARGET_OF[op]
+        if target >= len(targets) or targets[target] != kind:
+            raise CardDataError(f"{at} target {target} must be one of the card's targets, a {kind}")
+    if op == "prohibit" and "tag" not in raw:
+        raise CardDataError(f"{at} tag: a prohibition needs the tag of the cards it forbids")
+    actions = _words(raw.get("actions", ["search", "use"]), f"{at} actions", PROHIBITED_ACTIONS)
+    if not actions:
+        raise CardDataError(f"{at} actions: a prohibition forbids at least one action")
+    return Clause(
+        op=op,
+        n=_count(raw.get("n", 1), f"{at} n"),
+        target=target,
+        filter=_filter(raw.get("filter"), at[:-1]),
+        optional=_flag(raw.get("optional", False), f"{at} optional"),
+        to=_word(raw.get("to", "discard"), f"{at} to", NEGATE_TO),
+        who=_word(raw.get("who", "self"), f"{at} who", RANDOM_WHO),
+        tag=_word(raw["tag"], f"{at} tag") if "tag" in raw else None,
+        actions=actions if op == "prohibit" else (),
+    )
+
+
+def _effect(raw: Any, where: str, targets: tuple[str, ...]) -> tuple[Section, ...]:
     if not isinstance(raw, list) or not raw:
         raise CardDataError(f"{where}: effect must be a non-empty list of sections")
     sections = []
     for i, sec in enumerate(raw):
         w = f"{where} section {i + 1}"
-        if isinstance(sec, list):
-            sections.append(Section(tuple(_clause(c, w) for c in sec)))
-        elif isinstance(sec, dict):
+        if isinstance(sec, dict):
+            _keys(sec, {"if", "clauses"}, w)
             cond = sec.get("if")
             if cond is not None and cond not in SECTION_CONDITIONS:
                 raise CardDataError(f"{w}: unknown condition {cond!r}")
-            sections.append(Section(tuple(_clause(c, w) for c in sec["clauses"]), cond))
+            clauses = sec.get("clauses")
+        elif isinstance(sec, list):
+            cond, clauses = None, sec
         else:
             raise CardDataError(f"{w}: a section is a list of clauses or a table with clauses")
+        if not isinstance(clauses, list) or not clauses:
+            raise CardDataError(f"{w}: a section needs at least one clause")
+        sections.append(
+            Section(tuple(_clause(c, f"{w} clause {j + 1}", targets) for j, c in enumerate(clauses)), cond)
+        )
     return tuple(sections)
 
 
 def _costs(raw: Any, where: str) -> tuple[Cost, ...]:
     costs = []
     for c in raw or ():
-        if c.get("op") not in COST_OPS:
-            raise CardDataError(f"{where}: unknown cost op {c.get('op')!r}")
-        costs.append(Cost(c["op"], int(c.get("n", 1))))
+        if not isinstance(c, dict) or c.get("op") not in COST_OPS:
+            raise CardDataError(f"{where}: unknown cost op {c.get('op') if isinstance(c, dict) else c!r}")
+        _keys(c, {"op", "n"}, f"{where} cost")
+        costs.append(Cost(c["op"], _count(c.get("n", 1), f"{where} cost: n")))
     return tuple(costs)
 
 
@@ -243,24 +343,55 @@ def _trigger(raw: Any, where: str) -> str:
     return raw
 
 
-def _card(raw: dict[str, Any]) -> CardDef:
-    cid = raw.get("id")
+#: The keys a worship condition takes besides ``op`` (R20).
+CONDITION_PARAMS: dict[str, frozenset[str]] = {
+    "hand_count": frozenset({"n", "filter"}),
+    "hand_types": frozenset({"types"}),
+    "hand_size": frozenset({"n"}),
+    "stacked": frozenset({"n"}),
+}
+assert set(CONDITION_PARAMS) == CONDITION_OPS
+CARD_KEYS = frozenset(
+    {"id", "type", "copies", "name", "text", "tags", "targets", "cost", "trigger", "modes", "effect",
+     "condition", "standing", "manifestation", "bot"}
+)
+
+
+def _condition(raw: Any, where: str) -> Condition:
+    where = f"{where}: condition"
+    if not isinstance(raw, dict) or raw.get("op") not in CONDITION_OPS:
+        raise CardDataError(f"{where}: ancestors need a worship condition")
+    op = raw["op"]
+    _keys(raw, CONDITION_PARAMS[op] | {"op"}, f"{where} ({op})")
+    return Condition(
+        op=op,
+        n=_count(raw.get("n", 0), f"{where}: n", least=0),
+        filter=_filter(raw.get("filter"), where),
+        types=tuple(_card_type(t, f"{where}: types") for t in _words(raw.get("types", []), f"{where}: types")),
+    )
+
+
+def _card(raw: Any) -> CardDef:
+    cid = raw.get("id") if isinstance(raw, dict) else None
     if not isinstance(cid, str):
         raise CardDataError("a card without an id")
     where = f"card {cid}"
-    ctype = CardType(raw["type"])
-    targets = tuple(raw.get("targets", ()))
-    for t in targets:
-        if t not in TARGET_KINDS:
-            raise CardDataError(f"{where}: unknown target kind {t!r}")
+    _keys(raw, CARD_KEYS, where)
+    ctype = _card_type(raw.get("type"), f"{where}: type")
+    targets = _words(raw.get("targets", []), f"{where}: targets", TARGET_KINDS)
     modes: tuple[Mode, ...] = ()
     if "modes" in raw:
+        if "effect" in raw:
+            raise CardDataError(f"{where}: a card has modes or an effect, not both")
         modes = tuple(
-            Mode(_text(m["label"], f"{where} mode"), _effect(m["effect"], f"{where} mode {i + 1}"))
+            Mode(
+                _text(_keys(m, {"label", "effect"}, f"{where} mode {i + 1}").get("label"), f"{where} mode {i + 1}"),
+                _effect(m.get("effect"), f"{where} mode {i + 1}", targets),
+            )
             for i, m in enumerate(raw["modes"])
         )
     elif "effect" in raw:
-        modes = (Mode(Text("", ""), _effect(raw["effect"], where)),)
+        modes = (Mode(Text("", ""), _effect(raw["effect"], where, targets)),)
     trigger = _trigger(raw["trigger"], where) if "trigger" in raw else None
     if ctype in (CardType.TRAP, CardType.COUNTER) and trigger is None:
         raise CardDataError(f"{where}: traps and counters need a trigger")
@@ -270,29 +401,26 @@ def _card(raw: dict[str, Any]) -> CardDef:
     manifestation = None
     standing: frozenset[str] = frozenset()
     if ctype is CardType.ANCESTOR:
-        c = raw.get("condition")
-        if not c or c.get("op") not in CONDITION_OPS:
-            raise CardDataError(f"{where}: ancestors need a worship condition")
-        condition = Condition(
-            op=c["op"],
-            n=int(c.get("n", 0)),
-            filter=_filter(c.get("filter"), where),
-            types=tuple(CardType(t) for t in c.get("types", ())),
-        )
-        standing = frozenset(raw.get("standing", ()))
-        if standing - STANDING:
-            raise CardDataError(f"{where}: unknown standing effects {sorted(standing - STANDING)}")
+        condition = _condition(raw.get("condition"), where)
+        standing = frozenset(_words(raw.get("standing", []), f"{where}: standing", STANDING))
         m = raw.get("manifestation")
         if m is not None:
+            w = f"{where} manifestation"
+            _keys(m, {"trigger", "cost", "effect"}, w)
             manifestation = Manifestation(
-                _trigger(m["trigger"], f"{where} manifestation"),
-                _costs(m.get("cost"), where),
-                _effect(m["effect"], f"{where} manifestation"),
+                _trigger(m.get("trigger"), w), _costs(m.get("cost"), w), _effect(m.get("effect"), w, targets)
             )
-    tags = frozenset(raw.get("tags", ()))
+    else:
+        for key in ("condition", "standing", "manifestation"):
+            if key in raw:
+                raise CardDataError(f"{where}: {key}: only ancestors have one")
+    tags = frozenset(_words(raw.get("tags", []), f"{where}: tags"))
     bot = raw.get("bot", {})
     if not isinstance(bot, dict) or set(bot) - {"keep", "set"}:
         raise CardDataError(f"{where}: bot hints are a table of keep and set")
+    for key, value in bot.items():
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise CardDataError(f"{where}: bot.{key}: needs a number, not {value!r}")
     hints = BotHints(
         float(bot["keep"]) if "keep" in bot else None, float(bot["set"]) if "set" in bot else None
     )
@@ -300,9 +428,9 @@ def _card(raw: dict[str, Any]) -> CardDef:
     return CardDef(
         id=cid,
         type=ctype,
-        copies=int(raw.get("copies", 1)),
-        name=_text(raw.get("name"), where),
-        text=_text(raw.get("text"), where),
+        copies=_count(raw.get("copies", 1), f"{where}: copies"),
+        name=_text(raw.get("name"), f"{where}: name"),
+        text=_text(raw.get("text"), f"{where}: text"),
         tags=tags,
         targets=targets,
         cost=_costs(raw.get("cost"), where),
@@ -346,10 +474,12 @@ class CardSet:
 def parse_cards(data: bytes) -> CardSet:
     """Parse a card data file (TOML bytes)."""
     raw = tomllib.loads(data.decode("utf-8"))
+    _keys(raw, {"version", "card"}, "the card data")
     cards = tuple(_card(c) for c in raw.get("card", ()))
     ids = [c.id for c in cards]
-    if len(set(ids)) != len(ids):
-        raise CardDataError("duplicate card ids")
+    doubled = sorted({i for i in ids if ids.count(i) > 1})
+    if doubled:
+        raise CardDataError(f"duplicate card ids {doubled}")
     return CardSet(cards, hashlib.sha256(data).hexdigest()[:16])
 
 
