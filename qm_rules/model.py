@@ -131,17 +131,6 @@ class Prompt:
     def ids(self) -> tuple[str, ...]:
         return tuple(o.id for o in self.options)
 
-    @classmethod
-    def from_plain(cls, d: dict[str, Any]) -> Prompt:
-        return cls(
-            d["seat"],
-            PromptKind(d["kind"]),
-            d["seq"],
-            tuple(Option.from_plain(o) for o in d["options"]),
-            dict(d.get("context") or {}),
-            d["default"],
-        )
-
 
 @_fast_init
 @dataclass(frozen=True, slots=True)

@@ -157,13 +157,13 @@ class Determinizer:
             loc[cv.cid] = (DISCARD, -1, -1)
         limbo: list[int] = []
         for link in view.chain:
-            for cv in (link.card, link.payload, *link.cost):
-                if cv is not None:
-                    known[cv.cid] = cv.card
-            for cv in (link.card, link.payload):
-                if cv is not None and cv.cid not in loc:  # a worship's ancestor, a stacked offering
-                    loc[cv.cid] = (LIMBO, link.seat, -1)
-                    limbo.append(cv.cid)
+            for seen in (link.card, link.payload, *link.cost):
+                if seen is not None:
+                    known[seen.cid] = seen.card
+            for moving in (link.card, link.payload):  # a worship's ancestor, a stacked offering
+                if moving is not None and moving.cid not in loc:
+                    loc[moving.cid] = (LIMBO, link.seat, -1)
+                    limbo.append(moving.cid)
         self.known, self.loc, self.tapped, self.negated = known, loc, tapped, negated
         self.face_down, self.hidden_slots, self.fields, self.limbo = (
             face_down,
