@@ -94,12 +94,12 @@ async def one_game(seed: int, detours: bool, monkeypatch: pytest.MonkeyPatch, ti
     frames: dict[str, list[Any]] = {}
     real_send_frame = Conn.send_frame
 
-    def spy(self: Conn, frame: bytes) -> None:
+    def spy(self: Conn, frame: bytes, *rest: Any) -> None:
         msg = framing.decode(frame[framing.HEADER.size :])
         if self.name is not None and msg["t"] not in ("ping", "pong"):
             msg.pop("n")
             frames.setdefault(self.name, []).append(msg)
-        real_send_frame(self, frame)
+        real_send_frame(self, frame, *rest)
 
     monkeypatch.setattr(Conn, "send_frame", spy)
     opts = options(round_limit=4, response_timer=600.0 if timers else None)

@@ -184,11 +184,11 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[LeakWatch]]:
     watches: list[LeakWatch] = []
     real_send_frame = Conn.send_frame
 
-    def spy(self: Conn, frame: bytes) -> None:
+    def spy(self: Conn, frame: bytes, *rest: Any) -> None:
         for w in watches:
             if self in w.host.conns:
                 w.check(self, frame)
-        real_send_frame(self, frame)
+        real_send_frame(self, frame, *rest)
 
     def before(method):  # noqa: ANN001, ANN202
         def wrapped(game: Game, *args: Any, **kwargs: Any) -> Any:

@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,7 @@ log = logging.getLogger("qm_net.host")
 _CONN_NUMBERS = itertools.count()
 FLUSH_GRACE = 2.0  # seconds a closing connection gets to take its last frames
 MAX_PATCH_STEPS = 48  # a patch longer than this: the whole view is about as short
+MAX_HELD_EVENTS = 64  # a reader that falls this far behind gets the latest events, not all
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +40,9 @@ class Limits:
     hello_timeout: float = 10.0  # seconds for the first message to arrive
     idle_timeout: float = 45.0  # seconds without any message before we drop the peer
     ping_interval: float = 10.0  # the host pings every connection this often
-    send_queue_bytes: int = 4 * 1024 * 1024  # more unsent than this: the peer is too slow
+    # more unsent than this: the peer is too slow, and is dropped (updates do not pile up: an
+    # unsent one is replaced by the next, so this is what chat, lobby and pings may add up to)
+    send_queue_bytes: int = 256 * 1024
     rate: float = 30.0  # messages a second, sustained (token bucket)
     burst: float = 60.0
     strikes: int = 50  # rate-limited or malformed messages (at once) before we hang up
@@ -118,8 +122,11 @@ class Conn:
         self.name: str | None = None  # set by hello
         self.seat: int | None = None
         self.spectator = False
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
-        self.queued = 0
+        # unsent frames, each with its update's events (None: not an update); None ends the writer
+        self.queue: deque[tuple[bytes, tuple[Event, ...] | None] | None] = deque()
+        self._wake = asyncio.Event()
+        self.queued = 0  # bytes in the queue
+        self.coalesced = 0  # updates replaced, unsent, by a newer one
         self.closed = False
         self.bucket = Bucket(limits.rate, limits.burst)
         self.strikes = 0.0
@@ -133,7 +140,7 @@ class Conn:
         self.reader_task: asyncio.Task[Any] | None = None
 
     # sending never blocks the table: frames queue up; a peer that falls too far behind is dropped
-    def send(self, msg: p.HostMessage) -> None:
+    def send(self, msg: p.HostMessage, *, events: tuple[Event, ...] | None = None) -> None:
         if self.closed:
             return
         msg = msgspec.structs.replace(msg, n=self.n)
@@ -144,7 +151,7 @@ class Conn:
             log.exception("%s: cannot frame a %s message", self.peer, msg.__struct_config__.tag)
             self.close("message too large")
             return
-        self.send_frame(frame)
+        self.send_frame(frame, events)
 
     def send_view(
         self,
@@ -161,7 +168,20 @@ class Conn:
 
         The client applies each patch to the view of the update numbered ``base``: an update
         frame once queued must reach it. To skip a backlog of updates for a slow reader, set
-        ``view_base`` to None so that the next update carries the whole view."""
+        ``view_base`` to None so that the next update carries the whole view.
+
+        Only the newest view matters: an update still waiting unsent at the end of the queue is
+        replaced by this one (its events come along, the newest :data:`MAX_HELD_EVENTS` of
+        them; its ``n`` is reused), whole, so a reader that falls behind gets the latest view,
+        not a backlog."""
+        tail = self.queue[-1] if self.queue else None
+        if tail is not None and tail[1] is not None and not self.closed:
+            self.queue.pop()
+            self.queued -= len(tail[0])
+            self.n -= 1  # the replaced frame's number: n still grows by exactly 1
+            self.coalesced += 1
+            events = (tail[1] + tuple(events))[-MAX_HELD_EVENTS:]
+            self.view_base = None  # its base never reached the peer: send the view whole
         base = self.view_base
         steps: list[delta.Step] | None = None
         if base is not None:
@@ -182,9 +202,11 @@ class Conn:
         else:
             msg = p.Update(patch=tuple(steps), base=self.view_n, events=events, deadline=deadline)
         self.view_base, self.view_n = plain_view, self.n
-        self.send(msg)
+        self.send(msg, events=tuple(events))
 
-    def send_frame(self, frame: bytes) -> None:
+    def send_frame(self, frame: bytes, events: tuple[Event, ...] | None = None) -> None:
+        """Queue one frame (``events``: an update's, kept so that a newer update can take
+        its place); over the send budget the peer is too slow and is dropped."""
         if self.closed:
             return
         self.queued += len(frame)
@@ -192,7 +214,8 @@ class Conn:
             log.info("%s: send queue full, dropping", self.peer)
             self.close("send queue full")
             return
-        self.queue.put_nowait(frame)
+        self.queue.append((frame, events))
+        self._wake.set()
 
     def error(self, code: str, message: str, ref: Any = None, *, fatal: bool = False) -> None:
         valid_ref = isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref <= p.MAX_INT
@@ -225,7 +248,8 @@ class Conn:
             return
         self.closed = True
         if flush:
-            self.queue.put_nowait(None)  # the writer ends after the queued frames...
+            self.queue.append(None)  # the writer ends after the queued frames...
+            self._wake.set()
             # ...unless the peer does not read them: then it goes anyway, soon
             asyncio.get_running_loop().call_later(FLUSH_GRACE, self.abort)
         else:
@@ -237,6 +261,9 @@ class Conn:
         may never read)."""
         if self.writer_task is not None and not self.writer_task.done():
             self.writer_task.cancel()
+        self.queue.clear()  # what it held is not sent: give the memory back now
+        self.queued = 0
+        self.view_base = None
         transport = self.writer.transport
         if not transport.is_closing() or transport.get_write_buffer_size():
             transport.abort()
@@ -247,9 +274,14 @@ class Conn:
     async def write_loop(self) -> None:
         try:
             while True:
-                frame = await self.queue.get()
-                if frame is None:
+                while not self.queue:
+                    self._wake.clear()
+                    await self._wake.wait()
+                item = self.queue.popleft()
+                if item is None:
                     break
+                frame = item[0]
+                item = None
                 self.queued -= len(frame)
                 self.writer.write(frame)
                 await self.writer.drain()
@@ -267,6 +299,9 @@ class Conn:
             self.writer.close()
             if not self.closed:
                 self.close("write failed")
+            # the task keeps the exception that ended it (a cancel, say) and with it this frame:
+            # no reference back from the connection, so both go as soon as they are dropped
+            self.writer_task = None
 
     async def read_loop(self, dispatch: Dispatch, exempt: Callable[[Conn, dict[str, Any]], bool]) -> None:
         """Read frames until the connection ends, handing each message to ``dispatch``.
@@ -276,7 +311,11 @@ class Conn:
             while not self.closed:
                 timeout = lim.idle_timeout if self.name is not None else lim.hello_timeout
                 try:
-                    msg = await asyncio.wait_for(framing.read_frame(self.reader), timeout)
+                    # asyncio.timeout, not wait_for: wait_for's inner task would keep the
+                    # exception that ends this loop, and through its traceback this frame and
+                    # the connection, in a reference cycle that only a full GC frees
+                    async with asyncio.timeout(timeout):
+                        msg = await framing.read_frame(self.reader)
                 except ProtocolError as exc:
                     self.refuse(exc.code, exc.message, fatal=exc.fatal)
                     continue
@@ -300,6 +339,8 @@ class Conn:
         except Exception:  # a bug of ours: lose this connection, never the table
             log.exception("reading from %s", self.peer)
             self.close("host error")
+        finally:
+            self.reader_task = None  # as for the writer: no cycle through the ended task
 
     async def drain_input(self) -> None:
         """After the connection is closed: read and drop what the peer still sends until it
