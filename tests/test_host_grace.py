@@ -106,3 +106,34 @@ async def test_a_connected_player_who_never_answers_the_rematch_gives_the_seat_u
         assert update.view.seq == 0  # the new game
     finally:
         await host.stop()
+
+
+async def test_bots_left_alone_after_the_players_walked_away_do_not_play_on_by_themselves(
+    tmp_path: Path,
+) -> None:
+    # `qingming play`: one player, bots, a table that starts games by itself. The player reads
+    # the result and never asks for the rematch: the seat is given up, and the bots must not
+    # then deal game after game among themselves into the journal.
+    host, (ann,) = await seated_host(
+        tmp_path / "j.jsonl", ["Ann"], 2, disconnect_grace=0.3, round_limit=2
+    )
+    try:
+        await play_to_end(ann, make_bot("random", 0))
+        await wait_for(lambda: host.state == "ended")
+        await wait_for(lambda: all(s.name != "Ann" for s in host.seats))  # the grace ran out
+        await asyncio.sleep(0.5)  # time enough for a game among the bots to be dealt
+        assert host.state == "ended" and host.games_played == 1
+    finally:
+        await host.stop()
+
+
+async def test_a_table_of_bots_only_still_plays_its_games(tmp_path: Path) -> None:
+    host = Host(
+        "bots", 2, bots=2, options=options(round_limit=2), journal_path=str(tmp_path / "j.jsonl"),
+        seed=3, games=2, **COMMON,
+    )
+    await host.start()
+    try:
+        await wait_for(lambda: host.games_played == 2)
+    finally:
+        await host.stop()

@@ -236,5 +236,7 @@ class LobbyHandlers(_Base):
         seated = self.seats.occupied
         if self.state == "lobby" and len(seated) < self.n_seats:
             return
+        if self.with_players and not any(s.kind == "human" for s in seated):
+            return  # the players all gave their seats up: the bots do not play on alone
         if len(seated) >= MIN_SEATS and all(s.kind == "bot" or (s.ready and s.conn is not None) for s in seated):
             self._start_game()

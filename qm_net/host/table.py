@@ -111,6 +111,8 @@ class Host(DealHandlers, LobbyHandlers):
         self._plain = delta.PlainViews()  # views as plain data, for the patches
         self._held: list[tuple[list[Any], int | None]] = []  # updates waiting for the journal
         self._resumed = False
+        self.with_players = False
+        """Whether the last game started had a human player (a table of bots only plays on)."""
         # The fair deal (qm_net.host.deal): a table with a fixed seed deals from it instead.
         self.deal_timeout = deal_timeout
         self.deal: fairdeal.Deal | None = None
@@ -158,6 +160,7 @@ class Host(DealHandlers, LobbyHandlers):
         host.deal = fairdeal.Deal.from_plain(last.deal) if last.deal else None
         host.games_played = sum(1 for g in games if g.finished)
         host.state = "ended" if game.over else "playing"
+        host.with_players = any(s.kind == "human" for s in host.seats)
         host._resumed = True
         return host
 
@@ -367,6 +370,7 @@ class Host(DealHandlers, LobbyHandlers):
             if s.conn is not None:
                 s.conn.send(p.Joined(seat=s.index, token=s.token))  # type: ignore[arg-type]
         self.state = "playing"
+        self.with_players = any(s.kind == "human" for s in self.seats.occupied)
         self.game = None
         self.deal = None
         for s in self.seats:
