@@ -46,6 +46,7 @@ from qm_tui.screens.result import ResultScreen
 from qm_tui.screens.table import TableScreen
 from qm_tui.session import Update
 from qm_tui.widgets.chain import ChainStack
+from qm_tui.widgets.keybar import KeyBar
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.status import TableStatus, TimerBar, countdown_bar, phase_strip
 
@@ -400,6 +401,12 @@ async def test_the_final_table_stays_until_the_result_is_opened_over_it() -> Non
         assert app.screen is table  # no result yet: the final table
         now = str(table.query_one("#status-now").render())
         assert "Game over: Bob wins" in now and "press v" in now
+        # the prompt line says so too (nobody is being waited for), and the key bar offers
+        # the result, not the keys of a game that is over
+        prompt = str(table.query_one("#prompt-title").render())
+        assert "Game over: Bob wins" in prompt and "Waiting" not in prompt
+        keys = str(table.query_one(KeyBar).render())
+        assert "v Result" in keys and "Pass" not in keys and "Options" not in keys
         assert table.view is not None and table.view.result is not None
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))

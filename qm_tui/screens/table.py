@@ -60,7 +60,7 @@ from qm_tui.widgets.keybar import KeyBar
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.modals import ConfirmModal, ListModal
 from qm_tui.widgets.prompt import PromptBar
-from qm_tui.widgets.status import Now, TableStatus
+from qm_tui.widgets.status import Now, TableStatus, now_words
 from qm_tui.widgets.tiles import DEFS, TableTile
 
 #: Options the "pass" and "end" keys take, in order of preference.
@@ -125,7 +125,7 @@ class TableScreen(Screen[None]):
         Binding("x", "concede", "Concede", id="table.concede", show=False),
         Binding("s", "pace", "Pace", id="table.pace", show=False),
         Binding("space", "skip", "Skip", id="table.skip", show=False, priority=True),
-        Binding("v", "result", "Result", id="table.result", show=False),
+        Binding("v", "result", "Result", id="table.result"),  # shown once the game is over
         Binding("up", "navigate(0,-1)", show=False, id="table.up"),
         Binding("down", "navigate(0,1)", show=False, id="table.down"),
         Binding("left", "navigate(-1,0)", show=False, id="table.left"),
@@ -158,6 +158,7 @@ class TableScreen(Screen[None]):
         self.hand: HandRow | None = None
         self.result_shown = False
         self.ended: Ended | None = None
+        self._keys_over = False  # whether the key bar shows a finished game's keys
         """The end of the game, once the playback has reached it (``v`` opens the result)."""
         self.stats = GameStats()
         """What each player did this game (the result shows it)."""
@@ -205,6 +206,11 @@ class TableScreen(Screen[None]):
         self._read_session()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        over = self.ended is not None or (self.view is not None and self.view.result is not None)
+        if action == "result":
+            return over
+        if over and action in self.PLAYER_ACTIONS:
+            return False  # nothing left to choose, pass or concede
         return not (self.session.seat is None and action in self.PLAYER_ACTIONS)
 
     def relocalize(self) -> None:
@@ -481,9 +487,14 @@ class TableScreen(Screen[None]):
             pview = dataclasses.replace(view, prompt=dataclasses.replace(p, options=()))
         else:
             pview = view
+        now = self.now(view)
+        waiting = now_words(now, lang) if now.kind == "over" else tr("table.waiting", lang)
         self.query_one(PromptBar).show(
-            pview, lang, self.deadline_at, waiting=tr("table.waiting", lang), cards=self.known_cards
+            pview, lang, self.deadline_at, waiting=waiting, cards=self.known_cards
         )
+        if (now.kind == "over") != self._keys_over:  # the game over: its keys go, v comes
+            self._keys_over = now.kind == "over"
+            self.query_one(KeyBar).show_keys(self)
         self.query_one(CardDetail).pin(self._pinned_card(view))
         self._refresh_detail()
         new_prompt = (

@@ -74,11 +74,16 @@ def now_text(now: Now, lang: str) -> Text:
         "over": "bold black on cyan",
         "watching": "dim",
     }.get(now.kind, "")
-    words = tr(f"now.{now.kind}", lang, who=clean(now.who))
+    return Text(f" {now_words(now, lang)} ", style=style)
+
+
+def now_words(now: Now, lang: str) -> str:
+    """What is wanted now, in words (the status line's; the prompt line's once the game is
+    over)."""
     if now.kind == "over":
         words = tr("now.over", lang, who=clean(now.who)) if now.who else tr("now.over_draw", lang)
-        words += " · " + tr("now.over_hint", lang)
-    return Text(f" {words} ", style=style)
+        return words + " · " + tr("now.over_hint", lang)
+    return tr(f"now.{now.kind}", lang, who=clean(now.who))
 
 
 def countdown_bar(left: float | None, total: float | None) -> Text:
