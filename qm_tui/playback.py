@@ -89,8 +89,9 @@ class Step:
     """One beat of the playback.
 
     ``events``: what the log says at this step. ``chain``: the chain as drawn. ``phase`` and
-    ``turn_seat``: what the phase strip shows. ``view``: the board changes to it here (the
-    update's view, on one step of the update), with ``deadline_at`` for its prompt.
+    ``turn_seat``: what the phase strip shows, with ``turn`` (the turn's number and round).
+    ``view``: the board changes to it here (the update's view, on one step of the update),
+    with ``deadline_at`` for its prompt.
     ``ended``: the game is over at this step. ``weight``: its time, in steps of the pace.
     """
 
@@ -99,6 +100,7 @@ class Step:
     phase: Phase | None
     turn_seat: int | None
     view: View | None = None
+    turn: tuple[int, int] | None = None
     deadline_at: float | None = None
     ended: object | None = None
     weight: float = 1.0
@@ -167,6 +169,7 @@ class _Builder:
         self.resolving = False
         self.phase: Phase | None = None
         self.turn_seat: int | None = None
+        self.turn: tuple[int, int] | None = None
 
     def frame(self, current: int | None = None) -> ChainFrame:
         if current is None:
@@ -183,7 +186,7 @@ class _Builder:
         self, events: Sequence[Event], weight: float = 1.0, current: int | None = None
     ) -> Step:
         frame = self.frame(current)
-        return Step(tuple(events), frame, self.phase, self.turn_seat, weight=weight)
+        return Step(tuple(events), frame, self.phase, self.turn_seat, turn=self.turn, weight=weight)
 
     def steps(
         self,
@@ -256,6 +259,7 @@ class _Builder:
                 self.turn_seat = e.seat
             elif k == "turn":
                 self.turn_seat = e.seat
+                self.turn = (int(e.data.get("turn") or 0), int(e.data.get("round") or 0))
             out.append(self._step([*pending, e], LIGHT.get(k, 1.0)))
             pending = []
         if group or pending:  # a resolution waiting for a decision: told now
@@ -295,6 +299,7 @@ class _Builder:
         self.resolving = view.resolving is not None and bool(view.chain)
         self.phase = view.phase
         self.turn_seat = view.turn_seat
+        self.turn = (view.turn, view.round)
 
 
 class Playback:

@@ -175,6 +175,25 @@ def test_the_playback_tells_every_event_once_in_order_and_ends_on_the_view(seed:
         assert [ls.link for ls in links if ls.state in ("waiting", "resolving")] == list(view.chain)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_played_back_step_has_the_number_and_round_of_its_own_turn(seed: int) -> None:
+    # The status line shows a step's player with the step's turn: "Turn 2 · bot-3" while turn
+    # 1 (bot-3's) is still played back and turn 2 is someone else's would be a lie.
+    playback = Playback(FakeClock())
+    current: tuple[int, int, int | None] | None = None
+    for events, view in _bot_game_updates(seed):
+        playback.add(events, view, None)
+        for step in playback.flush():
+            for e in step.events:
+                if e.kind == "turn":
+                    current = (e.data["turn"], e.data["round"], e.seat)
+            if current is not None:
+                assert (*(step.turn or (0, 0)), step.turn_seat) == current
+        if current is not None:  # (the game's opening, with turn 1, is not among the updates)
+            assert current == (view.turn, view.round, view.turn_seat)
+    assert current is not None
+
+
 def test_steps_come_one_at_a_time_at_the_pace_and_catch_up_when_far_behind() -> None:
     clock = FakeClock()
     playback = Playback(clock, "slow")

@@ -164,7 +164,7 @@ class TableScreen(Screen[None]):
         """What each player did this game (the result shows it)."""
         self.playback = Playback(clock, pace or DEFAULT_PACE)
         self._pace_given = pace is not None
-        self._shown: tuple[ChainFrame, Phase | None, int | None, View] | None = None
+        self._shown: tuple[ChainFrame, Phase | None, int | None, View, tuple[int, int] | None] | None = None
         """The chain, phase and turn the last step showed, and the view they go with."""
         self._advancing = False
         self._build_lock = asyncio.Lock()
@@ -388,7 +388,7 @@ class TableScreen(Screen[None]):
         ended = next((step.ended for step in steps if isinstance(step.ended, Ended)), None)
         if view is None:
             return
-        self._shown = (last.chain, last.phase, last.turn_seat, view)
+        self._shown = (last.chain, last.phase, last.turn_seat, view, last.turn)
         if ended is not None:
             self.ended = ended
         if with_view:
@@ -547,13 +547,16 @@ class TableScreen(Screen[None]):
         lang = self.lang
         phase: Phase | None = view.phase
         turn_seat = view.turn_seat
+        turn, round_ = view.turn, view.round
         if self._shown is not None and self._shown[3] is view and view.result is None:
             phase = self._shown[1] or phase
-            turn_seat = self._shown[2] if self._shown[2] is not None else turn_seat
+            if self._shown[2] is not None:  # the turn played back, its number with its player
+                turn_seat = self._shown[2]
+                turn, round_ = self._shown[4] or (turn, round_)
         turn_name = view.seats[turn_seat].name if 0 <= turn_seat < len(view.seats) else ""
         # below 90 columns the round goes, so that the deck and discard still fit
         key = "status.turn" if self.size.width >= 90 else "status.turn_short"
-        left = tr(key, lang, turn=view.turn, round=view.round, name=turn_name)
+        left = tr(key, lang, turn=turn, round=round_, name=turn_name)
         if view.viewer is None:
             left = tr("seats.watching", lang) + "  " + left
         right = tr("status.piles", lang, deck=view.deck_count, discard=len(view.discard))
