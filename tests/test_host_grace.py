@@ -111,18 +111,39 @@ async def test_a_connected_player_who_never_answers_the_rematch_gives_the_seat_u
 async def test_bots_left_alone_after_the_players_walked_away_do_not_play_on_by_themselves(
     tmp_path: Path,
 ) -> None:
-    # `qingming play`: one player, bots, a table that starts games by itself. The player reads
-    # the result and never asks for the rematch: the seat is given up, and the bots must not
-    # then deal game after game among themselves into the journal.
+    # `qingming play`: one player, bots, a table that starts games by itself. The player goes
+    # away after the game: the seat is given up, and the bots must not then deal game after
+    # game among themselves into the journal.
     host, (ann,) = await seated_host(
         tmp_path / "j.jsonl", ["Ann"], 2, disconnect_grace=0.3, round_limit=2
     )
     try:
         await play_to_end(ann, make_bot("random", 0))
         await wait_for(lambda: host.state == "ended")
+        await ann.close()
         await wait_for(lambda: all(s.name != "Ann" for s in host.seats))  # the grace ran out
         await asyncio.sleep(0.5)  # time enough for a game among the bots to be dealt
         assert host.state == "ended" and host.games_played == 1
+    finally:
+        await host.stop()
+
+
+async def test_a_player_reading_the_result_at_a_table_of_bots_keeps_the_seat(
+    tmp_path: Path,
+) -> None:
+    # Nobody waits for the rematch but bots: a connected player may read the result as long
+    # as they like, then ask for the rematch and play on.
+    host, (ann,) = await seated_host(
+        tmp_path / "j.jsonl", ["Ann"], 2, disconnect_grace=0.3, round_limit=2
+    )
+    try:
+        await play_to_end(ann, make_bot("random", 0))
+        await wait_for(lambda: host.state == "ended")
+        await asyncio.sleep(0.9)  # three graces
+        assert host.seats[ann.seat].name == "Ann" and host.games_played == 1
+        await ann.rematch()
+        await wait_for(lambda: host.state == "playing" and host.game is not None)
+        assert "Ann" in host.game.names
     finally:
         await host.stop()
 

@@ -197,6 +197,9 @@ class LobbyHandlers(_Base):
         the grace again to decide."""
         if seat.ready:
             seat.cancel_grace()
+            for other in self.seats:  # now someone waits: the others' clocks run (again)
+                if other.kind == "human" and not other.ready and other.grace is None:
+                    self._start_grace(other)
         elif seat.grace is None:
             self._start_grace(seat)
 

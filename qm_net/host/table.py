@@ -703,6 +703,14 @@ class Host(DealHandlers, LobbyHandlers):
                 conn.error("server_error", "the host hit a bug and cannot go on with this game; the table closes")
         self._spawn(self.stop("the host hit a bug and cannot go on with this game"))
 
+    def _rematch_awaited(self, seat: Seat) -> bool:
+        """After a game: does another player, connected, wait for the rematch ``seat`` has not
+        asked for? Bots do not mind: a player reading the result at a table of bots keeps it."""
+        return any(
+            s is not seat and s.kind == "human" and s.conn is not None and s.ready
+            for s in self.seats
+        )
+
     def _start_grace(self, seat: Seat) -> None:
         """A human seat's grace (R22): during a game, for a player who dropped to come back;
         after a game, for each player to ask for the rematch (and to be connected)."""
@@ -721,6 +729,8 @@ class Host(DealHandlers, LobbyHandlers):
             self._broadcast_lobby()
             self._arm()
         elif self.state == "ended" and not (seat.ready and seat.conn is not None):
+            if seat.conn is not None and not self._rematch_awaited(seat):
+                return  # connected, and no other player waits for the rematch: the seat stays
             # not back, or never answered the rematch: treated as one who left
             log.info("seat %d (%s) did not ask for a rematch in time: the seat is free", index, seat.name)
             if seat.conn is not None:
