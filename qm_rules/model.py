@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from qm_rules import options as _options
+
 _T = TypeVar("_T")
 
 
@@ -258,28 +260,17 @@ class GameOptions:
     """Table options (R22). The engine uses round_limit, hand_limit and ask_everyone; the host
     runs the timers (seconds; None = off)."""
 
-    response_timer: float | None = 20.0
-    turn_timer: float | None = None
-    round_limit: int = 40  # 0 = none
-    hand_limit: int | None = None
-    ask_everyone: bool = False
-    disconnect_grace: float = 120.0
+    response_timer: float | None = _options.default("response_timer")
+    turn_timer: float | None = _options.default("turn_timer")
+    round_limit: int = _options.default("round_limit")  # 0 = none
+    hand_limit: int | None = _options.default("hand_limit")
+    ask_everyone: bool = _options.default("ask_everyone")
+    disconnect_grace: float = _options.default("disconnect_grace")
 
     def check(self) -> None:
         """Raise ``ValueError`` (one plain line naming the option) for a value no table can
-        play with: a negative count or time, a limit that is not a whole number."""
-        for name in ("response_timer", "turn_timer"):
-            v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int | float) or not v > 0):
-                raise ValueError(f"{name} must be a number of seconds above 0, or none (not {v!r})")
-        if isinstance(self.round_limit, bool) or not isinstance(self.round_limit, int) or self.round_limit < 0:
-            raise ValueError(f"round_limit must be a whole number, 0 or more (not {self.round_limit!r})")
-        h = self.hand_limit
-        if h is not None and (isinstance(h, bool) or not isinstance(h, int) or h < 0):
-            raise ValueError(f"hand_limit must be a whole number, 0 or more, or none (not {h!r})")
-        g = self.disconnect_grace
-        if isinstance(g, bool) or not isinstance(g, int | float) or g < 0:
-            raise ValueError(f"disconnect_grace must be a number of seconds, 0 or more (not {g!r})")
+        play with; the ranges are :data:`qm_rules.options.OPTIONS`'."""
+        _options.check({f.name: getattr(self, f.name) for f in dataclasses.fields(self)})
 
     @classmethod
     def from_plain(cls, d: dict[str, Any] | None) -> GameOptions:

@@ -13,16 +13,26 @@ import signal
 import sys
 
 from qm_rules.bots import BOT_NAMES
+from qm_rules.model import GameOptions
+from qm_rules.options import OPTIONS
 
 NAME = "serve"
 HELP = "host a table without a terminal UI (players join with `qingming join` or `qingming bot`)"
 
 
-def _seconds_or_off(text: str) -> float | None:
-    value = float(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("must not be negative")
-    return value or None
+def table_options(args: argparse.Namespace) -> GameOptions:
+    """The table options the flags give (one not given: its default); ``ValueError`` names
+    the first bad one."""
+    values = {}
+    for option in OPTIONS:
+        given = getattr(args, option.name)
+        if given is None or option.kind == "flag":
+            values[option.name] = option.default if given is None else given
+        else:
+            values[option.name] = option.parse(given)
+    options = GameOptions(**values)
+    options.check()
+    return options
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,12 +70,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strategy", choices=BOT_NAMES, default=None, metavar="LEVEL", help="how the host's bots play: easy, normal or hard "
                         "(or a strategy: heuristic, random, mcts; default: normal)")
     parser.add_argument("--bot-delay", type=float, default=None, metavar="S", help="seconds a host bot waits before each move (default: 0)")
-    parser.add_argument("--response-timer", type=_seconds_or_off, default=20.0, metavar="S", help="seconds to respond, 0 = off (default: 20)")
-    parser.add_argument("--turn-timer", type=_seconds_or_off, default=None, metavar="S", help="seconds a turn, 0 = off (default: off)")
-    parser.add_argument("--round-limit", type=int, default=40, metavar="N", help="rounds before a draw, 0 = none (default: 40)")
-    parser.add_argument("--hand-limit", type=int, default=None, metavar="N", help="hand limit (default: none)")
-    parser.add_argument("--ask-everyone", action="store_true", help="ask every player to respond, not only those who can")
-    parser.add_argument("--disconnect-grace", type=float, default=120.0, metavar="S", help="seconds a dropped seat is kept before a bot plays it (default: 120)")
+    for option in OPTIONS:  # the table options, one flag each, read as the host form reads them
+        if option.kind == "flag":
+            parser.add_argument(option.flag, action="store_true", help=option.help)
+        else:
+            metavar = "S" if option.kind == "seconds" else "N"
+            parser.add_argument(option.flag, metavar=metavar, help=option.help)
     parser.add_argument("-v", "--verbose", action="store_true", help="log connections, games starting and ending, and bot takeovers")
 
 
@@ -73,7 +83,6 @@ async def _serve(args: argparse.Namespace) -> int:
     from qingming.cli import parse_seed
     from qm_net.discovery import parse_interfaces
     from qm_net.host import Host
-    from qm_rules import GameOptions
 
     interfaces = parse_interfaces((args.serve_interface or []) + (getattr(args, "interface", None) or []))
     common = {
@@ -93,14 +102,7 @@ async def _serve(args: argparse.Namespace) -> int:
             common["name"] = args.table_name
         host = Host.resume(args.resume, **common)
     else:
-        options = GameOptions(
-            response_timer=args.response_timer,
-            turn_timer=args.turn_timer,
-            round_limit=args.round_limit,
-            hand_limit=args.hand_limit,
-            ask_everyone=args.ask_everyone,
-            disconnect_grace=args.disconnect_grace,
-        )
+        options = table_options(args)
         host = Host(
             args.table_name or "Qingming",
             args.seats,
@@ -138,11 +140,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _as_flag(message: str) -> str:
     """A table option's message names its flag: 'hand_limit must…' → '--hand-limit must…'."""
-    import dataclasses
-
-    from qm_rules import GameOptions
-
-    for f in dataclasses.fields(GameOptions):
-        if message.startswith(f.name + " "):
-            return "--" + f.name.replace("_", "-") + message[len(f.name) :]
+    for option in OPTIONS:
+        if message.startswith(option.name + " "):
+            return option.flag + message[len(option.name) :]
     return message

@@ -7,7 +7,7 @@ here, with the reason shown under the form; an empty timer means "off".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,6 +18,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from qm_rules.bots import LEVELS
 from qm_rules.model import GameOptions
+from qm_rules.options import OPTIONS, Option
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.net import HostSettings
@@ -58,16 +59,8 @@ class FormValues:
         bots = _int(self.bots, "bots", default=0)
         if not 0 <= bots <= self.seats - 1:
             raise FormError("bots", "form.error.bots", most=self.seats - 1)
-        round_limit = _int(self.round_limit, "round_limit", default=0)
-        hand_limit = _int(self.hand_limit, "hand_limit", default=0)
-        options = GameOptions(
-            response_timer=_seconds(self.response_timer, "response_timer"),
-            turn_timer=_seconds(self.turn_timer, "turn_timer"),
-            round_limit=round_limit,
-            hand_limit=hand_limit or None,
-            ask_everyone=self.ask_everyone,
-            disconnect_grace=_seconds(self.disconnect_grace, "disconnect_grace") or 0.0,
-        )
+        values = {o.name: _option(o, getattr(self, o.name)) for o in OPTIONS}
+        options = GameOptions(**values)
         return HostSettings(
             name=name, seats=self.seats, bots=bots, options=options, level=self.level
         )
@@ -82,33 +75,26 @@ def _int(text: str, field: str, *, default: int) -> int:
     return int(text)
 
 
-def _seconds(text: str, field: str) -> float | None:
-    """Seconds for a timer; empty or 0 is off (None)."""
-    text = text.strip()
-    if not text:
-        return None
+def _option(option: Option, typed: str | bool) -> Any:
+    """A table option's value as typed (the rules are the option's own, as ``serve``'s)."""
+    if isinstance(typed, bool):
+        return typed
     try:
-        value = float(text)
+        return option.parse(typed)
     except ValueError:
-        raise FormError(field, "form.error.number") from None
-    if not 0 <= value <= 3600:
-        raise FormError(field, "form.error.number")
-    return value or None
+        raise FormError(option.name, "form.error.number") from None
 
 
-#: Text fields: (id, input type, default from GameOptions).
+#: Text fields: (id, input type, default text): the bots, then every table option but a flag.
 _DEFAULTS = GameOptions()
+_INPUT_TYPE: dict[str, Literal["integer", "number"]] = {"count": "integer", "seconds": "number"}
 TEXT_FIELDS: tuple[tuple[str, Literal["integer", "number"], str], ...] = (
     ("bots", "integer", "0"),
-    (
-        "response_timer",
-        "number",
-        f"{_DEFAULTS.response_timer:g}" if _DEFAULTS.response_timer else "",
+    *(
+        (o.name, _INPUT_TYPE[o.kind], f"{o.default:g}" if o.default else "")
+        for o in OPTIONS
+        if o.kind != "flag"
     ),
-    ("turn_timer", "number", f"{_DEFAULTS.turn_timer:g}" if _DEFAULTS.turn_timer else ""),
-    ("round_limit", "integer", str(_DEFAULTS.round_limit)),
-    ("hand_limit", "integer", str(_DEFAULTS.hand_limit or "")),
-    ("disconnect_grace", "number", f"{_DEFAULTS.disconnect_grace:g}"),
 )
 
 
@@ -193,12 +179,8 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
             name=text("name"),
             seats=seats if isinstance(seats, int) else 4,
             bots=text("bots"),
-            response_timer=text("response_timer"),
-            turn_timer=text("turn_timer"),
-            round_limit=text("round_limit"),
-            hand_limit=text("hand_limit"),
             ask_everyone=self.query_one("#f-ask_everyone", Checkbox).value,
-            disconnect_grace=text("disconnect_grace"),
+            **{o.name: text(o.name) for o in OPTIONS if o.kind != "flag"},
             level=level if isinstance(level, str) else "normal",
         )
 
