@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from qm_rules import CARDS, Game, GameOptions, Phase, PromptKind
+from qm_rules import CARDS, Event, Game, GameOptions, Phase, PromptKind
 from qm_rules.state import DECK, DISCARD, EMPTY, FIELD, HAND, STACK
 
 FieldSpec = str  # "qingtuan", "gui_daqiang/down", "zhiqian/tapped", "yehuo/down/new"
@@ -185,6 +185,27 @@ def discard_defs(g: Game) -> list[str]:
 def ids(g: Game) -> tuple[str, ...]:
     assert g.prompt is not None
     return g.prompt.ids
+
+
+#: A card to keep in a hand so the action phase stays open: a trap, which can be "set".
+PAD = "yehuo"
+
+
+def play(g: Game, seat: int, card: str) -> list[Event]:
+    """``seat`` activates the ``card`` in its hand (an action, or a counter from hand)."""
+    return g.choose(seat, f"play:{in_hand(g, seat, card)}")
+
+
+def flip(g: Game, seat: int, card: str) -> list[Event]:
+    """``seat`` flips its face-down ``card`` to activate it (which must be one of its options)."""
+    option = f"flip:{on_field(g, seat, card)}"
+    assert g.prompt is not None and option in g.prompt.ids, f"seat {seat} cannot flip {card}"
+    return g.choose(seat, option)
+
+
+def resolved_links(events: list[Event]) -> list[tuple[int, bool]]:
+    """(link index, negated) of each link that resolved, in order."""
+    return [(e.data["link"], e.data["negated"]) for e in events if e.kind == "resolved"]
 
 
 def pick(g: Game, seat: int, card: str) -> list:

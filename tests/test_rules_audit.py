@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import pytest
 from arrange_extra import (
+    PAD,
     arrange,
     discard_defs,
     field_defs,
+    flip,
     hand_defs,
     in_hand,
     on_field,
     pass_all,
     pick,
+    play,
+    resolved_links,
     stacked_defs,
 )
 from audit_helpers import ancestor_of, bot_games, offerings_on_field, qualifies_now
@@ -26,21 +30,7 @@ from helpers import event_kinds, new_game, option_for
 
 from qm_rules import CARDS, Event, Game, GameOptions, Phase, PromptKind
 
-PAD = "yehuo"  # a trap kept in hand: "set" keeps the action phase open
-
 EVERYONE = GameOptions(ask_everyone=True)
-
-
-def play(g: Game, seat: int, card: str) -> list[Event]:
-    return g.choose(seat, f"play:{in_hand(g, seat, card)}")
-
-
-def flip(g: Game, seat: int, card: str) -> list[Event]:
-    return g.choose(seat, f"flip:{on_field(g, seat, card)}")
-
-
-def resolved_links(events: list[Event]) -> list[tuple[int, bool]]:
-    return [(e.data["link"], e.data["negated"]) for e in events if e.kind == "resolved"]
 
 
 def asked_order(g: Game, limit: int = 30) -> list[int]:

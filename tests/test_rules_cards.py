@@ -11,33 +11,21 @@ from __future__ import annotations
 
 import pytest
 from arrange_extra import (
+    PAD,
     arrange,
     discard_defs,
     field_defs,
+    flip,
     hand_defs,
     in_hand,
     on_field,
+    play,
+    resolved_links,
     stacked_defs,
 )
 from helpers import event_kinds, option_for, pass_responses
 
 from qm_rules import GameOptions, Phase, PromptKind
-
-PAD = "yehuo"  # a trap kept in hand: "set" keeps the action phase open
-
-
-def play(g, seat: int, card: str) -> list:
-    return g.choose(seat, f"play:{in_hand(g, seat, card)}")
-
-
-def flip(g, seat: int, card: str) -> list:
-    opt = option_for(g, "flip", card)
-    assert opt is not None, f"seat {seat} cannot flip {card}: {g.prompt}"
-    return g.choose(seat, opt)
-
-
-def resolved_links(events: list) -> list[tuple[int, bool]]:
-    return [(e.data["link"], e.data["negated"]) for e in events if e.kind == "resolved"]
 
 
 def manifest(g, seat: int, ancestor: str) -> list:

@@ -8,15 +8,10 @@ read ``game.view``, the returned events, ``game.prompt`` and ``game.result``.
 
 from __future__ import annotations
 
-from arrange_extra import arrange, discard_defs, hand_defs, in_hand, on_field
+from arrange_extra import arrange, discard_defs, hand_defs, in_hand, on_field, resolved_links
 from helpers import event_kinds, option_for, pass_responses
 
 from qm_rules import GameOptions, Phase, PromptKind
-
-
-def resolved_links(events: list) -> list[tuple[int, bool]]:
-    """(link index, negated) for each link that finished, in order."""
-    return [(e.data["link"], e.data["negated"]) for e in events if e.kind == "resolved"]
 
 
 def respond_seats(g, stop_after: int = 20) -> list[int]:

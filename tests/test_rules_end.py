@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from arrange_extra import (
+    PAD,
     arrange,
     discard_defs,
     field_defs,
@@ -16,17 +17,12 @@ from arrange_extra import (
     in_hand,
     on_field,
     pick,
+    play,
     stacked_defs,
 )
 from helpers import event_kinds, option_for, pass_responses
 
 from qm_rules import Game, GameOptions, Journal, NotYourTurn, Phase, Prohibition, PromptKind
-
-PAD = "yehuo"  # a trap kept in hand: "set" keeps the action phase open
-
-
-def play(g, seat: int, card: str) -> list:
-    return g.choose(seat, f"play:{in_hand(g, seat, card)}")
 
 
 def run_defaults(g: Game, until, limit: int = 2000) -> None:

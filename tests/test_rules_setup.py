@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import msgspec  # decodes plain data into the view types, as the wire does
@@ -116,10 +118,22 @@ def test_deck_holds_base_set_times_k_and_n_distinct_ancestors(players: int) -> N
     assert _total_cards(g.view(None)) == BASE_SET_SIZE * k + players
 
 
-def test_base_set_is_31_cards() -> None:
-    # R2: the base set holds 31 cards
-    assert BASE_SET_SIZE == 31
-    assert len(ANCESTOR_POOL) == 6
+def test_the_rulebook_states_the_base_set_the_data_holds() -> None:
+    # R2: the base set's size and make-up, and the ancestor pool's, are the card data's (a
+    # change of copies in the data changes the rulebook with it, never a number in a test).
+    en = (Path(__file__).parent.parent / "docs" / "RULES.md").read_text(encoding="utf-8")
+    m = re.search(
+        r"The base set holds (\d+) cards: (\d+) offerings, (\d+) actions, (\d+) traps, "
+        r"(\d+) counters\. The ancestor pool holds (\d+)\.",
+        en,
+    )
+    assert m is not None
+    by_type = Counter()
+    for d in CARDS.base_set:
+        by_type[d.type] += d.copies
+    stated = [int(x) for x in m.groups()]
+    kinds = (CardType.OFFERING, CardType.ACTION, CardType.TRAP, CardType.COUNTER)
+    assert stated == [BASE_SET_SIZE, *(by_type[t] for t in kinds), len(ANCESTOR_POOL)]
 
 
 def test_ancestors_drawn_at_random_from_the_pool() -> None:
