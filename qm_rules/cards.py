@@ -217,7 +217,11 @@ def _keys(raw: Any, allowed: frozenset[str] | set[str], where: str) -> dict[str,
 
 
 def _text(raw: Any, where: str) -> Text:
-    if not isinstance(raw, dict) or not isinstance(raw.get("zh"), str) or not isinstance(raw.get("en"), str):
+    if (
+        not isinstance(raw, dict)
+        or not isinstance(raw.get("zh"), str)
+        or not isinstance(raw.get("en"), str)
+    ):
         raise CardDataError(f"{where}: needs a table with zh and en strings")
     _keys(raw, {"zh", "en"}, where)
     return Text(raw["zh"], raw["en"])
@@ -322,7 +326,10 @@ def _effect(raw: Any, where: str, targets: tuple[str, ...]) -> tuple[Section, ..
         if not isinstance(clauses, list) or not clauses:
             raise CardDataError(f"{w}: a section needs at least one clause")
         sections.append(
-            Section(tuple(_clause(c, f"{w} clause {j + 1}", targets) for j, c in enumerate(clauses)), cond)
+            Section(
+                tuple(_clause(c, f"{w} clause {j + 1}", targets) for j, c in enumerate(clauses)),
+                cond,
+            )
         )
     return tuple(sections)
 
@@ -331,7 +338,9 @@ def _costs(raw: Any, where: str) -> tuple[Cost, ...]:
     costs = []
     for c in raw or ():
         if not isinstance(c, dict) or c.get("op") not in COST_OPS:
-            raise CardDataError(f"{where}: unknown cost op {c.get('op') if isinstance(c, dict) else c!r}")
+            raise CardDataError(
+                f"{where}: unknown cost op {c.get('op') if isinstance(c, dict) else c!r}"
+            )
         _keys(c, {"op", "n"}, f"{where} cost")
         costs.append(Cost(c["op"], _count(c.get("n", 1), f"{where} cost: n")))
     return tuple(costs)
@@ -352,8 +361,23 @@ CONDITION_PARAMS: dict[str, frozenset[str]] = {
 }
 assert set(CONDITION_PARAMS) == CONDITION_OPS
 CARD_KEYS = frozenset(
-    {"id", "type", "copies", "name", "text", "tags", "targets", "cost", "trigger", "modes", "effect",
-     "condition", "standing", "manifestation", "bot"}
+    {
+        "id",
+        "type",
+        "copies",
+        "name",
+        "text",
+        "tags",
+        "targets",
+        "cost",
+        "trigger",
+        "modes",
+        "effect",
+        "condition",
+        "standing",
+        "manifestation",
+        "bot",
+    }
 )
 
 
@@ -367,7 +391,10 @@ def _condition(raw: Any, where: str) -> Condition:
         op=op,
         n=_count(raw.get("n", 0), f"{where}: n", least=0),
         filter=_filter(raw.get("filter"), where),
-        types=tuple(_card_type(t, f"{where}: types") for t in _words(raw.get("types", []), f"{where}: types")),
+        types=tuple(
+            _card_type(t, f"{where}: types")
+            for t in _words(raw.get("types", []), f"{where}: types")
+        ),
     )
 
 
@@ -385,7 +412,10 @@ def _card(raw: Any) -> CardDef:
             raise CardDataError(f"{where}: a card has modes or an effect, not both")
         modes = tuple(
             Mode(
-                _text(_keys(m, {"label", "effect"}, f"{where} mode {i + 1}").get("label"), f"{where} mode {i + 1}"),
+                _text(
+                    _keys(m, {"label", "effect"}, f"{where} mode {i + 1}").get("label"),
+                    f"{where} mode {i + 1}",
+                ),
                 _effect(m.get("effect"), f"{where} mode {i + 1}", targets),
             )
             for i, m in enumerate(raw["modes"])
@@ -408,7 +438,9 @@ def _card(raw: Any) -> CardDef:
             w = f"{where} manifestation"
             _keys(m, {"trigger", "cost", "effect"}, w)
             manifestation = Manifestation(
-                _trigger(m.get("trigger"), w), _costs(m.get("cost"), w), _effect(m.get("effect"), w, targets)
+                _trigger(m.get("trigger"), w),
+                _costs(m.get("cost"), w),
+                _effect(m.get("effect"), w, targets),
             )
     else:
         for key in ("condition", "standing", "manifestation"):
@@ -424,7 +456,12 @@ def _card(raw: Any) -> CardDef:
     hints = BotHints(
         float(bot["keep"]) if "keep" in bot else None, float(bot["set"]) if "set" in bot else None
     )
-    takes = any(cl.op in ("take_field", "take_hand") for mode in modes for s in mode.effect for cl in s.clauses)
+    takes = any(
+        cl.op in ("take_field", "take_hand")
+        for mode in modes
+        for s in mode.effect
+        for cl in s.clauses
+    )
     return CardDef(
         id=cid,
         type=ctype,

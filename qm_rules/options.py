@@ -88,20 +88,30 @@ class Option:
 
 OPTIONS: tuple[Option, ...] = (
     Option(
-        "response_timer", "seconds", 20.0, "seconds to respond, 0 = off (default: 20)",
-        off=None, zero_is_off=True, above=True,
+        "response_timer",
+        "seconds",
+        20.0,
+        "seconds to respond, 0 = off (default: 20)",
+        off=None,
+        zero_is_off=True,
+        above=True,
     ),
     Option(
-        "turn_timer", "seconds", None, "seconds a turn, 0 = off (default: off)",
-        off=None, zero_is_off=True, above=True,
+        "turn_timer",
+        "seconds",
+        None,
+        "seconds a turn, 0 = off (default: off)",
+        off=None,
+        zero_is_off=True,
+        above=True,
     ),
     Option("round_limit", "count", 40, "rounds before a draw, 0 = none (default: 40)"),
     Option("hand_limit", "count", None, "hand limit (default: none)", off=None),
+    Option("ask_everyone", "flag", False, "ask every player to respond, not only those who can"),
     Option(
-        "ask_everyone", "flag", False, "ask every player to respond, not only those who can"
-    ),
-    Option(
-        "disconnect_grace", "seconds", 120.0,
+        "disconnect_grace",
+        "seconds",
+        120.0,
         "seconds a dropped seat is kept before a bot plays it (default: 120)",
     ),
 )

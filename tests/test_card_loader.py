@@ -102,7 +102,7 @@ condition = { op = "hand_size", n = 8, filter = { type = "trap" } }
 """
     with pytest.raises(CardDataError, match=r"card elder: condition.*filter"):
         load(ancestor)
-    load(ancestor.replace(", filter = { type = \"trap\" }", ""))  # and without it, it loads
+    load(ancestor.replace(', filter = { type = "trap" }', ""))  # and without it, it loads
 
 
 def test_duplicate_ids_are_named() -> None:
