@@ -226,7 +226,9 @@ def main(argv: list[str] | None = None) -> int:
         print("anchor: RLCard not installed (pip install -e '.[bench]'); UNO comparison skipped")
     else:
         uno_gps, uno_dps = anchor
-        print(f"anchor: RLCard UNO, random agents: {uno_gps:,.1f} games/s, {uno_dps:,.0f} decisions/s")
+        print(
+            f"anchor: RLCard UNO, random agents: {uno_gps:,.1f} games/s, {uno_dps:,.0f} decisions/s"
+        )
         for r in rows:
             if r.strategy == "random":
                 print(

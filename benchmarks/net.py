@@ -51,7 +51,9 @@ def summary(values: list[float], unit: str, scale: float = 1.0) -> str:
     )
 
 
-async def latency(decisions: int, journal: bool, whole: bool = False) -> tuple[list[float], list[int], list[int]]:
+async def latency(
+    decisions: int, journal: bool, whole: bool = False
+) -> tuple[list[float], list[int], list[int]]:
     """Times and update sizes (all, and from round 3 on); ``whole``: every update carries
     the whole view, as before patches."""
     sizes: list[int] = []
@@ -74,7 +76,9 @@ async def latency(decisions: int, journal: bool, whole: bool = False) -> tuple[l
     tmp = tempfile.mkdtemp()
     path = os.path.join(tmp, "bench.jsonl") if journal else None
     opts = GameOptions(response_timer=None, round_limit=0)
-    host = Host("bench", SEATS, options=opts, advertise=False, bind="127.0.0.1", journal_path=path, seed=1)
+    host = Host(
+        "bench", SEATS, options=opts, advertise=False, bind="127.0.0.1", journal_path=path, seed=1
+    )
     await host.start()
     clients = [await TableClient.connect("127.0.0.1", host.port, f"p{i}") for i in range(SEATS)]
     for c in clients:
@@ -167,9 +171,13 @@ async def discovery(rounds: int) -> list[float]:
 
 
 async def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--decisions", type=int, default=2000)
-    ap.add_argument("--journal", action="store_true", help="also time with the journal on (fsync per choice)")
+    ap.add_argument(
+        "--journal", action="store_true", help="also time with the journal on (fsync per choice)"
+    )
     ap.add_argument("--discovery-rounds", type=int, default=5)
     args = ap.parse_args()
 

@@ -63,7 +63,9 @@ class _Bye(Exception):
 class TableClient:
     """A connection to one table. Build it with :meth:`connect`."""
 
-    def __init__(self, host: str, port: int, name: str, *, timeout: float, idle_timeout: float) -> None:
+    def __init__(
+        self, host: str, port: int, name: str, *, timeout: float, idle_timeout: float
+    ) -> None:
         self.host = host
         self.port = port
         self.name = name
@@ -107,7 +109,9 @@ class TableClient:
         return client
 
     async def _open(self) -> None:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), self.timeout)
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port), self.timeout
+        )
         self._reader, self._writer = reader, writer
         self.closed = False
         self._last_n = -1
@@ -127,7 +131,9 @@ class TableClient:
             writer.close()
             if isinstance(exc, ProtocolError):
                 raise TableError(exc.code, exc.message) from None
-            raise TableError("connection_failed", f"no welcome from {self.host}:{self.port}") from None
+            raise TableError(
+                "connection_failed", f"no welcome from {self.host}:{self.port}"
+            ) from None
         except TableError:
             writer.close()
             raise
@@ -237,7 +243,9 @@ class TableClient:
     def _check(self, raw: dict[str, Any]) -> HostMessage:
         msg = decode_host(raw)
         if msg.n <= self._last_n:
-            raise ProtocolError("bad_message", f"message number {msg.n} after {self._last_n}", fatal=True)
+            raise ProtocolError(
+                "bad_message", f"message number {msg.n} after {self._last_n}", fatal=True
+            )
         self._last_n = msg.n
         return msg
 

@@ -116,7 +116,9 @@ def _take(games: list[JournalGame], rec: Any, path: str, lineno: int) -> None:
     game = games[-1]
     if kind == "choice":
         if rec.get("i") != len(game.choices):
-            raise JournalError(f"{where}: choice {rec.get('i')} out of order (expected {len(game.choices)})")
+            raise JournalError(
+                f"{where}: choice {rec.get('i')} out of order (expected {len(game.choices)})"
+            )
         game.choices.append((int(rec["seat"]), str(rec["option"])))
     elif kind == "result":
         game.result = rec.get("result")
@@ -217,7 +219,11 @@ class JournalWriter:
         if not new:
             return
         lines = "".join(
-            json.dumps({"type": "choice", "i": self._written + k, "seat": s, "option": o}, separators=(",", ":")) + "\n"
+            json.dumps(
+                {"type": "choice", "i": self._written + k, "seat": s, "option": o},
+                separators=(",", ":"),
+            )
+            + "\n"
             for k, (s, o) in enumerate(new)
         )
         self._append(lines)

@@ -85,6 +85,4 @@ class GameOver(GameEnded, tag="ended"):
     fair: Any = None
 
 
-Message = (
-    LobbyUpdate | GameUpdate | ChatMessage | ErrorMessage | GameEnded | Dealt | ConnectionLost
-)
+Message = LobbyUpdate | GameUpdate | ChatMessage | ErrorMessage | GameEnded | Dealt | ConnectionLost

@@ -114,7 +114,11 @@ def choices(g: Game, link: Link, cl: Clause) -> list[int] | None:
     if op == "put_offering":
         if st.free_slot(seat) < 0:
             return []
-        return [c for c in st.hands[seat] if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")]
+        return [
+            c
+            for c in st.hands[seat]
+            if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")
+        ]
     if op == "remove_stacked":
         anc = _target_card(g, link, cl.target)
         if anc is None or not affected(g, link, anc):
@@ -139,7 +143,11 @@ def feasible(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> bool:
         return choice is None or all(st.loc[c][:2] == (HAND, link.seat) for c in choice)
     if op == "take_hand":
         victim = _target_seat(g, link, cl.target)
-        return victim is not None and bool(choice) and all(st.loc[c][:2] == (HAND, victim) for c in choice or ())
+        return (
+            victim is not None
+            and bool(choice)
+            and all(st.loc[c][:2] == (HAND, victim) for c in choice or ())
+        )
     if op == "remove_stacked":
         anc = _target_card(g, link, cl.target)
         return anc is not None and bool(choice) and all(st.loc[c][0] == STACK for c in choice or ())
@@ -181,7 +189,11 @@ def _tap_candidate(g: Game, link: Link) -> int | None:
         return None
     st = g.st
     for i, (kind, value) in enumerate(target.targets):
-        if kind == "c" and st.loc[value][:2] == (FIELD, link.seat) and target.target_owners[i] == link.seat:
+        if (
+            kind == "c"
+            and st.loc[value][:2] == (FIELD, link.seat)
+            and target.target_owners[i] == link.seat
+        ):
             return value
     return None
 
@@ -234,7 +246,12 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
         for c in choice or ():
             st.move(c, HAND, seat)
             g.emit("take", seat, {"from": victim, "card": None, "to": "hand"})
-            g.emit("take", seat, {"from": victim, "card": c, "def": st.defs[c].id, "to": "hand"}, to=(seat, victim))
+            g.emit(
+                "take",
+                seat,
+                {"from": victim, "card": c, "def": st.defs[c].id, "to": "hand"},
+                to=(seat, victim),
+            )
     elif op == "put_offering":
         for c in choice or ():
             slot = st.free_slot(seat)
@@ -314,7 +331,11 @@ def _takes_from(g: Game, link: Link, seat: int) -> bool:
     mode = d.modes[link.mode or 0]
     for sec in mode.effect:
         for cl in sec.clauses:
-            if cl.op == "take_hand" and cl.target < len(link.targets) and link.targets[cl.target] == ("p", seat):
+            if (
+                cl.op == "take_hand"
+                and cl.target < len(link.targets)
+                and link.targets[cl.target] == ("p", seat)
+            ):
                 return True
             if cl.op == "take_field" and cl.target < len(link.targets):
                 kind, value = link.targets[cl.target]

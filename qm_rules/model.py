@@ -209,7 +209,9 @@ class Result:
 
     winner: int | None
     ancestor: str | None  # the winner's ancestor id, if they won by worship
-    reason: str  # "worship" | "last_standing" | "round_limit" | "stalemate" (nothing left to happen)
+    reason: (
+        str  # "worship" | "last_standing" | "round_limit" | "stalemate" (nothing left to happen)
+    )
     rounds: int
     turns: int
 

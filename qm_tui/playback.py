@@ -230,9 +230,7 @@ class _Builder:
                         failed=failed,
                     )
                     out.append(self._step([*pending, *group, e], 1.4, current=index))
-                    finished = next(
-                        (ls.link for ls in self.chain if ls.link.index == index), None
-                    )
+                    finished = next((ls.link for ls in self.chain if ls.link.index == index), None)
                     last_resolution = len(out) - 1
                     pending, group = [], []
                     below = [ls for ls in self.chain if ls.state == "waiting"]
@@ -317,9 +315,7 @@ class Playback:
         """Steps still to show that say something (the table is that far ahead)."""
         return sum(1 for s in self.queue if s.weight > 0)
 
-    def add(
-        self, events: Sequence[Event], view: View, deadline_at: float | None
-    ) -> None:
+    def add(self, events: Sequence[Event], view: View, deadline_at: float | None) -> None:
         """Queue the steps of one update."""
         self.queue.extend(self._builder.steps(events, view, deadline_at))
 

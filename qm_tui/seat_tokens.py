@@ -111,9 +111,7 @@ def remember(
     """Keep ``token`` for the table at ``address`` (an earlier token for it is replaced).
     A disk that cannot be written must not stop the game: the seat then lives in memory only."""
     keep = [
-        s
-        for s in load()
-        if s.token != token and not (s.address == address and s.table == table)
+        s for s in load() if s.token != token and not (s.address == address and s.table == table)
     ]
     entry = StoredSeat(address, table, token, seat, journal, time.time())
     with contextlib.suppress(OSError):

@@ -62,6 +62,7 @@ async def client(host: Host, name: str) -> TableClient:
 
 async def until(c: TableClient, pred: Callable[[Message], bool], timeout: float = WAIT) -> Message:
     """Read ``c``'s messages until one satisfies ``pred``; returns it."""
+
     async def go() -> Message:
         while True:
             msg = await c.next_message()
@@ -73,6 +74,7 @@ async def until(c: TableClient, pred: Callable[[Message], bool], timeout: float 
 
 async def wait_for(cond: Callable[[], bool], timeout: float = WAIT) -> None:
     """Poll a condition on the host's state until it holds (progress, not timing)."""
+
     async def go() -> None:
         while not cond():
             await asyncio.sleep(0.01)

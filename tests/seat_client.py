@@ -41,7 +41,9 @@ def snapshot(app: QingmingApp) -> dict[str, Any]:
             me = view.me()
             out["hand"] = sorted(c.cid for c in (me.hand or ())) if me is not None else None
             p = view.prompt
-            out["prompt"] = None if p is None else {"seat": p.seat, "seq": p.seq, "kind": str(p.kind)}
+            out["prompt"] = (
+                None if p is None else {"seat": p.seat, "seq": p.seq, "kind": str(p.kind)}
+            )
             out["headers"] = {str(sv.seat): screen.seat_header(sv, view) for sv in view.seats}
     return out
 

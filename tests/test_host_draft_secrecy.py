@@ -88,7 +88,9 @@ async def play(c: TableClient, decide: Callable[[TableClient, GameUpdate], str])
             return
 
 
-async def one_game(seed: int, detours: bool, monkeypatch: pytest.MonkeyPatch, timers: bool) -> tuple[dict[str, list[Any]], Drafter]:
+async def one_game(
+    seed: int, detours: bool, monkeypatch: pytest.MonkeyPatch, timers: bool
+) -> tuple[dict[str, list[Any]], Drafter]:
     """Play one game; returns every frame each receiver other than seat 0 got after the game
     started (``n`` and pings left out), by receiver."""
     frames: dict[str, list[Any]] = {}
@@ -117,7 +119,10 @@ async def one_game(seed: int, detours: bool, monkeypatch: pytest.MonkeyPatch, ti
             await c.set_ready(True)
             await wait_for(lambda c=c: host.seats[c.seat].ready or host.state == "playing")
         tasks = [asyncio.create_task(play(clients[0], drafter.decide))]
-        tasks += [asyncio.create_task(play(c, lambda c, m: bots[c.seat].choose(m.view))) for c in clients[1:]]
+        tasks += [
+            asyncio.create_task(play(c, lambda c, m: bots[c.seat].choose(m.view)))
+            for c in clients[1:]
+        ]
         await asyncio.wait_for(asyncio.gather(*tasks), WAIT * 3)
         await wait_for(lambda: host.state == "ended" or host._closed.is_set())
     monkeypatch.setattr(Conn, "send_frame", real_send_frame)
@@ -129,7 +134,9 @@ async def one_game(seed: int, detours: bool, monkeypatch: pytest.MonkeyPatch, ti
 
 
 @pytest.mark.parametrize("timers", [False, True], ids=["untimed", "timed"])
-async def test_others_cannot_tell_a_draft_was_declared_or_cancelled(monkeypatch: pytest.MonkeyPatch, timers: bool) -> None:
+async def test_others_cannot_tell_a_draft_was_declared_or_cancelled(
+    monkeypatch: pytest.MonkeyPatch, timers: bool
+) -> None:
     totals = {"detours": 0, "steps": 0}
     for seed in SEEDS:
         plain, _ = await one_game(seed, False, monkeypatch, timers)

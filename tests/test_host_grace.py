@@ -150,8 +150,14 @@ async def test_a_player_reading_the_result_at_a_table_of_bots_keeps_the_seat(
 
 async def test_a_table_of_bots_only_still_plays_its_games(tmp_path: Path) -> None:
     host = Host(
-        "bots", 2, bots=2, options=options(round_limit=2), journal_path=str(tmp_path / "j.jsonl"),
-        seed=3, games=2, **COMMON,
+        "bots",
+        2,
+        bots=2,
+        options=options(round_limit=2),
+        journal_path=str(tmp_path / "j.jsonl"),
+        seed=3,
+        games=2,
+        **COMMON,
     )
     await host.start()
     try:

@@ -27,7 +27,9 @@ TURN_STEPS = {PromptKind.PLACE, PromptKind.ACTION, PromptKind.WORSHIP}
 DRAFT_STEPS = {PromptKind.MODE, PromptKind.TARGET, PromptKind.COST}
 
 
-async def walk(c: TableClient, seed: int, stalled: dict[PromptKind, int], undated: list[str], turn_timer: bool) -> None:
+async def walk(
+    c: TableClient, seed: int, stalled: dict[PromptKind, int], undated: list[str], turn_timer: bool
+) -> None:
     bot = make_bot("heuristic" if c.seat == 0 else "random", f"walk:{seed}:{c.seat}")
     rng = random.Random(f"{seed}:{c.seat}")
     acted = -1
@@ -54,12 +56,18 @@ async def walk(c: TableClient, seed: int, stalled: dict[PromptKind, int], undate
 async def test_a_player_who_stops_answering_never_stops_the_table(turn_timer: float | None) -> None:
     stalled: dict[PromptKind, int] = {}
     undated: list[str] = []
-    covered = set(PromptKind) if turn_timer else {PromptKind.RESPOND, PromptKind.COST, PromptKind.EFFECT, PromptKind.HAND_LIMIT}
+    covered = (
+        set(PromptKind)
+        if turn_timer
+        else {PromptKind.RESPOND, PromptKind.COST, PromptKind.EFFECT, PromptKind.HAND_LIMIT}
+    )
     opts = options(response_timer=0.05, turn_timer=turn_timer, round_limit=5, hand_limit=3)
     # Seeds until every covered kind has stalled once (the loop stops there); which seed first
     # shows a response's cost step depends on the card set, so the bound is generous.
     for seed in range(1, 41):
-        async with running_host(seats=3, seed=seed, games=1, options=opts, limits=Limits(ping_interval=3600.0)) as host:
+        async with running_host(
+            seats=3, seed=seed, games=1, options=opts, limits=Limits(ping_interval=3600.0)
+        ) as host:
             clients = [await client(host, n) for n in ("Ann", "Bo", "Cy")]
             for c in clients:
                 await c.join()
@@ -67,7 +75,12 @@ async def test_a_player_who_stops_answering_never_stops_the_table(turn_timer: fl
                 await c.set_ready(True)
             await wait_for(lambda: host.state != "lobby")
             # a stall nobody's clock ends would hang here: the bound is a failure, not a timing
-            await asyncio.wait_for(asyncio.gather(*(walk(c, seed, stalled, undated, bool(turn_timer)) for c in clients)), WAIT * 3)
+            await asyncio.wait_for(
+                asyncio.gather(
+                    *(walk(c, seed, stalled, undated, bool(turn_timer)) for c in clients)
+                ),
+                WAIT * 3,
+            )
         if all(stalled.get(k, 0) >= 1 for k in covered):
             break
     assert undated == []  # every prompt a clock covers was shown with its deadline

@@ -22,7 +22,12 @@ def test_seats_owner_is_the_earliest_human_and_compact_closes_gaps() -> None:
     assert seats.by_token(token) is seats[3]
     assert seats.by_token(token + "x") is None
     seats.compact()
-    assert [(s.kind, s.name) for s in seats] == [("bot", "bot-1"), ("human", "Bo"), ("human", "Ann"), ("empty", None)]
+    assert [(s.kind, s.name) for s in seats] == [
+        ("bot", "bot-1"),
+        ("human", "Bo"),
+        ("human", "Ann"),
+        ("empty", None),
+    ]
     assert seats.by_token(token) is seats[2]  # the token moved with its player
     assert seats.owner == 2
 

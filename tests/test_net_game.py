@@ -24,7 +24,10 @@ async def test_four_clients_play_a_whole_game() -> None:
         for c in clients:
             await c.set_ready(True)
         seen: list[list[GameUpdate]] = [[] for _ in clients]
-        games = (play_to_end(c, make_bot("random", c.name), s) for c, s in zip(clients, seen, strict=True))
+        games = (
+            play_to_end(c, make_bot("random", c.name), s)
+            for c, s in zip(clients, seen, strict=True)
+        )
         ends = await asyncio.wait_for(asyncio.gather(*games), 60)
         results = {e.result for e in ends}
         assert len(results) == 1  # everyone saw the same ending
@@ -71,12 +74,19 @@ async def test_lobby_owner_start_bots_chat_and_rematch() -> None:
         assert await owner.join() == 0
         assert await guest.join(3) == 3
         await guest.start_game()
-        assert (await until(guest, lambda m: getattr(m, "code", None) is not None)).code == "not_owner"
+        assert (
+            await until(guest, lambda m: getattr(m, "code", None) is not None)
+        ).code == "not_owner"
         await owner.add_bot("random")
-        lobby = await until(owner, lambda m: isinstance(m, LobbyUpdate) and any(s.kind == "bot" for s in m.seats))
+        lobby = await until(
+            owner, lambda m: isinstance(m, LobbyUpdate) and any(s.kind == "bot" for s in m.seats)
+        )
         assert lobby.owner_seat == 0 and lobby.seats[1].kind == "bot"
         await owner.remove_bot(1)
-        await until(owner, lambda m: isinstance(m, LobbyUpdate) and not any(s.kind == "bot" for s in m.seats))
+        await until(
+            owner,
+            lambda m: isinstance(m, LobbyUpdate) and not any(s.kind == "bot" for s in m.seats),
+        )
         await guest.chat("你好")
         chat = await until(owner, lambda m: getattr(m, "text", None) == "你好")
         assert (chat.seat, chat.name) == (3, "guest")
@@ -88,7 +98,10 @@ async def test_lobby_owner_start_bots_chat_and_rematch() -> None:
         assert end.result.winner == 1 and end.result.reason == "last_standing"
         await owner.rematch()
         await guest.rematch()
-        lobby = await until(owner, lambda m: isinstance(m, LobbyUpdate) and m.state == "playing" and m.games_played == 1)
+        lobby = await until(
+            owner,
+            lambda m: isinstance(m, LobbyUpdate) and m.state == "playing" and m.games_played == 1,
+        )
         assert [s.name for s in lobby.seats[:2]] == ["owner", "guest"]
         update = await until(owner, lambda m: isinstance(m, GameUpdate))
         assert update.view.result is None and update.view.seq == 0
@@ -102,17 +115,48 @@ def test_serve_and_bot_processes_play_to_the_end(tmp_path) -> None:
     journal = tmp_path / "table.jsonl"
     env = dict(os.environ, CI="1")
     serve = subprocess.Popen(
-        _cli("serve", "--name", "proc", "--seats", "4", "--bind", "127.0.0.1", "--no-advertise",
-             "--games", "1", "--round-limit", "3", "--seed", "11", "--journal", str(journal)),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        _cli(
+            "serve",
+            "--name",
+            "proc",
+            "--seats",
+            "4",
+            "--bind",
+            "127.0.0.1",
+            "--no-advertise",
+            "--games",
+            "1",
+            "--round-limit",
+            "3",
+            "--seed",
+            "11",
+            "--journal",
+            str(journal),
+        ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     try:
         line = serve.stdout.readline()
         port = int(re.search(r"listening on \S+:(\d+)", line).group(1))
         bots = [
-            subprocess.Popen(_cli("bot", "--connect", f"127.0.0.1:{port}", "--name", f"b{i}",
-                                  "--strategy", "random" if i % 2 else "heuristic"),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            subprocess.Popen(
+                _cli(
+                    "bot",
+                    "--connect",
+                    f"127.0.0.1:{port}",
+                    "--name",
+                    f"b{i}",
+                    "--strategy",
+                    "random" if i % 2 else "heuristic",
+                ),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=env,
+            )
             for i in range(4)
         ]
         outs = [b.communicate(timeout=WAIT * 3) for b in bots]
@@ -121,12 +165,18 @@ def test_serve_and_bot_processes_play_to_the_end(tmp_path) -> None:
     finally:
         serve.kill()
     assert oct(journal.stat().st_mode & 0o777) == "0o600"
-    summary = json.loads(subprocess.run(_cli("replay", str(journal), "--json"), capture_output=True, text=True, check=True).stdout)
+    summary = json.loads(
+        subprocess.run(
+            _cli("replay", str(journal), "--json"), capture_output=True, text=True, check=True
+        ).stdout
+    )
     # The game ran to its end: a win within the three rounds --round-limit allows, or the limit.
     assert summary["finished"] is True and summary["choices"] > 0
     assert 1 <= summary["rounds"] <= 3
     assert summary["reason"] != "round_limit" or summary["rounds"] == 3
-    words = subprocess.run(_cli("replay", str(journal), "--no-step"), capture_output=True, text=True, check=True).stdout
+    words = subprocess.run(
+        _cli("replay", str(journal), "--no-step"), capture_output=True, text=True, check=True
+    ).stdout
     assert len(words.splitlines()) > summary["choices"]
 
 
@@ -137,7 +187,10 @@ async def test_fast_bot_peers_are_not_mistaken_for_a_flood() -> None:
     async with running_host(seats=2, limits=tight, options=options(round_limit=12)) as host:
         a, b = await seated(host, "fast", "faster")
         ends = await asyncio.wait_for(
-            asyncio.gather(play_to_end(a, make_bot("random", 1)), play_to_end(b, make_bot("random", 2))), 60
+            asyncio.gather(
+                play_to_end(a, make_bot("random", 1)), play_to_end(b, make_bot("random", 2))
+            ),
+            60,
         )
         assert ends[0].result == ends[1].result
         assert len(host.game.choices) > 20  # many more answers than the bucket allows
@@ -168,7 +221,11 @@ async def test_at_the_connection_cap_idle_connections_make_room_for_players() ->
         last = await client(host, "last")
         await until(newcomer, lambda m: isinstance(m, ConnectionLost))
         await wait_for(lambda: len(host.conns) == 3)
-        assert last.table is not None and host.seats[0].conn is not None and host.seats[1].conn is not None
+        assert (
+            last.table is not None
+            and host.seats[0].conn is not None
+            and host.seats[1].conn is not None
+        )
 
     async with running_host(seats=2, limits=Limits(max_connections=2)) as host:
         await seated(host, "Ann", "Bo")

@@ -29,6 +29,8 @@ async def test_bye_reaches_a_peer_that_is_still_talking_when_the_table_closes() 
                     if msg.get("t") == "bye":
                         break
             except (asyncio.IncompleteReadError, ConnectionError) as exc:
-                raise AssertionError(f"connection ended without a bye: {exc!r}; got {got[-5:]}") from exc
+                raise AssertionError(
+                    f"connection ended without a bye: {exc!r}; got {got[-5:]}"
+                ) from exc
             raw.close()  # a peer hangs up on bye, which lets the host finish closing at once
             await stop

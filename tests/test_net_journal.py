@@ -30,7 +30,9 @@ async def _play_some(host: Host, c, bot, upto: int) -> None:
 async def test_stop_and_resume_restores_state_and_tokens(tmp_path) -> None:
     path = str(tmp_path / "j.jsonl")
     common = {"bind": "127.0.0.1", "advertise": False}
-    host = Host("resumable", 3, bots=2, options=options(round_limit=6), journal_path=path, seed=21, **common)
+    host = Host(
+        "resumable", 3, bots=2, options=options(round_limit=6), journal_path=path, seed=21, **common
+    )
     await host.start()
     c = await client(host, "Ann")
     assert await c.join() == 0
@@ -73,7 +75,17 @@ async def test_stop_and_resume_restores_state_and_tokens(tmp_path) -> None:
 
 async def test_torn_last_line_is_ignored_and_cut(tmp_path) -> None:
     path = tmp_path / "torn.jsonl"
-    host = Host("t", 2, bots=2, options=options(round_limit=2), journal_path=str(path), seed=4, bind="127.0.0.1", advertise=False, games=1)
+    host = Host(
+        "t",
+        2,
+        bots=2,
+        options=options(round_limit=2),
+        journal_path=str(path),
+        seed=4,
+        bind="127.0.0.1",
+        advertise=False,
+        games=1,
+    )
     await host.start()
     await asyncio.wait_for(host.wait_closed(), 60)  # two bots play one game and the table closes
     whole = path.read_bytes()
@@ -101,7 +113,18 @@ async def test_torn_last_line_is_ignored_and_cut(tmp_path) -> None:
 async def test_a_resumed_table_keeps_the_options_it_was_started_with(tmp_path) -> None:
     path = str(tmp_path / "kept.jsonl")
     common = {"bind": "127.0.0.1", "advertise": False}
-    host = Host("kept", 3, bots=2, options=options(round_limit=6), journal_path=path, seed=21, games=3, bot_strategy="random", bot_delay=0.01, **common)
+    host = Host(
+        "kept",
+        3,
+        bots=2,
+        options=options(round_limit=6),
+        journal_path=path,
+        seed=21,
+        games=3,
+        bot_strategy="random",
+        bot_delay=0.01,
+        **common,
+    )
     await host.start()
     c = await client(host, "Ann")
     await c.join()
@@ -110,7 +133,12 @@ async def test_a_resumed_table_keeps_the_options_it_was_started_with(tmp_path) -
     await host.stop()
     # what `qingming serve --resume` passes when those options are not given again
     resumed = Host.resume(path, games=None, seed=None, bot_strategy=None, bot_delay=None, **common)
-    assert (resumed.games_limit, resumed.seed, resumed.bot_strategy, resumed.bot_delay) == (3, 21, "random", 0.01)
+    assert (resumed.games_limit, resumed.seed, resumed.bot_strategy, resumed.bot_delay) == (
+        3,
+        21,
+        "random",
+        0.01,
+    )
     assert resumed.n_seats == 3 and resumed._next_seed() == host._next_seed() == 21  # game 1 again
     resumed.games_played = 1
     assert resumed._next_seed() == 22  # later games derive theirs from the first, as before

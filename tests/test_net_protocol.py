@@ -47,7 +47,15 @@ def test_oversize_message_not_sent() -> None:
 
 @pytest.mark.parametrize(
     "body",
-    [b"\xc1", b"\xff\xff\xff", b"\x92\x01", packb([1, 2]), packb("hello"), packb({1: 2}), b"\xc4\x01x"],
+    [
+        b"\xc1",
+        b"\xff\xff\xff",
+        b"\x92\x01",
+        packb([1, 2]),
+        packb("hello"),
+        packb({1: 2}),
+        b"\xc4\x01x",
+    ],
 )
 def test_garbage_and_non_maps_refused(body: bytes) -> None:
     with pytest.raises(ProtocolError) as exc:
@@ -70,8 +78,12 @@ def test_valid_messages_pass() -> None:
 def test_unknown_fields_are_ignored_in_both_directions() -> None:
     """The rule for evolving the wire (protocol.md §9): a receiver ignores the fields it does
     not know, so a newer peer may add one without a version step."""
-    assert decode_client({"t": "chat", "text": "hi", "colour": "red", "id": 4}) == Say(id=4, text="hi")
-    err = decode_host({"t": "error", "n": 3, "code": "x", "message": "y", "hint": "new field", "ref": None})
+    assert decode_client({"t": "chat", "text": "hi", "colour": "red", "id": 4}) == Say(
+        id=4, text="hi"
+    )
+    err = decode_host(
+        {"t": "error", "n": 3, "code": "x", "message": "y", "hint": "new field", "ref": None}
+    )
     assert (err.n, err.code, err.message) == (3, "x", "y")
 
 

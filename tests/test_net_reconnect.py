@@ -43,7 +43,9 @@ async def test_reconnect_mid_chain_gets_same_seat_and_view() -> None:
         seat = game.prompt.seat
         responder = by_seat[seat]
         token = responder.token
-        latest = await until(responder, lambda m: isinstance(m, GameUpdate) and m.view.seq == host.wire.of(seat))
+        latest = await until(
+            responder, lambda m: isinstance(m, GameUpdate) and m.view.seq == host.wire.of(seat)
+        )
         before = to_plain(latest.view)
         assert latest.view.chain and latest.view.prompt.options
 
@@ -104,7 +106,9 @@ async def test_bot_takes_over_a_seat_after_the_grace_time() -> None:
 async def test_player_back_after_takeover_gets_the_seat_back_from_the_bot() -> None:
     # The bot is paced (bot_delay) so the game cannot run to its end between the bot's first
     # move and b's reconnect: the seat is given up when a game ends without its player.
-    async with running_host(seats=2, bot_delay=0.05, options=options(disconnect_grace=0.1, round_limit=30)) as host:
+    async with running_host(
+        seats=2, bot_delay=0.05, options=options(disconnect_grace=0.1, round_limit=30)
+    ) as host:
         a, b = await seated(host, "Ann", "Bo")
         game = host.game
         gone = b.seat
@@ -114,7 +118,9 @@ async def test_player_back_after_takeover_gets_the_seat_back_from_the_bot() -> N
         await until(b, lambda m: isinstance(m, ConnectionLost))  # b's old messages are read
         await wait_for(lambda: host.seats[gone].takeover)
         # the others are told a bot plays the seat now (not just "offline")
-        said = await until(watcher, lambda m: isinstance(m, LobbyUpdate) and m.seats[gone].played_by_bot)
+        said = await until(
+            watcher, lambda m: isinstance(m, LobbyUpdate) and m.seats[gone].played_by_bot
+        )
         assert not said.seats[gone].connected and not said.seats[a.seat].played_by_bot
         background = asyncio.create_task(play_to_end(a, make_bot("random", 5)))
         try:
@@ -124,8 +130,15 @@ async def test_player_back_after_takeover_gets_the_seat_back_from_the_bot() -> N
             back = await until(b, lambda m: isinstance(m, LobbyUpdate) and m.seats[gone].connected)
             assert not back.seats[gone].played_by_bot  # and the others are told it is theirs again
             # b's next prompt waits for b, and b's own answer is the one taken
-            mine = await until(b, lambda m: isinstance(m, GameUpdate) and m.view.prompt is not None
-                               and m.view.prompt.seat == gone and bool(m.view.prompt.options))
+            mine = await until(
+                b,
+                lambda m: (
+                    isinstance(m, GameUpdate)
+                    and m.view.prompt is not None
+                    and m.view.prompt.seat == gone
+                    and bool(m.view.prompt.options)
+                ),
+            )
             option = mine.view.prompt.options[-1].id
             n = len(game.choices)
             await b.choose(option, mine.view.prompt.seq)

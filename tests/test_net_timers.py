@@ -27,7 +27,9 @@ async def test_response_timer_passes_for_a_silent_player() -> None:
         a, b = await seated(host, "active", "silent")
         tasks = [
             asyncio.create_task(_answer(a, make_bot("random", 1))),
-            asyncio.create_task(_answer(b, make_bot("random", 2), skip_kinds=(PromptKind.RESPOND,))),
+            asyncio.create_task(
+                _answer(b, make_bot("random", 2), skip_kinds=(PromptKind.RESPOND,))
+            ),
         ]
         try:
             # b never sends "pass": every pass of b's in the game is the timer's

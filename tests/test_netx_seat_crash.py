@@ -149,8 +149,11 @@ def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
         # Away past the grace: a bot plays the seat, and the table says so (to a watcher).
         watcher = start(3, tmp_path / "wu", "Wu")
         watching = watcher.until(
-            lambda line: line.get("screen") == "TableScreen" and bool(line.get("status"))
-            and seat in line.get("bot_plays", ()),
+            lambda line: (
+                line.get("screen") == "TableScreen"
+                and bool(line.get("status"))
+                and seat in line.get("bot_plays", ())
+            ),
             "a bot playing the seat, as the watcher's table shows it",
         )
         assert watching["seat"] is None and watching["status"].startswith("Watching")
@@ -158,8 +161,11 @@ def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
 
         third = start(4)
         mine = third.until(
-            lambda line: line.get("screen") == "TableScreen" and line.get("seat") == seat
-            and bool(line.get("status")),
+            lambda line: (
+                line.get("screen") == "TableScreen"
+                and line.get("seat") == seat
+                and bool(line.get("status"))
+            ),
             "the seat taken back from the bot",
         )
         assert not mine["status"].startswith("Watching")

@@ -75,7 +75,11 @@ def test_every_effect_clause_of_the_card_set_has_its_own_words(lang: str) -> Non
                         assert words != cl.op, where  # words, not the op's id
                         assert not _ambiguous(text.replace(name, "")), where
                         if n > 1:
-                            count = f"（第 {picked + 1} 张，共 {n} 张）" if lang == "zh" else f"({picked + 1} of {n})"
+                            count = (
+                                f"（第 {picked + 1} 张，共 {n} 张）"
+                                if lang == "zh"
+                                else f"({picked + 1} of {n})"
+                            )
                             assert count in text, where
                         seen_ops.setdefault(cl.op, set()).add(text.removeprefix(name))
     # Each op reads differently from every other (the words say what the clause does).
@@ -105,7 +109,11 @@ def test_every_cost_of_the_card_set_says_what_it_takes_and_the_count(lang: str) 
                     assert str(c.n) in text, text
                     step = c.n - remaining + 1
                     if c.n > 1:
-                        count = f"（第 {step} 张，共 {c.n} 张）" if lang == "zh" else f"({step} of {c.n})"
+                        count = (
+                            f"（第 {step} 张，共 {c.n} 张）"
+                            if lang == "zh"
+                            else f"({step} of {c.n})"
+                        )
                         assert count in text, text
                     if activation == LinkKind.MANIFEST.value:
                         assert ("显灵" if lang == "zh" else "manifestation") in text
@@ -155,13 +163,19 @@ def test_a_two_card_cost_counts_its_steps() -> None:
     g.choose(1, option_for(g, "flip", "gui_daqiang"))
     g.choose(0, option_for(g, "counter", "chaitai"))
     assert g.prompt.kind is PromptKind.COST
-    assert describe_prompt(g.view(0), "en") == "Spoil the Show - pay the cost: discard 2 cards (1 of 2)"
+    assert (
+        describe_prompt(g.view(0), "en")
+        == "Spoil the Show - pay the cost: discard 2 cards (1 of 2)"
+    )
     assert describe_prompt(g.view(0), "zh") == "拆台：支付代价：弃掉 2 张手牌（第 1 张，共 2 张）"
     first = g.prompt.options[0]
     assert describe_option(first, g.view(0), "en").startswith("Discard ")  # what paying does
     assert describe_option(first, g.view(0), "zh").startswith("弃掉 ")
     g.choose(0, first.id)
-    assert describe_prompt(g.view(0), "en") == "Spoil the Show - pay the cost: discard 2 cards (2 of 2)"
+    assert (
+        describe_prompt(g.view(0), "en")
+        == "Spoil the Show - pay the cost: discard 2 cards (2 of 2)"
+    )
     # The other seat does not learn which card is being activated (R5): the step is hidden.
     assert "Spoil the Show" not in describe_prompt(g.view(1), "en")
 

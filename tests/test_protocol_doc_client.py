@@ -48,7 +48,14 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "bye": ({"reason"}, set()),
 }
 TABLE = {"name", "seats", "options", "anyone_starts"}
-TABLE_OPTIONS = {"response_timer", "turn_timer", "round_limit", "hand_limit", "ask_everyone", "disconnect_grace"}
+TABLE_OPTIONS = {
+    "response_timer",
+    "turn_timer",
+    "round_limit",
+    "hand_limit",
+    "ask_everyone",
+    "disconnect_grace",
+}
 SEAT_INFO = {"seat", "name", "kind", "ready", "connected", "played_by_bot", "level"}
 VIEW = {
     "viewer", "seq", "turn", "round", "turn_seat", "first_seat", "phase", "deck_count",
@@ -58,11 +65,32 @@ PHASES = {"draw", "place", "action", "worship", "end", "over"}
 CARD = {"cid", "card", "tapped"}
 SEAT_VIEW = {"seat", "name", "hand_count", "hand", "slots", "stacked", "conceded"}
 SLOT = {"index", "card", "face_down", "negated"}
-LINK = {"index", "seat", "kind", "card", "mode", "targets", "cost", "negated", "responds_to", "payload"}
+LINK = {
+    "index",
+    "seat",
+    "kind",
+    "card",
+    "mode",
+    "targets",
+    "cost",
+    "negated",
+    "responds_to",
+    "payload",
+}
 LINK_KINDS = {"place", "action", "trap", "counter", "worship", "manifest", "ability"}
 PROHIBITION = {"tag", "actions", "source", "until_turn"}
 PROMPT = {"seat", "kind", "seq", "options", "context", "default"}
-PROMPT_KINDS = {"place", "action", "worship", "mode", "target", "cost", "respond", "effect", "hand_limit"}
+PROMPT_KINDS = {
+    "place",
+    "action",
+    "worship",
+    "mode",
+    "target",
+    "cost",
+    "respond",
+    "effect",
+    "hand_limit",
+}
 OPTION = {"id", "kind", "card", "seat", "mode"}
 EVENT = {"kind", "seat", "data", "to"}
 RESULT = {"winner", "ancestor", "reason", "rounds", "turns"}
@@ -117,7 +145,9 @@ class DocClient:
             assert isinstance(msg, dict) and isinstance(msg.get("t"), str), msg
             t = msg["t"]
             assert t in HOST_FIELDS, f"host sent type {t!r}, which the doc does not list"
-            assert is_int(msg.get("n")) and msg["n"] == self.n + 1, f"n went {self.n} -> {msg.get('n')}"
+            assert is_int(msg.get("n")) and msg["n"] == self.n + 1, (
+                f"n went {self.n} -> {msg.get('n')}"
+            )
             self.n = msg["n"]
             required, optional = HOST_FIELDS[t]
             present = set(msg) - {"t", "n"}
@@ -151,7 +181,9 @@ def check_lobby(msg: dict[str, Any], seats: int) -> None:
         assert s["name"] is None or isinstance(s["name"], str)
         assert isinstance(s["ready"], bool) and isinstance(s["connected"], bool)
         assert isinstance(s["played_by_bot"], bool)
-        assert s["level"] in (("easy", "normal", "hard", "random") if s["kind"] == "bot" else (None,))
+        assert s["level"] in (
+            ("easy", "normal", "hard", "random") if s["kind"] == "bot" else (None,)
+        )
 
 
 def check_card(c: Any, what: str) -> None:
@@ -198,7 +230,11 @@ def check_view(v: Any, me: int, *, over: bool = False) -> None:
         keys(link, LINK, "Link")
         assert link["index"] == k and is_int(link["seat"]) and link["kind"] in LINK_KINDS
         check_card(link["card"], "link Card")
-        assert opt_int(link["mode"]) and opt_int(link["responds_to"]) and isinstance(link["negated"], bool)
+        assert (
+            opt_int(link["mode"])
+            and opt_int(link["responds_to"])
+            and isinstance(link["negated"], bool)
+        )
         assert all(re.fullmatch(r"[pc][0-9]+", t) for t in link["targets"]), link["targets"]
         for c in link["cost"]:
             check_card(c, "cost Card")
@@ -270,7 +306,9 @@ def h(label: str, *fields: bytes) -> bytes:
     return hashlib.sha256(out).digest()
 
 
-def check_reveal(reveal: dict[str, Any], commitment: str, me: int, mine: str, sources: list) -> None:
+def check_reveal(
+    reveal: dict[str, Any], commitment: str, me: int, mine: str, sources: list
+) -> None:
     """The first three steps of §11's check, from the doc alone: commitment, parts, seed."""
     secret = bytes.fromhex(reveal["secret"])
     assert h("qingming/deal/commit/v1", secret).hex() == commitment == reveal["commitment"]
@@ -282,7 +320,9 @@ def check_reveal(reveal: dict[str, Any], commitment: str, me: int, mine: str, so
     for x in parts:
         value = bytes.fromhex(x["part"])
         if x["source"] != "player":
-            made = h("qingming/deal/host-part/v1", secret, str(x["seat"]).encode(), x["source"].encode())
+            made = h(
+                "qingming/deal/host-part/v1", secret, str(x["seat"]).encode(), x["source"].encode()
+            )
             assert value == made
         fields += [str(x["seat"]).encode(), x["source"].encode(), value]
     assert reveal["journal"]["seed"] == "deal:" + h("qingming/deal/seed/v1", *fields).hex()
@@ -355,7 +395,9 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
             if over or prompt["seat"] != me:
                 continue
             if not stale_checked:  # §2: a choice for another seq is refused and changes nothing
-                c.send({"t": "choose", "seq": prompt["seq"] + 1, "option": prompt["default"], "id": 7})
+                c.send(
+                    {"t": "choose", "seq": prompt["seq"] + 1, "option": prompt["default"], "id": 7}
+                )
                 err = c.expect("error")
                 assert (err["code"], err.get("ref")) == ("stale_prompt", 7), err
                 stale_checked = True
@@ -389,7 +431,9 @@ def test_doc_only_client_plays_a_whole_game_against_qingming_serve(seed: str | N
         assert serve.stdout is not None
         line = serve.stdout.readline()
         found = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-        assert found, f"no listening line: {line!r}; stderr: {serve.stderr.read() if serve.stderr else ''}"
+        assert found, (
+            f"no listening line: {line!r}; stderr: {serve.stderr.read() if serve.stderr else ''}"
+        )
         outcome = play_one_game(int(found.group(1)), random.Random(11))
         assert serve.wait(timeout=30) == 0
     finally:
@@ -451,8 +495,14 @@ def test_the_docs_message_tables_are_the_codes_schemas() -> None:
         ("## 5. Host", "### 5.1", {t: names(c) for t, c in HOST_TYPES.items()}),
     ):
         section = text[text.index(title) : text.index(nxt)]
-        rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `([a-z_]+)` \|(.*)$", section, re.M) if m.group(1) != "t"}
-        assert set(rows) == set(schemas), f"{title}: doc rows {sorted(rows)} vs code {sorted(schemas)}"
+        rows = {
+            m.group(1): m.group(2)
+            for m in re.finditer(r"^\| `([a-z_]+)` \|(.*)$", section, re.M)
+            if m.group(1) != "t"
+        }
+        assert set(rows) == set(schemas), (
+            f"{title}: doc rows {sorted(rows)} vs code {sorted(schemas)}"
+        )
         for t, fields in schemas.items():
             fields_cell = re.split(r"(?<!\\)\|", rows[t])[0]
             missing = sorted(f for f in fields if f"`{f}`" not in fields_cell)

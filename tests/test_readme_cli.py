@@ -52,4 +52,6 @@ def test_the_row_names_the_commands_options(command: str) -> None:
     missing = [sorted(o) for o in options if not o & named]
     assert not missing, f"README's `qingming {command}` row lacks {missing}"
     unknown = named - set().union(*options)
-    assert not unknown, f"README's `qingming {command}` row names {sorted(unknown)}, which it has not"
+    assert not unknown, (
+        f"README's `qingming {command}` row names {sorted(unknown)}, which it has not"
+    )

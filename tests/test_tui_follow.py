@@ -496,7 +496,9 @@ async def test_a_decision_auto_passed_does_not_end_the_playback() -> None:
         prompt=dataclasses.replace(base.prompt, seat=1, options=(), seq=56),  # type: ignore[arg-type]
     )
     mine = dataclasses.replace(
-        base, seq=58, prompt=dataclasses.replace(base.prompt, seq=58)  # type: ignore[arg-type]
+        base,
+        seq=58,
+        prompt=dataclasses.replace(base.prompt, seq=58),  # type: ignore[arg-type]
     )
     async with app.run_test(size=(100, 30)) as pilot:
         table = app.table

@@ -170,8 +170,11 @@ async def test_the_host_quitting_mid_game_may_hand_the_table_over() -> None:
             await guest.set_ready(True)
             await until(
                 pilot,
-                lambda: room.lobby is not None and room.is_owner  # type: ignore[attr-defined]
-                and room.lobby.seats[seat].ready,  # type: ignore[attr-defined]
+                lambda: (
+                    room.lobby is not None
+                    and room.is_owner  # type: ignore[attr-defined]
+                    and room.lobby.seats[seat].ready
+                ),  # type: ignore[attr-defined]
                 "Bo in the room, ready",
             )
             room.action_start()  # type: ignore[attr-defined]

@@ -201,8 +201,11 @@ async def test_rematch_at_the_table_starts_a_new_game() -> None:
         await until(pilot, lambda: app.screen is app.table and bool(app.rematches), tries=2000)
         await until(
             pilot,
-            lambda: session.host is not None and session.host.games_played == 1
-            and not session.game.over,
+            lambda: (
+                session.host is not None
+                and session.host.games_played == 1
+                and not session.game.over
+            ),
             tries=2000,
         )
 

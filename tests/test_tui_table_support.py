@@ -262,7 +262,6 @@ class ScriptedSession:
         self.chosen.append("concede")
 
 
-
 def _cards(*pairs: tuple[int, str]) -> tuple[CardView, ...]:
     return tuple(CardView(cid, card) for cid, card in pairs)
 

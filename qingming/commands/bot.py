@@ -24,14 +24,44 @@ RECONNECT_FOR = 30.0  # seconds to keep trying after a dropped connection
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the table's address")
-    parser.add_argument("--name", dest="bot_name", metavar="NAME", help="the bot's player name (default: bot-<strategy>)")
-    parser.add_argument("--strategy", choices=BOT_NAMES, default="normal", metavar="LEVEL", help="how the bot plays: easy, normal or hard "
-                        "(or a strategy: heuristic, random, mcts; default: normal)")
-    parser.add_argument("--seat", type=int, metavar="S", help="the seat to take (default: the first free one)")
-    parser.add_argument("--games", type=int, metavar="G", help="leave after G games (default: until the table closes)")
-    parser.add_argument("--seed", default=None, help="the bot's own random seed (default: its name)")
-    parser.add_argument("--delay", type=float, default=0.0, metavar="S", help="seconds to think before each move (default: 0)")
-    parser.add_argument("--record", metavar="DIR", help="save each game's record in DIR, to check later with `qingming verify`")
+    parser.add_argument(
+        "--name",
+        dest="bot_name",
+        metavar="NAME",
+        help="the bot's player name (default: bot-<strategy>)",
+    )
+    parser.add_argument(
+        "--strategy",
+        choices=BOT_NAMES,
+        default="normal",
+        metavar="LEVEL",
+        help="how the bot plays: easy, normal or hard "
+        "(or a strategy: heuristic, random, mcts; default: normal)",
+    )
+    parser.add_argument(
+        "--seat", type=int, metavar="S", help="the seat to take (default: the first free one)"
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        metavar="G",
+        help="leave after G games (default: until the table closes)",
+    )
+    parser.add_argument(
+        "--seed", default=None, help="the bot's own random seed (default: its name)"
+    )
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="seconds to think before each move (default: 0)",
+    )
+    parser.add_argument(
+        "--record",
+        metavar="DIR",
+        help="save each game's record in DIR, to check later with `qingming verify`",
+    )
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
 
@@ -141,7 +171,11 @@ async def play(
                 acted = -1
                 break
             except (TableError, OSError) as exc:
-                if isinstance(exc, TableError) and exc.code in ("bad_token", "version_mismatch", "table_closed"):
+                if isinstance(exc, TableError) and exc.code in (
+                    "bad_token",
+                    "version_mismatch",
+                    "table_closed",
+                ):
                     say(f"{name}: cannot come back: {exc}")
                     return 0 if exc.code == "table_closed" else 1
                 if loop.time() > give_up:
@@ -161,7 +195,20 @@ def run(args: argparse.Namespace) -> int:
     name = args.bot_name or getattr(args, "name", None) or f"bot-{args.strategy}"
     say = (lambda *a, **k: None) if args.quiet else (lambda *a: print(*a, flush=True))
     try:
-        return asyncio.run(play(host, port, name, strategy=args.strategy, seat=args.seat, games=args.games, seed=args.seed, delay=args.delay, record=args.record, say=say))
+        return asyncio.run(
+            play(
+                host,
+                port,
+                name,
+                strategy=args.strategy,
+                seat=args.seat,
+                games=args.games,
+                seed=args.seed,
+                delay=args.delay,
+                record=args.record,
+                say=say,
+            )
+        )
     except OSError as exc:  # no such host, nothing listening...: in words, not "[Errno -2]"
         from qm_tui.net import connect_failure
 

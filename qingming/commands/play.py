@@ -32,7 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="how well the bots play: easy, normal or hard (default: normal)",
     )
     parser.add_argument(
-        "--seed", help="the game's seed (an integer or any text): the same seed deals the same cards"
+        "--seed",
+        help="the game's seed (an integer or any text): the same seed deals the same cards",
     )
     parser.add_argument(
         "--bot-delay",

@@ -38,9 +38,19 @@ def table_options(args: argparse.Namespace) -> GameOptions:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # Own dests: the top-level parser has --name/--interface too, and a subparser's default
     # would overwrite a value given before the command word.
-    parser.add_argument("--name", dest="table_name", metavar="NAME", help="the table's name (default: Qingming)")
-    parser.add_argument("--seats", type=int, default=4, metavar="N", help="seats at the table, 2-6 (default: 4)")
-    parser.add_argument("--bots", type=int, default=0, metavar="K", help="seats the host fills with bots (default: 0)")
+    parser.add_argument(
+        "--name", dest="table_name", metavar="NAME", help="the table's name (default: Qingming)"
+    )
+    parser.add_argument(
+        "--seats", type=int, default=4, metavar="N", help="seats at the table, 2-6 (default: 4)"
+    )
+    parser.add_argument(
+        "--bots",
+        type=int,
+        default=0,
+        metavar="K",
+        help="seats the host fills with bots (default: 0)",
+    )
     parser.add_argument(
         "--port",
         type=int,
@@ -48,7 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="P",
         help="TCP port (default: 7351 if free, else any free port; 0: any free port)",
     )
-    parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help="address to listen on (default: 0.0.0.0)")
+    parser.add_argument(
+        "--bind", default="0.0.0.0", metavar="ADDR", help="address to listen on (default: 0.0.0.0)"
+    )
     parser.add_argument(
         "--interface",
         dest="serve_interface",
@@ -57,26 +69,56 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="advertise on this interface address (or name); repeat for several "
         "(default: every interface, or 127.0.0.1 when CI is set)",
     )
-    parser.add_argument("--no-advertise", action="store_true", help="do not announce the table over mDNS")
-    parser.add_argument("--journal", metavar="PATH", help="append every game's choices to this file (JSON lines, 0600)")
+    parser.add_argument(
+        "--no-advertise", action="store_true", help="do not announce the table over mDNS"
+    )
+    parser.add_argument(
+        "--journal",
+        metavar="PATH",
+        help="append every game's choices to this file (JSON lines, 0600)",
+    )
     parser.add_argument(
         "--resume",
         metavar="JOURNAL",
         help="restore the last game of a journal (and keep writing it); its seats, table options, "
         "--games, --seed and bot settings come from the journal unless given again",
     )
-    parser.add_argument("--games", type=int, metavar="G", help="exit after G games (default: keep hosting rematches)")
-    parser.add_argument("--seed", help="the first game's seed (default: random); later games derive theirs")
-    parser.add_argument("--strategy", choices=BOT_NAMES, default=None, metavar="LEVEL", help="how the host's bots play: easy, normal or hard "
-                        "(or a strategy: heuristic, random, mcts; default: normal)")
-    parser.add_argument("--bot-delay", type=float, default=None, metavar="S", help="seconds a host bot waits before each move (default: 0)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        metavar="G",
+        help="exit after G games (default: keep hosting rematches)",
+    )
+    parser.add_argument(
+        "--seed", help="the first game's seed (default: random); later games derive theirs"
+    )
+    parser.add_argument(
+        "--strategy",
+        choices=BOT_NAMES,
+        default=None,
+        metavar="LEVEL",
+        help="how the host's bots play: easy, normal or hard "
+        "(or a strategy: heuristic, random, mcts; default: normal)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds a host bot waits before each move (default: 0)",
+    )
     for option in OPTIONS:  # the table options, one flag each, read as the host form reads them
         if option.kind == "flag":
             parser.add_argument(option.flag, action="store_true", help=option.help)
         else:
             metavar = "S" if option.kind == "seconds" else "N"
             parser.add_argument(option.flag, metavar=metavar, help=option.help)
-    parser.add_argument("-v", "--verbose", action="store_true", help="log connections, games starting and ending, and bot takeovers")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="log connections, games starting and ending, and bot takeovers",
+    )
 
 
 async def _serve(args: argparse.Namespace) -> int:
@@ -84,7 +126,9 @@ async def _serve(args: argparse.Namespace) -> int:
     from qm_net.discovery import parse_interfaces
     from qm_net.host import Host
 
-    interfaces = parse_interfaces((args.serve_interface or []) + (getattr(args, "interface", None) or []))
+    interfaces = parse_interfaces(
+        (args.serve_interface or []) + (getattr(args, "interface", None) or [])
+    )
     common = {
         "bind": args.bind,
         "port": args.port,
@@ -96,7 +140,9 @@ async def _serve(args: argparse.Namespace) -> int:
         "bot_delay": args.bot_delay,
         "anyone_starts": True,  # a headless table has no owner at a keyboard
     }
-    common = {k: v for k, v in common.items() if v is not None or k == "port"}  # not given: the default, or the journal's
+    common = {
+        k: v for k, v in common.items() if v is not None or k == "port"
+    }  # not given: the default, or the journal's
     if args.resume:
         if args.table_name:
             common["name"] = args.table_name

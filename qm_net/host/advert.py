@@ -29,7 +29,9 @@ class Advert:
             return
         try:
             address = None if bind in ("", "0.0.0.0", "::") else bind
-            self._advertiser = Advertiser(name, port, interfaces=interfaces, address=address, **self._fields())
+            self._advertiser = Advertiser(
+                name, port, interfaces=interfaces, address=address, **self._fields()
+            )
             await self._advertiser.astart()
         except Exception as exc:  # discovery is a convenience: the table works without it
             log.warning("cannot advertise the table: %s", exc)

@@ -89,7 +89,9 @@ class ChatLimits:
             if len(self.buckets) >= self.MAX_KEYS:  # forget the allowances that are full again
                 for k in [k for k, b in self.buckets.items() if b.full()]:
                     del self.buckets[k]
-            bucket = self.buckets[key] = Bucket(self.limits.chat_rate * scale, self.limits.chat_burst * scale)
+            bucket = self.buckets[key] = Bucket(
+                self.limits.chat_rate * scale, self.limits.chat_burst * scale
+            )
         return bucket
 
     def take(self, seat_key: str | None, address: str) -> bool:
@@ -227,7 +229,9 @@ class Conn:
         """Count one malformed or over-rate message; True when the peer is past its strikes.
         Strikes decay (``Limits.strike_decay`` a second): only many at once are a flood."""
         now = time.monotonic()
-        self.strikes = max(0.0, self.strikes - (now - self.struck_at) * self.limits.strike_decay) + 1
+        self.strikes = (
+            max(0.0, self.strikes - (now - self.struck_at) * self.limits.strike_decay) + 1
+        )
         self.struck_at = now
         return self.strikes > self.limits.strikes
 
@@ -240,7 +244,9 @@ class Conn:
             self.flood()
 
     def flood(self) -> None:
-        self.error("flood", "far too many bad or hasty messages; closing the connection", fatal=True)
+        self.error(
+            "flood", "far too many bad or hasty messages; closing the connection", fatal=True
+        )
 
     def close(self, reason: str, *, flush: bool = False) -> None:
         """Drop the connection; with ``flush`` what is queued is still written first."""
@@ -303,7 +309,9 @@ class Conn:
             # no reference back from the connection, so both go as soon as they are dropped
             self.writer_task = None
 
-    async def read_loop(self, dispatch: Dispatch, exempt: Callable[[Conn, dict[str, Any]], bool]) -> None:
+    async def read_loop(
+        self, dispatch: Dispatch, exempt: Callable[[Conn, dict[str, Any]], bool]
+    ) -> None:
         """Read frames until the connection ends, handing each message to ``dispatch``.
         ``exempt`` messages skip the rate limit (a choice for the seat's pending prompt)."""
         lim = self.limits
@@ -351,7 +359,9 @@ class Conn:
                     pass
 
 
-async def refuse(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, refusal: p.HostMessage) -> None:
+async def refuse(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, refusal: p.HostMessage
+) -> None:
     """Send one last frame to a connection the table will not take, then hang up gracefully."""
     writer.write(p.encode(refusal))
     with contextlib.suppress(Exception):

@@ -234,12 +234,19 @@ class LobbyHandlers(_Base):
     def _maybe_autostart(self, *, rematch: bool = False) -> None:
         """In the lobby: start when every seat is filled and every player is ready. After a
         game: start the rematch when every seated player asked for it (or said ready)."""
-        if not (self.autostart or rematch) or self.state == "playing" or self._stopping or self.games_done:
+        if (
+            not (self.autostart or rematch)
+            or self.state == "playing"
+            or self._stopping
+            or self.games_done
+        ):
             return
         seated = self.seats.occupied
         if self.state == "lobby" and len(seated) < self.n_seats:
             return
         if self.with_players and not any(s.kind == "human" for s in seated):
             return  # the players all gave their seats up: the bots do not play on alone
-        if len(seated) >= MIN_SEATS and all(s.kind == "bot" or (s.ready and s.conn is not None) for s in seated):
+        if len(seated) >= MIN_SEATS and all(
+            s.kind == "bot" or (s.ready and s.conn is not None) for s in seated
+        ):
             self._start_game()

@@ -133,7 +133,11 @@ class Seats:
     def by_token(self, token: str) -> Seat | None:
         digest = token_hash(token)
         return next(
-            (s for s in self.seats if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest)),
+            (
+                s
+                for s in self.seats
+                if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest)
+            ),
             None,
         )
 
@@ -147,7 +151,13 @@ class Seats:
             new = self.seats[i]
             for name in _PLAYER_FIELDS:
                 setattr(new, name, getattr(old, name))
-            old.kind, old.name, old.token, old.token_hash, old.conn = "empty", None, None, None, None
+            old.kind, old.name, old.token, old.token_hash, old.conn = (
+                "empty",
+                None,
+                None,
+                None,
+                None,
+            )
             old.ready = False
             if new.conn is not None:
                 new.conn.seat = i

@@ -145,7 +145,9 @@ class Host(DealHandlers, LobbyHandlers):
         kwargs = {k: v for k, v in kwargs.items() if v is not None or k in ("port",)}
         n = max(len(last.seats), kwargs.pop("seats", 0), game.n, int(kept.get("seats") or 0))
         kwargs.setdefault("options", game.options)
-        host = cls(kwargs.pop("name", last.table or "Qingming"), n, journal_path=journal_path, **kwargs)
+        host = cls(
+            kwargs.pop("name", last.table or "Qingming"), n, journal_path=journal_path, **kwargs
+        )
         for seat in host.seats:
             seat.clear()  # the seats are the journal's, not the constructor's --bots
         for rec in last.seats:
@@ -173,13 +175,19 @@ class Host(DealHandlers, LobbyHandlers):
         """Listen, advertise, and (after a resume) carry the game on. Raises ``OSError`` when
         the port is taken or the journal cannot be written."""
         self.journal.open(self._table_options(), self.game if self._resumed else None)
-        if self._want_port is None:  # the usual port if it is free, else any (discovery tells which)
+        if (
+            self._want_port is None
+        ):  # the usual port if it is free, else any (discovery tells which)
             try:
-                self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=DEFAULT_PORT)
+                self._server = await asyncio.start_server(
+                    self._on_connect, host=self.bind, port=DEFAULT_PORT
+                )
             except OSError:
                 self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=0)
         else:
-            self._server = await asyncio.start_server(self._on_connect, host=self.bind, port=self.port)
+            self._server = await asyncio.start_server(
+                self._on_connect, host=self.bind, port=self.port
+            )
         self.port = self._server.sockets[0].getsockname()[1]
         self._spawn(self._ping_loop())
         if self.advertise:
@@ -195,7 +203,9 @@ class Host(DealHandlers, LobbyHandlers):
             self._close_if_done()  # resumed after the last game: once its players are told
         log.info("table %r listening on %s:%d", self.name, self.bind, self.port)
 
-    async def stop(self, reason: str = "the host closed the table", *, goodbye: bool = True) -> None:
+    async def stop(
+        self, reason: str = "the host closed the table", *, goodbye: bool = True
+    ) -> None:
         """Say goodbye to every connection, close the listener, stop advertising.
 
         ``goodbye`` False: drop the connections without a word, as a crash would, so that the
@@ -222,7 +232,11 @@ class Host(DealHandlers, LobbyHandlers):
         writers = [c.writer_task for c in conns if c.writer_task is not None]
         if writers:
             await asyncio.wait(writers, timeout=2.0)
-        readers = [c.reader_task for c in conns if c.reader_task is not None and c.reader_task is not asyncio.current_task()]
+        readers = [
+            c.reader_task
+            for c in conns
+            if c.reader_task is not None and c.reader_task is not asyncio.current_task()
+        ]
         for task in readers:
             task.cancel()
         if readers:
@@ -243,7 +257,11 @@ class Host(DealHandlers, LobbyHandlers):
         return task
 
     def _advert_fields(self) -> dict[str, Any]:
-        return {"seats_taken": len(self.seats.occupied), "seats_total": self.n_seats, "state": self.state}
+        return {
+            "seats_taken": len(self.seats.occupied),
+            "seats_total": self.n_seats,
+            "state": self.state,
+        }
 
     # ───────────────────────────── connections ─────────────────────────────
 
@@ -252,7 +270,9 @@ class Host(DealHandlers, LobbyHandlers):
             await refuse(reader, writer, {"t": "bye", "n": 0, "reason": "the table is closing"})
             return
         if len(self.conns) >= self.limits.max_connections and not self._make_room():
-            refusal = p.ErrorMessage(code="table_busy", message="the table takes no more connections; try again")
+            refusal = p.ErrorMessage(
+                code="table_busy", message="the table takes no more connections; try again"
+            )
             await refuse(reader, writer, refusal)
             return
         conn = Conn(reader, writer, self.limits, self._on_conn_closed)
@@ -269,7 +289,9 @@ class Host(DealHandlers, LobbyHandlers):
         if not idle:
             return False
         victim = min(idle, key=lambda c: (c.spectator, c.number))
-        victim.send(p.Bye(reason="the table is full: your connection, which held no seat, made room"))
+        victim.send(
+            p.Bye(reason="the table is full: your connection, which held no seat, made room")
+        )
         victim.close("evicted at the connection cap", flush=True)
         return True
 
@@ -280,7 +302,11 @@ class Host(DealHandlers, LobbyHandlers):
         if game is None or conn.seat is None or msg.get("t") != "choose" or self.state != "playing":
             return False
         prompt = game.prompt
-        return prompt is not None and prompt.seat == conn.seat and msg.get("seq") == self.wire.of(conn.seat)
+        return (
+            prompt is not None
+            and prompt.seat == conn.seat
+            and msg.get("seq") == self.wire.of(conn.seat)
+        )
 
     def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         ref = msg.get("id")
@@ -341,7 +367,9 @@ class Host(DealHandlers, LobbyHandlers):
             raise ProtocolError("wrong_state", "no game is on")
         shown = self.wire.of(seat.index)  # the seat answers in its own numbering (see wireseq)
         if msg.seq != shown:
-            raise StalePrompt(f"that prompt (#{msg.seq}) is no longer pending; the current one is #{shown}")
+            raise StalePrompt(
+                f"that prompt (#{msg.seq}) is no longer pending; the current one is #{shown}"
+            )
         self._apply(seat.index, msg.option, game.prompt.seq)
 
     def _on_sync(self, conn: Conn, msg: p.Sync) -> None:
@@ -529,10 +557,16 @@ class Host(DealHandlers, LobbyHandlers):
             elif conn.spectator:
                 if public is None:  # one public view serves every spectator
                     view = self._view(game, None)
-                    public = (view, self._plain.of(view), tuple(e for e in events if e.visible_to(None)))
+                    public = (
+                        view,
+                        self._plain.of(view),
+                        tuple(e for e in events if e.visible_to(None)),
+                    )
                 conn.send_view(public[0], public[1], public[2], deadline, patches)
 
-    def _send_update(self, conn: Conn | None, events: list[Any], deadline: float | None = None) -> None:
+    def _send_update(
+        self, conn: Conn | None, events: list[Any], deadline: float | None = None
+    ) -> None:
         """One seat's update: its view, the events it may see and the clock."""
         game = self.game
         assert game is not None
@@ -598,14 +632,18 @@ class Host(DealHandlers, LobbyHandlers):
         the result is away (their grace runs). True when the table has played its games."""
         if self.state != "ended" or not self.games_done:
             return False
-        if not any(s.kind == "human" and s.conn is None and s.grace is not None for s in self.seats):
+        if not any(
+            s.kind == "human" and s.conn is None and s.grace is not None for s in self.seats
+        ):
             self._spawn(self.stop("the table has played its games"))
         return True
 
     def _ended_msg(self, game: Game, viewer: int | None) -> p.GameEnded:
         """The result, the final view, and the deal revealed (nil when the seed was fixed)."""
         assert game.result is not None
-        return p.GameEnded(result=game.result, view=self._view(game, viewer), deal=self._deal_reveal())
+        return p.GameEnded(
+            result=game.result, view=self._view(game, viewer), deal=self._deal_reveal()
+        )
 
     # ───────────────────────────── timers, bots, grace ─────────────────────────────
 
@@ -629,12 +667,22 @@ class Host(DealHandlers, LobbyHandlers):
 
     def _prompt_pending(self, seq: int) -> bool:
         game = self.game
-        return game is not None and self.state == "playing" and game.prompt is not None and game.prompt.seq == seq
+        return (
+            game is not None
+            and self.state == "playing"
+            and game.prompt is not None
+            and game.prompt.seq == seq
+        )
 
     def _on_response_timeout(self, key: int) -> None:
         """The response clock ran out: cancel a draft in progress, take the default."""
         game = self.game
-        if game is None or self.state != "playing" or game.prompt is None or key != self.wire.public:
+        if (
+            game is None
+            or self.state != "playing"
+            or game.prompt is None
+            or key != self.wire.public
+        ):
             return
         try:
             done = self._defaults(lambda game: False)
@@ -700,7 +748,10 @@ class Host(DealHandlers, LobbyHandlers):
         log.exception("the game cannot go on")
         for conn in list(self.conns):
             if conn.name is not None:
-                conn.error("server_error", "the host hit a bug and cannot go on with this game; the table closes")
+                conn.error(
+                    "server_error",
+                    "the host hit a bug and cannot go on with this game; the table closes",
+                )
         self._spawn(self.stop("the host hit a bug and cannot go on with this game"))
 
     def _rematch_awaited(self, seat: Seat) -> bool:
@@ -732,7 +783,9 @@ class Host(DealHandlers, LobbyHandlers):
             if seat.conn is not None and not self._rematch_awaited(seat):
                 return  # connected, and no other player waits for the rematch: the seat stays
             # not back, or never answered the rematch: treated as one who left
-            log.info("seat %d (%s) did not ask for a rematch in time: the seat is free", index, seat.name)
+            log.info(
+                "seat %d (%s) did not ask for a rematch in time: the seat is free", index, seat.name
+            )
             if seat.conn is not None:
                 seat.conn.seat = None
             seat.clear()

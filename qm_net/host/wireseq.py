@@ -58,7 +58,9 @@ class WireSeq:
         return view
 
     @classmethod
-    def replay(cls, players: list[str], seed: int | str, options: Any, choices: list[tuple[int, str]]) -> WireSeq:
+    def replay(
+        cls, players: list[str], seed: int | str, options: Any, choices: list[tuple[int, str]]
+    ) -> WireSeq:
         """The numbering after ``choices`` (a resumed game's journal), step by step."""
         game = Game.new(players, seed, options)
         wire = cls(game.n)

@@ -102,7 +102,15 @@ class TableScreen(Screen[None]):
     HELP_AREAS = tuple(
         (area, f"area.table.{area}", f"area.table.{area}.text")
         for area in (
-            "status", "opponents", "mine", "chain", "detail", "log", "prompt", "chat", "keys"
+            "status",
+            "opponents",
+            "mine",
+            "chain",
+            "detail",
+            "log",
+            "prompt",
+            "chat",
+            "keys",
         )
     )
     BINDINGS = [
@@ -164,7 +172,9 @@ class TableScreen(Screen[None]):
         """What each player did this game (the result shows it)."""
         self.playback = Playback(clock, pace or DEFAULT_PACE)
         self._pace_given = pace is not None
-        self._shown: tuple[ChainFrame, Phase | None, int | None, View, tuple[int, int] | None] | None = None
+        self._shown: (
+            tuple[ChainFrame, Phase | None, int | None, View, tuple[int, int] | None] | None
+        ) = None
         """The chain, phase and turn the last step showed, and the view they go with."""
         self._advancing = False
         self._build_lock = asyncio.Lock()
@@ -237,7 +247,9 @@ class TableScreen(Screen[None]):
         mode = "-cards-line"
         if width >= 100 and height >= 30:
             # below ~145 columns a card is too narrow for every name on two lines
-            mode = "-cards-short" if height < 36 else "-cards-tall" if width >= 145 else "-cards-tall3"
+            mode = (
+                "-cards-short" if height < 36 else "-cards-tall" if width >= 145 else "-cards-tall3"
+            )
         board = self.query_one("#board")
         if not board.has_class(mode):
             board.set_classes(mode)
@@ -294,7 +306,11 @@ class TableScreen(Screen[None]):
                 self.show_status(self.view)
             self.notify(
                 clean(
-                    tr("table.error", self.lang, message=refusal(item.code, item.message, self.lang))
+                    tr(
+                        "table.error",
+                        self.lang,
+                        message=refusal(item.code, item.message, self.lang),
+                    )
                 ),
                 severity="error",
                 timeout=6,
@@ -452,7 +468,10 @@ class TableScreen(Screen[None]):
         choosable = frozenset(cards_ref)
         self.show_status(view)
         targeted = frozenset(
-            int(t[1:]) for link in view.chain for t in link.targets if t[:1] == "c" and t[1:].isdigit()
+            int(t[1:])
+            for link in view.chain
+            for t in link.targets
+            if t[:1] == "c" and t[1:].isdigit()
         )
         for seat, area in self.areas.items():
             sv = view.seats[seat]
@@ -835,7 +854,9 @@ class TableScreen(Screen[None]):
 
     def _use_option_keys(self) -> None:
         """Options past 0 take letters; never one the table or the app binds to something."""
-        reserved = {k.strip() for b in (*self.BINDINGS, *self.app.BINDINGS) for k in b.key.split(",")}
+        reserved = {
+            k.strip() for b in (*self.BINDINGS, *self.app.BINDINGS) for k in b.key.split(",")
+        }
         self.query_one(PromptBar).use_keys(reserved, tr("table.option_count", self.lang))
 
     async def on_key(self, event: events.Key) -> None:

@@ -82,13 +82,28 @@ STRINGS: dict[str, dict[str, str]] = {
     "card.face_down": {"zh": "盖放", "en": "face-down"},
     "card.stacked": {"zh": "叠放{n}", "en": "+{n} stacked"},
     # the legend (one key away at the table)
-    "legend.title": {"zh": "图例：卡牌的颜色与标记", "en": "Legend: what the cards' colours and marks mean"},
+    "legend.title": {
+        "zh": "图例：卡牌的颜色与标记",
+        "en": "Legend: what the cards' colours and marks mean",
+    },
     "legend.kind": {"zh": "{symbol}  {name}（{colour}）", "en": "{symbol}  {name} ({colour})"},
     "legend.kind.offering": {"zh": "供品", "en": "Offering"},
-    "legend.kind.burning": {"zh": "燃烧供品：下个回合开始时横置", "en": "Burning offering: tapped when your next turn begins"},
-    "legend.kind.action": {"zh": "行动牌：在你的行动阶段发动", "en": "Action: played in your action phase"},
-    "legend.kind.trap": {"zh": "陷阱牌：盖放，之后翻开回应", "en": "Trap: set face-down, flipped later to answer"},
-    "legend.kind.counter": {"zh": "反击牌：回应陷阱或其他卡牌", "en": "Counter: answers traps and other cards"},
+    "legend.kind.burning": {
+        "zh": "燃烧供品：下个回合开始时横置",
+        "en": "Burning offering: tapped when your next turn begins",
+    },
+    "legend.kind.action": {
+        "zh": "行动牌：在你的行动阶段发动",
+        "en": "Action: played in your action phase",
+    },
+    "legend.kind.trap": {
+        "zh": "陷阱牌：盖放，之后翻开回应",
+        "en": "Trap: set face-down, flipped later to answer",
+    },
+    "legend.kind.counter": {
+        "zh": "反击牌：回应陷阱或其他卡牌",
+        "en": "Counter: answers traps and other cards",
+    },
     "legend.kind.ancestor": {"zh": "祖宗牌：祭祀的对象", "en": "Ancestor: what you worship"},
     "legend.colour.offering": {"zh": "绿色", "en": "green"},
     "legend.colour.burning": {"zh": "橙色", "en": "orange"},
@@ -97,15 +112,33 @@ STRINGS: dict[str, dict[str, str]] = {
     "legend.colour.counter": {"zh": "紫色", "en": "purple"},
     "legend.colour.ancestor": {"zh": "金色", "en": "gold"},
     "legend.marks": {"zh": "状态标记", "en": "States"},
-    "legend.mark.face_down": {"zh": "{mark}  盖放（背面朝上；别人的盖放牌显示为 ####）", "en": "{mark}  face-down (another player's shows as ####)"},
-    "legend.mark.tapped": {"zh": "{mark}  横置：不受其他玩家的效果影响", "en": "{mark}  tapped: unaffected by other players' effects"},
-    "legend.mark.negated": {"zh": "{mark}  已无效：没有效果，结束阶段离场", "en": "{mark}  negated: no effect; leaves at the end phase"},
-    "legend.mark.targeted": {"zh": "{mark}  被连锁中的卡牌指定为对象", "en": "{mark}  targeted by a card on the chain"},
-    "legend.mark.stacked": {"zh": "+N  祖宗牌下叠放的供品数", "en": "+N  offerings stacked under an ancestor"},
+    "legend.mark.face_down": {
+        "zh": "{mark}  盖放（背面朝上；别人的盖放牌显示为 ####）",
+        "en": "{mark}  face-down (another player's shows as ####)",
+    },
+    "legend.mark.tapped": {
+        "zh": "{mark}  横置：不受其他玩家的效果影响",
+        "en": "{mark}  tapped: unaffected by other players' effects",
+    },
+    "legend.mark.negated": {
+        "zh": "{mark}  已无效：没有效果，结束阶段离场",
+        "en": "{mark}  negated: no effect; leaves at the end phase",
+    },
+    "legend.mark.targeted": {
+        "zh": "{mark}  被连锁中的卡牌指定为对象",
+        "en": "{mark}  targeted by a card on the chain",
+    },
+    "legend.mark.stacked": {
+        "zh": "+N  祖宗牌下叠放的供品数",
+        "en": "+N  offerings stacked under an ancestor",
+    },
     "legend.mark.empty": {"zh": "--  空的位置", "en": "--  an empty slot"},
     "key.table.legend": {"zh": "图例", "en": "Legend"},
     "key.table.autopass": {"zh": "自动不跟", "en": "Auto-pass"},
-    "autopass.off": {"zh": "自动不跟：关（每次都问我）", "en": "Auto-pass off: you are asked every time"},
+    "autopass.off": {
+        "zh": "自动不跟：关（每次都问我）",
+        "en": "Auto-pass off: you are asked every time",
+    },
     "autopass.turn": {
         "zh": "自动不跟：本回合不再问我（下个回合恢复）",
         "en": "Auto-pass: not asked again this turn (back on next turn)",

@@ -398,7 +398,11 @@ class TableTile(Static, can_focus=True):
             return "", [], ""
         if card is None:
             if self.face_down:
-                return MARK_FACE_DOWN, ["#" * max(1, width)] * max(1, height), tr("card.face_down", lang)
+                return (
+                    MARK_FACE_DOWN,
+                    ["#" * max(1, width)] * max(1, height),
+                    tr("card.face_down", lang),
+                )
             return "", [], ""
         kind = card_kind(DEFS.get(card.card))
         symbol = KINDS[kind][0] if kind else ""
