@@ -126,6 +126,17 @@ def _take(games: list[JournalGame], rec: Any, path: str, lineno: int) -> None:
         raise JournalError(f"{where}: unknown record type {kind!r}")
 
 
+def pick_game(path: str, index: int | None) -> JournalGame:
+    """Game ``index`` of a journal file (from 0; None: the last). Raises JournalError when the
+    file cannot be read or holds no game, IndexError (saying the range) for no such game."""
+    games = read_games(path)
+    if not games:
+        raise JournalError(f"{path} holds no game")
+    if index is not None and not 0 <= index < len(games):
+        raise IndexError(f"--game must be 0..{len(games) - 1}")
+    return games[-1 if index is None else index]
+
+
 def read_games(path: str) -> list[JournalGame]:
     """Every game in a journal file, a torn last line ignored."""
     try:

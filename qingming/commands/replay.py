@@ -51,24 +51,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from qm_net.journal_io import read_games
+    from qm_net.journal_io import pick_game
     from qm_rules import Game, JournalError, Option, RulesError
     from qm_rules.describe import describe_events, describe_option, describe_result
     from qm_rules.i18n import tr
 
     lang = args.replay_lang or getattr(args, "lang", None) or "en"
     try:
-        games = read_games(args.journal)
+        record = pick_game(args.journal, args.game)
     except JournalError as exc:
         print(f"qingming replay: {exc}", file=sys.stderr)
         return 1
-    if not games:
-        print(f"qingming replay: {args.journal} holds no game", file=sys.stderr)
-        return 1
-    if args.game is not None and not 0 <= args.game < len(games):
-        print(f"qingming replay: --game must be 0..{len(games) - 1}", file=sys.stderr)
+    except IndexError as exc:
+        print(f"qingming replay: {exc}", file=sys.stderr)
         return 2
-    record = games[-1 if args.game is None else args.game]
     try:
         journal = record.journal()
         if args.json:

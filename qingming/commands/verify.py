@@ -83,21 +83,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _verify_journal(args: argparse.Namespace) -> Verdict | int:
     from qm_net import fairdeal
-    from qm_net.journal_io import read_games
+    from qm_net.journal_io import pick_game
     from qm_rules import JournalError
 
     try:
-        games = read_games(args.file)
-    except JournalError as exc:
+        record = pick_game(args.file, args.game)
+    except (JournalError, IndexError) as exc:
         print(f"qingming verify: {exc}", file=sys.stderr)
         return 2
-    if not games:
-        print(f"qingming verify: {args.file} holds no game", file=sys.stderr)
-        return 2
-    if args.game is not None and not 0 <= args.game < len(games):
-        print(f"qingming verify: --game must be 0..{len(games) - 1}", file=sys.stderr)
-        return 2
-    record = games[-1 if args.game is None else args.game]
     if record.deal is None:
         print(
             "qingming verify: this game was dealt before fair deals (nothing to check)",
