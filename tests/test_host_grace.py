@@ -45,6 +45,14 @@ async def two_played_a_game(path: Path) -> tuple[Host, TableClient, TableClient]
     return host, ann, bo
 
 
+async def ann_played_alone(path: Path) -> tuple[Host, TableClient]:
+    """`qingming play`'s shape: Ann and two bots, a 0.3 s grace, their first game played."""
+    host, (ann,) = await seated_host(path, ["Ann"], 2, disconnect_grace=0.3, round_limit=2)
+    await play_to_end(ann, make_bot("random", 0))
+    await wait_for(lambda: host.state == "ended")
+    return host, ann
+
+
 async def back(c: TableClient, host: Host) -> int | None:
     """Come back to a host (a resumed one on another port, say) with the seat's token."""
     await until(c, lambda m: isinstance(m, ConnectionLost))
@@ -114,12 +122,8 @@ async def test_bots_left_alone_after_the_players_walked_away_do_not_play_on_by_t
     # `qingming play`: one player, bots, a table that starts games by itself. The player goes
     # away after the game: the seat is given up, and the bots must not then deal game after
     # game among themselves into the journal.
-    host, (ann,) = await seated_host(
-        tmp_path / "j.jsonl", ["Ann"], 2, disconnect_grace=0.3, round_limit=2
-    )
+    host, ann = await ann_played_alone(tmp_path / "j.jsonl")
     try:
-        await play_to_end(ann, make_bot("random", 0))
-        await wait_for(lambda: host.state == "ended")
         await ann.close()
         await wait_for(lambda: all(s.name != "Ann" for s in host.seats))  # the grace ran out
         await asyncio.sleep(0.5)  # time enough for a game among the bots to be dealt
@@ -133,12 +137,8 @@ async def test_a_player_reading_the_result_at_a_table_of_bots_keeps_the_seat(
 ) -> None:
     # Nobody waits for the rematch but bots: a connected player may read the result as long
     # as they like, then ask for the rematch and play on.
-    host, (ann,) = await seated_host(
-        tmp_path / "j.jsonl", ["Ann"], 2, disconnect_grace=0.3, round_limit=2
-    )
+    host, ann = await ann_played_alone(tmp_path / "j.jsonl")
     try:
-        await play_to_end(ann, make_bot("random", 0))
-        await wait_for(lambda: host.state == "ended")
         await asyncio.sleep(0.9)  # three graces
         assert host.seats[ann.seat].name == "Ann" and host.games_played == 1
         await ann.rematch()
