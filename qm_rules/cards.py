@@ -1,19 +1,21 @@
 """The card set, loaded from ``data/cards.toml`` into immutable definitions.
 
 Effects are data: a card's effect is a tuple of :class:`Section` (joined by "then", R19), each a
-tuple of :class:`Clause` that happen together or not at all. The engine interprets the clause ops
-in :mod:`qm_rules.effects`; nothing here knows how a clause is carried out.
+tuple of :class:`Clause` that happen together or not at all. Each clause op is defined in
+:mod:`qm_rules.effects` with the parameters it takes (:class:`Param`); the loader checks every
+clause against its op's parameters, and knows nothing of how a clause is carried out.
 """
 
 from __future__ import annotations
 
 import hashlib
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 
 class CardType(StrEnum):
@@ -43,24 +45,6 @@ TRIGGERS = frozenset(
 )
 #: Targets chosen at activation (R15).
 TARGET_KINDS = frozenset({"opponent", "opp_offering", "opp_ancestor"})
-#: Clause ops the engine knows (qm_rules.effects), each with the keys it takes besides ``op``
-#: (see :data:`CLAUSE_PARAMS`); the loader refuses any other key and any bad value.
-CLAUSE_OPS = frozenset(
-    {
-        "draw",
-        "search",
-        "discard",
-        "discard_random",
-        "take_field",
-        "take_hand",
-        "put_offering",
-        "discard_facedown",
-        "remove_stacked",
-        "negate",
-        "tap_targeted",
-        "prohibit",
-    }
-)
 COST_OPS = frozenset({"discard", "remove_stacked"})
 CONDITION_OPS = frozenset({"hand_count", "hand_types", "hand_size", "stacked"})
 SECTION_CONDITIONS = frozenset({"cost_offering"})
@@ -244,67 +228,84 @@ def _filter(raw: Any, where: str) -> Filter | None:
 
 # ───────────────────────────── clauses ─────────────────────────────
 
-#: Prohibitions forbid these actions (R21).
-PROHIBITED_ACTIONS = frozenset({"search", "use"})
-#: Where a negated link's card goes.
-NEGATE_TO = frozenset({"discard", "hand"})
-#: Whose hand a random discard hits: the activator's, or the answered link's player's.
-RANDOM_WHO = frozenset({"self", "responded"})
-#: The target kind (chosen at activation, R15) each targeting op acts on.
-TARGET_OF = {
-    "take_hand": "opponent",
-    "discard_facedown": "opponent",
-    "take_field": "opp_offering",
-    "remove_stacked": "opp_ancestor",
-}
-#: The keys each clause op takes besides ``op``. A prohibition lasts until the end of the turn
-#: it was made in; there is no other duration.
-CLAUSE_PARAMS: dict[str, frozenset[str]] = {
-    "draw": frozenset({"n"}),
-    "search": frozenset({"filter"}),
-    "discard": frozenset({"n"}),
-    "discard_random": frozenset({"n", "who"}),
-    "take_field": frozenset({"target"}),
-    "take_hand": frozenset({"target"}),
-    "put_offering": frozenset({"optional"}),
-    "discard_facedown": frozenset({"target"}),
-    "remove_stacked": frozenset({"target"}),
-    "negate": frozenset({"to"}),
-    "tap_targeted": frozenset(),
-    "prohibit": frozenset({"tag", "actions"}),
-}
-assert set(CLAUSE_PARAMS) == CLAUSE_OPS
+#: What a clause parameter's value may be (see :class:`Param`).
+ParamKind = Literal["count", "flag", "word", "words", "filter", "target"]
+#: A parameter the card data must give (it has no default).
+REQUIRED: Any = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One key a clause op takes in the card data, and what the loader accepts for it.
+
+    ``key`` names both the data's key and the :class:`Clause` field its value fills; a key the
+    op does not declare is refused, and so is a value outside the spec. The kinds:
+
+    - ``count``: a whole number of at least ``least``;
+    - ``flag``: true or false;
+    - ``word`` / ``words``: one of ``choices`` / a list of them (at least one);
+    - ``filter``: a table of ``type`` and ``tag`` (:class:`Filter`);
+    - ``target``: the index of one of the card's targets (R15), which must be a ``target_kind``.
+    """
+
+    key: str
+    kind: ParamKind
+    default: Any = REQUIRED
+    choices: frozenset[str] | None = None
+    least: int = 1
+    target_kind: str | None = None
+
+
+def _clause_ops() -> Mapping[str, Any]:
+    """The clause ops by name. They are defined with their behaviour in :mod:`qm_rules.effects`,
+    which imports this module: imported when the first clause is read, not at the top."""
+    from .effects import CLAUSE_OPS
+
+    return CLAUSE_OPS
+
+
+def _param(p: Param, raw: dict[str, Any], at: str, targets: tuple[str, ...]) -> Any:
+    """The value of parameter ``p`` in the clause ``raw``, checked against its spec."""
+    where = f"{at} {p.key}"
+    if p.key not in raw:
+        if p.default is REQUIRED:
+            raise CardDataError(f"{where}: missing (this op needs it)")
+        return p.default
+    value = raw[p.key]
+    if p.kind == "count":
+        return _count(value, where, p.least)
+    if p.kind == "flag":
+        return _flag(value, where)
+    if p.kind == "word":
+        return _word(value, where, p.choices)
+    if p.kind == "words":
+        words = _words(value, where, p.choices)
+        if not words:
+            raise CardDataError(
+                f"{where}: needs at least one of {' | '.join(sorted(p.choices or ()))}"
+            )
+        return words
+    if p.kind == "filter":
+        return _filter(value, at[:-1])
+    index = _count(value, where, least=0)
+    if index >= len(targets) or targets[index] != p.target_kind:
+        raise CardDataError(
+            f"{where}: {index} must be one of the card's targets, a {p.target_kind}"
+        )
+    return index
 
 
 def _clause(raw: Any, where: str, targets: tuple[str, ...]) -> Clause:
     if not isinstance(raw, dict):
         raise CardDataError(f"{where}: a clause is a table with an op, not {raw!r}")
+    ops = _clause_ops()
     op = raw.get("op")
-    if op not in CLAUSE_OPS:
-        raise CardDataError(f"{where}: unknown clause op {op!r}")
-    _keys(raw, CLAUSE_PARAMS[op] | {"op"}, f"{where} ({op})")
+    if not isinstance(op, str) or op not in ops:
+        raise CardDataError(f"{where}: unknown clause op {op!r} (known: {sorted(ops)})")
+    params: tuple[Param, ...] = ops[op].params
+    _keys(raw, {p.key for p in params} | {"op"}, f"{where} ({op})")
     at = f"{where} ({op}):"
-    target = _count(raw.get("target", 0), f"{at} target", least=0)
-    if op in TARGET_OF:
-        kind = TARGET_OF[op]
-        if target >= len(targets) or targets[target] != kind:
-            raise CardDataError(f"{at} target {target} must be one of the card's targets, a {kind}")
-    if op == "prohibit" and "tag" not in raw:
-        raise CardDataError(f"{at} tag: a prohibition needs the tag of the cards it forbids")
-    actions = _words(raw.get("actions", ["search", "use"]), f"{at} actions", PROHIBITED_ACTIONS)
-    if not actions:
-        raise CardDataError(f"{at} actions: a prohibition forbids at least one action")
-    return Clause(
-        op=op,
-        n=_count(raw.get("n", 1), f"{at} n"),
-        target=target,
-        filter=_filter(raw.get("filter"), at[:-1]),
-        optional=_flag(raw.get("optional", False), f"{at} optional"),
-        to=_word(raw.get("to", "discard"), f"{at} to", NEGATE_TO),
-        who=_word(raw.get("who", "self"), f"{at} who", RANDOM_WHO),
-        tag=_word(raw["tag"], f"{at} tag") if "tag" in raw else None,
-        actions=actions if op == "prohibit" else (),
-    )
+    return Clause(op, **{p.key: _param(p, raw, at, targets) for p in params})
 
 
 def _effect(raw: Any, where: str, targets: tuple[str, ...]) -> tuple[Section, ...]:

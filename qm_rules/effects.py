@@ -13,9 +13,9 @@ Nothing changes state before step 3, except the empty-deck reshuffle a search ne
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from .cards import CardDef, Clause
+from .cards import CardDef, Clause, Param
 from .members import (
     CARD_OFFERING,
     CARD_TRAP,
@@ -36,6 +36,117 @@ if TYPE_CHECKING:
 
 #: A clause needs no decision.
 NO_CHOICE = None
+
+
+# ───────────────────────────── the registry ─────────────────────────────
+
+
+class ClauseOp:
+    """One clause op of the card data: the parameters it takes (what the card loader accepts,
+    :class:`~qm_rules.cards.Param`) and how it is carried out. Each op is a subclass registered
+    by name with :func:`register`; its words are the catalogue's ``clause.<name>``."""
+
+    #: The op's name in the card data.
+    name: ClassVar[str]
+    #: The keys a clause of this op takes besides ``op``; any other key is refused.
+    params: ClassVar[tuple[Param, ...]] = ()
+
+
+#: Every clause op, by name.
+CLAUSE_OPS: dict[str, ClauseOp] = {}
+
+
+def register(cls: type[ClauseOp]) -> type[ClauseOp]:
+    """Class decorator: add one instance of the op ``cls`` to :data:`CLAUSE_OPS`."""
+    assert cls.name not in CLAUSE_OPS, f"clause op {cls.name} defined twice"
+    CLAUSE_OPS[cls.name] = cls()
+    return cls
+
+
+def _n() -> Param:
+    """How many cards (or times): a whole number, 1 unless the card says."""
+    return Param("n", "count", 1)
+
+
+@register
+class Draw(ClauseOp):
+    name = "draw"
+    params = (_n(),)
+
+
+@register
+class Search(ClauseOp):
+    name = "search"
+    params = (Param("filter", "filter", None),)
+
+
+@register
+class Discard(ClauseOp):
+    name = "discard"
+    params = (_n(),)
+
+
+@register
+class DiscardRandom(ClauseOp):
+    """Whose hand: the activator's (``self``) or the answered link's player's (``responded``)."""
+
+    name = "discard_random"
+    params = (_n(), Param("who", "word", "self", frozenset({"self", "responded"})))
+
+
+@register
+class TakeField(ClauseOp):
+    name = "take_field"
+    params = (Param("target", "target", 0, target_kind="opp_offering"),)
+
+
+@register
+class TakeHand(ClauseOp):
+    name = "take_hand"
+    params = (Param("target", "target", 0, target_kind="opponent"),)
+
+
+@register
+class PutOffering(ClauseOp):
+    name = "put_offering"
+    params = (Param("optional", "flag", False),)
+
+
+@register
+class DiscardFacedown(ClauseOp):
+    name = "discard_facedown"
+    params = (Param("target", "target", 0, target_kind="opponent"),)
+
+
+@register
+class RemoveStacked(ClauseOp):
+    name = "remove_stacked"
+    params = (Param("target", "target", 0, target_kind="opp_ancestor"),)
+
+
+@register
+class Negate(ClauseOp):
+    """Where the negated link's card goes: the discard pile, or back to its player's hand."""
+
+    name = "negate"
+    params = (Param("to", "word", "discard", frozenset({"discard", "hand"})),)
+
+
+@register
+class TapTargeted(ClauseOp):
+    name = "tap_targeted"
+
+
+@register
+class Prohibit(ClauseOp):
+    """Until the end of the turn it was made in (there is no other duration, R21): nobody may
+    do ``actions`` with cards of ``tag``."""
+
+    name = "prohibit"
+    params = (
+        Param("tag", "word"),
+        Param("actions", "words", ("search", "use"), frozenset({"search", "use"})),
+    )
 
 
 def affected(g: Game, link: Link, cid: int) -> bool:

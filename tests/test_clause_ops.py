@@ -1,0 +1,147 @@
+"""The clause-op registry (``qm_rules.effects.CLAUSE_OPS``) holds, for each op, everything the
+rest of the game reads about it: the card loader checks clauses against each op's parameters,
+the prompts speak its words (``clause.<op>``, both languages).
+
+The loader cases are generated from each op's own spec, so a new op (or a new parameter) is
+checked without a line here."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from qm_rules.cards import REQUIRED, CardDataError, Clause, Filter, Param, parse_cards
+from qm_rules.effects import CLAUSE_OPS, ClauseOp
+from qm_rules.i18n import LANGS, all_strings
+
+OPS = sorted(CLAUSE_OPS)
+CLAUSE_FIELDS = set(Clause.__dataclass_fields__) - {"op"}
+
+
+def toml(value: Any) -> str:
+    """A value as TOML, inline."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {toml(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
+def card(op: ClauseOp, clause: dict[str, Any]) -> str:
+    """A trap whose one clause is ``clause``, with the targets the op's parameters need."""
+    targets = [p.target_kind for p in op.params if p.kind == "target"]
+    return f"""
+[[card]]
+id = "probe"
+type = "trap"
+copies = 1
+name = {{ zh = "探", en = "Probe" }}
+text = {{ zh = "探", en = "Probe" }}
+targets = {toml(targets)}
+trigger = "opp_action"
+effect = [[{toml({"op": op.name, **clause})}]]
+"""
+
+
+def good(p: Param) -> tuple[Any, Any]:
+    """A value the spec accepts other than the default, and what the clause then holds."""
+    if p.kind == "count":
+        return p.least + 1, p.least + 1
+    if p.kind == "flag":
+        return True, True
+    if p.kind == "word":
+        word = sorted(p.choices)[-1] if p.choices else "burning"
+        return word, word
+    if p.kind == "words":
+        assert p.choices
+        word = sorted(p.choices)[0]
+        return [word], (word,)
+    if p.kind == "filter":
+        return {"type": "offering"}, Filter(type="offering")  # type: ignore[arg-type]
+    return 0, 0  # target: the card's first target, of the kind the op acts on
+
+
+def bad(p: Param) -> list[Any]:
+    """Values the spec refuses."""
+    if p.kind == "count":
+        return [p.least - 1, str(p.least), True]
+    if p.kind == "flag":
+        return ["yes", 1]
+    if p.kind == "word":
+        return ["nonsense", 3] if p.choices else [3, ""]
+    if p.kind == "words":
+        return [["nonsense"], [], "search"]
+    if p.kind == "filter":
+        return [{"colour": "red"}, {"type": "spell"}, "offering"]
+    return [1, -1, "0"]  # target: not one of the card's targets
+
+
+def test_every_op_declares_its_parameters_by_clause_field() -> None:
+    assert OPS, "no clause op registered"
+    for name, op in CLAUSE_OPS.items():
+        assert op.name == name
+        keys = [p.key for p in op.params]
+        assert len(keys) == len(set(keys)), name
+        for p in op.params:
+            # The loader fills the Clause field of the same name: a key with no field is lost.
+            assert p.key in CLAUSE_FIELDS, (name, p.key)
+            assert p.kind in ("count", "flag", "word", "words", "filter", "target"), (name, p)
+            if p.kind == "target":
+                assert p.target_kind in ("opponent", "opp_offering", "opp_ancestor"), (name, p)
+            if p.kind == "words":
+                assert p.choices, (name, p)
+
+
+@pytest.mark.parametrize("name", OPS)
+def test_each_op_has_its_words_in_both_languages(name: str) -> None:
+    words = all_strings().get(f"clause.{name}")
+    assert words is not None, f"clause.{name} is not in the catalogue"
+    for lang in LANGS:
+        assert words.get(lang), (name, lang)
+
+
+@pytest.mark.parametrize("name", OPS)
+def test_a_clause_with_good_values_loads_as_written(name: str) -> None:
+    op = CLAUSE_OPS[name]
+    given = {p.key: good(p) for p in op.params}
+    clause = parse_cards(card(op, {k: v for k, (v, _) in given.items()}).encode())["probe"]
+    loaded = clause.modes[0].effect[0].clauses[0]
+    assert loaded.op == name
+    for key, (_, held) in given.items():
+        assert getattr(loaded, key) == held, (name, key)
+    # And with only the required keys, the defaults.
+    required = {p.key: given[p.key][0] for p in op.params if p.default is REQUIRED}
+    loaded = parse_cards(card(op, required).encode())["probe"].modes[0].effect[0].clauses[0]
+    for p in op.params:
+        if p.default is not REQUIRED:
+            assert getattr(loaded, p.key) == p.default, (name, p.key)
+
+
+def _refused(text: str, field: str) -> None:
+    with pytest.raises(CardDataError) as err:
+        parse_cards(text.encode())
+    message = str(err.value)
+    assert "card probe" in message and "clause 1" in message, message
+    assert re.search(rf"\b{re.escape(field)}\b", message), message
+
+
+@pytest.mark.parametrize("name", OPS)
+def test_a_bad_value_or_an_unknown_key_is_refused_naming_the_card_clause_and_key(
+    name: str,
+) -> None:
+    op = CLAUSE_OPS[name]
+    base = {p.key: good(p)[0] for p in op.params}
+    for p in op.params:
+        for value in bad(p):
+            _refused(card(op, {**base, p.key: value}), p.key)
+        if p.default is REQUIRED:
+            _refused(card(op, {k: v for k, v in base.items() if k != p.key}), p.key)
+    # A key the op does not take (even one another op takes) is refused, never ignored.
+    for key in ("duration", *sorted(CLAUSE_FIELDS - set(base))):
+        _refused(card(op, {**base, key: 1}), key)
