@@ -457,12 +457,8 @@ def _card(raw: Any) -> CardDef:
     hints = BotHints(
         float(bot["keep"]) if "keep" in bot else None, float(bot["set"]) if "set" in bot else None
     )
-    takes = any(
-        cl.op in ("take_field", "take_hand")
-        for mode in modes
-        for s in mode.effect
-        for cl in s.clauses
-    )
+    ops = _clause_ops()
+    takes = any(ops[cl.op].takes for mode in modes for s in mode.effect for cl in s.clauses)
     return CardDef(
         id=cid,
         type=ctype,

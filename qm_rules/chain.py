@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import effects
 from .cards import Section
+from .effects import CLAUSE_OPS, NO_CHOICE
 from .members import (
     CARD_OFFERING,
     LINK_ABILITY,
@@ -130,11 +130,12 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
         picked = chosen.get(i, ...)
         if picked is None and i in chosen:
             continue  # an optional choice declined
-        cands = effects.choices(g, link, cl)
-        if cands is effects.NO_CHOICE:
+        op = CLAUSE_OPS[cl.op]
+        cands = op.choices(g, link, cl)
+        if cands is NO_CHOICE:
             continue
         got = picked if isinstance(picked, list) else []
-        need = cl.n if cl.op == "discard" else 1
+        need = op.picks(cl)
         if len(got) >= need:
             continue
         remaining = [c for c in cands if c not in got]
@@ -148,18 +149,8 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
                 {"link": index, "section": g.res_section, "ok": False, "why": cl.op},
             )
             return None
-        if cl.op == "take_hand" and not got:  # R5: the hand is shown to the activator only
-            victim = link.targets[cl.target][1]
-            g.emit(
-                "look",
-                link.seat,
-                {
-                    "seat": victim,
-                    "cards": list(remaining),
-                    "defs": [g.st.defs[c].id for c in remaining],
-                },
-                to=(link.seat,),
-            )
+        if not got:
+            op.shown(g, link, cl, remaining)
         if len(remaining) == 1 and not cl.optional:
             chosen[i] = [*got, remaining[0]]
             if len(chosen[i]) < need:  # type: ignore[arg-type]
@@ -187,7 +178,7 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
             default="none" if cl.optional else opts[0].id,
         )
     for i, cl in enumerate(sec.clauses):
-        if not effects.feasible(g, link, cl, chosen.get(i)):
+        if not CLAUSE_OPS[cl.op].feasible(g, link, cl, chosen.get(i)):
             g.emit(
                 "section",
                 link.seat,
@@ -195,7 +186,7 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
             )
             return None
     for i, cl in enumerate(sec.clauses):
-        effects.apply(g, link, cl, chosen.get(i))
+        CLAUSE_OPS[cl.op].apply(g, link, cl, chosen.get(i))
     g.emit("section", link.seat, {"link": index, "section": g.res_section, "ok": True})
     return None
 

@@ -1,4 +1,10 @@
-"""Clause ops: how each primitive of the card data is carried out (R19).
+"""Clause ops: the primitives card effects are made of (R19), one :class:`ClauseOp` each.
+
+Each op is a subclass registered by name (:func:`register`, :data:`CLAUSE_OPS`) that holds all
+the game knows about it: the parameters a clause of it takes in the card data (the card loader
+checks every clause against them), the event kinds it emits, and how it is carried out. Its
+words are the catalogue's ``clause.<name>`` (``qm_rules/strings/play.py``). README, "Developing",
+says how to add one.
 
 A section resolves in three steps, so that its clauses happen together or not at all:
 
@@ -33,120 +39,6 @@ _SPELL_LINKS = frozenset({LINK_ACTION, LINK_TRAP, LINK_COUNTER})
 
 if TYPE_CHECKING:
     from .game import Game
-
-#: A clause needs no decision.
-NO_CHOICE = None
-
-
-# ───────────────────────────── the registry ─────────────────────────────
-
-
-class ClauseOp:
-    """One clause op of the card data: the parameters it takes (what the card loader accepts,
-    :class:`~qm_rules.cards.Param`) and how it is carried out. Each op is a subclass registered
-    by name with :func:`register`; its words are the catalogue's ``clause.<name>``."""
-
-    #: The op's name in the card data.
-    name: ClassVar[str]
-    #: The keys a clause of this op takes besides ``op``; any other key is refused.
-    params: ClassVar[tuple[Param, ...]] = ()
-
-
-#: Every clause op, by name.
-CLAUSE_OPS: dict[str, ClauseOp] = {}
-
-
-def register(cls: type[ClauseOp]) -> type[ClauseOp]:
-    """Class decorator: add one instance of the op ``cls`` to :data:`CLAUSE_OPS`."""
-    assert cls.name not in CLAUSE_OPS, f"clause op {cls.name} defined twice"
-    CLAUSE_OPS[cls.name] = cls()
-    return cls
-
-
-def _n() -> Param:
-    """How many cards (or times): a whole number, 1 unless the card says."""
-    return Param("n", "count", 1)
-
-
-@register
-class Draw(ClauseOp):
-    name = "draw"
-    params = (_n(),)
-
-
-@register
-class Search(ClauseOp):
-    name = "search"
-    params = (Param("filter", "filter", None),)
-
-
-@register
-class Discard(ClauseOp):
-    name = "discard"
-    params = (_n(),)
-
-
-@register
-class DiscardRandom(ClauseOp):
-    """Whose hand: the activator's (``self``) or the answered link's player's (``responded``)."""
-
-    name = "discard_random"
-    params = (_n(), Param("who", "word", "self", frozenset({"self", "responded"})))
-
-
-@register
-class TakeField(ClauseOp):
-    name = "take_field"
-    params = (Param("target", "target", 0, target_kind="opp_offering"),)
-
-
-@register
-class TakeHand(ClauseOp):
-    name = "take_hand"
-    params = (Param("target", "target", 0, target_kind="opponent"),)
-
-
-@register
-class PutOffering(ClauseOp):
-    name = "put_offering"
-    params = (Param("optional", "flag", False),)
-
-
-@register
-class DiscardFacedown(ClauseOp):
-    name = "discard_facedown"
-    params = (Param("target", "target", 0, target_kind="opponent"),)
-
-
-@register
-class RemoveStacked(ClauseOp):
-    name = "remove_stacked"
-    params = (Param("target", "target", 0, target_kind="opp_ancestor"),)
-
-
-@register
-class Negate(ClauseOp):
-    """Where the negated link's card goes: the discard pile, or back to its player's hand."""
-
-    name = "negate"
-    params = (Param("to", "word", "discard", frozenset({"discard", "hand"})),)
-
-
-@register
-class TapTargeted(ClauseOp):
-    name = "tap_targeted"
-
-
-@register
-class Prohibit(ClauseOp):
-    """Until the end of the turn it was made in (there is no other duration, R21): nobody may
-    do ``actions`` with cards of ``tag``."""
-
-    name = "prohibit"
-    params = (
-        Param("tag", "word"),
-        Param("actions", "words", ("search", "use"), frozenset({"search", "use"})),
-    )
 
 
 def affected(g: Game, link: Link, cid: int) -> bool:
@@ -194,95 +86,6 @@ def responded(g: Game, link: Link) -> Link | None:
     return g.chain[link.responds_to]
 
 
-# ───────────────────────────── step 1: choices ─────────────────────────────
-
-
-def choices(g: Game, link: Link, cl: Clause) -> list[int] | None:
-    """Candidates for a clause that needs a decision, or NO_CHOICE."""
-    op = cl.op
-    st = g.st
-    seat = link.seat
-    if op == "search":
-        g.refill_deck_if_empty()
-        seen: dict[str, int] = {}
-        for c in st.deck:
-            d = st.defs[c]
-            if cl.filter is not None and not cl.filter.accepts(d):
-                continue
-            if g.prohibited(seat, d, "search"):
-                continue
-            if d.id not in seen or c < seen[d.id]:
-                seen[d.id] = c
-        # One choice a card name, lowest instance first: the deck's order stays unseen.
-        return sorted(seen.values())
-    if op == "discard":
-        return list(st.hands[seat])
-    if op == "take_hand":
-        victim = _target_seat(g, link, cl.target)
-        if victim is None or _guarded(g, victim, "guard_hand"):
-            return []
-        return sorted(st.hands[victim])  # R5: the hand, not the order it was gathered in
-    if op == "put_offering":
-        if st.free_slot(seat) < 0:
-            return []
-        return [
-            c
-            for c in st.hands[seat]
-            if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")
-        ]
-    if op == "remove_stacked":
-        anc = _target_card(g, link, cl.target)
-        if anc is None or not affected(g, link, anc):
-            return []
-        return list(st.stacks[st.loc[anc][1]])
-    return NO_CHOICE
-
-
-# ───────────────────────────── step 2: feasible ─────────────────────────────
-
-
-def feasible(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> bool:
-    op = cl.op
-    st = g.st
-    if op in ("draw", "prohibit"):
-        return True
-    if op == "search":
-        return bool(choice) and all(st.loc[c][0] == 0 for c in choice or ())
-    if op == "discard":
-        return bool(choice) and all(st.loc[c][:2] == (HAND, link.seat) for c in choice or ())
-    if op == "put_offering":
-        return choice is None or all(st.loc[c][:2] == (HAND, link.seat) for c in choice)
-    if op == "take_hand":
-        victim = _target_seat(g, link, cl.target)
-        return (
-            victim is not None
-            and bool(choice)
-            and all(st.loc[c][:2] == (HAND, victim) for c in choice or ())
-        )
-    if op == "remove_stacked":
-        anc = _target_card(g, link, cl.target)
-        return anc is not None and bool(choice) and all(st.loc[c][0] == STACK for c in choice or ())
-    if op == "take_field":
-        c = _target_card(g, link, cl.target)
-        return c is not None and st.defs[c].type is CARD_OFFERING and affected(g, link, c)
-    if op == "discard_facedown":
-        victim = _target_seat(g, link, cl.target)
-        return victim is not None and not _guarded(g, victim, "guard_facedown")
-    if op == "discard_random":
-        victim = _random_victim(g, link, cl)
-        return victim is not None and bool(st.hands[victim])
-    if op == "negate":
-        target = responded(g, link)
-        if target is None or not affected(g, link, target.card):
-            return False
-        if cl.to == "hand" and "no_return" in st.defs[target.card].standing:
-            return False  # 外公: the section cannot be carried out, so none of it is (R19)
-        return True
-    if op == "tap_targeted":
-        return _tap_candidate(g, link) is not None
-    raise AssertionError(f"unknown clause op {op}")
-
-
 def _random_victim(g: Game, link: Link, cl: Clause) -> int | None:
     """Whose hand a random discard hits: the answered link's player, or the activator."""
     if cl.who == "responded":
@@ -309,27 +112,165 @@ def _tap_candidate(g: Game, link: Link) -> int | None:
     return None
 
 
-# ───────────────────────────── step 3: apply ─────────────────────────────
+#: A clause needs no decision.
+NO_CHOICE = None
+
+#: A clause's choice: the cards picked, or None (no decision, or an optional one declined).
+Choice = list[int] | None
 
 
-def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
-    op = cl.op
-    st = g.st
-    seat = link.seat
-    if op == "draw":
-        g.draw(seat, cl.n)
-    elif op == "search":
+# ───────────────────────────── the registry ─────────────────────────────
+
+
+class ClauseOp:
+    """One clause op of the card data: the parameters it takes (what the card loader accepts,
+    :class:`~qm_rules.cards.Param`), the events it emits and how it is carried out, in the
+    three steps of a section (module docstring). Subclasses override what they need."""
+
+    #: The op's name in the card data; its words are the catalogue's ``clause.<name>``.
+    name: ClassVar[str]
+    #: The keys a clause of this op takes besides ``op``; any other key is refused.
+    params: ClassVar[tuple[Param, ...]] = ()
+    #: The event kinds it emits (each has its data definition and its words in the log).
+    emits: ClassVar[frozenset[str]] = frozenset()
+    #: Does it take another player's card (what the trigger "opp_takes_yours" answers, R17)?
+    takes: ClassVar[bool] = False
+
+    def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
+        """Step 1: the candidates of its decision ([]: it cannot be carried out), or NO_CHOICE."""
+        return NO_CHOICE
+
+    def picks(self, cl: Clause) -> int:
+        """How many of the candidates it takes (asked one at a time)."""
+        return 1
+
+    def shown(self, g: Game, link: Link, cl: Clause, candidates: list[int]) -> None:
+        """Before its first pick is asked: show the decider candidates it may see (R5)."""
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        """Step 2: can it still be carried out, with ``choice`` made?"""
+        return True
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        """Step 3: carry it out."""
+        raise NotImplementedError(self.name)
+
+    def takes_from(self, link: Link, cl: Clause, seat: int) -> bool:
+        """Does this clause of ``link`` take a card of ``seat``'s? (only ops that ``takes``)"""
+        return False
+
+
+#: Every clause op, by name.
+CLAUSE_OPS: dict[str, ClauseOp] = {}
+
+
+def register(cls: type[ClauseOp]) -> type[ClauseOp]:
+    """Class decorator: add one instance of the op ``cls`` to :data:`CLAUSE_OPS`."""
+    assert cls.name not in CLAUSE_OPS, f"clause op {cls.name} defined twice"
+    CLAUSE_OPS[cls.name] = cls()
+    return cls
+
+
+def _n() -> Param:
+    """How many cards (or times): a whole number, 1 unless the card says."""
+    return Param("n", "count", 1)
+
+
+def _target(kind: str) -> Param:
+    """Which of the card's targets (chosen at activation, R15) it acts on, one of ``kind``."""
+    return Param("target", "target", 0, target_kind=kind)
+
+
+# ───────────────────────────── the ops ─────────────────────────────
+
+
+@register
+class Draw(ClauseOp):
+    name = "draw"
+    params = (_n(),)
+    emits = frozenset({"draw", "reshuffle"})
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        g.draw(link.seat, cl.n)
+
+
+@register
+class Search(ClauseOp):
+    """One card of the deck (matching ``filter``) to the hand."""
+
+    name = "search"
+    params = (Param("filter", "filter", None),)
+    emits = frozenset({"search", "reshuffle"})
+
+    def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
+        g.refill_deck_if_empty()
+        st = g.st
+        seen: dict[str, int] = {}
+        for c in st.deck:
+            d = st.defs[c]
+            if cl.filter is not None and not cl.filter.accepts(d):
+                continue
+            if g.prohibited(link.seat, d, "search"):
+                continue
+            if d.id not in seen or c < seen[d.id]:
+                seen[d.id] = c
+        # One choice a card name, lowest instance first: the deck's order stays unseen.
+        return sorted(seen.values())
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        return bool(choice) and all(g.st.loc[c][0] == 0 for c in choice or ())
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        st = g.st
+        seat = link.seat
         for c in choice or ():
             st.move(c, HAND, seat)
             g.emit("search", seat, {"card": None})
             g.emit("search", seat, {"card": c, "def": st.defs[c].id}, to=(seat,))
         if not st.deck:  # searched empty: refilled at once (R4)
             g.refill_deck_if_empty()
-    elif op == "discard":
+
+
+@register
+class Discard(ClauseOp):
+    """``n`` cards of the activator's hand, chosen."""
+
+    name = "discard"
+    params = (_n(),)
+    emits = frozenset({"discard"})
+
+    def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
+        return list(g.st.hands[link.seat])
+
+    def picks(self, cl: Clause) -> int:
+        return cl.n
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        loc = g.st.loc
+        return bool(choice) and all(loc[c][:2] == (HAND, link.seat) for c in choice or ())
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        st = g.st
         for c in choice or ():
             st.move(c, DISCARD)
-            g.emit("discard", seat, {"card": c, "def": st.defs[c].id})
-    elif op == "discard_random":
+            g.emit("discard", link.seat, {"card": c, "def": st.defs[c].id})
+
+
+@register
+class DiscardRandom(ClauseOp):
+    """``n`` cards at random from a hand: the activator's (``who = "self"``) or the answered
+    link's player's (``"responded"``)."""
+
+    name = "discard_random"
+    params = (_n(), Param("who", "word", "self", frozenset({"self", "responded"})))
+    emits = frozenset({"discard"})
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        victim = _random_victim(g, link, cl)
+        return victim is not None and bool(g.st.hands[victim])
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        st = g.st
         victim = _random_victim(g, link, cl)
         assert victim is not None
         for _ in range(cl.n):
@@ -339,10 +280,26 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
             c = hand[g.rng.below(len(hand))]
             st.move(c, DISCARD)
             g.emit("discard", victim, {"card": c, "def": st.defs[c].id, "random": True})
-    elif op == "take_field":
-        taken = _target_card(g, link, cl.target)
-        assert taken is not None
-        c = taken
+
+
+@register
+class TakeField(ClauseOp):
+    """The targeted offering onto the activator's field (to the hand when it is full)."""
+
+    name = "take_field"
+    params = (_target("opp_offering"),)
+    emits = frozenset({"take"})
+    takes = True
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        c = _target_card(g, link, cl.target)
+        return c is not None and g.st.defs[c].type is CARD_OFFERING and affected(g, link, c)
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        st = g.st
+        seat = link.seat
+        c = _target_card(g, link, cl.target)
+        assert c is not None
         victim = st.loc[c][1]
         slot = st.free_slot(seat)
         if slot >= 0:
@@ -351,7 +308,54 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
         else:
             st.move(c, HAND, seat)
             g.emit("take", seat, {"from": victim, "card": c, "def": st.defs[c].id, "to": "hand"})
-    elif op == "take_hand":
+
+    def takes_from(self, link: Link, cl: Clause, seat: int) -> bool:
+        if cl.target >= len(link.targets):
+            return False
+        kind, _ = link.targets[cl.target]
+        return kind == "c" and link.target_owners[cl.target] == seat
+
+
+@register
+class TakeHand(ClauseOp):
+    """A card of the targeted player's hand, chosen after looking at it (R5)."""
+
+    name = "take_hand"
+    params = (_target("opponent"),)
+    emits = frozenset({"take", "look"})
+    takes = True
+
+    def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
+        victim = _target_seat(g, link, cl.target)
+        if victim is None or _guarded(g, victim, "guard_hand"):
+            return []
+        return sorted(g.st.hands[victim])  # R5: the hand, not the order it was gathered in
+
+    def shown(self, g: Game, link: Link, cl: Clause, candidates: list[int]) -> None:
+        # R5: the hand is shown to the activator only
+        g.emit(
+            "look",
+            link.seat,
+            {
+                "seat": link.targets[cl.target][1],
+                "cards": list(candidates),
+                "defs": [g.st.defs[c].id for c in candidates],
+            },
+            to=(link.seat,),
+        )
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        victim = _target_seat(g, link, cl.target)
+        loc = g.st.loc
+        return (
+            victim is not None
+            and bool(choice)
+            and all(loc[c][:2] == (HAND, victim) for c in choice or ())
+        )
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        st = g.st
+        seat = link.seat
         victim = _target_seat(g, link, cl.target)
         assert victim is not None
         for c in choice or ():
@@ -363,13 +367,58 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
                 {"from": victim, "card": c, "def": st.defs[c].id, "to": "hand"},
                 to=(seat, victim),
             )
-    elif op == "put_offering":
+
+    def takes_from(self, link: Link, cl: Clause, seat: int) -> bool:
+        return cl.target < len(link.targets) and link.targets[cl.target] == ("p", seat)
+
+
+@register
+class PutOffering(ClauseOp):
+    """An offering from the activator's hand onto a free slot of their field."""
+
+    name = "put_offering"
+    params = (Param("optional", "flag", False),)
+    emits = frozenset({"put"})
+
+    def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
+        st = g.st
+        seat = link.seat
+        if st.free_slot(seat) < 0:
+            return []
+        return [
+            c
+            for c in st.hands[seat]
+            if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")
+        ]
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        loc = g.st.loc
+        return choice is None or all(loc[c][:2] == (HAND, link.seat) for c in choice)
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        st = g.st
+        seat = link.seat
         for c in choice or ():
             slot = st.free_slot(seat)
             if slot >= 0:
                 st.move(c, FIELD, seat, slot)
                 g.emit("put", seat, {"card": c, "def": st.defs[c].id, "slot": slot})
-    elif op == "discard_facedown":
+
+
+@register
+class DiscardFacedown(ClauseOp):
+    """Every face-down card on the targeted player's field."""
+
+    name = "discard_facedown"
+    params = (_target("opponent"),)
+    emits = frozenset({"discard"})
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        victim = _target_seat(g, link, cl.target)
+        return victim is not None and not _guarded(g, victim, "guard_facedown")
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        st = g.st
         victim = _target_seat(g, link, cl.target)
         assert victim is not None
         for c in list(st.fields[victim]):
@@ -377,7 +426,30 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
                 d = st.defs[c]
                 st.move(c, DISCARD)
                 g.emit("discard", victim, {"card": c, "def": d.id, "face_down": True})
-    elif op == "remove_stacked":
+
+
+@register
+class RemoveStacked(ClauseOp):
+    """An offering stacked under the targeted ancestor, chosen; its ritual breaks when none
+    is left (R14)."""
+
+    name = "remove_stacked"
+    params = (_target("opp_ancestor"),)
+    emits = frozenset({"unstack"})
+
+    def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
+        anc = _target_card(g, link, cl.target)
+        if anc is None or not affected(g, link, anc):
+            return []
+        return list(g.st.stacks[g.st.loc[anc][1]])
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        anc = _target_card(g, link, cl.target)
+        loc = g.st.loc
+        return anc is not None and bool(choice) and all(loc[c][0] == STACK for c in choice or ())
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        st = g.st
         anc = _target_card(g, link, cl.target)
         assert anc is not None
         owner = st.loc[anc][1]
@@ -386,24 +458,67 @@ def apply(g: Game, link: Link, cl: Clause, choice: list[int] | None) -> None:
             g.emit("unstack", owner, {"card": c, "def": st.defs[c].id})
         if not st.stacks[owner]:
             g.breaking.add(owner)
-    elif op == "negate":
+
+
+@register
+class Negate(ClauseOp):
+    """The link it answers; its card goes to the discard pile or (``to = "hand"``) back to its
+    player's hand."""
+
+    name = "negate"
+    params = (Param("to", "word", "discard", frozenset({"discard", "hand"})),)
+    emits = frozenset({"negate"})
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        target = responded(g, link)
+        if target is None or not affected(g, link, target.card):
+            return False
+        if cl.to == "hand" and "no_return" in g.st.defs[target.card].standing:
+            return False  # 外公: the section cannot be carried out, so none of it is (R19)
+        return True
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        st = g.st
         target = responded(g, link)
         assert target is not None
         target.negated = True
         target.negate_to = cl.to
         if target.kind in _SPELL_LINKS and st.loc[target.card][0] == FIELD:
             st.set_negated(target.card)  # it stays in its slot until the end phase, dead
-        g.emit("negate", seat, {"link": link.responds_to})
-    elif op == "tap_targeted":
-        tapped = _tap_candidate(g, link)
-        assert tapped is not None
-        c = tapped
-        st.set_tapped(c)
-        g.emit("tap", seat, {"card": c, "def": st.defs[c].id})
-    elif op == "prohibit":
-        g.add_prohibition(cl.tag or "", cl.actions, st.defs[link.card].id)
-    else:  # pragma: no cover - the loader refuses unknown ops
-        raise AssertionError(op)
+        g.emit("negate", link.seat, {"link": link.responds_to})
+
+
+@register
+class TapTargeted(ClauseOp):
+    """The responder's card that the answered link targets (护身符)."""
+
+    name = "tap_targeted"
+    emits = frozenset({"tap"})
+
+    def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
+        return _tap_candidate(g, link) is not None
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        c = _tap_candidate(g, link)
+        assert c is not None
+        g.st.set_tapped(c)
+        g.emit("tap", link.seat, {"card": c, "def": g.st.defs[c].id})
+
+
+@register
+class Prohibit(ClauseOp):
+    """Nobody may do ``actions`` with cards of ``tag`` until the end of the turn it was made in
+    (there is no other duration, R21)."""
+
+    name = "prohibit"
+    params = (
+        Param("tag", "word"),
+        Param("actions", "words", ("search", "use"), frozenset({"search", "use"})),
+    )
+    emits = frozenset({"prohibit"})
+
+    def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
+        g.add_prohibition(cl.tag or "", cl.actions, g.st.defs[link.card].id)
 
 
 # ───────────────────────────── triggers (R17) ─────────────────────────────
@@ -442,16 +557,8 @@ def _takes_from(g: Game, link: Link, seat: int) -> bool:
     mode = d.modes[link.mode or 0]
     for sec in mode.effect:
         for cl in sec.clauses:
-            if (
-                cl.op == "take_hand"
-                and cl.target < len(link.targets)
-                and link.targets[cl.target] == ("p", seat)
-            ):
+            if CLAUSE_OPS[cl.op].takes_from(link, cl, seat):
                 return True
-            if cl.op == "take_field" and cl.target < len(link.targets):
-                kind, value = link.targets[cl.target]
-                if kind == "c" and link.target_owners[cl.target] == seat:
-                    return True
     return False
 
 

@@ -1,18 +1,26 @@
 """The clause-op registry (``qm_rules.effects.CLAUSE_OPS``) holds, for each op, everything the
 rest of the game reads about it: the card loader checks clauses against each op's parameters,
-the prompts speak its words (``clause.<op>``, both languages).
+the prompts speak its words (``clause.<op>``, both languages), and each event kind it emits is
+defined for the wire and read out in the log.
 
 The loader cases are generated from each op's own spec, so a new op (or a new parameter) is
 checked without a line here."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import re
+from collections import defaultdict
 from typing import Any
 
 import pytest
 
+from qm_net.payloads import EVENT_DATA
+from qm_rules import Event, Game, GameOptions
+from qm_rules.bots import make_bot
 from qm_rules.cards import REQUIRED, CardDataError, Clause, Filter, Param, parse_cards
+from qm_rules.describe import describe
 from qm_rules.effects import CLAUSE_OPS, ClauseOp
 from qm_rules.i18n import LANGS, all_strings
 
@@ -145,3 +153,82 @@ def test_a_bad_value_or_an_unknown_key_is_refused_naming_the_card_clause_and_key
     # A key the op does not take (even one another op takes) is refused, never ignored.
     for key in ("duration", *sorted(CLAUSE_FIELDS - set(base))):
         _refused(card(op, {**base, key: 1}), key)
+
+
+# ───────────────────────────── the events an op emits ─────────────────────────────
+
+
+@pytest.mark.parametrize("name", OPS)
+def test_each_event_an_op_emits_is_defined_for_the_wire_and_read_in_the_log(name: str) -> None:
+    op = CLAUSE_OPS[name]
+    assert op.emits, f"{name} declares no event: a clause that happens says so in the log"
+    for kind in sorted(op.emits):
+        assert kind in EVENT_DATA, f"{name} emits {kind!r}, which qm_net.payloads does not define"
+        event = Event(kind, 0, dict(EVENT_DATA[kind].EXAMPLE))
+        for lang in LANGS:
+            line = describe(event, lang, ["Ann", "Bo", "Cy"])
+            # Not the fallback for unknown kinds ("Ann: kind (data)"), nor a raw key.
+            assert not line.startswith(f"Ann: {kind}"), (name, kind, lang, line)
+            assert "log." not in line and "{" not in line, (name, kind, lang, line)
+
+
+def _emitted_literals(cls: type[ClauseOp]) -> set[str]:
+    """The event kinds the op's own code names in ``g.emit("kind", ...)``."""
+    tree = ast.parse(inspect.getsource(cls))
+    kinds = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "emit"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            kinds.add(node.args[0].value)
+    return kinds
+
+
+@pytest.mark.parametrize("name", OPS)
+def test_each_event_an_ops_code_emits_is_declared(name: str) -> None:
+    op = CLAUSE_OPS[name]
+    assert _emitted_literals(type(op)) <= op.emits
+
+
+def test_the_events_ops_emit_in_real_games_are_the_ones_they_declare(monkeypatch) -> None:
+    """Over seeded games of random bots, every event that appears while an op chooses, shows,
+    or is carried out (through the game's helpers too: a draw, a reshuffle) is one it declares."""
+    emitted: list[str] = []
+    real_emit = Game.emit
+
+    def emit(self: Game, kind: str, *args: Any, **kwargs: Any) -> None:
+        emitted.append(kind)
+        real_emit(self, kind, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "emit", emit)
+    seen: dict[str, set[str]] = defaultdict(set)
+
+    def spy(name: str, real: Any) -> Any:
+        def call(*args: Any) -> Any:
+            start = len(emitted)
+            out = real(*args)
+            seen[name].update(emitted[start:])
+            return out
+
+        return call
+
+    for name, op in CLAUSE_OPS.items():
+        for method in ("choices", "shown", "apply"):
+            monkeypatch.setattr(op, method, spy(name, getattr(op, method)))
+    applied = set()
+    for seed in range(30):
+        players = 2 + seed % 5
+        g = Game.new([f"P{i}" for i in range(players)], seed, GameOptions(round_limit=20))
+        bots = [make_bot("random", (seed, i)) for i in range(players)]
+        while not g.over:
+            seat = g.prompt.seat
+            g.choose(seat, bots[seat].choose(g.view(seat)))
+        applied |= set(seen)
+    for name, kinds in seen.items():
+        assert kinds <= CLAUSE_OPS[name].emits, (name, kinds - CLAUSE_OPS[name].emits)
+    # The games reach most ops (what they do not reach, the test above reads from the code).
+    assert len(applied) >= len(CLAUSE_OPS) // 2, applied
