@@ -100,7 +100,15 @@ def run(players: int, games: int, jobs: int, iterations: int | None, target: flo
     def tally(result: tuple[bool, bool, list[float], list[float]]) -> None:
         results.append(result)
         won = sum(1 for r in results if r[0])
-        print(f"  {players}p: {won}/{len(results)} won so far", file=sys.stderr, flush=True)
+        line = f"  {players}p: {won}/{len(results)} won so far"
+        if len(results) % 20 == 0:  # a long run's figures so far, should it be cut short
+            lo, hi = interval(won, len(results))
+            ts = [t for r in results for t in r[2]]
+            line += (
+                f" ({100 * lo:.1f}-{100 * hi:.1f} %; decisions median "
+                f"{quantile(ts, 0.5):.3f} s, p99 {quantile(ts, 0.99):.3f} s)"
+            )
+        print(line, file=sys.stderr, flush=True)
 
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:

@@ -48,6 +48,7 @@ from ..model import GameOptions, LinkView, Option, Phase, Prompt, PromptKind, Vi
 from ..rng import Rng, seed_state
 from ..state import DECK, DISCARD, FIELD, HAND, LIMBO, SLOTS, STACK
 from .heuristic import HeuristicBot
+from .inference import SeatMemory, set_weight
 
 #: Prompt kinds the bot searches; the others continue a decision or are left to the heuristic.
 SEARCHED = frozenset(
@@ -63,6 +64,8 @@ SEARCHED = frozenset(
 EXPLORATION = 0.7
 #: Decisions a playout may take before it is scored as a draw (a runaway guard).
 MAX_PLAYOUT = 2_000
+#: Deals of one opponent's hand tried before one that fits how it played is given up on.
+HAND_TRIES = 40
 
 _SET_TYPES = (CardType.TRAP, CardType.COUNTER)
 
@@ -277,7 +280,8 @@ class Determinizer:
         rng.shuffle(anc)
         pool.extend(anc[: self.ancestors_unseen])
         rng.shuffle(pool)
-        # Face-down slots first, from the traps and counters of the pool.
+        # Face-down slots first, from the traps and counters of the pool: the ones the
+        # heuristic sets first are likelier, and none that would have answered what it let by.
         loc = dict(self.loc)
         fields = [f[:] for f in self.fields]
         face_down = list(self.face_down)
@@ -285,19 +289,22 @@ class Determinizer:
         for c in face_down:
             set_turn[c] = memory.set_turn.get(c, view.turn - 1)
         for seat, slot in self.hidden_slots:
-            k = next((i for i, name in enumerate(pool) if CARDS[name].type in _SET_TYPES), None)
-            if k is None:
-                k = 0
             c = ids.pop()
-            names[c] = pool.pop(k)
+            names[c] = pool.pop(_pick_set_card(pool, memory.not_card.get((seat, slot)), rng))
             loc[c] = (FIELD, seat, slot)
             fields[seat][slot] = c
             face_down.append(c)
             set_turn[c] = memory.others_set_turn.get((seat, slot), view.turn - 1)
+        # Then the others' hands, each dealt again until it fits how that player played.
         hands: list[list[int]] = [[] for _ in range(self.n)]
         for cv in view.seats[self.me].hand or ():
             hands[self.me].append(cv.cid)
         for seat, count in sorted(self.others_hands.items()):
+            for _ in range(HAND_TRIES):
+                hand = pool[len(pool) - count :] if count else []
+                if memory.hand_fits(seat, hand, view, rng.below(1000) / 1000):
+                    break
+                rng.shuffle(pool)
             for _ in range(count):
                 c = ids.pop()
                 names[c] = pool.pop()
@@ -330,6 +337,32 @@ class Determinizer:
         return Game.from_state(data)
 
 
+def _playout_bot(seed: int, declined: dict[str, int]) -> HeuristicBot:
+    bot = HeuristicBot(seed)
+    bot._declined = dict(declined)
+    return bot
+
+
+def _pick_set_card(pool: list[str], ruled_out: set[str] | None, rng: Rng) -> int:
+    """The index in ``pool`` of a face-down card: a trap or counter not ruled out, drawn with
+    the weight of how readily the heuristic sets it (the first card if none is left)."""
+    weights = [
+        (i, set_weight(name))
+        for i, name in enumerate(pool)
+        if CARDS[name].type in _SET_TYPES and not (ruled_out and name in ruled_out)
+    ]
+    if not weights:
+        weights = [(i, 1.0) for i, name in enumerate(pool) if CARDS[name].type in _SET_TYPES]
+    if not weights:
+        return 0
+    roll = rng.below(1 << 30) / (1 << 30) * sum(w for _, w in weights)
+    for i, w in weights:
+        roll -= w
+        if roll < 0:
+            return i
+    return weights[-1][0]
+
+
 def _link_plain(link: LinkView, loc: dict[int, tuple[int, int, int]]) -> dict[str, Any]:
     targets = []
     owners = []
@@ -350,33 +383,6 @@ def _link_plain(link: LinkView, loc: dict[int, tuple[int, int, int]]) -> dict[st
         "negate_to": "discard",
         "payload": link.payload.cid if link.payload is not None else None,
     }
-
-
-class SeatMemory:
-    """What the bot remembers between its decisions (all of it seen in its own views)."""
-
-    def __init__(self) -> None:
-        self.set_turn: dict[int, int] = {}  # our face-down cards: the turn we first saw them set
-        self.others_set_turn: dict[tuple[int, int], int] = {}  # others' face-down slots
-        self.ability_turn = 0  # the turn we last used the stacking ability
-
-    def observe(self, view: View) -> None:
-        me = view.viewer
-        ours: dict[int, int] = {}
-        others: dict[tuple[int, int], int] = {}
-        for sv in view.seats:
-            for slot in sv.slots:
-                if not slot.face_down:
-                    continue
-                if sv.seat == me and slot.card is not None:
-                    ours[slot.card.cid] = self.set_turn.get(slot.card.cid, view.turn - 1)
-                elif sv.seat != me:
-                    # first seen this turn on the turn player's field: possibly set this turn
-                    first = view.turn if sv.seat == view.turn_seat else view.turn - 1
-                    others[(sv.seat, slot.index)] = self.others_set_turn.get(
-                        (sv.seat, slot.index), first
-                    )
-        self.set_turn, self.others_set_turn = ours, others
 
 
 class MCTSBot:
@@ -436,12 +442,9 @@ class MCTSBot:
         return self._note(view, choice)
 
     def _note(self, view: View, choice: str) -> str:
-        # What the view will not tell later: the stacking ability is once a turn, and a card
-        # set this turn cannot be flipped before the next (R16).
-        if choice.startswith("ability:"):
-            self.memory.ability_turn = view.turn
-        elif choice.startswith("set:"):
-            self.memory.set_turn[int(choice[4:])] = view.turn
+        # What the view will not tell later: the stacking ability is once a turn, a card set
+        # this turn cannot be flipped before the next (R16), and what our activation was.
+        self.memory.chose(view, choice)
         return choice
 
     def search(self, det: Determinizer, rng: Rng, view: View, default: str | None) -> str | None:
@@ -480,10 +483,18 @@ class MCTSBot:
                     default_key = move_key(base, chosen)
                     real[default_key] = chosen.id  # the heuristic's own card among equals
             seeds = [rng.next64() for _ in range(base.n)]
+            # The heuristic in each playout seat remembers the worships it let pass, as the
+            # player it stands for does (ours: our own heuristic's count).
+            declined = [
+                dict(self.fallback._declined)
+                if s == me
+                else self.memory.declined(s, [base.defs[c].id for c in base.st.hands[s]])
+                for s in range(base.n)
+            ]
             got: dict[str, float] = {}
             for key in real:
                 game = base.clone()
-                bots = [HeuristicBot(seed) for seed in seeds]
+                bots = [_playout_bot(seed, d) for seed, d in zip(seeds, declined, strict=True)]
                 child = root.children.get(key)
                 if child is None:
                     child = root.children[key] = Node(key, me, root)

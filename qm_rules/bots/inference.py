@@ -1,0 +1,380 @@
+"""What the search bot's seat can tell of the others' hidden cards from how they played.
+
+Everything here is read from the seat's own views, one after another, and from the bot's own
+choices: the public table (fields, hand sizes, the discard pile) and what it did not see happen.
+The others are assumed to play as the heuristic bot does — that is who they are in the bot's
+playouts, too — so their public choices say something about what they hold:
+
+- **worship not declared**: a player with four offerings on the field and no ancestor on it who
+  let a worship phase pass holds no ancestor whose condition is met (the heuristic declares at
+  once then), and after ``wait_limit`` such phases most likely none at all;
+- **no offering placed**: a player below four offerings, with a free slot, who placed nothing
+  holds no offering (a Burning one at most, if they play for the ancestor that counts them);
+- **no answer**: a face-down card that stayed face-down while our placement, action, worship or
+  targeting went unanswered is not a card the heuristic would have flipped against it (野火
+  against a placement, 鬼打墙 against an action, 纸人替身 and 拆台 against a worship, 护身符 and
+  捉贼 when their field is targeted);
+- **what is set**: a face-down card is the trap or counter its owner liked best to set, so the
+  cards the heuristic sets first (by the card data's ``bot.set``) are the likelier ones.
+
+:class:`SeatMemory` gathers these facts; :mod:`qm_rules.bots.mcts`'s determinizer deals the
+unseen cards to fit them. Nothing here sees the true game: tests feed the bot games that differ
+only in hidden information and get the same choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import CARDS, CardType
+from ..model import LinkKind, Phase, PromptKind, View
+from .heuristic import (
+    WORSHIP_OFFERINGS,
+    HeuristicBot,
+    Situation,
+    hand_missing,
+    worship_draw_counts,
+)
+
+_DEFS = CARDS.by_id
+#: Prompts that only continue an activation already begun (its mode, targets, costs).
+_DRAFT = frozenset({PromptKind.MODE, PromptKind.TARGET, PromptKind.COST})
+#: Option prefixes that begin an activation of ours others may answer.
+_ACTIVATIONS = ("place:", "play:", "declare:", "ability:")
+#: Actions and traps that draw, search or take cards: a hand seen before them says little after.
+_HAND_CHANGERS = (CardType.ACTION, CardType.TRAP)
+
+
+def set_weight(card: str) -> float:
+    """How likely a face-down card is this one, before any other evidence: the heuristic sets
+    the trap or counter it ranks highest (``bot.set`` in the card data), so those it ranks high
+    are face-down more often. Doubles every 15 points of rank."""
+    rank = _DEFS[card].bot.set
+    return 2.0 ** ((rank if rank is not None else 10.0) / 15.0)
+
+
+@dataclass
+class Pending:
+    """An activation of ours under way: what it was and what the others had face-down."""
+
+    kind: str  # place, play, declare, ability
+    card: str
+    turn: int
+    face_down: dict[int, list[int]]  # opponent -> its face-down slots when we began
+    targets: list[str] = field(default_factory=list)  # target option ids we chose
+    answerers: dict[int, set[str]] = field(default_factory=dict)  # filled by the view at start
+
+
+class SeatMemory:
+    """What the bot remembers between its decisions (all of it seen in its own views or chosen
+    by itself), and what it infers from it about the others' hidden cards."""
+
+    def __init__(self) -> None:
+        self.set_turn: dict[int, int] = {}  # our face-down cards: the turn we first saw them set
+        self.others_set_turn: dict[tuple[int, int], int] = {}  # others' face-down slots
+        self.ability_turn = 0  # the turn we last used the stacking ability
+        self.last: View | None = None  # the view of our previous decision
+        self.read_turn: dict[int, int] = {}  # opponent -> the last of its turns read
+        #: opponent -> worship phases in a row it let pass with four offerings out
+        self.passes: dict[int, int] = {}
+        #: opponents who placed no offering on their last turn though they wanted one
+        self.no_offering: set[int] = set()
+        #: others' face-down slots -> the cards they cannot be (they did not answer)
+        self.not_card: dict[tuple[int, int], set[str]] = {}
+        self.pending: Pending | None = None
+        self.last_choice = ""  # our choice at ``last``
+        self.declared: dict[int, int] = {}  # opponent -> the last turn we saw it declare worship
+
+    # ── reading the views ──
+
+    def observe(self, view: View) -> None:
+        me = view.viewer
+        ours: dict[int, int] = {}
+        others: dict[tuple[int, int], int] = {}
+        for sv in view.seats:
+            for slot in sv.slots:
+                if not slot.face_down:
+                    continue
+                if sv.seat == me and slot.card is not None:
+                    ours[slot.card.cid] = self.set_turn.get(slot.card.cid, view.turn - 1)
+                elif sv.seat != me:
+                    # first seen this turn on the turn player's field: possibly set this turn
+                    first = view.turn if sv.seat == view.turn_seat else view.turn - 1
+                    others[(sv.seat, slot.index)] = self.others_set_turn.get(
+                        (sv.seat, slot.index), first
+                    )
+        # A slot that is no longer face-down (flipped, or gone) forgets what it was not.
+        self.not_card = {k: v for k, v in self.not_card.items() if k in others}
+        for key, turn in others.items():
+            if self.others_set_turn.get(key) != turn:
+                self.not_card.pop(key, None)  # a new card in that slot
+        self.set_turn, self.others_set_turn = ours, others
+        for link in view.chain:
+            if link.kind is LinkKind.WORSHIP and link.seat != me:
+                self.declared[link.seat] = view.turn
+        prev = self.last
+        if prev is not None and _readable(prev, view):
+            self._read_turns(prev, view)
+            self._read_answers(view)
+        elif self.pending is not None and view.prompt is not None:
+            if view.prompt.kind not in _DRAFT:
+                self.pending = None
+        self.last = view
+
+    def chose(self, view: View, choice: str) -> None:
+        """Our own choice at ``view``: an activation begun, a target picked, or a draft undone."""
+        self.last_choice = choice
+        if choice.startswith("ability:"):
+            self.ability_turn = view.turn
+        elif choice.startswith("set:"):
+            self.set_turn[int(choice[4:])] = view.turn
+        if choice == "cancel":
+            self.pending = None
+        elif choice.startswith("target:") and self.pending is not None:
+            self.pending.targets.append(choice[7:])
+            target_answerers(view, self.pending, choice[7:])
+        elif choice.startswith(_ACTIVATIONS):
+            kind, _, cid = choice.partition(":")
+            name = _card_name(view, int(cid))
+            if name is None:
+                return
+            me = view.viewer
+            face_down = {
+                sv.seat: [s.index for s in sv.slots if s.face_down]
+                for sv in view.seats
+                if sv.seat != me and not sv.conceded
+            }
+            self.pending = Pending(kind, name, view.turn, face_down)
+            self.pending.answerers = _answerers(view, self.pending)
+
+    def _read_turns(self, prev: View, view: View) -> None:
+        """Each opponent's turn that ended since our previous decision: did it worship, did it
+        place?"""
+        me = view.viewer
+        n = len(view.seats)
+        new = view.discard[len(prev.discard) :]
+        mine = _our_cards(prev)
+        theirs = [cv for cv in new if cv.cid not in mine]
+        # a worship negated (the ancestor discarded, or returned to hand by 纸人替身)
+        worship_broken = any(
+            _DEFS[cv.card].type is CardType.ANCESTOR or cv.card == "zhiren_tishen" for cv in new
+        )
+        hands_changed = any(_DEFS[cv.card].type in _HAND_CHANGERS for cv in theirs)
+        placed_away = any(_DEFS[cv.card].type is CardType.OFFERING for cv in theirs)
+        for sv in view.seats:
+            o = sv.seat
+            if o == me or sv.conceded:
+                continue
+            done = _last_turn_of(view, o, n)
+            if done is None or done <= self.read_turn.get(o, 0):
+                continue
+            self.read_turn[o] = done
+            offerings, ancestor, free = _field(view, o)
+            if ancestor:
+                self.passes.pop(o, None)
+            elif (
+                offerings >= WORSHIP_OFFERINGS
+                and not worship_broken
+                and self.declared.get(o) != done
+            ):
+                self.passes[o] = self.passes.get(o, 0) + 1
+            else:
+                self.passes.pop(o, None)
+            self.no_offering.discard(o)
+            # (our own last choice, if an action, may have changed their field since ``prev``)
+            if prev.turn < done and not ancestor and not self.last_choice.startswith("play:"):
+                before, had_ancestor, free_before = _field(prev, o)
+                if (
+                    not had_ancestor
+                    and before < WORSHIP_OFFERINGS
+                    and free_before >= 1
+                    and offerings == before
+                    and not hands_changed
+                    and not placed_away
+                ):
+                    self.no_offering.add(o)
+
+    def _read_answers(self, view: View) -> None:
+        """Our activation, once its chain has closed: the face-down cards still face-down did
+        not answer it, so they are none of the cards that would have."""
+        p = self.pending
+        if p is None or view.prompt is None or view.prompt.kind in _DRAFT:
+            return
+        self.pending = None
+        if view.chain or view.turn != p.turn or self.last is None:
+            return  # someone answered (or we cannot tell): no inference
+        before = self.last
+        for o, slots in p.face_down.items():
+            now = {s.index for s in view.seats[o].slots if s.face_down}
+            if set(slots) - now or len(view.seats[o].stacked) != len(before.seats[o].stacked):
+                return  # someone answered (a card flipped, a manifestation): they were asked
+        for o, slots in p.face_down.items():
+            names = p.answerers.get(o)
+            if not names:
+                continue
+            for slot in slots:
+                if self.others_set_turn.get((o, slot), view.turn) < view.turn:
+                    self.not_card.setdefault((o, slot), set()).update(names)
+
+    # ── what the facts allow ──
+
+    def hand_fits(self, seat: int, hand: list[str], view: View, rng_roll: float) -> bool:
+        """Could ``seat``, playing as the heuristic does, hold ``hand`` given what it did?
+        ``rng_roll`` in [0, 1) decides the soft part (an ancestor drawn since it began to wait)."""
+        if seat in self.no_offering:
+            taigong_plan = any(c in BURNING_PLANS for c in hand)
+            for c in hand:
+                d = _DEFS[c]
+                if d.type is CardType.OFFERING and not (
+                    d.burning and taigong_plan and view.deck_count >= 5
+                ):
+                    return False
+        k = self.passes.get(seat, 0)
+        if k:
+            offerings, _, _ = _field(view, seat)
+            for c in hand:
+                if _DEFS[c].type is not CardType.ANCESTOR:
+                    continue
+                rest = list(hand)
+                rest.remove(c)
+                cond = _DEFS[c].condition
+                assert cond is not None
+                if cond.op == "stacked":
+                    if offerings >= cond.n or any(_DEFS[x].type is CardType.OFFERING for x in rest):
+                        return False
+                    waited_out = k >= HeuristicBot.wait_limit
+                else:
+                    extra = 1 if worship_draw_counts(c) else 0
+                    if hand_missing(c, rest, extra) == 0:
+                        return False
+                    waited_out = k > HeuristicBot.wait_limit
+                if waited_out and rng_roll < 0.8:
+                    return False
+        return True
+
+    def declined(self, seat: int, hand: list[str]) -> dict[str, int]:
+        """The heuristic's count of worships declined, for a playout bot in ``seat`` holding
+        ``hand``: as many as the worship phases it let pass."""
+        k = self.passes.get(seat, 0)
+        return {c: k for c in hand if _DEFS[c].type is CardType.ANCESTOR} if k else {}
+
+
+def _counts_burning(card: str) -> bool:
+    """Is this an ancestor whose condition counts Burning cards in hand (so the heuristic keeps
+    its Burning offerings off the field)?"""
+    cond = _DEFS[card].condition
+    if _DEFS[card].type is not CardType.ANCESTOR or cond is None or cond.op != "hand_count":
+        return False
+    f = cond.filter
+    return f is not None and all(d.burning for d in CARDS.cards if f.accepts(d))
+
+
+#: Ancestors that make the heuristic hold its Burning offerings (read from the card data).
+BURNING_PLANS = frozenset(d.id for d in CARDS.ancestors if _counts_burning(d.id))
+
+
+def _readable(prev: View, view: View) -> bool:
+    """Can two views be compared: the same game going forward, nobody gone, no reshuffle?"""
+    return (
+        view.turn >= prev.turn
+        and len(view.discard) >= len(prev.discard)
+        and not any(sv.conceded for sv in view.seats)
+        and view.turn_seat == (view.first_seat + view.turn - 1) % len(view.seats)
+    )
+
+
+def _last_turn_of(view: View, seat: int, n: int) -> int | None:
+    """The last turn of ``seat`` whose worship phase is over (no one has conceded: turns go
+    round)."""
+    if view.turn_seat == seat and view.phase is Phase.END:
+        return view.turn
+    for t in range(view.turn - 1, max(0, view.turn - n) - 1, -1):
+        if t >= 1 and (view.first_seat + t - 1) % n == seat:
+            return t
+    return None
+
+
+def _field(view: View, seat: int) -> tuple[int, bool, int]:
+    """Face-up offerings, whether an ancestor is out, free slots: of ``seat``'s field."""
+    offerings = free = 0
+    ancestor = bool(view.seats[seat].stacked)
+    for s in view.seats[seat].slots:
+        if s.card is None:
+            free += not s.face_down
+            continue
+        t = _DEFS[s.card.card].type
+        if s.face_down:
+            continue
+        offerings += t is CardType.OFFERING
+        ancestor |= t is CardType.ANCESTOR
+    return offerings, ancestor, free
+
+
+def _our_cards(view: View) -> set[int]:
+    me = view.seats[view.viewer] if view.viewer is not None else None
+    if me is None:
+        return set()
+    out = {cv.cid for cv in me.hand or ()} | {cv.cid for cv in me.stacked}
+    out |= {s.card.cid for s in me.slots if s.card is not None}
+    return out
+
+
+def _card_name(view: View, cid: int) -> str | None:
+    me = view.seats[view.viewer] if view.viewer is not None else None
+    if me is None:
+        return None
+    for cv in me.hand or ():
+        if cv.cid == cid:
+            return cv.card
+    for s in me.slots:
+        if s.card is not None and s.card.cid == cid:
+            return s.card.card
+    return None
+
+
+def _answerers(view: View, p: Pending) -> dict[int, set[str]]:
+    """Per opponent, the set cards the heuristic would flip against our activation ``p`` as it
+    stands when we begin it (targets come later and are added by :func:`_target_answerers`)."""
+    s = Situation(view)
+    me = view.viewer
+    assert me is not None
+    my = s.seats[me]
+    out: dict[int, set[str]] = {}
+    for o in p.face_down:
+        # the heuristic answers the opponent it sees as the leader: is that us?
+        others = [x for x in s.seats if x.seat != o and x.live]
+        leader = max(others, key=lambda x: x.threat()).seat if others else None
+        is_leader = leader == me
+        names: set[str] = set()
+        hand_count = view.seats[o].hand_count
+        if p.kind == "place" and (is_leader or len(my.offerings) >= 3):
+            names.add("yehuo")
+        elif p.kind == "play" and is_leader:
+            names.add("gui_daqiang")
+        elif p.kind == "declare":
+            if not _DEFS[p.card].standing & {"no_return", "immune_traps"}:
+                names.add("zhiren_tishen")
+            if hand_count >= 2:
+                names.add("chaitai")
+        elif p.kind == "ability" and my.stacked >= 4 and hand_count >= 2:
+            names.add("chaitai")
+        out[o] = names
+    return out
+
+
+def target_answerers(view: View, p: Pending, target: str) -> None:
+    """A target we chose for ``p``: the owner of a targeted card (or the targeted player) would
+    have answered with 鬼打墙, and with 护身符 / 捉贼 when a card of theirs is aimed at."""
+    if target.startswith("p"):
+        o = int(target[1:])
+        p.answerers.setdefault(o, set()).add("gui_daqiang")
+        if _DEFS[p.card].takes:
+            p.answerers[o].add("zhuozei")
+        return
+    cid = int(target[1:])
+    for sv in view.seats:
+        if any(s.card is not None and s.card.cid == cid for s in sv.slots):
+            names = p.answerers.setdefault(sv.seat, set())
+            names.update({"gui_daqiang", "hushenfu"})
+            if _DEFS[p.card].takes:
+                names.add("zhuozei")
