@@ -220,7 +220,10 @@ class SeatMemory:
 
     def hand_fits(self, seat: int, hand: list[str], view: View, rng_roll: float) -> bool:
         """Could ``seat``, playing as the heuristic does, hold ``hand`` given what it did?
-        ``rng_roll`` in [0, 1) decides the soft part (an ancestor drawn since it began to wait)."""
+        ``rng_roll`` in [0, 1) decides the soft part (an ancestor drawn since it began to wait).
+        What was read of its last turn says nothing once its next turn has begun (it drew)."""
+        if view.turn_seat == seat and view.turn > self.read_turn.get(seat, 0):
+            return True
         if seat in self.no_offering:
             taigong_plan = any(c in BURNING_PLANS for c in hand)
             for c in hand:
