@@ -25,6 +25,7 @@ from qm_net import fairdeal, payloads
 from qm_net import protocol as p
 from qm_net.version import PROTOCOL_VERSION
 from qm_rules.model import Event, GameOptions, Option, Prompt, Result, View
+from qm_rules.options import OPTIONS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SCHEMA_PATH = DOCS / "protocol.schema.json"
@@ -324,10 +325,21 @@ def view_example() -> str:
     )
 
 
+def table_options() -> str:
+    """The table options' fields (``qm_rules.options``, the one place they are defined)."""
+    rows = ["| field | type | default | meaning |", "|---|---|---|---|"]
+    for o in OPTIONS:
+        meaning = o.words("help", "en") + (" (0 = none)" if o.zero_is_none else "")
+        cells = (o.name, o.wire_type, _example(o.default), meaning)
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def sections() -> dict[str, str]:
     schema = build()
     return {
         "examples": examples_block(),
+        "table-options": table_options(),
         "view-example": view_example(),
         "event-data": payload_table(schema, payloads.EVENT_DATA, "event `kind`"),
         "prompt-context": payload_table(schema, payloads.PROMPT_CONTEXT, "prompt `kind`"),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from qm_rules import options as _options
+from qm_rules.options import GameOptions as GameOptions  # defined with the options it holds
 
 _T = TypeVar("_T")
 
@@ -255,34 +255,6 @@ class View:
 
     def me(self) -> SeatView | None:
         return self.seats[self.viewer] if self.viewer is not None else None
-
-
-@dataclass(frozen=True, slots=True)
-class GameOptions:
-    """Table options (R22). The engine uses round_limit, hand_limit and ask_everyone; the host
-    runs the timers (seconds; None = off)."""
-
-    response_timer: float | None = _options.default("response_timer")
-    turn_timer: float | None = _options.default("turn_timer")
-    round_limit: int = _options.default("round_limit")  # 0 = none
-    hand_limit: int | None = _options.default("hand_limit")
-    ask_everyone: bool = _options.default("ask_everyone")
-    disconnect_grace: float = _options.default("disconnect_grace")
-
-    def check(self) -> None:
-        """Raise ``ValueError`` (one plain line naming the option) for a value no table can
-        play with; the ranges are :data:`qm_rules.options.OPTIONS`'."""
-        _options.check({f.name: getattr(self, f.name) for f in dataclasses.fields(self)})
-
-    @classmethod
-    def from_plain(cls, d: dict[str, Any] | None) -> GameOptions:
-        if not d:
-            return cls()
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(d) - names
-        if unknown:
-            raise ValueError(f"unknown table options: {sorted(unknown)}")
-        return cls(**d)
 
 
 def to_plain(value: Any) -> Any:

@@ -5,8 +5,9 @@ whole game against a real ``qingming serve --seats 2 --bots 1`` process on loopb
 join, ready, every view, a choice for each of its prompts, the result, the goodbye. Every
 message it receives is held to the shapes the doc gives (field names, types, ranges), so a
 change on the wire that the doc does not follow fails here. The field lists below are copied
-from the doc's §5 tables, not from the code. (Only the last test, which holds the doc's error
-table to the code's list of codes, imports from the project.)
+from the doc's §5 tables, not from the code; the table options are read from the doc's own
+table. (Only the last test, which holds the doc's error table to the code's list of codes,
+imports from the project.)
 """
 
 from __future__ import annotations
@@ -48,14 +49,17 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "bye": ({"reason"}, set()),
 }
 TABLE = {"name", "seats", "options", "anyone_starts"}
-TABLE_OPTIONS = {
-    "response_timer",
-    "turn_timer",
-    "round_limit",
-    "hand_limit",
-    "ask_everyone",
-    "disconnect_grace",
-}
+
+
+def _table_options() -> set[str]:
+    """§5's TableOptions table, read from the doc (its first column names each field)."""
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index("**TableOptions**")
+    table = text[start : text.index("\n\n", text.index("| field |", start))]
+    return set(re.findall(r"^\| (\w+) \|", table, re.M)) - {"field"}
+
+
+TABLE_OPTIONS = _table_options()
 SEAT_INFO = {"seat", "name", "kind", "ready", "connected", "played_by_bot", "level"}
 VIEW = {
     "viewer", "seq", "turn", "round", "turn_seat", "first_seat", "phase", "deck_count",

@@ -2,7 +2,8 @@
 
 Each row ``| `qingming CMD …` | … |`` is held to ``qingming CMD --help``'s parser: every option
 the parser knows appears in the row, and every ``--option`` the row names exists. (The lobby's
-common options, ``--lang``, ``--name`` and ``--interface``, are described below the table.)
+common options, ``--lang``, ``--name`` and ``--interface``, are described below the table;
+``serve``'s table options are the generated list after it.)
 """
 
 from __future__ import annotations
@@ -21,11 +22,17 @@ COMMON = {"--lang", "--name", "--interface"}  # play and join take the lobby's o
 
 
 def _rows() -> dict[str, str]:
+    """Each command's row; ``serve``'s with the generated list of table options after the table
+    (its table-option flags are listed there, one row each)."""
+    text = README.read_text(encoding="utf-8")
     rows = {}
-    for line in README.read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         found = re.match(r"\| `qingming (\w+)[^|]*", line)
         if found:
             rows[found.group(1)] = line
+    options = re.search(r"<!-- options:en -->\n(.*?)<!-- /options:en -->", text, re.S)
+    assert options, "the README has no list of table options"
+    rows["serve"] += options.group(1)
     return rows
 
 

@@ -46,8 +46,8 @@ def via_serve(option: Option, text: str) -> Any:
 
 
 def via_form(option: Option, text: str) -> Any:
-    typed = {o.name: "" for o in NUMBERS} | {option.name: text}
-    form = FormValues(name="t", seats=2, bots="0", ask_everyone=False, **typed)
+    typed: dict[str, str | bool] = {o.name: "" for o in NUMBERS} | {option.name: text}
+    form = FormValues(name="t", seats=2, bots="0", options=typed)
     return getattr(form.settings().options, option.name)
 
 

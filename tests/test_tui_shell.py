@@ -268,11 +268,8 @@ def test_tr_formats_and_survives_unknown_keys() -> None:
 # ───────────────────────────── host form and addresses ─────────────────────────────
 
 
-def _values(**changes: object) -> FormValues:
-    base = dict(
-        name="Tea",
-        seats=4,
-        bots="1",
+def _values(level: str = "normal", **changes: str | bool) -> FormValues:
+    typed: dict[str, str | bool] = dict(
         response_timer="20",
         turn_timer="",
         round_limit="40",
@@ -280,8 +277,13 @@ def _values(**changes: object) -> FormValues:
         ask_everyone=False,
         disconnect_grace="120",
     )
-    base.update(changes)
-    return FormValues(**base)  # type: ignore[arg-type]
+    base = dict(name="Tea", seats=4, bots="1")
+    for key, value in changes.items():
+        if key in typed:
+            typed[key] = value
+        else:
+            base[key] = value
+    return FormValues(**base, options=typed, level=level)  # type: ignore[arg-type]
 
 
 def test_the_form_passes_the_bots_level_on() -> None:
@@ -317,6 +319,32 @@ def test_form_refuses_what_a_table_cannot_use(changes: dict[str, object], field:
     with pytest.raises(FormError) as error:
         _values(**changes).settings()
     assert error.value.field == field
+
+
+def test_a_bad_option_is_named_with_its_range_in_the_players_words() -> None:
+    from qm_tui.screens.host_form import FormError
+
+    with pytest.raises(FormError) as error:
+        _values(round_limit="x").settings()
+    assert error.value.text("en") == "Round limit: 0 to 10000 (0 = none)"
+    assert error.value.text("zh") == "轮数上限：0 到 10000（0 = 无）"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_the_form_has_a_field_for_every_table_option(lang: str) -> None:
+    from qm_rules.options import OPTIONS
+
+    app = make_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form")
+        labels = [str(label.content) for label in app.screen.query("#fields Label")]
+        for option in OPTIONS:
+            assert option.form_label(lang) in labels
+            app.screen.query_one(f"#f-{option.name}")
+        # Untouched, the form gives the table the options' defaults.
+        assert app.screen.values().settings().options == GameOptions()  # type: ignore[attr-defined]
+        await pilot.press("escape")
 
 
 async def test_form_shows_its_error_and_stays_open() -> None:

@@ -1,14 +1,16 @@
-"""Render the generated parts of the rulebook (``docs/RULES.md``) from the card data.
+"""Render the generated parts of the rulebook (``docs/RULES.md``) and of the README.
 
 The card list and the deck-size table of each language part are rendered from the cards the
-engine loads (``qm_rules.cards.CARDS``) and written between the ``<!-- cards:LANG -->`` and
-``<!-- deck:LANG -->`` markers (HTML comments: Textual's MarkdownViewer does not show them).
-Everything else in the rulebook is prose, written by hand.
+engine loads (``qm_rules.cards.CARDS``), the table options' table from their definitions
+(``qm_rules.options.OPTIONS``), each written between ``<!-- NAME:LANG -->`` and
+``<!-- /NAME:LANG -->`` markers (HTML comments: Textual's MarkdownViewer does not show them).
+The README's list of ``serve``'s table-option flags is its ``options:en`` block. Everything else
+is prose, written by hand.
 
     .venv/bin/python tools/rulebook.py           # rewrite the generated blocks
     .venv/bin/python tools/rulebook.py --check   # exit 1 if they are out of date
 
-``tests/test_rulebook.py`` fails while the rulebook is out of date with the card data.
+``tests/test_rulebook.py`` fails while either file is out of date with the data.
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ from pathlib import Path
 from qm_rules.cards import CARDS, CardDef, CardType
 from qm_rules.game import MAX_PLAYERS, MIN_PLAYERS, base_set_copies
 from qm_rules.i18n import tr
+from qm_rules.options import OPTIONS
 
-RULES = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "docs" / "RULES.md"
+README = ROOT / "README.md"
 LANGS = ("zh", "en")
 
 #: When an ancestor's standing effect applies (the engine's reading, rulebook §12): these from
@@ -136,44 +141,86 @@ def render_deck(lang: str) -> str:
     return "\n".join(lines)
 
 
-BLOCKS: dict[str, Callable[[str], str]] = {"cards": render_cards, "deck": render_deck}
+def render_options(lang: str) -> str:
+    """The table options, one row each: name, default, what it does (``qm_rules.options``)."""
+    lines = [tr("table_option.head", lang), "|---|---|---|"]
+    for o in OPTIONS:
+        cells = (o.words("label", lang), o.shows(o.default, lang), o.words("rulebook", lang))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def render_readme_options(lang: str) -> str:
+    """The README's list of ``serve``'s table-option flags (the README is in English)."""
+    lines = ["| flag | default | what it sets |", "|---|---|---|"]
+    for o in OPTIONS:
+        flag = f"`{o.flag} {o.metavar}`" if o.metavar else f"`{o.flag}`"
+        typing = o.typing(lang)
+        default = o.shows(o.default, lang) + (f" ({typing})" if typing else "")
+        lines.append(f"| {flag} | {default} | {o.words('help', lang)} |")
+    return "\n".join(lines)
+
+
+BLOCKS: dict[str, Callable[[str], str]] = {
+    "cards": render_cards,
+    "deck": render_deck,
+    "options": render_options,
+}
+#: The README's generated blocks: its options list, in English only.
+README_BLOCKS: dict[str, Callable[[str], str]] = {"options": render_readme_options}
 
 
 def _block_re(name: str, lang: str) -> re.Pattern[str]:
     return re.compile(rf"(<!-- {name}:{lang} -->\n)(.*?)\n?(<!-- /{name}:{lang} -->)", re.S)
 
 
-def rewrite(text: str) -> str:
-    """The rulebook text with every generated block rendered afresh."""
-    for name, render in BLOCKS.items():
-        for lang in LANGS:
+def rewrite(
+    text: str,
+    blocks: dict[str, Callable[[str], str]] = BLOCKS,
+    *,
+    langs: tuple[str, ...] = LANGS,
+    where: str = "docs/RULES.md",
+) -> str:
+    """The text with every generated block rendered afresh."""
+    for name, render in blocks.items():
+        for lang in langs:
             m = _block_re(name, lang).search(text)
             if m is None:
-                raise SystemExit(f"docs/RULES.md has no block <!-- {name}:{lang} -->")
+                raise SystemExit(f"{where} has no block <!-- {name}:{lang} -->")
             text = text[: m.start(2)] + render(lang) + "\n" + text[m.start(3) :]
     return text
 
 
+def fresh_texts() -> dict[Path, tuple[str, str]]:
+    """Each generated file: (its text now, its text with the blocks rendered afresh)."""
+    out = {}
+    for path, blocks, langs in ((RULES, BLOCKS, LANGS), (README, README_BLOCKS, ("en",))):
+        text = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(ROOT))
+        out[path] = (text, rewrite(text, blocks, langs=langs, where=where))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Render the rulebook's card list and deck table.")
+    parser = argparse.ArgumentParser(
+        description="Render the rulebook's card list, deck and options tables, and the README's "
+        "options list."
+    )
     parser.add_argument(
-        "--check", action="store_true", help="only say whether the rulebook is up to date"
+        "--check", action="store_true", help="only say whether the files are up to date"
     )
     args = parser.parse_args(argv)
-    text = RULES.read_text(encoding="utf-8")
-    fresh = rewrite(text)
-    if args.check:
-        if fresh != text:
-            print(f"{RULES} is out of date: run tools/rulebook.py", file=sys.stderr)
-            return 1
-        print(f"{RULES} is up to date")
-        return 0
-    if fresh != text:
-        RULES.write_text(fresh, encoding="utf-8")
-        print(f"rewrote the generated blocks in {RULES}")
-    else:
-        print(f"{RULES} was already up to date")
-    return 0
+    stale = 0
+    for path, (text, fresh) in fresh_texts().items():
+        if fresh == text:
+            print(f"{path} is up to date")
+        elif args.check:
+            print(f"{path} is out of date: run tools/rulebook.py", file=sys.stderr)
+            stale += 1
+        else:
+            path.write_text(fresh, encoding="utf-8")
+            print(f"rewrote the generated blocks in {path}")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

@@ -109,10 +109,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     for option in OPTIONS:  # the table options, one flag each, read as the host form reads them
         if option.kind == "flag":
-            parser.add_argument(option.flag, action="store_true", help=option.help)
+            parser.add_argument(option.flag, action="store_true", help=option.serve_help())
         else:
-            metavar = "S" if option.kind == "seconds" else "N"
-            parser.add_argument(option.flag, metavar=metavar, help=option.help)
+            parser.add_argument(option.flag, metavar=option.metavar, help=option.serve_help())
     parser.add_argument(
         "-v",
         "--verbose",

@@ -6,7 +6,8 @@ here, with the reason shown under the form; an empty timer means "off".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from textual import on
@@ -18,7 +19,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from qm_rules.bots import LEVELS
 from qm_rules.model import GameOptions
-from qm_rules.options import OPTIONS, Option
+from qm_rules.options import BY_NAME, OPTIONS, Option
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.net import HostSettings
@@ -35,20 +36,26 @@ class FormError(ValueError):
         self.key = key
         self.kwargs = kwargs
 
+    def text(self, lang: str) -> str:
+        """The message shown under the form; a table option's names the option and its range."""
+        option = BY_NAME.get(self.field)
+        if option is None:
+            return tr(self.key, lang, **self.kwargs)
+        label = option.words("label", lang)
+        said = tr("form.error.option", lang, label=label, range=option.range_words(lang))
+        typing = option.typing(lang)
+        return said + (tr("form.error.option.typing", lang, typing=typing) if typing else "")
+
 
 @dataclass(frozen=True, slots=True)
 class FormValues:
-    """The form's fields as typed (strings, as the inputs hold them)."""
+    """The form's fields as typed: the bots as text; each table option by name, as its field
+    holds it (text, or a checkbox's bool); an option not given takes its default."""
 
     name: str
     seats: int
     bots: str
-    response_timer: str
-    turn_timer: str
-    round_limit: str
-    hand_limit: str
-    ask_everyone: bool
-    disconnect_grace: str
+    options: Mapping[str, str | bool] = field(default_factory=dict)
     level: str = "normal"
 
     def settings(self) -> HostSettings:
@@ -59,7 +66,7 @@ class FormValues:
         bots = _int(self.bots, "bots", default=0)
         if not 0 <= bots <= self.seats - 1:
             raise FormError("bots", "form.error.bots", most=self.seats - 1)
-        values = {o.name: _option(o, getattr(self, o.name)) for o in OPTIONS}
+        values = {o.name: _option(o, self.options.get(o.name, _typed(o))) for o in OPTIONS}
         options = GameOptions(**values)
         return HostSettings(
             name=name, seats=self.seats, bots=bots, options=options, level=self.level
@@ -75,6 +82,19 @@ def _int(text: str, field: str, *, default: int) -> int:
     return int(text)
 
 
+#: A number field's input type, by the option's kind.
+_INPUT_TYPE: dict[str, Literal["integer", "number"]] = {"count": "integer", "seconds": "number"}
+
+
+def _typed(option: Option) -> str | bool:
+    """What an option's field holds before anyone types: its default, as text (empty for off)."""
+    if option.kind == "flag":
+        return bool(option.default)
+    if option.default is None:
+        return ""
+    return f"{option.default:g}"
+
+
 def _option(option: Option, typed: str | bool) -> Any:
     """A table option's value as typed (the rules are the option's own, as ``serve``'s)."""
     if isinstance(typed, bool):
@@ -82,20 +102,7 @@ def _option(option: Option, typed: str | bool) -> Any:
     try:
         return option.parse(typed)
     except ValueError:
-        raise FormError(option.name, "form.error.number") from None
-
-
-#: Text fields: (id, input type, default text): the bots, then every table option but a flag.
-_DEFAULTS = GameOptions()
-_INPUT_TYPE: dict[str, Literal["integer", "number"]] = {"count": "integer", "seconds": "number"}
-TEXT_FIELDS: tuple[tuple[str, Literal["integer", "number"], str], ...] = (
-    ("bots", "integer", "0"),
-    *(
-        (o.name, _INPUT_TYPE[o.kind], f"{o.default:g}" if o.default else "")
-        for o in OPTIONS
-        if o.kind != "flag"
-    ),
-)
+        raise FormError(option.name, "form.error.option") from None
 
 
 class HostFormScreen(ModalScreen[HostSettings | None]):
@@ -133,30 +140,35 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
                         id="f-seats",
                         compact=True,
                     )
-                    for field_id, kind, default in TEXT_FIELDS:
-                        yield Label(tr(f"form.{field_id}", lang))
-                        yield Input(
-                            default,
-                            type=kind,
-                            id=f"f-{field_id}",
-                            compact=True,
-                            placeholder=tr(f"form.{field_id}.placeholder", lang),
-                        )
-                        if field_id == "bots":
-                            yield Label(tr("form.level", lang))
-                            yield Select(
-                                [(tr(f"level.{level}", lang), level) for level in LEVELS],
-                                value="normal",
-                                allow_blank=False,
-                                id="f-level",
-                                compact=True,
-                            )
-                    yield Label(tr("form.ask_everyone", lang))
-                    yield Checkbox(
-                        tr("form.ask_everyone.hint", lang),
-                        _DEFAULTS.ask_everyone,
-                        id="f-ask_everyone",
+                    yield Label(tr("form.bots", lang))
+                    yield Input(
+                        "0",
+                        type="integer",
+                        id="f-bots",
+                        compact=True,
+                        placeholder=tr("form.bots.placeholder", lang),
                     )
+                    yield Label(tr("form.level", lang))
+                    yield Select(
+                        [(tr(f"level.{level}", lang), level) for level in LEVELS],
+                        value="normal",
+                        allow_blank=False,
+                        id="f-level",
+                        compact=True,
+                    )
+                    for option in OPTIONS:  # one field an option, from its definition
+                        yield Label(option.form_label(lang))
+                        typed = _typed(option)
+                        if isinstance(typed, bool):
+                            yield Checkbox(option.words("help", lang), typed, id=f"f-{option.name}")
+                        else:
+                            yield Input(
+                                typed,
+                                type=_INPUT_TYPE[option.kind],
+                                id=f"f-{option.name}",
+                                compact=True,
+                                placeholder=option.form_hint(lang),
+                            )
             yield Static("", id="form-error", markup=False)
             with Horizontal(id="form-buttons"):
                 yield Button(tr("form.submit", lang), id="submit", variant="primary", compact=True)
@@ -169,18 +181,18 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
 
     def values(self) -> FormValues:
         """What the form holds now."""
-
-        def text(field_id: str) -> str:
-            return self.query_one(f"#f-{field_id}", Input).value
-
         seats = self.query_one("#f-seats", Select).value
         level = self.query_one("#f-level", Select).value
+        typed: dict[str, str | bool] = {}
+        for option in OPTIONS:
+            widget = self.query_one(f"#f-{option.name}")
+            assert isinstance(widget, Input | Checkbox)
+            typed[option.name] = widget.value
         return FormValues(
-            name=text("name"),
+            name=self.query_one("#f-name", Input).value,
             seats=seats if isinstance(seats, int) else 4,
-            bots=text("bots"),
-            ask_everyone=self.query_one("#f-ask_everyone", Checkbox).value,
-            **{o.name: text(o.name) for o in OPTIONS if o.kind != "flag"},
+            bots=self.query_one("#f-bots", Input).value,
+            options=typed,
             level=level if isinstance(level, str) else "normal",
         )
 
@@ -188,7 +200,7 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
         try:
             settings = self.values().settings()
         except FormError as error:
-            self.query_one("#form-error", Static).update(tr(error.key, self.lang, **error.kwargs))
+            self.query_one("#form-error", Static).update(error.text(self.lang))
             self.query_one(f"#f-{error.field}").focus()
             return
         self.dismiss(settings)
