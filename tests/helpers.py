@@ -5,28 +5,37 @@ test hook: the instances' zones in ``game.st``), and from then on plays only thr
 ``game.choose(seat, option_id)`` and reads only ``game.view(seat)``, the returned events,
 ``game.prompt`` and ``game.result``. Everything here that touches ``game.st`` is setup.
 
-Stability: other test modules import these functions; add new ones, do not change signatures.
+Two ways in, one implementation of moving cards (:func:`arrange`):
 
-Typical use::
+- :func:`position` — a new game holding exactly the cards named, at the start of a phase of
+  the first turn (most rules tests)::
 
-    g = new_game(2, ancestors=["zufu"])
-    cards = arrange(
-        g,
-        turn_seat=0,
-        phase=Phase.ACTION,
-        hands={0: ["jisi_zhunbei", "qingtuan"], 1: []},
-        fields={1: [Card("wenming_changdao", face_down=True)]},
-    )
-    play = cards.hands[0][0]
-    g.choose(0, f"play:{play}")
+      g = position(hands={0: ["jisi_zhunbei", PAD], 1: ["yehuo"]}, fields={1: ["qingtuan"]})
+      play(g, 0, "jisi_zhunbei")  # tests/by_name.py: find and play cards by name
+
+- :func:`arrange` — cards moved into a game that already exists (a seeded game, or one
+  played on with :func:`play_to`); seats not named keep their cards::
+
+      g = new_game(2, ancestors=["zufu"])
+      cards = arrange(
+          g,
+          turn_seat=0,
+          phase=Phase.ACTION,
+          hands={0: ["jisi_zhunbei", "qingtuan"], 1: []},
+          fields={1: [Card("wenming_changdao", face_down=True)]},
+      )
+      g.choose(0, f"play:{cards.hands[0][0]}")
+
+Other test modules import these functions; add new ones, do not change signatures.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from qm_rules import Event, Game, GameOptions, Phase, PromptKind, View
+from qm_rules import CARDS, Event, Game, GameOptions, Phase, PromptKind, View
 from qm_rules.state import DECK, DISCARD, EMPTY, FIELD, HAND, LIMBO, STACK
 
 __all__ = [
@@ -46,6 +55,7 @@ __all__ = [
     "options_of_kind",
     "pass_responses",
     "play_to",
+    "position",
 ]
 
 PLAYER_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
@@ -98,6 +108,16 @@ class Card:
     face_down: bool = False
     tapped: bool = False
     set_turn: int | None = None
+
+    @classmethod
+    def parse(cls, spec: str, turn: int) -> Card:
+        """``"yehuo/down/new"``: the id, then flags ``down`` (face-down, set before ``turn``),
+        ``new`` (with ``down``: set this turn) and ``tapped``."""
+        id_, *flags = spec.split("/")
+        unknown = set(flags) - {"down", "new", "tapped"}
+        assert not unknown, f"unknown field flags {sorted(unknown)} in {spec!r}"
+        set_turn = turn if "new" in flags else None
+        return cls(id_, face_down="down" in flags, tapped="tapped" in flags, set_turn=set_turn)
 
 
 @dataclass
@@ -154,6 +174,7 @@ def arrange(
     discard: list[str] | None = None,
     keep_hands: bool = False,
     keep_fields: bool = False,
+    rest_to_discard: bool = False,
 ) -> Arranged:
     """Arrange a position (setup only), then recompute the pending prompt.
 
@@ -162,9 +183,13 @@ def arrange(
       ``keep_hands``/``keep_fields`` (then the cards are added). Seats not named are untouched
       (but may lend cards: a card is taken from the deck first, and only if the deck has none left
       from the discard pile or an unnamed seat).
-    - ``fields`` fill slots from slot 0 in order; an entry is an id or a :class:`Card` with flags.
+    - ``fields`` fill slots from slot 0 in order; an entry is a :class:`Card`, or an id with
+      flags after slashes: ``"zhiqian/tapped"``, ``"yehuo/down"`` (set before this turn),
+      ``"yehuo/down/new"`` (set this turn).
     - ``deck_top``: ids put on top of the deck, in draw order (the first is drawn first).
     - ``discard``: ids put on the discard pile, bottom first.
+    - ``rest_to_discard``: every card left in the deck goes to the discard pile (before
+      ``deck_top`` goes on the deck, so the deck holds exactly ``deck_top``).
     - ``turn_seat``/``phase``: whose turn it is and which phase. ``Phase.DRAW`` means the draw
       phase has not run yet (R8/R9 happen when the game goes on); other phases are entered
       already. Setting ``turn_seat`` resets the "placed this turn" flag.
@@ -210,7 +235,7 @@ def arrange(
     for seat, entries in fields.items():
         out.fields[seat] = []
         for e in entries:
-            spec = e if isinstance(e, Card) else Card(e)
+            spec = e if isinstance(e, Card) else Card.parse(e, game.turn)
             c = take(spec.id)
             slot = st.free_slot(seat)
             assert slot >= 0, f"seat {seat}'s field is full"
@@ -230,6 +255,9 @@ def arrange(
         c = take(i)
         st.move(c, DISCARD)
         out.discard.append(c)
+    if rest_to_discard:
+        for c in list(st.deck):
+            st.move(c, DISCARD)
     for i in reversed(deck_top or []):
         c = take(i)
         st.move(c, DECK)  # on top
@@ -243,6 +271,85 @@ def arrange(
         game.phase_entered = phase is not Phase.DRAW
     _recompute(game)
     return out
+
+
+def position(
+    players: int = 2,
+    *,
+    seed: int = 1,
+    turn: int = 0,
+    phase: Phase = Phase.ACTION,
+    hands: dict[int, Iterable[str]] | None = None,
+    fields: dict[int, Iterable[str | Card]] | None = None,
+    stacks: dict[int, Iterable[str]] | None = None,
+    deck_top: Iterable[str] = (),
+    discard: Iterable[str] = (),
+    empty_deck: bool = False,
+    options: GameOptions | None = None,
+    placed: bool = False,
+) -> Game:
+    """A new game of ``players`` (P0, P1, …) holding exactly the cards named, waiting on
+    ``turn``'s first decision of ``phase`` (or whatever the rules do at that phase's start), in
+    the first turn and round. Unnamed cards stay in the deck (``empty_deck``: in the discard
+    pile); the cards are placed by :func:`arrange`, whose field specs it takes.
+
+    When the deck lacks enough instances of a card the test asks for (an ancestor not drawn into
+    this game's deck, a second copy of a one-copy card), an unrequested instance is re-dealt as
+    that card: the setup is about a position, not about a deck that could occur. Such games
+    cannot be replayed from their journal, which the journal tests do not need.
+    """
+    g = Game.new([f"P{i}" for i in range(players)], seed, options or GameOptions())
+    st = g.st
+    hands = {s: list(v) for s, v in (hands or {}).items()}
+    fields = {s: list(v) for s, v in (fields or {}).items()}
+    stacks = {s: list(v) for s, v in (stacks or {}).items()}
+    deck_top, discard = list(deck_top), list(discard)
+
+    for c in range(len(g.defs)):  # every card back to the deck, unflagged
+        if st.loc[c][0] != DECK:
+            st.move(c, DECK)
+        st.tapped[c] = st.face_down[c] = False
+        st.set_turn[c] = 0
+
+    wanted: list[str] = []  # in this order: which spare instance becomes which card
+    for named in hands.values():
+        wanted += named
+    for entries in fields.values():
+        wanted += [e.id if isinstance(e, Card) else e.split("/")[0] for e in entries]
+    for named in stacks.values():
+        wanted += named
+    wanted += deck_top + discard
+    need = Counter(wanted)
+    unknown = sorted(w for w in need if w not in CARDS.by_id)
+    if unknown:
+        raise KeyError(f"no card {unknown[0]!r}")
+    have = Counter(d.id for d in g.defs)
+    spare = [c for c in range(len(g.defs)) if g.defs[c].id not in need]
+    for w, n in need.items():  # re-deal unrequested instances as the missing ones
+        t = CARDS.by_id[w].type
+        spare.sort(key=lambda c: g.defs[c].type is not t)  # same type first
+        for _ in range(max(0, n - have[w])):
+            g.defs[spare.pop(0)] = CARDS.by_id[w]
+
+    g.turn_seat = g.first_seat = turn
+    g.turn = g.round = 1
+    g.phase = phase
+    g.phase_entered = False
+    g.placed = placed
+    g.chain = []
+    g.draft = None
+    g.asking = None
+    g.resolving = False
+    arrange(
+        g,
+        hands=hands,
+        fields=fields,
+        stacks=stacks,
+        deck_top=deck_top,
+        discard=discard,
+        rest_to_discard=empty_deck,
+    )
+    return g
 
 
 def empty_deck(game: Game, to: str = "discard") -> None:

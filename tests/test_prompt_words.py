@@ -10,8 +10,8 @@ import dataclasses
 import unicodedata
 
 import pytest
-from arrange_extra import arrange, in_hand
-from helpers import option_for
+from by_name import in_hand
+from helpers import option_for, position
 
 from qm_rules import CARDS, Game, GameOptions, Phase, PromptKind
 from qm_rules.cards import COST_OPS, CardType
@@ -128,7 +128,7 @@ def _respond_all(g: Game) -> None:
 
 
 def test_real_prompts_name_the_card_the_clause_and_the_count() -> None:
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "shao_baofu", "qingtuan"]},
@@ -154,7 +154,7 @@ def test_real_prompts_name_the_card_the_clause_and_the_count() -> None:
 
 
 def test_a_two_card_cost_counts_its_steps() -> None:
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "chaitai", "qingtuan", "qingcha", "juhua"]},
@@ -183,7 +183,7 @@ def test_a_two_card_cost_counts_its_steps() -> None:
 
 def test_shizu_stacking_after_worship_says_so_and_its_decline_is_not_a_worship() -> None:
     # The worship phase asks again only after 始祖's worship: to stack one more, or not.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -207,7 +207,7 @@ def test_shizu_stacking_after_worship_says_so_and_its_decline_is_not_a_worship()
 
 
 def test_the_hand_limit_says_how_many_are_left_to_discard() -> None:
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,

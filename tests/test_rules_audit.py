@@ -1,17 +1,17 @@
 """Rules audit: corner cases of the rulings (R1–R24), the card texts and the rulebook that the
 other rules tests do not reach, judged as an adversarial tournament judge would.
 
-Each test names its ruling. A position is arranged once (setup only, ``tests/arrange_extra.py``
-or ``tests/helpers.py``); from then on the game is driven only through ``game.choose`` and read
+Each test names its ruling. A position is arranged once (setup only: ``position`` or ``arrange``
+in ``tests/helpers.py``); from then on the game is driven only through ``game.choose`` and read
 only through ``game.view``, the returned events, ``game.prompt`` and ``game.result``.
 """
 
 from __future__ import annotations
 
 import pytest
-from arrange_extra import (
+from audit_helpers import ancestor_of, bot_games, offerings_on_field, qualifies_now
+from by_name import (
     PAD,
-    arrange,
     discard_defs,
     field_defs,
     flip,
@@ -24,9 +24,7 @@ from arrange_extra import (
     resolved_links,
     stacked_defs,
 )
-from audit_helpers import ancestor_of, bot_games, offerings_on_field, qualifies_now
-from helpers import arrange as arrange_entered
-from helpers import event_kinds, new_game, option_for
+from helpers import arrange, event_kinds, new_game, option_for, position
 
 from qm_rules import CARDS, Event, Game, GameOptions, Phase, PromptKind
 
@@ -51,7 +49,7 @@ def asked_order(g: Game, limit: int = 30) -> list[int]:
 def test_asking_skips_a_conceded_seat_and_restarts_after_the_responder() -> None:
     # R18/R23: 4 players, seat 2 has conceded. Seat 0's activation: asked 1, 3 (2 skipped).
     # Seat 3 responds: the asking restarts after seat 3 → 0, 1 (2 still skipped).
-    g = arrange(
+    g = position(
         4,
         turn=0,
         hands={0: ["saomu", PAD], 1: ["qingtuan"], 3: ["qingcha"]},
@@ -70,7 +68,7 @@ def test_asking_skips_a_conceded_seat_and_restarts_after_the_responder() -> None
 def test_a_seat_conceding_while_asked_is_dropped_and_the_chain_resolves() -> None:
     # R18/R23: seat 1 concedes while it is the one being asked; seat 2 is asked next, then the
     # chain resolves (扫墓 draws 2, then its discard).
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["saomu", PAD], 1: ["qingtuan"], 2: ["qingcha"]},
@@ -93,7 +91,7 @@ def test_a_seat_conceding_while_asked_is_dropped_and_the_chain_resolves() -> Non
 def test_take_responses_cannot_answer_an_older_link(everyone: bool) -> None:
     # R17: 顺手牵羊 (link 0) targets seat 1's 青团; seat 1 passes; seat 2 flips 文明 (link 1).
     # 捉贼 and 护身符 of seat 1 matched link 0 only: seat 1 may not use them now.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["shunshou", PAD], 1: ["qingcha"], 2: ["qingjiu"]},
@@ -118,7 +116,7 @@ def test_take_responses_cannot_answer_an_older_link(everyone: bool) -> None:
 def test_chaitai_from_hand_paid_with_the_last_two_cards() -> None:
     # R15/R16: on its own turn seat 0 answers 文明 with 拆台 from hand; its two other cards are
     # the whole cost (taken without asking), leaving the hand empty; the cost is public.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "chaitai", "qingtuan", "juhua"], 1: ["qingcha"]},
@@ -146,7 +144,7 @@ def test_chaitai_from_hand_paid_with_the_last_two_cards() -> None:
 
 def test_chaitai_from_hand_not_offered_with_one_other_card() -> None:
     # R15: a cost that cannot be paid in full cannot be offered (拆台 needs 2 other cards).
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "chaitai", "qingtuan"], 1: ["qingcha"]},
@@ -161,9 +159,9 @@ def test_chaitai_from_hand_not_offered_with_one_other_card() -> None:
 def test_jisi_zhunbei_needs_another_card_to_discard() -> None:
     # R15: 祭祀准备 alone in hand cannot pay its cost: it is not offered; with one other card the
     # cost is that card, taken without asking.
-    g = arrange(2, turn=0, hands={0: ["jisi_zhunbei", PAD], 1: ["qingcha"]})
+    g = position(2, turn=0, hands={0: ["jisi_zhunbei", PAD], 1: ["qingcha"]})
     assert option_for(g, "play", "jisi_zhunbei") is not None
-    g2 = arrange(2, turn=0, hands={0: ["jisi_zhunbei"], 1: ["qingcha"]})
+    g2 = position(2, turn=0, hands={0: ["jisi_zhunbei"], 1: ["qingcha"]})
     # Nothing to do in the action phase at all: the game has moved on past seat 0's turn.
     assert not (g2.prompt.seat == 0 and option_for(g2, "play", "jisi_zhunbei"))
     g.choose(0, option_for(g, "play", "jisi_zhunbei"))
@@ -181,7 +179,7 @@ def test_manifestation_paid_with_the_last_offering_breaks_before_the_win_check()
     # R14/R20: 祖母's manifestation (cost: its last stacked offering) draws 2 offerings, so its
     # owner holds 3 offerings — but the ritual breaks when the chain has resolved, before the
     # win check: no win, the ancestor goes to the discard pile.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["saomu", PAD], 0: ["qingtuan"]},
@@ -204,7 +202,7 @@ def test_restacked_before_the_chain_ends_the_ritual_holds() -> None:
     # resolved): 始祖's stacking ability (link 0); seat 1 flips 拆台 against it (link 1); 始祖
     # manifests with its last stacked offering (link 2) and negates 拆台. The ability then
     # stacks its offering: when the chain ends the stack is not empty, the ritual holds.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["qingtuan", PAD], 1: ["qingjiu", "xianguo"]},
@@ -228,7 +226,7 @@ def test_restacked_before_the_chain_ends_the_ritual_holds() -> None:
 def test_shunshou_in_the_last_free_slot_takes_into_hand() -> None:
     # R6: 4 cards on seat 0's field; 顺手牵羊 takes the 5th slot itself, so the offering it
     # takes has no free slot and goes into seat 0's hand.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["shunshou", "qingcha"]},
@@ -248,7 +246,7 @@ def test_shunshou_in_the_last_free_slot_takes_into_hand() -> None:
 def test_jie_dongfeng_against_an_empty_hand_fails_quietly() -> None:
     # R19: no card to take → the section fails; nothing is looked at, nothing taken; the card
     # stays on the field until the end phase (R7).
-    g = arrange(2, turn=0, hands={0: ["jie_dongfeng", PAD], 1: []})
+    g = position(2, turn=0, hands={0: ["jie_dongfeng", PAD], 1: []})
     ev = play(g, 0, "jie_dongfeng")
     ev += pass_all(g)
     assert "look" not in event_kinds(ev) and "take" not in event_kinds(ev)
@@ -269,7 +267,7 @@ def test_zhuozei_only_for_the_player_whose_card_is_taken(
 ) -> None:
     # 捉贼 ("an opponent activates an effect that takes a card of yours"): seat 0 aims 借东风 /
     # 顺手牵羊 at seat 2; seat 1's 捉贼 does not match, seat 2's does.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: [card, PAD], 1: ["qingcha"], 2: ["qingjiu"]},
@@ -303,7 +301,7 @@ def test_rulebook_section_8_example() -> None:
     # Rulebook §8 example, exactly: A's 顺手牵羊 on B's 青团 (link 1); B flips 捉贼 (link 2);
     # A answers from hand with 驱邪 (link 3). 驱邪 negates 捉贼 (no draw for B); 顺手牵羊
     # resolves: the 青团 moves onto A's field.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["shunshou", "quxie", PAD], 1: ["qingcha"]},
@@ -323,7 +321,7 @@ def test_negating_the_negation_of_a_negation() -> None:
     # R18/R19, four links: 扫墓 (0); 鬼打墙 negates it (1); 驱邪 from hand negates 鬼打墙 (2);
     # 拆台 flipped negates 驱邪 (3). Resolving newest first: 驱邪 is negated, so 鬼打墙 does
     # negate 扫墓: seat 0 draws nothing.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "quxie", PAD], 1: ["qingcha", "qingjiu"]},
@@ -343,7 +341,7 @@ def test_negating_the_negation_of_a_negation() -> None:
 def test_zhiren_tishen_negated_by_quxie_the_worship_resolves() -> None:
     # R12/R16: 纸人替身 answers the worship; the declarer answers it from hand with 驱邪 (its
     # own turn): the trap is negated and the worship resolves (offerings stacked, worship draw).
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -366,7 +364,7 @@ def test_chaitai_still_negates_zumu_and_waigong_worship(ancestor: str) -> None:
     # Rulebook §12.2: 祖母 (unaffected by traps) and 外公 (cannot return to hand) are not
     # protected from the counter 拆台: it negates the worship and the ancestor goes to the
     # discard pile; the offerings stay.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -386,7 +384,7 @@ def test_chaitai_still_negates_zumu_and_waigong_worship(ancestor: str) -> None:
 def test_worship_on_a_full_field_takes_the_first_offerings_slot() -> None:
     # R12: declaring needs no free slot (4 offerings + a face-down card fill the field); the
     # ancestor takes the slot of an offering it stacks; the face-down card stays.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -417,7 +415,7 @@ def test_win_check_at_the_start_of_the_end_phase() -> None:
     # under way (its own check done) when seat 0 comes to qualify; with nothing to declare the
     # end phase begins and its check finds the win — in this turn, not at the next turn's start.
     g = new_game(2, ancestors=["zumu"])
-    arrange_entered(
+    arrange(
         g,
         turn_seat=0,
         phase=Phase.WORSHIP,
@@ -433,7 +431,7 @@ def test_win_check_at_the_start_of_the_end_phase() -> None:
 def test_several_qualify_turn_order_wraps_past_the_last_seat() -> None:
     # R20 tie-break: on seat 2's turn seats 0 and 1 qualify; the first in turn order after
     # seat 2 is seat 0 (turn order wraps).
-    g = arrange(
+    g = position(
         3,
         turn=2,
         phase=Phase.DRAW,
@@ -450,7 +448,7 @@ def test_several_qualify_turn_order_wraps_past_the_last_seat() -> None:
 def test_prohibition_from_a_trap_on_another_turn_ends_with_that_turn() -> None:
     # R21/R13: seat 0 flips 文明 during seat 1's turn: seat 1 cannot play 烧包袱 then; the
     # prohibition ends with seat 1's turn, so seat 0 may place 纸钱 in its own next turn.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         phase=Phase.PLACE,
@@ -476,7 +474,7 @@ def test_prohibition_from_a_trap_on_another_turn_ends_with_that_turn() -> None:
 def test_card_set_this_turn_cannot_answer_a_response_the_same_turn() -> None:
     # R16: seat 0 sets 驱邪 and then plays 扫墓; seat 1 flips 鬼打墙. The 驱邪 set this turn
     # cannot be flipped (seat 0 is offered only "pass" under ask-everyone); 扫墓 is negated.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["quxie", "saomu", PAD], 1: ["qingcha"]},
@@ -500,7 +498,7 @@ def test_card_set_this_turn_cannot_answer_a_response_the_same_turn() -> None:
 def test_deck_searched_empty_is_refilled_at_once() -> None:
     # R4 / seed (当牌山抽空之后，立即…): the search takes the deck's last card; the discard pile
     # (with the cost just paid) becomes the deck at once, and the "then draw 1" draws from it.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jisi_zhunbei", "qingtuan", PAD], 1: ["qingcha"]},
@@ -527,7 +525,7 @@ def test_jie_dongfeng_pick_hidden_from_everyone_but_the_activator() -> None:
     # R5: while seat 0 picks from seat 1's hand (3 players), the other views show whose decision
     # it is and of what kind, but no options or context; the card taken is told to the taker and
     # the victim only.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["jie_dongfeng", PAD], 1: ["qingtuan", "saomu"], 2: ["qingcha"]},
@@ -558,7 +556,7 @@ def test_a_cancelled_draft_reveals_nothing_to_the_table() -> None:
     # choose from), then cancels and passes. The card is never revealed — so the other seats
     # must not have seen a COST prompt either (only 拆台 among responses has a cost), only that
     # seat 1 is still answering.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["saomu", PAD], 1: ["qingtuan", "juhua", "qingjiu"], 2: ["qingcha"]},
@@ -578,7 +576,7 @@ def test_a_cancelled_draft_reveals_nothing_to_the_table() -> None:
 def test_a_cancelled_response_draft_asks_the_same_seat_again() -> None:
     # R15/R18: cancelling a response's draft leaves no trace: the same seat is asked again,
     # nothing was paid, and after its pass the asking goes on to the next seat.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["saomu", PAD], 1: ["qingtuan", "juhua", "qingjiu"], 2: ["qingcha"]},
@@ -606,7 +604,7 @@ def test_search_offers_the_lowest_instance_whatever_the_order() -> None:
     # R5 (deck order hidden) / effects.choices: "one choice a card name, lowest instance first".
     # Both 青团 are in the deck, the lower id on top: the option must still be the lower id,
     # else the option tells which copy lies deeper.
-    g = arrange(2, turn=0, hands={0: ["shao_baofu", PAD]}, deck_top=["qingtuan"])
+    g = position(2, turn=0, hands={0: ["shao_baofu", PAD]}, deck_top=["qingtuan"])
     low = min(c for c in range(len(g.defs)) if g.defs[c].id == "qingtuan")
     play(g, 0, "shao_baofu")
     assert _search_option(g, "qingtuan") == low
@@ -633,7 +631,7 @@ def test_jie_dongfeng_look_does_not_show_the_hands_order() -> None:
     # which card a hidden search brought): the same hand acquired in two orders looks the same.
     seen = []
     for order in (["qingtuan", "saomu", "juhua"], ["juhua", "saomu", "qingtuan"]):
-        g = arrange(2, turn=0, hands={1: order, 0: ["jie_dongfeng", PAD]})
+        g = position(2, turn=0, hands={1: order, 0: ["jie_dongfeng", PAD]})
         ev = play(g, 0, "jie_dongfeng")
         look = [e.data["defs"] for e in ev if e.kind == "look"]
         assert g.prompt.kind is PromptKind.EFFECT
@@ -646,7 +644,7 @@ def test_jie_dongfeng_look_does_not_show_the_hands_order() -> None:
 
 def test_negated_placement_uses_up_the_turns_placement() -> None:
     # R10: a placement negated by 野火 still was the turn's one placement: no second one.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.PLACE,
@@ -668,7 +666,7 @@ def test_turn_player_concedes_while_a_response_is_being_paid() -> None:
     # R23: seat 1 is paying 拆台's cost (choosing among 3 different cards) when the turn player
     # concedes; the draft goes on, the chain resolves (seat 0's link does nothing), then the
     # turn passes to seat 1.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["saomu", PAD], 1: ["qingtuan", "juhua", "qingjiu"], 2: ["qingcha"]},
@@ -691,7 +689,7 @@ def test_turn_player_concedes_while_a_response_is_being_paid() -> None:
 def test_victim_concedes_while_jie_dongfeng_picks() -> None:
     # R23 / rulebook §9: an effect that targets a player who has conceded fails — even when the
     # player concedes while the activator is choosing the card.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["jie_dongfeng", PAD], 1: ["qingtuan", "saomu"], 2: ["qingcha"]},
@@ -732,7 +730,7 @@ def test_two_manifestations_in_one_chain_zhenhun_negates_the_first_only() -> Non
     # Rulebook §8/§12.3: 祖母 manifests against 扫墓 (link 1); seat 0 answers with 镇魂 from hand
     # (link 2); 祖母 manifests again against 镇魂 (link 3). Each costs one stacked offering.
     # Newest first: link 3 draws 2; 镇魂 negates link 1 (no draw); 扫墓 resolves.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "zhenhun", PAD], 1: ["qingcha"]},
@@ -759,7 +757,7 @@ def test_two_manifestations_in_one_chain_zhenhun_negates_the_first_only() -> Non
 def test_optional_put_is_asked_even_with_one_candidate() -> None:
     # Rulebook §7.1: a choice you may decline is always asked — 烧包袱's put with the searched
     # offering as the only offering in hand still asks (pick it or "none").
-    g = arrange(2, turn=0, hands={0: ["shao_baofu", PAD], 1: ["qingcha"]}, empty_deck=True)
+    g = position(2, turn=0, hands={0: ["shao_baofu", PAD], 1: ["qingcha"]}, empty_deck=True)
     play(g, 0, "shao_baofu")
     assert g.prompt.kind is PromptKind.EFFECT and g.prompt.context["op"] == "search"
     pick(g, 0, "juhua")
@@ -773,7 +771,7 @@ def test_optional_put_is_asked_even_with_one_candidate() -> None:
 def test_wenming_against_worship_burning_offerings_are_still_stacked() -> None:
     # Rulebook §10 / R21: a prohibition does not touch a Burning offering already on the field:
     # 文明 flipped against the worship itself, the worship resolves and stacks 纸钱 and 香烛.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -789,7 +787,7 @@ def test_wenming_against_worship_burning_offerings_are_still_stacked() -> None:
 
 def test_after_the_ritual_breaks_the_owner_places_again() -> None:
     # R14 / rulebook §11: once the ancestor has left, the placement phase is no longer skipped.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["jingrao", PAD], 0: ["qingtuan", "juhua"]},
@@ -808,7 +806,7 @@ def test_after_the_ritual_breaks_the_owner_places_again() -> None:
 def test_timer_defaults_from_a_half_made_activation_end_the_turn_without_a_trace() -> None:
     # R22 turn timer / rulebook §14: the defaults (cancel, end, decline) from the middle of an
     # activation's mode choice end the turn; nothing was activated or paid.
-    g = arrange(2, turn=0, hands={0: ["jisi_zhunbei", "qingtuan", PAD], 1: ["qingcha"]})
+    g = position(2, turn=0, hands={0: ["jisi_zhunbei", "qingtuan", PAD], 1: ["qingcha"]})
     g.choose(0, option_for(g, "play", "jisi_zhunbei"))
     assert g.prompt.kind is PromptKind.MODE
     ev: list[Event] = []
@@ -822,7 +820,7 @@ def test_timer_defaults_from_a_half_made_activation_end_the_turn_without_a_trace
 def test_waigong_manifestation_negates_shunshou_on_its_owners_offering() -> None:
     # 外公's manifestation ("an opponent's effect targets a card of yours → negate it") answers
     # 顺手牵羊 aimed at an offering on its owner's field; its cost is a stacked offering.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["shunshou", PAD], 0: ["qingcha"]},
@@ -845,7 +843,7 @@ def test_waigong_manifestation_negates_shunshou_on_its_owners_offering() -> None
 def test_ancestor_tapped_by_hushenfu_stays_out_of_reach_but_serves_its_owner() -> None:
     # R8 after 护身符 answered 惊扰: the ancestor stays tapped, so a later 惊扰 cannot even
     # target it (not offered); its owner's own manifestation still pays from its stack.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jingrao", "jingrao", "saomu", PAD], 1: ["qingcha"]},
@@ -870,7 +868,7 @@ def test_ancestor_tapped_by_hushenfu_stays_out_of_reach_but_serves_its_owner() -
 def test_hand_limit_binds_only_the_turn_player_and_its_discards_are_public() -> None:
     # R22 hand limit: in seat 0's end phase only seat 0 discards down (seat 1, over the limit
     # too, keeps its cards until its own end phase); the discards are public events.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={
@@ -894,7 +892,7 @@ def test_burning_stacked_by_an_ability_activated_before_the_prohibition() -> Non
     # R21 (engine's reading; see the Ambiguity list in ENGINE_BUGS.md): the stacking ability was
     # activated with 纸钱 before 文明 came into force, so — like a Burning card already
     # activated — it still resolves and stacks the 纸钱.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["zhiqian", PAD], 1: ["qingcha"]},

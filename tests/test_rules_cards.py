@@ -10,9 +10,8 @@ after a chain (an action phase with nothing to do ends by itself).
 from __future__ import annotations
 
 import pytest
-from arrange_extra import (
+from by_name import (
     PAD,
-    arrange,
     discard_defs,
     field_defs,
     flip,
@@ -23,7 +22,7 @@ from arrange_extra import (
     resolved_links,
     stacked_defs,
 )
-from helpers import event_kinds, option_for, pass_responses
+from helpers import event_kinds, option_for, pass_responses, position
 
 from qm_rules import GameOptions, Phase, PromptKind
 
@@ -52,7 +51,7 @@ def pick(g, seat: int, card: str) -> list:
 def test_burning_offering_taps_at_next_turn_and_counts_for_draw() -> None:
     # R8/R9: a Burning offering placed before this turn becomes tapped as the draw phase
     # begins; tapped offerings still count for the draw (1 + 2 offerings = 3).
-    g = arrange(2, turn=0, phase=Phase.DRAW, fields={0: ["zhiqian", "qingtuan"]}, hands={0: [PAD]})
+    g = position(2, turn=0, phase=Phase.DRAW, fields={0: ["zhiqian", "qingtuan"]}, hands={0: [PAD]})
     v = g.view(1)
     slots = {s.card.card: s.card.tapped for s in v.seats[0].slots if s.card}
     assert slots == {"zhiqian": True, "qingtuan": False}
@@ -61,7 +60,7 @@ def test_burning_offering_taps_at_next_turn_and_counts_for_draw() -> None:
 
 def test_burning_offering_placed_this_turn_is_not_tapped() -> None:
     # R8: placed this turn → not tapped yet.
-    g = arrange(2, turn=0, phase=Phase.PLACE, hands={0: ["xiangzhu", PAD]})
+    g = position(2, turn=0, phase=Phase.PLACE, hands={0: ["xiangzhu", PAD]})
     g.choose(0, f"place:{in_hand(g, 0, 'xiangzhu')}")
     pass_responses(g)
     slot = g.view(1).seats[0].slots[0]
@@ -70,7 +69,7 @@ def test_burning_offering_placed_this_turn_is_not_tapped() -> None:
 
 def test_placement_only_once_per_turn() -> None:
     # R10: at most one offering placed in the placement phase.
-    g = arrange(2, turn=0, phase=Phase.PLACE, hands={0: ["qingtuan", "juhua", PAD]})
+    g = position(2, turn=0, phase=Phase.PLACE, hands={0: ["qingtuan", "juhua", PAD]})
     assert option_for(g, "place", "juhua") is not None
     g.choose(0, f"place:{in_hand(g, 0, 'qingtuan')}")
     assert g.prompt.kind is PromptKind.ACTION
@@ -82,7 +81,7 @@ def test_placement_only_once_per_turn() -> None:
 
 def test_shunshou_takes_an_offering_onto_your_field() -> None:
     # R19, R6 · 顺手牵羊: an untapped offering of the opponent's goes onto your field.
-    g = arrange(2, turn=0, hands={0: ["shunshou", PAD]}, fields={1: ["qingtuan", "juhua"]})
+    g = position(2, turn=0, hands={0: ["shunshou", PAD]}, fields={1: ["qingtuan", "juhua"]})
     play(g, 0, "shunshou")
     assert g.prompt.kind is PromptKind.TARGET
     g.choose(0, f"target:c{on_field(g, 1, 'juhua', viewer=0)}")
@@ -93,7 +92,7 @@ def test_shunshou_takes_an_offering_onto_your_field() -> None:
 
 def test_shunshou_into_hand_when_field_full() -> None:
     # 顺手牵羊 + R6: a full field sends the card to hand instead.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["shunshou", PAD]},
@@ -108,13 +107,13 @@ def test_shunshou_into_hand_when_field_full() -> None:
 
 def test_shunshou_cannot_target_a_tapped_offering() -> None:
     # 顺手牵羊 + R8: "untapped" — with only a tapped offering there is nothing to target.
-    g = arrange(2, turn=0, hands={0: ["shunshou", PAD]}, fields={1: ["zhiqian/tapped"]})
+    g = position(2, turn=0, hands={0: ["shunshou", PAD]}, fields={1: ["zhiqian/tapped"]})
     assert option_for(g, "play", "shunshou") is None
 
 
 def test_saomu_draws_two_then_discards_one() -> None:
     # R19 · 扫墓: draw 2; then discard 1 card.
-    g = arrange(2, turn=0, hands={0: ["saomu", PAD]}, deck_top=["juhua", "qingcha"])
+    g = position(2, turn=0, hands={0: ["saomu", PAD]}, deck_top=["juhua", "qingcha"])
     play(g, 0, "saomu")
     assert g.prompt.kind is PromptKind.EFFECT and g.prompt.context["op"] == "discard"
     pick(g, 0, "juhua")
@@ -124,7 +123,7 @@ def test_saomu_draws_two_then_discards_one() -> None:
 
 def test_jie_dongfeng_looks_and_takes_one_card() -> None:
     # 借东风: look at the target's hand (only the activator sees it, R5) and take 1 card.
-    g = arrange(2, turn=0, hands={0: ["jie_dongfeng", PAD], 1: ["qingtuan", "saomu"]})
+    g = position(2, turn=0, hands={0: ["jie_dongfeng", PAD], 1: ["qingtuan", "saomu"]})
     ev = play(g, 0, "jie_dongfeng")  # the only opponent: targeted without asking
     assert g.prompt.kind is PromptKind.EFFECT and g.prompt.seat == 0
     look = [e for e in ev if e.kind == "look"]
@@ -141,7 +140,7 @@ def test_shao_baofu_searches_an_offering_then_may_put_one_without_activation() -
     # R19, R15 · 烧包袱: search 1 offering (one option a name), then put 1 offering from hand
     # onto your
     # field as part of the effect — not an activation, so 野火 cannot answer it.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["shao_baofu", PAD]},
@@ -163,7 +162,7 @@ def test_shao_baofu_searches_an_offering_then_may_put_one_without_activation() -
 
 def test_shao_baofu_put_is_optional() -> None:
     # R19 · 烧包袱: "you may" — declining leaves the offering in hand.
-    g = arrange(2, turn=0, hands={0: ["shao_baofu", PAD]}, deck_top=["qingtuan", "juhua"])
+    g = position(2, turn=0, hands={0: ["shao_baofu", PAD]}, deck_top=["qingtuan", "juhua"])
     play(g, 0, "shao_baofu")
     pick(g, 0, "juhua")
     g.choose(0, "none")
@@ -174,7 +173,7 @@ def test_shao_baofu_put_is_optional() -> None:
 def test_qingming_yu_discards_every_face_down_card_of_the_target() -> None:
     # R19 · 清明雨: every face-down card on the target's field goes to the discard pile;
     # face-up stay.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["qingming_yu", PAD]},
@@ -188,7 +187,7 @@ def test_qingming_yu_discards_every_face_down_card_of_the_target() -> None:
 
 def test_jingrao_removes_one_stacked_offering() -> None:
     # R19 · 惊扰: 1 offering stacked under the target ancestor goes to the discard pile.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jingrao", PAD]},
@@ -206,7 +205,7 @@ def test_jingrao_removes_one_stacked_offering() -> None:
 
 def test_jingrao_last_offering_breaks_the_ritual_after_the_chain() -> None:
     # 惊扰 + R14: removing the last stacked offering breaks the ritual once the chain resolved.
-    g = arrange(
+    g = position(
         2, turn=0, hands={0: ["jingrao", PAD]}, fields={1: ["zufu"]}, stacks={1: ["qingtuan"]}
     )
     ev = play(g, 0, "jingrao")
@@ -222,7 +221,7 @@ def test_jingrao_last_offering_breaks_the_ritual_after_the_chain() -> None:
 
 def test_wenming_prohibits_burning_for_everyone_this_turn() -> None:
     # R21 · 文明祭祀倡导: all players cannot search or use Burning cards this turn.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "shao_baofu", PAD]},
@@ -239,7 +238,7 @@ def test_wenming_prohibits_burning_for_everyone_this_turn() -> None:
 
 def test_gui_daqiang_negates_an_action() -> None:
     # 鬼打墙: the opponent's action is negated; its card stays face-up until the end phase (R7).
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", PAD]},
@@ -255,7 +254,7 @@ def test_gui_daqiang_negates_an_action() -> None:
 
 def test_gui_daqiang_only_answers_opponents_actions() -> None:
     # R17 · 鬼打墙's trigger: an opponent's action — not a placement.
-    g = arrange(
+    g = position(
         2, turn=0, phase=Phase.PLACE, hands={0: ["qingtuan", PAD]}, fields={1: ["gui_daqiang/down"]}
     )
     g.choose(0, f"place:{in_hand(g, 0, 'qingtuan')}")
@@ -263,7 +262,7 @@ def test_gui_daqiang_only_answers_opponents_actions() -> None:
 
 
 def _worship_position(ancestor: str, trap: str = "zhiren_tishen", hand: tuple[str, ...] = (), **kw):
-    return arrange(
+    return position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -311,7 +310,7 @@ def test_zhiren_tishen_fails_entirely_against_waigong() -> None:
 
 def test_yehuo_negates_a_placement_offering_to_discard() -> None:
     # 野火: the placement is negated; the offering goes to the discard pile (R10).
-    g = arrange(
+    g = position(
         2, turn=0, phase=Phase.PLACE, hands={0: ["qingtuan", PAD]}, fields={1: ["yehuo/down"]}
     )
     g.choose(0, f"place:{in_hand(g, 0, 'qingtuan')}")
@@ -323,7 +322,7 @@ def test_yehuo_negates_a_placement_offering_to_discard() -> None:
 
 def test_zhuozei_negates_a_take_then_draws() -> None:
     # R19 · 捉贼: an opponent's effect that takes a card of yours is negated; then you draw 1.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["shunshou", PAD]},
@@ -340,7 +339,7 @@ def test_zhuozei_negates_a_take_then_draws() -> None:
 
 def test_zhuozei_answers_jie_dongfeng_on_you() -> None:
     # R17 · 捉贼: taking from your hand counts too.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jie_dongfeng", PAD], 1: ["qingtuan", "juhua"]},
@@ -354,7 +353,7 @@ def test_zhuozei_answers_jie_dongfeng_on_you() -> None:
 
 def test_zhuozei_ignores_a_take_from_someone_else() -> None:
     # R17 · 捉贼's trigger: only an effect that takes a card of YOURS.
-    g = arrange(
+    g = position(
         3, turn=0, hands={0: ["shunshou", PAD]}, fields={1: ["qingtuan"], 2: ["zhuozei/down"]}
     )
     play(g, 0, "shunshou")
@@ -367,7 +366,7 @@ def test_zhuozei_ignores_a_take_from_someone_else() -> None:
 
 def test_quxie_negates_a_trap() -> None:
     # R16, R18 · 驱邪: a trap is negated (here set face-down and flipped on another's turn).
-    g = arrange(
+    g = position(
         2,
         turn=1,
         phase=Phase.PLACE,
@@ -379,7 +378,7 @@ def test_quxie_negates_a_trap() -> None:
     # Seat 1 holds no answer, so the chain resolved: 野火 negated the placement.
     assert "qingtuan" in discard_defs(g)
     # Now seat 1 answers seat 0's trap with its own 驱邪.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         phase=Phase.PLACE,
@@ -397,7 +396,7 @@ def test_quxie_negates_a_trap() -> None:
 def test_zhenhun_negates_a_manifestation_whose_cost_stays_paid() -> None:
     # 镇魂: a manifestation is negated; its cost (the stacked offering) stays removed (R15),
     # and as it was the last, the ritual breaks after the chain (R14).
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "zhenhun", PAD]},
@@ -418,7 +417,7 @@ def test_zhenhun_negates_a_manifestation_whose_cost_stays_paid() -> None:
 
 def test_chaitai_negates_any_activation() -> None:
     # R15, R17 · 拆台: cost discard 2; negates any activation (here a placement).
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.PLACE,
@@ -437,7 +436,7 @@ def test_chaitai_negates_any_activation() -> None:
 
 def test_hushenfu_taps_the_targeted_card_and_the_take_fails() -> None:
     # 护身符: the targeted card becomes tapped, so 顺手牵羊 cannot take it (R8, R19).
-    g = arrange(2, turn=0, hands={0: ["shunshou", PAD]}, fields={1: ["qingtuan", "hushenfu/down"]})
+    g = position(2, turn=0, hands={0: ["shunshou", PAD]}, fields={1: ["qingtuan", "hushenfu/down"]})
     play(g, 0, "shunshou")
     ev = flip(g, 1, "hushenfu")
     assert resolved_links(ev) == [(1, False), (0, False)]
@@ -449,7 +448,7 @@ def test_hushenfu_taps_the_targeted_card_and_the_take_fails() -> None:
 
 def test_hushenfu_taps_an_ancestor_against_jingrao() -> None:
     # 护身符 on 惊扰: the ancestor becomes tapped and its stack is untouched.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jingrao", PAD]},
@@ -492,7 +491,7 @@ def test_hand_conditions_win_after_the_worship_draw(
 ) -> None:
     # R20 + each ancestor's worship condition: checked right after the worship draw (清茶, an
     # offering that completes none of these conditions).
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -512,7 +511,7 @@ def test_hand_conditions_win_after_the_worship_draw(
 
 def test_shizu_wins_with_five_stacked() -> None:
     # R20 · 始祖: ≥ 5 offerings stacked; worship with 5 offerings on the field wins at once.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -526,7 +525,7 @@ def test_shizu_wins_with_five_stacked() -> None:
 def test_shizu_four_stacked_then_ability_stacks_the_fifth_and_wins() -> None:
     # 始祖: 4 stacked is not enough; its once-per-action-phase ability stacks a 5th (an
     # activation), and the check after the chain finds the condition met (R20).
-    g = arrange(
+    g = position(
         2,
         turn=0,
         fields={0: ["shizu"]},
@@ -544,7 +543,7 @@ def test_shizu_four_stacked_then_ability_stacks_the_fifth_and_wins() -> None:
 def test_shizu_stacks_right_after_worship_and_wins_the_same_turn() -> None:
     # R12, R20 · 始祖: its stacking may be used in the worship phase too, right after the worship
     # resolved: four stacked, a fifth from the hand, and the check after that chain wins.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -563,7 +562,7 @@ def test_shizu_stacks_right_after_worship_and_wins_the_same_turn() -> None:
 
 def test_shizu_declining_the_stacking_after_worship_ends_the_turn() -> None:
     # R12: declining goes on to the end phase; the next player places.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -579,7 +578,7 @@ def test_shizu_declining_the_stacking_after_worship_ends_the_turn() -> None:
 
 def test_other_ancestors_go_on_to_the_end_phase_after_worship() -> None:
     # R12: only 始祖's stacking keeps a worship phase open after the worship.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -594,7 +593,7 @@ def test_other_ancestors_go_on_to_the_end_phase_after_worship() -> None:
 
 def test_shizu_stacking_used_in_the_action_phase_is_not_offered_again_after_worship() -> None:
     # 始祖: once in each turn — used in the action phase, nothing is offered in the worship phase.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         fields={0: ["shizu"]},
@@ -614,7 +613,7 @@ def test_shizu_stacking_used_in_the_action_phase_is_not_offered_again_after_wors
 def test_taigong_guards_the_hand_against_jie_dongfeng() -> None:
     # R19 · 太公: opponents' effects cannot take cards from your hand — 借东风 against its owner
     # fails.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jie_dongfeng", PAD], 1: ["qingtuan", "saomu"]},
@@ -631,7 +630,7 @@ def test_taigong_guards_the_hand_against_jie_dongfeng() -> None:
 
 def test_taipo_guards_face_down_cards_against_qingming_yu() -> None:
     # R19 · 太婆: opponents' effects cannot send your face-down cards to the discard pile.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["qingming_yu", PAD]},
@@ -646,7 +645,7 @@ def test_taipo_guards_face_down_cards_against_qingming_yu() -> None:
 
 def test_zufu_draws_one_more_in_the_draw_phase() -> None:
     # R9 · 祖父: 1 + X (no offerings on the field: stacked ones do not count) + 1.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.DRAW,
@@ -659,7 +658,7 @@ def test_zufu_draws_one_more_in_the_draw_phase() -> None:
 
 def test_shizu_ability_once_per_turn() -> None:
     # R11 · 始祖: once in each of your turns.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         fields={0: ["shizu"]},
@@ -676,7 +675,7 @@ def test_shizu_ability_once_per_turn() -> None:
 def test_shizu_ability_is_an_activation_negated_offering_discarded() -> None:
     # R15, R11 · 始祖's stacking is an activation: 拆台 may negate it; the offering goes to the
     # discard pile.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         fields={0: ["shizu"], 1: ["chaitai/down"]},
@@ -698,7 +697,7 @@ def test_shizu_ability_is_an_activation_negated_offering_discarded() -> None:
 def test_taigong_manifestation_negates_an_action_last_offering_breaks_after_chain() -> None:
     # 太公 manifestation: an opponent's action is negated; cost: 1 stacked offering; it was the
     # last, so the ritual breaks — after the chain (R14): still on the field while asking goes on.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["saomu", PAD]},
@@ -720,7 +719,7 @@ def test_taigong_manifestation_negates_an_action_last_offering_breaks_after_chai
 
 def test_manifestation_with_offerings_left_keeps_the_ritual() -> None:
     # R14: not the last offering → the ancestor stays.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["saomu", PAD]},
@@ -735,7 +734,7 @@ def test_manifestation_with_offerings_left_keeps_the_ritual() -> None:
 
 def test_taipo_manifestation_negates_a_trap() -> None:
     # R16, R17 · 太婆 manifestation: a trap is negated.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", PAD]},
@@ -754,7 +753,7 @@ def test_taipo_manifestation_negates_a_trap() -> None:
 def test_zufu_manifestation_opponent_discards_at_random() -> None:
     # R16, R17 · 祖父 manifestation: any activation by an opponent → that opponent discards 1
     # random card.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         phase=Phase.PLACE,
@@ -772,7 +771,7 @@ def test_zufu_manifestation_opponent_discards_at_random() -> None:
 
 def test_zumu_manifestation_draws_two() -> None:
     # R16, R17 · 祖母 manifestation: any activation → draw 2.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         phase=Phase.PLACE,
@@ -790,7 +789,7 @@ def test_zumu_manifestation_draws_two() -> None:
 
 def test_shizu_manifestation_negates_a_counter() -> None:
     # R16, R17 · 始祖 manifestation: a counter is negated.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", PAD], 1: ["xianguo", "xianguo"]},
@@ -809,7 +808,7 @@ def test_shizu_manifestation_negates_a_counter() -> None:
 
 def test_waigong_manifestation_negates_an_effect_targeting_its_card() -> None:
     # R16, R17 · 外公 manifestation: an opponent's effect targets a card of yours → negate it.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["jingrao", PAD]},
@@ -826,7 +825,7 @@ def test_waigong_manifestation_negates_an_effect_targeting_its_card() -> None:
 
 def test_waigong_manifestation_not_offered_for_untargeted_effects() -> None:
     # R17 · 外公's trigger: targeting a CARD of yours; 借东风 targets a player.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["jie_dongfeng", PAD], 0: ["juhua"]},
@@ -840,7 +839,7 @@ def test_waigong_manifestation_not_offered_for_untargeted_effects() -> None:
 def test_chaitai_negates_worship_ancestor_to_discard_offerings_stay() -> None:
     # 拆台 on a worship (R12): the ancestor goes to the discard pile (the default), the
     # offerings stay on the field, and the turn goes on to the end phase.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -860,7 +859,7 @@ def test_chaitai_negates_worship_ancestor_to_discard_offerings_stay() -> None:
 def test_tapped_ancestors_manifestation_cannot_be_negated() -> None:
     # R8 (interpretation 5): a tapped card is unaffected by other players' effects — negating a
     # tapped ancestor's manifestation does nothing; it resolves (祖母 draws 2).
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "zhenhun", PAD]},
@@ -880,7 +879,7 @@ def test_tapped_ancestors_manifestation_cannot_be_negated() -> None:
 
 def test_search_on_an_empty_deck_reshuffles_the_discard_pile() -> None:
     # 祭祀准备 ① with R4: the search needs the deck; it is empty, so the discard pile becomes it.
-    g = arrange(2, turn=0, hands={0: ["jisi_zhunbei", "qingtuan", PAD]}, empty_deck=True)
+    g = position(2, turn=0, hands={0: ["jisi_zhunbei", "qingtuan", PAD]}, empty_deck=True)
     assert g.view(0).deck_count == 0
     play(g, 0, "jisi_zhunbei")
     g.choose(0, "mode:0")

@@ -8,8 +8,8 @@ read ``game.view``, the returned events, ``game.prompt`` and ``game.result``.
 
 from __future__ import annotations
 
-from arrange_extra import arrange, discard_defs, hand_defs, in_hand, on_field, resolved_links
-from helpers import event_kinds, option_for, pass_responses
+from by_name import discard_defs, hand_defs, in_hand, on_field, resolved_links
+from helpers import event_kinds, option_for, pass_responses, position
 
 from qm_rules import GameOptions, Phase, PromptKind
 
@@ -32,7 +32,7 @@ def respond_seats(g, stop_after: int = 20) -> list[int]:
 def test_chaitai_cost_stays_discarded_when_chaitai_is_negated() -> None:
     # R15: the cost (2 discards) is paid at activation and never refunded, even though the
     # 拆台 that paid it is itself negated by a second 拆台.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "chaitai", "qingtuan", "qingcha"], 1: ["qingjiu", "xiangzhu"]},
@@ -68,7 +68,7 @@ def test_chaitai_cost_stays_discarded_when_chaitai_is_negated() -> None:
 def test_cancelled_draft_pays_nothing() -> None:
     # R15: mode, targets and cost are declared at activation; a draft cancelled before it is
     # complete leaves no trace (nothing paid, nothing moved).
-    g = arrange(2, turn=0, hands={0: ["jisi_zhunbei", "qingtuan", "zhiqian"]})
+    g = position(2, turn=0, hands={0: ["jisi_zhunbei", "qingtuan", "zhiqian"]})
     before = hand_defs(g, 0)
     g.choose(0, f"play:{in_hand(g, 0, 'jisi_zhunbei')}")
     assert g.prompt.kind is PromptKind.MODE
@@ -86,7 +86,7 @@ def test_cancelled_draft_pays_nothing() -> None:
 
 def test_counter_from_hand_on_own_turn() -> None:
     # R16: on your own turn a counter may be activated from hand as a response.
-    g = arrange(2, turn=0, hands={0: ["saomu", "quxie"]}, fields={1: ["gui_daqiang/down"]})
+    g = position(2, turn=0, hands={0: ["saomu", "quxie"]}, fields={1: ["gui_daqiang/down"]})
     g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
     g.choose(1, option_for(g, "flip", "gui_daqiang"))
     assert g.prompt.seat == 0 and g.prompt.kind is PromptKind.RESPOND
@@ -100,7 +100,7 @@ def test_counter_from_hand_on_own_turn() -> None:
 
 def test_counter_in_hand_not_usable_on_another_turn() -> None:
     # R16: on another player's turn only face-down traps/counters may respond, not a hand counter.
-    g = arrange(2, turn=1, hands={1: ["saomu"], 0: ["chaitai", "qingtuan", "juhua"]})
+    g = position(2, turn=1, hands={1: ["saomu"], 0: ["chaitai", "qingtuan", "juhua"]})
     g.choose(1, f"play:{in_hand(g, 1, 'saomu')}")
     # Seat 0 is not asked at all: 扫墓 resolves straight away (seat 1 picks its discard).
     assert g.prompt.seat == 1 and g.prompt.kind is PromptKind.EFFECT
@@ -108,7 +108,7 @@ def test_counter_in_hand_not_usable_on_another_turn() -> None:
 
 def test_counter_in_hand_on_another_turn_ask_everyone_only_pass() -> None:
     # R16 + R22 ask_everyone: the seat is asked, but its only option is to pass.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["saomu"], 0: ["chaitai", "qingtuan", "juhua"]},
@@ -121,7 +121,7 @@ def test_counter_in_hand_on_another_turn_ask_everyone_only_pass() -> None:
 
 def test_face_down_counter_usable_on_another_turn() -> None:
     # R16: the same 拆台 set face-down (in an earlier turn) may be flipped on another's turn.
-    g = arrange(
+    g = position(
         2, turn=1, hands={1: ["saomu"], 0: ["qingtuan", "juhua"]}, fields={0: ["chaitai/down"]}
     )
     g.choose(1, f"play:{in_hand(g, 1, 'saomu')}")
@@ -131,7 +131,7 @@ def test_face_down_counter_usable_on_another_turn() -> None:
 
 def test_card_set_this_turn_cannot_be_flipped() -> None:
     # R16: a card set face-down cannot be flipped in the turn it was set.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["chaitai", "saomu", "qingtuan", "juhua", "quxie"]},
@@ -148,7 +148,7 @@ def test_card_set_this_turn_cannot_be_flipped() -> None:
 
 def test_card_set_last_turn_can_be_flipped_on_next_players_turn() -> None:
     # R16: set in your action phase, flipped on the next player's turn when its trigger matches.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["wenming_changdao", "yehuo"], 1: ["qingtuan"]},
@@ -164,7 +164,7 @@ def test_card_set_last_turn_can_be_flipped_on_next_players_turn() -> None:
 
 def test_manifestation_on_another_players_turn() -> None:
     # R16: a manifestation may respond on any turn.
-    g = arrange(2, turn=0, hands={0: ["saomu"]}, fields={1: ["zumu"]}, stacks={1: ["qingtuan"]})
+    g = position(2, turn=0, hands={0: ["saomu"]}, fields={1: ["zumu"]}, stacks={1: ["qingtuan"]})
     g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
     assert g.prompt.seat == 1
     assert g.prompt.ids == (f"manifest:{on_field(g, 1, 'zumu')}", "pass")
@@ -172,7 +172,7 @@ def test_manifestation_on_another_players_turn() -> None:
 
 def test_manifestation_on_own_turn() -> None:
     # R16: …including the owner's own turn, answering an opponent's response.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu"]},
@@ -187,7 +187,7 @@ def test_manifestation_on_own_turn() -> None:
 
 def test_counter_from_hand_needs_a_free_slot() -> None:
     # R16 with R6: a counter from hand is played into a free slot; a full field cannot.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "quxie"]},
@@ -204,7 +204,7 @@ def test_counter_from_hand_needs_a_free_slot() -> None:
 
 
 def _ghost_wall_position(**kw):
-    return arrange(
+    return position(
         3,
         turn=0,
         hands={0: ["saomu"]},
@@ -242,7 +242,7 @@ def test_ghost_wall_offered_only_pass_under_ask_everyone_when_trap_is_newest() -
 
 def test_wildfire_answers_a_placement_not_an_action() -> None:
     # R17: 野火's trigger is "an opponent places an offering".
-    g = arrange(
+    g = position(
         2, turn=0, phase=Phase.PLACE, hands={0: ["qingtuan", "saomu"]}, fields={1: ["yehuo/down"]}
     )
     g.choose(0, f"place:{in_hand(g, 0, 'qingtuan')}")
@@ -259,7 +259,7 @@ def test_wildfire_answers_a_placement_not_an_action() -> None:
 def test_asking_order_follows_turn_order_after_the_activator() -> None:
     # R18: asked one by one in turn order starting after the newest link's player; the
     # activator (seat 1, also holding a matching trap) is not asked about its own link.
-    g = arrange(
+    g = position(
         4,
         turn=1,
         hands={1: ["saomu"]},
@@ -273,7 +273,7 @@ def test_asking_order_follows_turn_order_after_the_activator() -> None:
 def test_response_restarts_asking_so_first_activator_can_answer() -> None:
     # R18: a response becomes the newest link and the asking restarts after its player: seat 2,
     # then seat 0 (the first activator) who answers the trap with a counter from hand.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["saomu", "quxie"]},
@@ -297,7 +297,7 @@ def test_response_restarts_asking_so_first_activator_can_answer() -> None:
 def test_seat_that_passed_is_asked_again_about_a_response() -> None:
     # R18: 4 players. Seat 0 activates; seat 1 passes; seat 2 responds; the asking restarts
     # after seat 2: seat 3, seat 0, then seat 1 again (it passed on the older link only).
-    g = arrange(
+    g = position(
         4,
         turn=0,
         hands={0: ["saomu", "quxie"]},
@@ -323,7 +323,7 @@ def test_seat_that_passed_is_asked_again_about_a_response() -> None:
 def test_lifo_newest_link_resolves_first() -> None:
     # R18: resolution runs from the newest link to the oldest: 文明祭祀倡导 (link 1) makes its
     # prohibition before 祭祀准备 (link 0) resolves its first section.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jisi_zhunbei", "qingtuan"]},
@@ -343,14 +343,14 @@ def test_lifo_newest_link_resolves_first() -> None:
 
 def test_ask_everyone_off_skips_seats_without_a_response() -> None:
     # R18/R22: ask_everyone off — nobody holds a response, nobody is asked.
-    g = arrange(3, turn=0, hands={0: ["saomu"], 1: ["qingtuan"], 2: ["juhua"]})
+    g = position(3, turn=0, hands={0: ["saomu"], 1: ["qingtuan"], 2: ["juhua"]})
     g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
     assert g.prompt.seat == 0 and g.prompt.kind is PromptKind.EFFECT
 
 
 def test_ask_everyone_on_asks_every_other_seat_with_only_pass() -> None:
     # R18/R22: ask_everyone on — every other seat is asked, in turn order, with only "pass".
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["saomu"], 1: ["qingtuan"], 2: ["juhua"]},
@@ -373,7 +373,7 @@ def test_worked_example_search_fails_then_draw_resolves() -> None:
     # mode ①;
     # seat 1 flips 文明祭祀倡导. 文明 resolves first; the Burning search then fails; "then, if
     # the discarded card was an offering, draw 1" still resolves.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jisi_zhunbei", "qingtuan", "saomu"]},
@@ -399,7 +399,7 @@ def test_worked_example_search_fails_then_draw_resolves() -> None:
 def test_then_condition_reads_the_cost_not_an_offering() -> None:
     # R19: the "if the discarded card was an offering" condition reads the activation's cost:
     # a non-offering discard means no draw, even though the search failed the same way.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jisi_zhunbei", "qingtuan", "saomu"]},
@@ -419,7 +419,7 @@ def test_then_condition_reads_the_cost_not_an_offering() -> None:
 
 def test_search_then_draw_without_prohibition() -> None:
     # R19 (control): without 文明, the search offers one option per Burning card name, then draws.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jisi_zhunbei", "qingtuan", "saomu"]},
@@ -439,7 +439,7 @@ def test_search_then_draw_without_prohibition() -> None:
 
 def test_mode_two_draws_two() -> None:
     # R15/R19: the mode declared at activation decides the effect (② draw 2).
-    g = arrange(
+    g = position(
         2, turn=0, hands={0: ["jisi_zhunbei", "saomu", "yehuo"]}, deck_top=["juhua", "qingcha"]
     )
     g.choose(0, f"play:{in_hand(g, 0, 'jisi_zhunbei')}")

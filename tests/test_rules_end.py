@@ -8,9 +8,8 @@ Positions are arranged at the start (setup only); everything then happens throug
 from __future__ import annotations
 
 import pytest
-from arrange_extra import (
+from by_name import (
     PAD,
-    arrange,
     discard_defs,
     field_defs,
     hand_defs,
@@ -20,7 +19,7 @@ from arrange_extra import (
     play,
     stacked_defs,
 )
-from helpers import event_kinds, option_for, pass_responses
+from helpers import event_kinds, option_for, pass_responses, position
 
 from qm_rules import Game, GameOptions, Journal, NotYourTurn, Phase, Prohibition, PromptKind
 
@@ -39,7 +38,7 @@ def run_defaults(g: Game, until, limit: int = 2000) -> None:
 def test_end_phase_discards_face_up_specials_only_and_passes_the_turn() -> None:
     # R13 (with R7): face-up special cards of the turn player go to the discard pile; offerings,
     # face-down cards and the ancestor stay; the next player's turn begins.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: [PAD], 1: ["qingtuan"]},
@@ -60,7 +59,7 @@ def test_end_phase_discards_face_up_specials_only_and_passes_the_turn() -> None:
 def test_end_phase_leaves_other_players_face_up_cards() -> None:
     # R13/R7: only the turn player's face-up specials leave in that end phase: seat 1's flipped
     # 文明祭祀倡导 stays until seat 1's own end phase.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", PAD], 1: ["qingtuan", "juhua"]},
@@ -83,7 +82,7 @@ def test_end_phase_leaves_other_players_face_up_cards() -> None:
 
 def test_this_turn_prohibition_ends_with_the_turn() -> None:
     # R13/R21: 文明祭祀倡导 lasts this turn; on the next player's turn Burning is usable again.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", PAD], 1: ["zhiqian"]},
@@ -105,7 +104,7 @@ def test_this_turn_prohibition_ends_with_the_turn() -> None:
 
 def test_placement_skipped_while_ancestor_on_field() -> None:
     # R14: the placement phase is skipped while your ancestor is on the field.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.DRAW,
@@ -119,14 +118,14 @@ def test_placement_skipped_while_ancestor_on_field() -> None:
 
 def test_placement_offered_without_ancestor() -> None:
     # R14 (control): no ancestor on the field → placement phase.
-    g = arrange(2, turn=0, phase=Phase.DRAW, hands={0: ["qingtuan", PAD]})
+    g = position(2, turn=0, phase=Phase.DRAW, hands={0: ["qingtuan", PAD]})
     assert g.prompt.kind is PromptKind.PLACE
 
 
 def test_ritual_breaks_only_after_the_chain() -> None:
     # R14: the last stacked offering removed (惊扰) → the ancestor stays while the chain is
     # open (seat 0 still asked, ask_everyone) and leaves once it has resolved.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["jingrao", PAD]},
@@ -148,7 +147,7 @@ def test_ritual_breaks_only_after_the_chain() -> None:
 def test_manifestation_cost_last_offering_ancestor_stays_during_the_chain() -> None:
     # R14: a manifestation paying the last offering — the ancestor is still on the field (and
     # its manifestation resolves) while the chain is open.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["saomu", PAD]},
@@ -176,7 +175,7 @@ def test_manifestation_cost_last_offering_ancestor_stays_during_the_chain() -> N
 def test_win_after_a_chain_on_another_players_turn() -> None:
     # R20: checked after every chain: 祖母's manifestation draws the 3rd offering into its
     # owner's hand during seat 1's turn, and seat 0 wins then.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["saomu", PAD], 0: ["qingtuan"]},
@@ -201,7 +200,7 @@ def test_win_after_a_chain_on_another_players_turn() -> None:
 def test_no_win_while_the_chain_is_open() -> None:
     # R20: the condition is checked after the chain has fully resolved, not in the middle:
     # while seat 1 is asked about the manifestation, and while 扫墓 still resolves, no win.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         hands={1: ["saomu", PAD], 0: ["qingtuan"]},
@@ -224,7 +223,7 @@ def test_no_win_while_the_chain_is_open() -> None:
 def test_win_checked_at_the_start_of_a_phase() -> None:
     # R20: at the start of every phase — a position that qualifies ends the game as the phase
     # begins, before the draw.
-    g = arrange(
+    g = position(
         2,
         turn=1,
         phase=Phase.DRAW,
@@ -240,7 +239,7 @@ def test_win_checked_at_the_start_of_a_phase() -> None:
 def test_win_checked_when_the_placement_phase_starts_after_the_draw(hand: int, wins: bool) -> None:
     # R20 at the start of a phase, in play: 祖父's owner draws 1 + 0 + 1 (R9, standing effect);
     # with 6 in hand that makes 8 and the check at the start of the next phase finds it.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.DRAW,
@@ -257,7 +256,7 @@ def test_win_checked_when_the_placement_phase_starts_after_the_draw(hand: int, w
 
 def test_no_win_without_a_stacked_offering() -> None:
     # R20: the ancestor must have at least one stacked offering.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["zhiqian", "xiangzhu", PAD]},
@@ -277,7 +276,7 @@ def test_no_win_without_a_stacked_offering() -> None:
 def test_several_qualify_turn_player_else_next_in_turn_order(turn: int, winner: int) -> None:
     # R20: several players qualify at the same check → the turn player, else the first in turn
     # order after them.
-    g = arrange(
+    g = position(
         3,
         turn=turn,
         phase=Phase.DRAW,
@@ -290,7 +289,7 @@ def test_several_qualify_turn_player_else_next_in_turn_order(turn: int, winner: 
 
 def test_worship_negated_no_win_and_turn_goes_to_end() -> None:
     # R12/R20: a negated worship does not win; the turn goes on to the end phase.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         phase=Phase.WORSHIP,
@@ -316,7 +315,7 @@ def _prohibit_burning(g: Game) -> None:
 
 def test_prohibition_excludes_burning_offerings_from_placement() -> None:
     # R21: "use" forbids placing a Burning offering; others may still be placed.
-    g = arrange(2, turn=0, phase=Phase.PLACE, hands={0: ["zhiqian", "qingtuan", PAD]})
+    g = position(2, turn=0, phase=Phase.PLACE, hands={0: ["zhiqian", "qingtuan", PAD]})
     assert option_for(g, "place", "zhiqian") is not None  # control
     _prohibit_burning(g)
     assert option_for(g, "place", "zhiqian") is None
@@ -325,7 +324,7 @@ def test_prohibition_excludes_burning_offerings_from_placement() -> None:
 
 def test_prohibition_shao_baofu_not_playable() -> None:
     # R21: 烧包袱 (Burning) cannot be played under the prohibition; other actions can.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "shao_baofu", "qingtuan", PAD]},
@@ -342,7 +341,7 @@ def test_prohibition_shao_baofu_not_playable() -> None:
 
 def test_prohibition_drawing_burning_still_allowed() -> None:
     # R21: drawing a Burning card is still allowed (the worked example's "then draw 1" draws 纸钱).
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["jisi_zhunbei", "qingtuan", PAD]},
@@ -359,7 +358,7 @@ def test_prohibition_drawing_burning_still_allowed() -> None:
 def test_prohibition_shao_baofu_search_and_put_exclude_burning() -> None:
     # R21: 文明祭祀倡导 chained onto 烧包袱 resolves first; 烧包袱 then cannot search a Burning
     # offering nor put one onto the field ("use"); ordinary offerings are fine.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["shao_baofu", "zhiqian", PAD]},
@@ -379,7 +378,7 @@ def test_prohibition_shao_baofu_search_and_put_exclude_burning() -> None:
 
 def test_shao_baofu_search_and_put_include_burning_without_prohibition() -> None:
     # R21 (control): without the prohibition Burning offerings are searched and put.
-    g = arrange(
+    g = position(
         2, turn=0, hands={0: ["shao_baofu", "zhiqian", PAD]}, deck_top=["qingtuan", "xiangzhu"]
     )
     play(g, 0, "shao_baofu")
@@ -392,7 +391,7 @@ def test_shao_baofu_search_and_put_include_burning_without_prohibition() -> None
 
 def test_prohibition_excludes_burning_from_shizu_stacking() -> None:
     # R21 (interpretation 6): 始祖's stacking is a use: a Burning offering cannot be stacked.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "zhiqian", "qingtuan", PAD]},
@@ -431,7 +430,7 @@ def test_round_limit_zero_means_none() -> None:
 
 def test_hand_limit_discards_at_end_phase() -> None:
     # R22: hand limit — in the end phase the turn player discards down to it, one at a time.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["qingtuan", "juhua", "qingjiu", "xianguo", PAD], 1: ["qingcha"]},
@@ -450,7 +449,7 @@ def test_hand_limit_discards_at_end_phase() -> None:
 
 def test_no_hand_limit_by_default() -> None:
     # R22: hand limit [none].
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["qingtuan"] * 2 + ["juhua"] * 2 + ["qingjiu"] * 2 + [PAD], 1: ["qingcha"]},
@@ -463,7 +462,7 @@ def test_no_hand_limit_by_default() -> None:
 def test_ask_everyone_default_is_off() -> None:
     # R22: ask everyone [off].
     assert GameOptions().ask_everyone is False
-    g = arrange(
+    g = position(
         2, turn=0, hands={0: ["saomu", PAD], 1: ["qingtuan"]}, deck_top=["juhua", "qingcha"]
     )
     play(g, 0, "saomu")
@@ -476,7 +475,7 @@ def test_ask_everyone_default_is_off() -> None:
 def test_concede_cards_to_discard_game_goes_on() -> None:
     # R23: a conceding player's cards go to the discard pile; with ≥ 2 left the game goes on,
     # and the conceded seat's turns are skipped.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: [PAD], 1: ["qingtuan", "saomu"], 2: ["juhua"]},
@@ -499,7 +498,7 @@ def test_concede_cards_to_discard_game_goes_on() -> None:
 
 def test_conceded_seat_cannot_choose_or_concede_again() -> None:
     # R23: a conceded seat is out.
-    g = arrange(3, turn=0, hands={0: [PAD]})
+    g = position(3, turn=0, hands={0: [PAD]})
     g.choose(2, "concede")
     with pytest.raises(NotYourTurn):
         g.choose(2, "concede")
@@ -521,7 +520,7 @@ def test_last_player_remaining_wins_and_result_in_journal() -> None:
 
 def test_turn_player_concedes_turn_passes() -> None:
     # R23: the turn player concedes → the next player's turn begins.
-    g = arrange(3, turn=0, hands={0: [PAD], 1: ["qingtuan"]})
+    g = position(3, turn=0, hands={0: [PAD], 1: ["qingtuan"]})
     g.choose(0, "concede")
     assert g.view(1).turn_seat == 1
     assert g.prompt.seat == 1
@@ -530,7 +529,7 @@ def test_turn_player_concedes_turn_passes() -> None:
 def test_concede_during_chain_links_do_nothing() -> None:
     # R23 (interpretation 9): the conceding player's links do nothing; the turn ends after the
     # chain when the turn player conceded.
-    g = arrange(
+    g = position(
         3,
         turn=0,
         hands={0: ["saomu", PAD], 1: ["qingtuan"], 2: ["juhua"]},

@@ -4,8 +4,8 @@ the view marks it, for everyone, so that a dead card never looks live (R5: it is
 from __future__ import annotations
 
 import msgspec  # decodes plain data into the view types, as the wire does
-from arrange_extra import arrange, in_hand, on_field
-from helpers import option_for
+from by_name import in_hand, on_field
+from helpers import option_for, position
 
 from qm_rules import Game, PromptKind, View
 from qm_rules.model import to_plain
@@ -18,7 +18,7 @@ def _slot(view: View, seat: int, cid: int):
 def test_a_negated_action_is_marked_in_its_slot_for_everyone_until_it_leaves() -> None:
     # 鬼打墙 (a trap answering an opponent's action) negates 扫墓; 扫墓 stays on the field.
     # 祭祀准备 in hand keeps the action phase open after the chain.
-    g = arrange(
+    g = position(
         2,
         turn=0,
         hands={0: ["saomu", "jisi_zhunbei", "qingtuan"]},
@@ -53,7 +53,7 @@ def test_a_negated_action_is_marked_in_its_slot_for_everyone_until_it_leaves() -
 
 
 def test_a_resolved_card_is_not_marked_negated() -> None:
-    g = arrange(2, turn=0, hands={0: ["saomu", "qingtuan"]})
+    g = position(2, turn=0, hands={0: ["saomu", "qingtuan"]})
     saomu = in_hand(g, 0, "saomu")
     g.choose(0, f"play:{saomu}")
     while g.prompt is not None and g.prompt.kind is PromptKind.RESPOND:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from arrange_extra import arrange, in_hand
+from by_name import in_hand
+from helpers import position
 
 from qm_rules import PromptKind
 from qm_rules.describe import describe_events
 
 
 def _responding():
-    g = arrange(2, turn=0, hands={0: ["saomu", "qingtuan"]}, fields={1: ["gui_daqiang/down"]})
+    g = position(2, turn=0, hands={0: ["saomu", "qingtuan"]}, fields={1: ["gui_daqiang/down"]})
     g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
     assert g.prompt.kind is PromptKind.RESPOND and g.prompt.seat == 1
     return g
@@ -37,7 +38,7 @@ def test_a_real_pass_still_reads_passes() -> None:
 
 def test_a_default_that_names_a_card_is_not_told() -> None:
     # 扫墓 resolving: the default discards the first card; the timeout event does not say which.
-    g = arrange(2, turn=0, hands={0: ["saomu", "qingtuan", "juhua"]})
+    g = position(2, turn=0, hands={0: ["saomu", "qingtuan", "juhua"]})
     g.choose(0, f"play:{in_hand(g, 0, 'saomu')}")
     while g.prompt.kind is PromptKind.RESPOND:
         g.choose(g.prompt.seat, "pass")
