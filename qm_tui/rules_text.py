@@ -2,9 +2,9 @@
 
 The rulebook is ``docs/RULES.md`` in the repository. It ships inside the package as
 ``qm_tui/docs/RULES.md`` — a symlink in the source tree, so there is one text and nothing to
-keep in step; a built wheel holds the file itself. A Chinese edition ``RULES.zh.md``, if one is
-ever written, is preferred for ``zh``. ``tests/test_tui_shell.py`` checks that the packaged text
-is the repository's.
+keep in step; a built wheel holds the file itself. It holds both languages, one part each
+(:func:`split_sections` reads one). ``tests/test_tui_shell.py`` checks that the packaged text is
+the repository's.
 """
 
 from __future__ import annotations
@@ -17,33 +17,29 @@ from pathlib import Path
 REPO_DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-def _names(lang: str) -> list[str]:
-    return [f"RULES.{lang}.md", "RULES.md"] if lang != "en" else ["RULES.en.md", "RULES.md"]
+RULES = "RULES.md"
 
 
-def packaged_rules(name: str = "RULES.md") -> str | None:
+def packaged_rules() -> str | None:
     """The rulebook as the installed package holds it, or None."""
     try:
-        return resources.files("qm_tui").joinpath("docs", name).read_text(encoding="utf-8")
+        return resources.files("qm_tui").joinpath("docs", RULES).read_text(encoding="utf-8")
     except (OSError, FileNotFoundError):
         return None
 
 
-def repo_rules(name: str = "RULES.md") -> str | None:
+def repo_rules() -> str | None:
     """The rulebook in the source tree next to the package, or None (installed elsewhere)."""
     try:
-        return (REPO_DOCS / name).read_text(encoding="utf-8")
+        return (REPO_DOCS / RULES).read_text(encoding="utf-8")
     except OSError:
         return None
 
 
-def rules_markdown(lang: str) -> str | None:
-    """The rulebook for ``lang``: the packaged text, else the source tree's; None if neither."""
-    for name in _names(lang):
-        text = packaged_rules(name) or repo_rules(name)
-        if text:
-            return text
-    return None
+def rules_markdown() -> str | None:
+    """The rulebook (both languages): the packaged text, else the source tree's; None if
+    neither."""
+    return packaged_rules() or repo_rules()
 
 
 @dataclass(frozen=True, slots=True)

@@ -622,8 +622,8 @@ def test_card_ids_say_nothing_about_the_card_until_seen() -> None:
             names.setdefault(cv.cid, set()).add(cv.card)
     seen_twice = [v for v in names.values() if len(v) > 1]
     assert len(seen_twice) > len(names) // 2  # not just the ancestors (drawn at random anyway)
-    # (Known limitation, ENGINE_BUGS.md: a copy whose id was seen before — on a field or in the
-    # discard pile before a reshuffle — can still be located by which id a search offers.)
+    # (A known limitation: a copy whose id was seen before — on a field or in the discard pile
+    # before a reshuffle — can still be located by which id a search offers.)
 
 
 def test_jie_dongfeng_look_does_not_show_the_hands_order() -> None:
@@ -889,7 +889,7 @@ def test_hand_limit_binds_only_the_turn_player_and_its_discards_are_public() -> 
 
 
 def test_burning_stacked_by_an_ability_activated_before_the_prohibition() -> None:
-    # R21 (engine's reading; see the Ambiguity list in ENGINE_BUGS.md): the stacking ability was
+    # R21 (as the rulebook's section on prohibitions reads it): the stacking ability was
     # activated with 纸钱 before 文明 came into force, so — like a Burning card already
     # activated — it still resolves and stacks the 纸钱.
     g = position(

@@ -7,6 +7,7 @@ data, and code, docs and tests point there. This test reads every text file of t
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,5 +55,19 @@ def test_nothing_points_outside_the_repository() -> None:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         for phrase in FORBIDDEN
         if phrase in line
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_every_markdown_file_named_is_in_the_repository() -> None:
+    """A Markdown file named in code, docs or tests is one the repository has: a pointer to a
+    note kept elsewhere, or to a file that may be written one day, leads nowhere."""
+    have = {p.name for p in ROOT.rglob("*.md") if ".venv" not in p.parts}
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {name}"
+        for path in _files()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for name in re.findall(r"[\w.-]+\.md\b", line)
+        if name not in have
     ]
     assert not found, "\n".join(found)

@@ -60,7 +60,7 @@ class RulebookScreen(Screen[None]):
         self._load()
 
     def _load(self) -> None:
-        text = rules_markdown(self.book_lang)
+        text = rules_markdown()
         self.sections = split_sections(text, self.book_lang) if text else []
         if not self.sections:
             self.sections = [
