@@ -318,8 +318,7 @@ def _effect_title(view: View, ctx: Mapping[str, Any], lang: str) -> str | None:
     n = n_raw if isinstance(n_raw, int) else clause.n
     picked = picked_raw if isinstance(picked_raw, int) else 0
     words = clause_words(clause, lang, who=_clause_who(clause, link, view, lang), n=n)
-    if clause.op == "discard":
-        words += _count(picked + 1, n, lang)
+    words += _count(picked + 1, n, lang)  # "(1 of 2)" when the clause takes several cards
     return _headed(card_id, kind, words, lang)
 
 

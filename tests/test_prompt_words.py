@@ -63,7 +63,7 @@ def test_every_effect_clause_of_the_card_set_has_its_own_words(lang: str) -> Non
         for kind, mode, sections in _effects(d):
             for s, sec in enumerate(sections):
                 for i, cl in enumerate(sec.clauses):
-                    n = cl.n if cl.op == "discard" else 1
+                    n = CLAUSE_OPS[cl.op].picks(cl)  # what the engine's context says
                     for picked in range(n):
                         text = describe_prompt(
                             _effect_view(base, d, kind, mode, s, i, cl.op, n, picked), lang
