@@ -19,7 +19,7 @@ Nothing changes state before step 3, except the empty-deck reshuffle a search ne
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from .cards import CardDef, Clause, Param
 from .members import (
@@ -135,6 +135,9 @@ class ClauseOp:
     emits: ClassVar[frozenset[str]] = frozenset()
     #: Does it take another player's card (what the trigger "opp_takes_yours" answers, R17)?
     takes: ClassVar[bool] = False
+    #: Where a card picked for it goes, from the decider's side (what a bot weighs a pick by):
+    #: into their hand, out of it, onto their field; None for anywhere else.
+    picked_goes: ClassVar[Literal["to_hand", "from_hand", "to_field"] | None] = None
 
     def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
         """Step 1: the candidates of its decision ([]: it cannot be carried out), or NO_CHOICE."""
@@ -201,6 +204,7 @@ class Search(ClauseOp):
     name = "search"
     params = (Param("filter", "filter", None),)
     emits = frozenset({"search", "reshuffle"})
+    picked_goes = "to_hand"
 
     def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
         g.refill_deck_if_empty()
@@ -238,6 +242,7 @@ class Discard(ClauseOp):
     name = "discard"
     params = (_n(),)
     emits = frozenset({"discard"})
+    picked_goes = "from_hand"
 
     def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
         return list(g.st.hands[link.seat])
@@ -324,6 +329,7 @@ class TakeHand(ClauseOp):
     params = (_target("opponent"),)
     emits = frozenset({"take", "look"})
     takes = True
+    picked_goes = "to_hand"
 
     def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
         victim = _target_seat(g, link, cl.target)
@@ -379,6 +385,7 @@ class PutOffering(ClauseOp):
     name = "put_offering"
     params = (Param("optional", "flag", False),)
     emits = frozenset({"put"})
+    picked_goes = "to_field"
 
     def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
         st = g.st

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import CARDS, CardDef, CardType
+from ..effects import CLAUSE_OPS
 from ..model import LinkKind, LinkView, Option, Prompt, PromptKind, View
 from ..rng import Rng, seed_state
 
@@ -784,14 +785,17 @@ class HeuristicBot:
     # ───────────────────────────── resolution choices (R19) ─────────────────────────────
 
     def _effect(self, s: Situation, p: Prompt) -> str:
-        op = p.context.get("op")
+        """A pick for a clause, by where the picked card goes (an op this engine does not know,
+        from a newer host, gets the first pick)."""
+        op = CLAUSE_OPS.get(str(p.context.get("op")))
+        goes = op.picked_goes if op is not None else None
         picks = [o for o in p.options if o.kind == "pick" and o.card is not None]
         if not picks:
             return self._fallback(p)
-        if op == "discard":
+        if goes == "from_hand":
             c = s.cheapest(o.card for o in picks if o.card is not None)
             return f"pick:{c}" if c is not None else picks[0].id
-        if op == "put_offering":
+        if goes == "to_field":
             if s.pre_worship and len(s.my.offerings) < s.target_offerings(
                 self.offerings_without_ancestor
             ):
@@ -799,7 +803,7 @@ class HeuristicBot:
                 if pick is not None:
                     return pick
             return "none" if p.option("none") else picks[0].id
-        if op in ("search", "take_hand"):
+        if goes == "to_hand":
             known = [o for o in picks if o.card in s.names]
             if not known:  # the engine did not name them: any is as good as another
                 return picks[self.rng.below(len(picks))].id
