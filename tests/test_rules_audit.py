@@ -601,7 +601,7 @@ def _search_option(g: Game, name: str) -> int:
 
 
 def test_search_offers_the_lowest_instance_whatever_the_order() -> None:
-    # R5 (deck order hidden) / effects.choices: "one choice a card name, lowest instance first".
+    # R5 (deck order hidden) / the search op's choices: "one choice a card name, lowest first".
     # Both 青团 are in the deck, the lower id on top: the option must still be the lower id,
     # else the option tells which copy lies deeper.
     g = position(2, turn=0, hands={0: ["shao_baofu", PAD]}, deck_top=["qingtuan"])
