@@ -269,6 +269,15 @@ def default(name: str) -> Any:
     return BY_NAME[name].default
 
 
+def as_flag(message: str) -> str:
+    """A table option's message names its command-line flag: 'hand_limit must…' →
+    '--hand-limit must…' (other messages unchanged)."""
+    for option in OPTIONS:
+        if message.startswith(option.name + " "):
+            return option.flag + message[len(option.name) :]
+    return message
+
+
 def check(values: dict[str, Any]) -> None:
     """Check every option's value (``ValueError``, one line naming the first bad option)."""
     for option in OPTIONS:

@@ -350,11 +350,13 @@ def simulate(
     strategies = parse_bots(bots, players)
     if games < 1:
         raise SimError(f"games must be at least 1, not {games}")
-    if round_limit is not None and round_limit < 0:
-        raise SimError(f"round limit must be 0 (none) or more, not {round_limit}")
     if jobs < 1:
         raise SimError(f"jobs must be at least 1, not {jobs}")
     options = GameOptions() if round_limit is None else GameOptions(round_limit=round_limit)
+    try:
+        options.check()  # the table option's own range
+    except ValueError as exc:
+        raise SimError(str(exc)) from None
     report = SimReport(players, strategies, seed, options.round_limit, jobs=jobs)
     wall = clock()
     if jobs == 1:

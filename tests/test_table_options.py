@@ -1,6 +1,6 @@
 """Every table option, fed its edge values through each entry point: the ``serve`` flag, the
-host form's field and the engine's check agree on what is taken and what is refused, because
-all read the one definition in ``qm_rules.options``."""
+host form's field, ``sim``'s round limit and the engine's check agree on what is taken and what
+is refused, because all read the one definition in ``qm_rules.options``."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from qingming.commands import serve
+from qingming.commands import serve, sim
 from qm_rules import Game, GameOptions
-from qm_rules.options import OPTIONS, Option
+from qm_rules.options import BY_NAME, OPTIONS, Option
 from qm_tui.screens.host_form import FormError, FormValues
 
 NUMBERS = [o for o in OPTIONS if o.kind != "flag"]
@@ -70,6 +70,19 @@ def test_every_entry_point_takes_and_refuses_the_same_values(
         with pytest.raises(FormError) as err:
             via_form(option, text)
         assert err.value.field == option.name
+
+
+@pytest.mark.parametrize(("text", "good"), edges(BY_NAME["round_limit"]))
+def test_sim_takes_the_round_limit_as_serve_does(text: str, good: bool) -> None:
+    # ``qingming sim --round-limit`` is the same option's entry point for bot games.
+    from qm_rules.sim import SimError
+
+    option = BY_NAME["round_limit"]
+    if good:
+        assert sim._round_limit(text) == via_serve(option, text)
+    else:
+        with pytest.raises(SimError, match="^--round-limit must be"):
+            sim._round_limit(text)
 
 
 @pytest.mark.parametrize("option", NUMBERS, ids=lambda o: o.name)

@@ -14,7 +14,7 @@ import sys
 
 from qm_rules.bots import BOT_NAMES
 from qm_rules.model import GameOptions
-from qm_rules.options import OPTIONS
+from qm_rules.options import OPTIONS, as_flag
 
 NAME = "serve"
 HELP = "host a table without a terminal UI (players join with `qingming join` or `qingming bot`)"
@@ -179,13 +179,5 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_serve(args))
     except (ValueError, OSError, JournalError) as exc:  # bad options, a busy port, a bad journal
-        print(f"qingming serve: {_as_flag(str(exc))}", file=sys.stderr)
+        print(f"qingming serve: {as_flag(str(exc))}", file=sys.stderr)
         return 1
-
-
-def _as_flag(message: str) -> str:
-    """A table option's message names its flag: 'hand_limit must…' → '--hand-limit must…'."""
-    for option in OPTIONS:
-        if message.startswith(option.name + " "):
-            return option.flag + message[len(option.name) :]
-    return message

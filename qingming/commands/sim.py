@@ -14,6 +14,8 @@ import sys
 import time
 from typing import TYPE_CHECKING, TextIO
 
+from qm_rules.options import BY_NAME, as_flag
+
 if TYPE_CHECKING:
     from qm_rules.sim import Share, SimReport
 
@@ -38,12 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the bot of each seat, comma-separated: a level (easy, normal, hard) or a "
         "strategy (heuristic, random, mcts); one name serves every seat (default: heuristic)",
     )
+    round_limit = BY_NAME["round_limit"]  # the table option, as serve takes it
     parser.add_argument(
-        "--round-limit",
-        type=int,
-        default=None,
-        metavar="R",
-        help="rounds before a game is a draw; 0 = none (default: the table default, 40)",
+        round_limit.flag, metavar=round_limit.metavar, help=round_limit.serve_help()
     )
     parser.add_argument(
         "--jobs",
@@ -90,6 +89,18 @@ class Progress:
         self.stream.flush()
 
 
+def _round_limit(text: str) -> int:
+    """``--round-limit``'s value, read as every entry point reads the table option; a bad one
+    raises ``SimError`` naming the flag."""
+    from qm_rules.sim import SimError
+
+    try:
+        value: int = BY_NAME["round_limit"].parse(text)
+    except ValueError as exc:
+        raise SimError(as_flag(str(exc))) from None
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
     from qm_rules.sim import SimError, parse_bots, simulate
 
@@ -97,8 +108,7 @@ def run(args: argparse.Namespace) -> int:
         bots = parse_bots(args.bots, args.players)
         if args.games < 1:
             raise SimError(f"--games must be at least 1, not {args.games}")
-        if args.round_limit is not None and args.round_limit < 0:
-            raise SimError(f"--round-limit must be 0 (none) or more, not {args.round_limit}")
+        round_limit = None if args.round_limit is None else _round_limit(args.round_limit)
         if args.jobs < 1:
             raise SimError(f"--jobs must be at least 1, not {args.jobs}")
     except SimError as exc:
@@ -111,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
             args.games,
             _seed(args.seed),
             bots,
-            args.round_limit,
+            round_limit,
             progress,
             jobs=args.jobs,
         )
