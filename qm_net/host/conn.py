@@ -308,6 +308,11 @@ class Conn:
             # the task keeps the exception that ended it (a cancel, say) and with it this frame:
             # no reference back from the connection, so both go as soon as they are dropped
             self.writer_task = None
+            # An error raised inside transport.write() (a broken pipe) is kept by the stream
+            # (its reader's exception, its futures) with a traceback whose frames lead back,
+            # through f_back, to this one: this frame must not keep the connection, or the
+            # connection, its queue and the stream form a cycle only a full GC frees.
+            del self
 
     async def read_loop(
         self, dispatch: Dispatch, exempt: Callable[[Conn, dict[str, Any]], bool]
@@ -349,6 +354,7 @@ class Conn:
             self.close("host error")
         finally:
             self.reader_task = None  # as for the writer: no cycle through the ended task
+            del self  # the stream's kept exception leads to this frame (see write_loop)
 
     async def drain_input(self) -> None:
         """After the connection is closed: read and drop what the peer still sends until it
