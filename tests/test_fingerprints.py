@@ -1,0 +1,39 @@
+"""The engine plays the recorded games exactly: same prompts, views, events, states and results
+(``tools/fingerprints.py``, whose file holds 200 games; the first 30 are played here). A change
+for speed must keep them. A change meant to alter games bumps ``ENGINE_VERSION`` and records
+them again with ``.venv/bin/python tools/fingerprints.py --write``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools.fingerprints import FILE, Spec, fingerprint
+
+RECORDED = json.loads(FILE.read_text(encoding="utf-8"))["games"]
+SUITE_GAMES = 30
+
+
+def test_the_recorded_games_cover_every_table_size_and_bot() -> None:
+    specs = [Spec(i) for i in range(SUITE_GAMES)]
+    assert {s.players for s in specs} == {2, 3, 4, 5, 6}
+    assert {b for s in specs for b in s.bots} == {"random", "heuristic", "easy"}
+    assert any(s.concede_at is not None for s in specs)
+    assert len(RECORDED) >= SUITE_GAMES
+
+
+@pytest.mark.parametrize("index", range(SUITE_GAMES))
+def test_a_recorded_game_plays_the_same(index: int) -> None:
+    decisions, digest = fingerprint(index)
+    assert [decisions, digest] == RECORDED[index], (
+        f"game {index} ({Spec(index).players} players, {','.join(Spec(index).bots)}) no longer "
+        "plays as recorded; if the rules were meant to change, bump ENGINE_VERSION and run "
+        "tools/fingerprints.py --write"
+    )
+
+
+def test_a_fingerprint_tells_games_apart() -> None:
+    # The check must be able to fail: different games, different fingerprints.
+    digests = {fingerprint(i)[1] for i in range(5)}
+    assert len(digests) == 5
