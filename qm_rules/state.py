@@ -171,10 +171,16 @@ class State:
         self.limbo: list[int] = []
         self.is_ancestor = [d.type == "ancestor" for d in defs]
         self.anc = [EMPTY] * players  # the ancestor on each field, kept by move()
-        # A change counter per seat (and one for the discard pile, last): views reuse what
-        # has not changed since they were last built. Only this class writes the zones and
-        # flags, and every write moves the counter of the seat it changes (a test checks).
+        # Change counters: views reuse what has not changed since they were last built. Only
+        # this class writes the zones and flags, and every write moves the counters of what it
+        # changes (a test checks): ``ver``, a seat's anything (the last, -1, is the deck's
+        # and the discard pile's); ``hver``, ``fver``, ``sver``, a seat's hand, field
+        # (cards and flags) and stack; ``dver``, the discard pile.
         self.ver = [0] * (players + 1)
+        self.hver = [0] * players
+        self.fver = [0] * players
+        self.sver = [0] * players
+        self.dver = 0
 
     # ─── moves ───
 
@@ -188,32 +194,52 @@ class State:
         for c in order:
             self.loc[c] = (DECK, -1, -1)
         self.ver[-1] += 1
+        self.dver += 1
+
+    def _flagged(self, cid: int) -> None:
+        """A card's flag changed: move the counters of the zone it is in."""
+        zone, owner, _ = self.loc[cid]
+        self.ver[owner] += 1
+        if zone == FIELD:
+            self.fver[owner] += 1
+        elif zone == HAND:
+            self.hver[owner] += 1
+        elif zone == STACK:
+            self.sver[owner] += 1
+        elif zone == DISCARD:
+            self.dver += 1
 
     def set_tapped(self, cid: int, value: bool = True) -> None:
         self.tapped[cid] = value
-        self.ver[self.loc[cid][1]] += 1
+        self._flagged(cid)
 
     def set_face_down(self, cid: int, value: bool, turn: int | None = None) -> None:
         """Turn a card on the field face down (set, in ``turn``) or face up (flipped)."""
         self.face_down[cid] = value
         if turn is not None:
             self.set_turn[cid] = turn
-        self.ver[self.loc[cid][1]] += 1
+        self._flagged(cid)
 
     def set_negated(self, cid: int) -> None:
         """Mark a card on the field as negated, until it leaves the field."""
         self.negated[cid] = True
-        self.ver[self.loc[cid][1]] += 1
+        self._flagged(cid)
 
     def _remove(self, cid: int) -> None:
         zone, owner, slot = self.loc[cid]
-        self.ver[owner] += 1  # owner -1 (deck, discard) is the discard pile's counter
+        self.ver[owner] += 1  # owner -1: the deck or the discard pile
         if zone == DECK:
-            self.deck.remove(cid)
+            deck = self.deck
+            if deck[-1] == cid:  # drawn from the top: no search through the deck
+                deck.pop()
+            else:
+                deck.remove(cid)
         elif zone == DISCARD:
             self.discard.remove(cid)
+            self.dver += 1
         elif zone == HAND:
             self.hands[owner].remove(cid)
+            self.hver[owner] += 1
         elif zone == FIELD:
             self.fields[owner][slot] = EMPTY
             self.tapped[cid] = False
@@ -221,8 +247,10 @@ class State:
             self.negated[cid] = False
             if self.anc[owner] == cid:
                 self.anc[owner] = EMPTY
+            self.fver[owner] += 1
         elif zone == STACK:
             self.stacks[owner].remove(cid)
+            self.sver[owner] += 1
         else:
             self.limbo.remove(cid)
 
@@ -233,15 +261,19 @@ class State:
             self.deck.append(cid)
         elif zone == DISCARD:
             self.discard.append(cid)
+            self.dver += 1
         elif zone == HAND:
             self.hands[owner].append(cid)
+            self.hver[owner] += 1
         elif zone == FIELD:
             assert self.fields[owner][slot] == EMPTY, "slot taken"
             self.fields[owner][slot] = cid
             if self.is_ancestor[cid]:
                 self.anc[owner] = cid
+            self.fver[owner] += 1
         elif zone == STACK:
             self.stacks[owner].append(cid)
+            self.sver[owner] += 1
         else:
             self.limbo.append(cid)
         self.loc[cid] = (zone, owner, slot)
@@ -319,7 +351,10 @@ class State:
         self.fields = [list(f) for f in d["fields"]]
         self.stacks = [list(s) for s in d["stacks"]]
         self.limbo = list(d["limbo"])
-        self.ver = [0] * (len(self.fields) + 1)
+        players = len(self.fields)
+        self.ver = [0] * (players + 1)
+        self.hver, self.fver, self.sver = [0] * players, [0] * players, [0] * players
+        self.dver = 0
         self.anc = [EMPTY] * len(self.fields)
         for seat, f in enumerate(self.fields):
             for c in f:
