@@ -26,7 +26,7 @@ from .members import (
     PROMPT_MODE,
     PROMPT_TARGET,
 )
-from .model import PLAIN_OPTIONS, LinkKind, Option, Prompt, card_option
+from .model import PLAIN_OPTIONS, LinkKind, Option, Prompt, PromptKind, card_option
 from .plays import target_candidates
 from .state import DISCARD, FIELD, HAND, LIMBO, STACK, Draft, Link
 
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 
 _LINK_NAME = {k: k.value for k in LinkKind}
+_PROMPT_NAME = {k: k.value for k in PromptKind}  # an enum's .value is a slow property
+#: Activations with no mode, target or cost to choose: complete as soon as they are started.
+_NOTHING_TO_DECLARE = frozenset({LINK_PLACE, LINK_WORSHIP, LINK_ABILITY})
 
 
 def _draft_def(g: Game, dr: Draft) -> tuple[CardDef, tuple[str, ...], list[tuple[str, int]]]:
@@ -53,6 +56,9 @@ def draft_prompt(g: Game) -> Prompt | None:
     without asking (a single candidate)."""
     dr = g.draft
     assert dr is not None
+    if dr.kind in _NOTHING_TO_DECLARE:
+        commit(g, dr)
+        return None
     st = g.st
     d, target_kinds, costs = _draft_def(g, dr)
     ctx = {"card": dr.card, "def": d.id, "activation": _LINK_NAME[dr.kind]}
@@ -103,7 +109,7 @@ def draft_prompt(g: Game) -> Prompt | None:
 def start_draft(g: Game, seat: int, kind: LinkKind, card: int, payload: int | None = None) -> None:
     """Begin declaring an activation; others keep seeing the prompt it started from."""
     origin = g.prompt.kind if g.prompt is not None else PROMPT_ACTION
-    g.draft = Draft(seat, kind, card, payload, origin.value)
+    g.draft = Draft(seat, kind, card, payload, _PROMPT_NAME[origin])
 
 
 def commit(g: Game, dr: Draft) -> None:

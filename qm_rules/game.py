@@ -292,7 +292,7 @@ class Game:
         if option == "concede":
             if not isinstance(seat, int) or not 0 <= seat < self.n or self.conceded[seat]:
                 raise NotYourTurn(f"seat {seat} is not playing")
-            return self._record(seat, option, lambda: self._concede(seat))
+            return self._record(seat, option, None, None)
         prompt = self._prompt
         assert prompt is not None
         if seq is not None and seq != prompt.seq:
@@ -306,7 +306,7 @@ class Game:
             raise UnknownOption(
                 f"{option!r} is not an option now; the options are {', '.join(prompt.ids)}"
             )
-        return self._record(seat, option, lambda: self._apply(prompt, opt))
+        return self._record(seat, option, prompt, opt)
 
     def apply_default(self) -> list[Event]:
         """Take the pending prompt's default option (what the response and turn timers do).
@@ -325,10 +325,16 @@ class Game:
         """Everything ``viewer`` may see (R5). None is a spectator."""
         return self._views.build(self, viewer)
 
-    def _record(self, seat: int, option: str, action: Any) -> list[Event]:
+    def _record(
+        self, seat: int, option: str, prompt: Prompt | None, opt: Option | None
+    ) -> list[Event]:
+        """Apply ``opt`` of ``prompt`` (both None: ``seat`` concedes), then run the game on."""
         self._events = []
         self.quiet_turns = 0
-        action()
+        if prompt is None or opt is None:
+            self._concede(seat)
+        else:
+            self._apply(prompt, opt)
         self.seq += 1
         self.choices.append((seat, option))
         self._advance()

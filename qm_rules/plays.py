@@ -4,6 +4,7 @@ make to the newest link of a chain (R16–R17). Pure questions: nothing here cha
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from . import effects
@@ -33,17 +34,30 @@ def action_options(g: Game, seat: int) -> list[Option]:
     slot; 始祖's stacking once a turn; nothing forbidden (R11, R21)."""
     st = g.st
     opts: list[Option] = []
-    free = st.free_slot(seat) >= 0
-    hand = st.hands[seat]
-    for c in hand:
-        d = st.defs[c]
-        if not free or g.prohibited(seat, d, "use"):
-            continue
-        if d.type is CARD_ACTION:
-            if can_pay(g, seat, d, c) and targets_exist(g, seat, d):
-                opts.append(card_option("play", c))
-        elif d.type is CARD_TRAP or d.type is CARD_COUNTER:
-            opts.append(card_option("set", c))
+    if st.free_slot(seat) >= 0:
+        defs = st.defs
+        forbidden = g.prohibited if g.prohibitions else None
+        targets: dict[str, bool] = {}  # target kind -> has a candidate (asked once a call)
+        for c in st.hands[seat]:
+            d = defs[c]
+            t = d.type
+            if t is CARD_ACTION:
+                if forbidden is not None and forbidden(seat, d, "use"):
+                    continue
+                if not can_pay(g, seat, d, c):
+                    continue
+                for kind in d.targets:
+                    has = targets.get(kind)
+                    if has is None:
+                        has = targets[kind] = has_target(g, seat, kind)
+                    if not has:
+                        break
+                else:
+                    opts.append(card_option("play", c))
+            elif (t is CARD_TRAP or t is CARD_COUNTER) and (
+                forbidden is None or not forbidden(seat, d, "use")
+            ):
+                opts.append(card_option("set", c))
     opts += ability_options(g, seat)
     return opts
 
@@ -88,16 +102,14 @@ def can_pay(g: Game, seat: int, d: CardDef, card: int) -> bool:
     return True
 
 
-def target_candidates(
-    g: Game, seat: int, kind: str, chosen: list[tuple[str, int]]
-) -> list[tuple[str, int]]:
+def _candidates(g: Game, seat: int, kind: str) -> Iterator[tuple[str, int]]:
+    """The targets of ``kind`` for ``seat``, in seat order: ("p", seat) or ("c", cid)."""
     st = g.st
-    out: list[tuple[str, int]] = []
     for s in range(g.n):
         if s == seat or g.conceded[s]:
             continue
         if kind == "opponent":
-            out.append(("p", s))
+            yield ("p", s)
         elif kind == "opp_offering":
             for c in st.fields[s]:
                 if (
@@ -106,17 +118,22 @@ def target_candidates(
                     and not st.tapped[c]
                     and st.defs[c].type is CARD_OFFERING
                 ):
-                    out.append(("c", c))
+                    yield ("c", c)
         elif kind == "opp_ancestor":
             a = st.ancestor(s)
             if a >= 0 and not st.tapped[a]:
-                out.append(("c", a))
-    return [t for t in out if t not in chosen]
+                yield ("c", a)
 
 
-def targets_exist(g: Game, seat: int, d: CardDef) -> bool:
-    """Has each of ``d``'s targets at least one candidate?"""
-    return all(target_candidates(g, seat, kind, []) for kind in d.targets)
+def target_candidates(
+    g: Game, seat: int, kind: str, chosen: list[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    return [t for t in _candidates(g, seat, kind) if t not in chosen]
+
+
+def has_target(g: Game, seat: int, kind: str) -> bool:
+    """Has a target of ``kind`` at least one candidate?"""
+    return next(_candidates(g, seat, kind), None) is not None
 
 
 # ───────────────────────────── responses (R16–R18) ─────────────────────────────

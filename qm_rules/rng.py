@@ -36,10 +36,20 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A number in [0, n). The modulo bias is below 2**-50 for our sizes."""
-        return self.next64() % n
+        x = self.state  # next64, written out: this runs at every random choice
+        x ^= x >> 12
+        x ^= (x << 25) & _MASK
+        x ^= x >> 27
+        self.state = x
+        return ((x * 0x2545F4914F6CDD1D) & _MASK) % n
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher–Yates, in place."""
+        """Fisher–Yates, in place (next64 written out in the loop)."""
+        x = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            x ^= x >> 12
+            x ^= (x << 25) & _MASK
+            x ^= x >> 27
+            j = ((x * 0x2545F4914F6CDD1D) & _MASK) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = x

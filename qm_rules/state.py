@@ -282,10 +282,7 @@ class State:
     def free_slot(self, seat: int) -> int:
         """The lowest free slot of a field, or -1 (R6)."""
         f = self.fields[seat]
-        for i in range(SLOTS):
-            if f[i] == EMPTY:
-                return i
-        return -1
+        return f.index(EMPTY) if EMPTY in f else -1
 
     def ancestor(self, seat: int) -> int:
         """The ancestor on this seat's field, or -1."""

@@ -114,7 +114,8 @@ def _end_phase_discards(g: Game, seat: int) -> None:
 
 def end_turn(g: Game) -> None:
     """R13: "this turn" effects end, the next player still playing begins."""
-    g.prohibitions = [p for p in g.prohibitions if p.until_turn > g.turn]
+    if g.prohibitions:
+        g.prohibitions = [p for p in g.prohibitions if p.until_turn > g.turn]
     prev = g.turn_seat
     nxt = prev
     for i in range(1, g.n + 1):
