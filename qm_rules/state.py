@@ -210,6 +210,10 @@ class State:
             self.dver += 1
 
     def set_tapped(self, cid: int, value: bool = True) -> None:
+        """Tap (or untap) a card on the field: only there is a card tapped (leaving the
+        field untaps it), so views show every card elsewhere untapped."""
+        if self.loc[cid][0] != FIELD:
+            raise ValueError(f"card {cid} is not on the field: only a card there can be tapped")
         self.tapped[cid] = value
         self._flagged(cid)
 

@@ -1,20 +1,26 @@
 """Views (R5): what each seat may see of the game, built from the state at each decision.
 
 Views are immutable and built at every decision, so the pieces that rarely change are kept:
-one :class:`CardView` per card and tapped state, one :class:`SlotView` per slot content, and
-each seat's :class:`SeatView` (and the discard pile) until that seat's change counter in
-:attr:`State.ver` moves on or the seat concedes.
+one :class:`CardView` per card and tapped state (the untapped ones shared by every game), one
+:class:`SlotView` per slot content, and each seat's :class:`SeatView` (and the discard pile)
+until that seat's change counter in :attr:`State.ver` moves on or the seat concedes; then only
+the parts whose own counters moved (hand, field, stack) are built again. The pending prompt as
+the others see it is built once.
 
 The cache cannot go stale by a forgotten call: only :class:`State`'s methods write the zones
-and card flags, and each moves the counter of the seat (or pile) it changes; what a seat's view
-takes from the game itself (its name, whether it conceded) is part of the cache's key.
-``tests/test_view_cache.py`` checks both, and that cached views equal fresh ones all game long.
+and card flags, and each moves the counters of what it changes; what a seat's view takes from
+the game itself (its name, whether it conceded) is part of the cache's key. Only a card on the
+field can be tapped (:meth:`State.set_tapped`), so hands, stacks and the discard pile show
+untapped cards. ``tests/test_view_cache.py`` checks all this, and that cached views equal fresh
+ones all game long.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .cards import CardDef
 from .model import CardView, LinkView, Prompt, PromptKind, SeatView, SlotView, View
 from .state import EMPTY, SLOTS, Link, State
 
@@ -24,31 +30,50 @@ if TYPE_CHECKING:
 _EMPTY_SLOTS = tuple(SlotView(i, None, False) for i in range(SLOTS))
 _HIDDEN_SLOTS = tuple(SlotView(i, None, True) for i in range(SLOTS))  # face down, not yours
 
+#: Untapped card views by definition id, then card instance, shared by every game: immutable,
+#: and bounded by the largest deck times the number of definitions.
+_UNTAPPED: dict[str, list[CardView]] = {}
+
 #: A seat's cached view, per (seat, shown its hand): the counters it was built at and its parts.
 _Entry = tuple[int, bool, SeatView, int, tuple[SlotView, ...], int, tuple[CardView, ...], int, Any]
+
+
+def _untapped(defs: Sequence[CardDef]) -> list[CardView]:
+    """The untapped view of each card of a game."""
+    n = len(defs)
+    for d in defs:
+        row = _UNTAPPED.get(d.id)
+        if row is None or len(row) < n:
+            _UNTAPPED[d.id] = [CardView(c, d.id, False) for c in range(max(n, 2 * len(row or ())))]
+    return [_UNTAPPED[d.id][c] for c, d in enumerate(defs)]
 
 
 class Views:
     """The view builder of one game, with its caches of immutable pieces."""
 
-    __slots__ = ("cards", "slots", "seats", "discard", "others")
+    __slots__ = ("untapped", "tapped", "plain", "down", "slots", "seats", "discard", "others")
 
-    def __init__(self, n_cards: int) -> None:
-        # one CardView per card and tapped state, at 2 * cid + tapped
-        self.cards: list[CardView | None] = [None] * (2 * n_cards)
-        self.slots: dict[int, SlotView] = {}
-        # per 2 * seat + shown its hand: the seat's counters and conceded flag it was built at
-        self.seats: dict[int, _Entry] = {}
+    def __init__(self, defs: Sequence[CardDef]) -> None:
+        self.untapped = _untapped(defs)
+        self.tapped: dict[int, CardView] = {}
+        # per SLOTS * cid + slot: the slot holding the card untapped, not negated, face up
+        # (plain) or face down (down, as its owner sees it)
+        self.plain: list[SlotView | None] = [None] * (SLOTS * len(defs))
+        self.down: list[SlotView | None] = [None] * (SLOTS * len(defs))
+        self.slots: dict[int, SlotView] = {}  # the other slots with a card, by slot and flags
+        # at 2 * seat + shown its hand: the seat's counters and conceded flag it was built at
+        self.seats: list[_Entry | None] = []
         self.discard: tuple[int, tuple[CardView, ...]] | None = None
         # the pending prompt as the other seats see it: (the prompt, its kind for them, it)
         self.others: tuple[Prompt, PromptKind, Prompt] | None = None
 
     def fork(self) -> Views:
-        """The caches for a copy of the game: card views (they depend on the definitions
-        only) are shared; the rest is keyed by change counters that the copy moves on
-        independently, so it starts afresh."""
-        views = Views(0)
-        views.cards = self.cards
+        """The caches for a copy of the game: card and plain slot views (they depend on the
+        definitions only) are shared; the rest is keyed by change counters that the copy
+        moves on independently, so it starts afresh."""
+        views = Views(())
+        views.untapped, views.tapped = self.untapped, self.tapped
+        views.plain, views.down = self.plain, self.down
         return views
 
     def build(self, g: Game, viewer: int | None) -> View:
@@ -58,17 +83,19 @@ class Views:
         ver = st.ver
         conceded = g.conceded
         cache = self.seats
+        if not cache:
+            cache.extend([None] * (2 * g.n))
         seats = []
         for s in range(g.n):
             visible = over or s == viewer
-            e = cache.get(s + s + visible)
+            e = cache[s + s + visible]
             if e is not None and e[0] == ver[s] and e[1] == conceded[s]:
                 seats.append(e[2])
             else:
                 seats.append(self._seat(g, s, visible, e))
         dv = self.discard
         if dv is None or dv[0] != st.dver:
-            dv = self.discard = (st.dver, self._cards(st, st.discard))
+            dv = self.discard = (st.dver, tuple(map(self.untapped.__getitem__, st.discard)))
         chain = (
             tuple([self._link(st, i, link) for i, link in enumerate(g.chain)]) if g.chain else ()
         )
@@ -108,13 +135,16 @@ class Views:
         st = g.st
         fv, sv, hv = st.fver[s], st.sver[s], st.hver[s]
         slots = e[4] if e is not None and e[3] == fv else self._slots(st, s, visible)
-        stacked = e[6] if e is not None and e[5] == sv else self._cards(st, st.stacks[s])
+        if e is not None and e[5] == sv:
+            stacked = e[6]
+        else:
+            stacked = tuple(map(self.untapped.__getitem__, st.stacks[s]))
         if not visible:
             hand = None
         elif e is not None and e[7] == hv:
             hand = e[8]
         else:
-            hand = self._cards(st, st.hands[s])
+            hand = tuple(map(self.untapped.__getitem__, st.hands[s]))
         seat = SeatView(s, g.names[s], len(st.hands[s]), hand, slots, stacked, g.conceded[s])
         self.seats[s + s + visible] = (
             st.ver[s],
@@ -130,37 +160,52 @@ class Views:
         return seat
 
     def _card(self, st: State, c: int) -> CardView:
-        """Card ``c`` as it is now (its tapped state): built once."""
-        k = c + c + st.tapped[c]
-        v = self.cards[k]
+        """Card ``c`` as it is now (tapped or not)."""
+        if not st.tapped[c]:
+            return self.untapped[c]
+        v = self.tapped.get(c)
         if v is None:
-            v = self.cards[k] = CardView(c, st.defs[c].id, st.tapped[c])
+            v = self.tapped[c] = CardView(c, st.defs[c].id, True)
         return v
 
-    def _cards(self, st: State, cids: list[int]) -> tuple[CardView, ...]:
-        cards, tapped, card = self.cards, st.tapped, self._card
-        return tuple([cards[c + c + tapped[c]] or card(st, c) for c in cids])
-
     def _slots(self, st: State, s: int, visible: bool) -> tuple[SlotView, ...]:
-        fd, neg, tapped = st.face_down, st.negated, st.tapped
-        cache = self.slots
+        # Most cards on a field are face up (or face down), untapped and not negated: their
+        # slot views are found by (card, slot) in one step; the others are built by _slot.
+        fd, neg, tapped, plain, down = st.face_down, st.negated, st.tapped, self.plain, self.down
         slots = []
         for i, c in enumerate(st.fields[s]):
             if c == EMPTY:
                 slots.append(_EMPTY_SLOTS[i])
-            elif fd[c] and not visible:
-                slots.append(_HIDDEN_SLOTS[i])
+            elif tapped[c] or neg[c]:
+                slots.append(self._slot(st, i, c, visible))
+            elif fd[c]:
+                slots.append(
+                    (down[c * SLOTS + i] or self._slot(st, i, c, True))
+                    if visible
+                    else _HIDDEN_SLOTS[i]
+                )
             else:
-                key = (c * SLOTS + i) * 8 + tapped[c] * 4 + fd[c] * 2 + neg[c]
-                slot = cache.get(key)
-                if slot is None:
-                    if fd[c]:
-                        slot = SlotView(i, self._card(st, c), True)
-                    else:
-                        slot = SlotView(i, self._card(st, c), False, neg[c])
-                    cache[key] = slot
-                slots.append(slot)
+                slots.append(plain[c * SLOTS + i] or self._slot(st, i, c, visible))
         return tuple(slots)
+
+    def _slot(self, st: State, i: int, c: int, visible: bool) -> SlotView:
+        """The view of slot ``i`` holding card ``c`` (not empty), built once."""
+        fd, neg, tapped = st.face_down[c], st.negated[c], st.tapped[c]
+        if fd and not visible:
+            return _HIDDEN_SLOTS[i]
+        if not (tapped or neg):
+            view = SlotView(i, self.untapped[c], fd, False)
+            (self.down if fd else self.plain)[c * SLOTS + i] = view
+            return view
+        key = (c * SLOTS + i) * 8 + tapped * 4 + fd * 2 + neg
+        found = self.slots.get(key)
+        if found is None:
+            if fd:
+                found = SlotView(i, self._card(st, c), True)
+            else:
+                found = SlotView(i, self._card(st, c), False, neg)
+            self.slots[key] = found
+        return found
 
     def _link(self, st: State, i: int, link: Link) -> LinkView:
         """A link changes after it is made only by being negated (and its card by being
@@ -180,7 +225,7 @@ class Views:
             self._card(st, link.card),
             link.mode,
             tuple([f"{k}{v}" for k, v in link.targets]),
-            self._cards(st, link.cost),
+            tuple([self._card(st, c) for c in link.cost]),
             link.negated,
             link.responds_to,
             self._card(st, link.payload) if link.payload is not None else None,

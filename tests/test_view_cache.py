@@ -75,7 +75,7 @@ def test_cached_views_equal_views_built_afresh(players: int) -> None:
         decisions = 0
         while g.prompt is not None:
             for viewer in [*range(players), None]:
-                assert g.view(viewer) == Views(len(g.defs)).build(g, viewer), (seed, decisions)
+                assert g.view(viewer) == Views(g.defs).build(g, viewer), (seed, decisions)
             p = g.prompt
             if (
                 decisions == 25 and players > 2
@@ -98,4 +98,13 @@ def test_a_concession_that_moves_no_card_still_shows() -> None:
     g.choose(2, "concede")
     after = g.view(0)
     assert after.seats[2].conceded
-    assert after == Views(len(g.defs)).build(g, 0)
+    assert after == Views(g.defs).build(g, 0)
+
+
+def test_only_a_card_on_the_field_can_be_tapped() -> None:
+    # Views show hands, stacks and the discard pile untapped: the state keeps it so.
+    g = Game.new(["A", "B"], 3)
+    card = g.st.hands[0][0]
+    with pytest.raises(ValueError, match="not on the field"):
+        g.st.set_tapped(card)
+    assert not g.st.tapped[card]
