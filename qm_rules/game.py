@@ -103,6 +103,20 @@ _DEFAULTS = {
 }
 
 
+#: Per card set and number of base sets: the base sets' cards in order, and the ancestors.
+_DECK_PARTS: dict[tuple[int, int], tuple[CardSet, tuple[CardDef, ...], tuple[CardDef, ...]]] = {}
+
+
+def _deck_parts(cards: CardSet, copies: int) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]]:
+    """The cards of ``copies`` base sets, each card as many times as it has copies, in the
+    card data's order, and the ancestors: the deck before the deal (built once)."""
+    hit = _DECK_PARTS.get((id(cards), copies))
+    if hit is None or hit[0] is not cards:
+        base = tuple(d for _ in range(copies) for d in cards.base_set for _ in range(d.copies))
+        hit = _DECK_PARTS[(id(cards), copies)] = (cards, base, cards.ancestors)
+    return hit[1], hit[2]
+
+
 def _same(value: Any) -> Any:
     return value
 
@@ -241,11 +255,9 @@ class Game:
         return game
 
     def _build_deck(self) -> None:
-        defs: list[CardDef] = []
-        for _ in range(base_set_copies(self.n)):
-            for d in self.cards.base_set:
-                defs.extend([d] * d.copies)
-        pool = list(self.cards.ancestors)
+        base, ancestors = _deck_parts(self.cards, base_set_copies(self.n))
+        defs = list(base)
+        pool = list(ancestors)
         for _ in range(self.n):  # one ancestor a player, all different (R2)
             defs.append(pool.pop(self.rng.below(len(pool))))
         # Card instance ids are handed out at random: an id says nothing about its card until
@@ -254,7 +266,7 @@ class Game:
         self.rng.shuffle(defs)
         self.defs = defs
         self.st = State(defs, self.n)
-        self._views = Views(len(defs))
+        self._views = Views(defs)
         deck = list(range(len(defs)))
         self.rng.shuffle(deck)
         self.st.fill_deck(deck)
@@ -618,7 +630,7 @@ class Game:
         by_id = CARDS.by_id
         game.defs = [by_id[i] for i in data["defs"]]
         game.st = State(game.defs, game.n)
-        game._views = Views(len(game.defs))
+        game._views = Views(game.defs)
         game.st.load_plain(data["zones"])
         game.rng.state = data["rng"]
         for name, f in _FIELDS.items():
