@@ -9,10 +9,11 @@ heuristic) the way ``qingming sim`` does: each decision builds ``game.view(seat)
 and calls ``game.choose``. The ``engine only`` rows take a random option straight from
 ``game.prompt`` without building a view: the rules engine's own speed, the ceiling for bots.
 
-The anchor: RLCard's UNO (``pip install -e '.[bench]'``) with random agents, played in the same
-run for the same CPU time, counting one decision per agent step; the table prints Qingming's
-random-bot rows (views built at each decision) as a multiple of it, which says more than
-absolute figures on a shared machine. Without RLCard the anchor is skipped with a note.
+The anchor: RLCard's UNO (``pip install -e '.[bench]'``) with random agents, counting one
+decision per agent step. It is played interleaved with each of Qingming's random-bot rows
+(views built at each decision): short turns of one, then the other, for the same CPU time, so a
+machine shared with other work slows both alike, and the ratio of the two says more than
+absolute figures. Without RLCard the anchor is skipped with a note.
 
 ``clone`` rows: copies per second of a game in progress (``Game.clone``, what search uses),
 against a round trip through plain data (``from_state(to_state())``).
@@ -90,16 +91,74 @@ def measure(players: int, strategy: str, seconds: float, min_games: int = 20) ->
 
     CPU time of this process, not wall time: other work on the machine (test runs) then slows
     the figures less."""
-    games = decisions = rounds = 0
+    row = Row(players, strategy, 0, 0, 0, 0.0)
+    play_for(row, seconds, min_games)
+    return row
+
+
+def play_for(row: Row, seconds: float, min_games: int = 0) -> None:
+    """Play more games of ``row``'s configuration for ``seconds`` of CPU time, adding them up."""
     start = time.process_time()
     while True:
-        d, r = play_one(players, strategy, games)
-        games += 1
-        decisions += d
-        rounds += r
+        d, r = play_one(row.players, row.strategy, row.games)
+        row.games += 1
+        row.decisions += d
+        row.rounds += r
         elapsed = time.process_time() - start
-        if elapsed >= seconds and games >= min_games:
-            return Row(players, strategy, games, decisions, rounds, elapsed)
+        if elapsed >= seconds and row.games >= min_games:
+            row.seconds += elapsed
+            return
+
+
+class Uno:
+    """RLCard's UNO with random agents, played in turns (:meth:`play_for`)."""
+
+    def __init__(self) -> None:
+        import rlcard
+        from rlcard.agents import RandomAgent
+
+        self.env = rlcard.make("uno", config={"seed": 0})
+        self.env.set_agents(
+            [RandomAgent(num_actions=self.env.num_actions) for _ in range(self.env.num_players)]
+        )
+        self.games = self.decisions = 0
+        self.seconds = 0.0
+
+    def play_for(self, seconds: float) -> None:
+        start = time.process_time()
+        while True:
+            trajectories, _ = self.env.run(is_training=False)
+            # each player's trajectory alternates state, action, ..., state: one action a decision
+            self.decisions += sum((len(t) - 1) // 2 for t in trajectories)
+            self.games += 1
+            elapsed = time.process_time() - start
+            if elapsed >= seconds:
+                self.seconds += elapsed
+                return
+
+    @property
+    def dps(self) -> float:
+        return self.decisions / self.seconds
+
+
+def anchored(players: int, seconds: float, turn: float = 0.1) -> tuple[Row, Uno]:
+    """Qingming with random bots and RLCard UNO, in alternate turns of ``turn`` seconds of CPU
+    until each has had ``seconds``: both see the same load on the machine."""
+    row = Row(players, "random", 0, 0, 0, 0.0)
+    uno = Uno()
+    while True:  # at least one turn each, however short the time
+        play_for(row, turn)
+        uno.play_for(turn)
+        if row.seconds >= seconds and uno.seconds >= seconds:
+            return row, uno
+
+
+def have_rlcard() -> bool:
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 HEAD = (
@@ -114,28 +173,6 @@ def line(r: Row) -> str:
         f"{r.players:>7}  {name:<11} {r.games:>6} {r.gps:>9,.1f} {r.dps:>12,.0f} "
         f"{r.decisions / r.games:>9.1f} {r.rounds / r.games:>7.2f}"
     )
-
-
-def uno_anchor(seconds: float) -> tuple[float, float] | None:
-    """RLCard UNO with random agents: (games/s, decisions/s) over ``seconds`` of CPU, or None
-    when RLCard is not installed."""
-    try:
-        import rlcard
-        from rlcard.agents import RandomAgent
-    except ImportError:
-        return None
-    env = rlcard.make("uno", config={"seed": 0})
-    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-    games = decisions = 0
-    start = time.process_time()
-    while True:
-        trajectories, _ = env.run(is_training=False)
-        # each player's trajectory alternates state, action, ..., state: one action a decision
-        decisions += sum((len(t) - 1) // 2 for t in trajectories)
-        games += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds and games >= 20:
-            return games / elapsed, decisions / elapsed
 
 
 def clone_rates(players: int, seconds: float) -> tuple[float, float]:
@@ -216,25 +253,26 @@ def main(argv: list[str] | None = None) -> int:
     print(HEAD)
     print("-" * len(HEAD))
     rows = []
+    unos: list[tuple[Row, Uno]] = []
+    anchor = have_rlcard()
     for strategy in strategies:
         for n in players:
-            rows.append(measure(n, strategy, args.seconds))
+            if strategy == "random" and anchor:
+                row, uno = anchored(n, args.seconds)
+                unos.append((row, uno))
+                rows.append(row)
+            else:
+                rows.append(measure(n, strategy, args.seconds))
             print(line(rows[-1]), flush=True)
     print()
-    anchor = uno_anchor(args.seconds)
-    if anchor is None:
+    if not anchor:
         print("anchor: RLCard not installed (pip install -e '.[bench]'); UNO comparison skipped")
-    else:
-        uno_gps, uno_dps = anchor
+    for row, uno in unos:
         print(
-            f"anchor: RLCard UNO, random agents: {uno_gps:,.1f} games/s, {uno_dps:,.0f} decisions/s"
+            f"anchor, played in turns with {row.players} players' random bots: RLCard UNO "
+            f"{uno.games / uno.seconds:,.1f} games/s, {uno.dps:,.0f} decisions/s; Qingming "
+            f"{row.dps / uno.dps:.2f}x its decisions/s (aim: 2x, at least 1.3x)"
         )
-        for r in rows:
-            if r.strategy == "random":
-                print(
-                    f"  {r.players} players, random bots with views: {r.dps / uno_dps:.2f}x "
-                    "RLCard UNO decisions/s (aim: 2x, at least 1.3x)"
-                )
     print()
     for n in players:
         fast, plain = clone_rates(n, args.seconds)
