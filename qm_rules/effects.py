@@ -209,14 +209,16 @@ class Search(ClauseOp):
     def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
         g.refill_deck_if_empty()
         st = g.st
+        defs, flt, prohibitions = st.defs, cl.filter, bool(g.prohibitions)
         seen: dict[str, int] = {}
-        for c in st.deck:
-            d = st.defs[c]
-            if cl.filter is not None and not cl.filter.accepts(d):
+        for c in st.deck:  # the whole deck: only what it costs a card counts
+            d = defs[c]
+            if flt is not None and not flt.accepts(d):
                 continue
-            if g.prohibited(link.seat, d, "search"):
+            if prohibitions and g.prohibited(link.seat, d, "search"):
                 continue
-            if d.id not in seen or c < seen[d.id]:
+            first = seen.get(d.id)
+            if first is None or c < first:
                 seen[d.id] = c
         # One choice a card name, lowest instance first: the deck's order stays unseen.
         return sorted(seen.values())
