@@ -76,7 +76,7 @@ from .model import (
     to_plain,
 )
 from .rng import Rng, seed_state
-from .state import DISCARD, EMPTY, FIELD, HAND, Draft, Link, State
+from .state import DISCARD, EMPTY, FIELD, Draft, Link, State
 from .turn import end_turn, next_phase, phase_step
 from .views import Views
 
@@ -395,9 +395,7 @@ class Game:
         for _ in range(n):
             if not st.deck and not self.refill_deck_if_empty():
                 break
-            c = st.deck[-1]
-            st.move(c, HAND, seat)
-            drawn.append(c)
+            drawn.append(st.draw(seat))
             if not st.deck:  # the seed: drawn empty → the discard pile becomes the deck at once
                 self.refill_deck_if_empty()
         if drawn or n:

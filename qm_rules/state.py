@@ -283,6 +283,17 @@ class State:
         self.loc[cid] = (zone, owner, slot)
         self.ver[owner] += 1
 
+    def draw(self, seat: int) -> int:
+        """Move the deck's top card into ``seat``'s hand (what ``move`` does, without asking
+        where the card was) and return it."""
+        c = self.deck.pop()
+        self.hands[seat].append(c)
+        self.loc[c] = (HAND, seat, -1)
+        self.ver[-1] += 1
+        self.ver[seat] += 1
+        self.hver[seat] += 1
+        return c
+
     def free_slot(self, seat: int) -> int:
         """The lowest free slot of a field, or -1 (R6)."""
         f = self.fields[seat]

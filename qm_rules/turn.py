@@ -57,7 +57,7 @@ def phase_step(g: Game) -> Prompt | None:
     if not g.phase_entered:
         g.phase_entered = True
         g.emit("phase", seat, {"phase": _PHASE_NAME[g.phase]})
-        if g.check_win():  # R20: at the start of every phase
+        if any(st.stacks) and g.check_win():  # R20: at the start of every phase
             return None
         if g.phase is PHASE_DRAW:
             _draw_phase(g, seat)
