@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from qm_rules import CARDS, Event, Game, GameOptions, Phase, PromptKind, View
 from qm_rules.state import DECK, DISCARD, EMPTY, FIELD, HAND, LIMBO, STACK
+from qm_rules.views import Views
 
 __all__ = [
     "Arranged",
@@ -330,6 +331,8 @@ def position(
         spare.sort(key=lambda c: g.defs[c].type is not t)  # same type first
         for _ in range(max(0, n - have[w])):
             g.defs[spare.pop(0)] = CARDS.by_id[w]
+    # The views' cards are made from the definitions when the game is dealt: deal them again.
+    g._views = Views(g.defs)
 
     g.turn_seat = g.first_seat = turn
     g.turn = g.round = 1
