@@ -30,36 +30,38 @@ if TYPE_CHECKING:
 _EMPTY_SLOTS = tuple(SlotView(i, None, False) for i in range(SLOTS))
 _HIDDEN_SLOTS = tuple(SlotView(i, None, True) for i in range(SLOTS))  # face down, not yours
 
-#: Untapped card views by definition id, then card instance, shared by every game: immutable,
-#: and bounded by the largest deck times the number of definitions.
-_UNTAPPED: dict[str, list[CardView]] = {}
+#: Per definition id, shared by every game (immutable, and bounded by the largest deck times
+#: the number of definitions): the untapped card views, by card instance; and the views of a
+#: slot holding the card untapped and not negated, at 2 * (SLOTS * cid + slot) + face down
+#: (face down as its owner sees it), built when first needed.
+_ROWS: dict[str, tuple[list[CardView], list[SlotView | None]]] = {}
 
 #: A seat's cached view, per (seat, shown its hand): the counters it was built at and its parts.
 _Entry = tuple[int, bool, SeatView, int, tuple[SlotView, ...], int, tuple[CardView, ...], int, Any]
 
 
-def _untapped(defs: Sequence[CardDef]) -> list[CardView]:
-    """The untapped view of each card of a game."""
+def _rows(defs: Sequence[CardDef]) -> tuple[list[CardView], list[list[SlotView | None]]]:
+    """The untapped view of each card of a game, and each card's row of slot views."""
     n = len(defs)
     for d in defs:
-        row = _UNTAPPED.get(d.id)
-        if row is None or len(row) < n:
-            _UNTAPPED[d.id] = [CardView(c, d.id, False) for c in range(max(n, 2 * len(row or ())))]
-    return [_UNTAPPED[d.id][c] for c, d in enumerate(defs)]
+        row = _ROWS.get(d.id)
+        if row is None or len(row[0]) < n:
+            size = max(n, 2 * len(row[0]) if row else 0)
+            _ROWS[d.id] = (
+                [CardView(c, d.id, False) for c in range(size)],
+                [None] * (2 * SLOTS * size),
+            )
+    return [_ROWS[d.id][0][c] for c, d in enumerate(defs)], [_ROWS[d.id][1] for d in defs]
 
 
 class Views:
     """The view builder of one game, with its caches of immutable pieces."""
 
-    __slots__ = ("untapped", "tapped", "plain", "down", "slots", "seats", "discard", "others")
+    __slots__ = ("untapped", "tapped", "rows", "slots", "seats", "discard", "others")
 
     def __init__(self, defs: Sequence[CardDef]) -> None:
-        self.untapped = _untapped(defs)
+        self.untapped, self.rows = _rows(defs)
         self.tapped: dict[int, CardView] = {}
-        # per SLOTS * cid + slot: the slot holding the card untapped, not negated, face up
-        # (plain) or face down (down, as its owner sees it)
-        self.plain: list[SlotView | None] = [None] * (SLOTS * len(defs))
-        self.down: list[SlotView | None] = [None] * (SLOTS * len(defs))
         self.slots: dict[int, SlotView] = {}  # the other slots with a card, by slot and flags
         # at 2 * seat + shown its hand: the seat's counters and conceded flag it was built at
         self.seats: list[_Entry | None] = []
@@ -72,8 +74,7 @@ class Views:
         definitions only) are shared; the rest is keyed by change counters that the copy
         moves on independently, so it starts afresh."""
         views = Views(())
-        views.untapped, views.tapped = self.untapped, self.tapped
-        views.plain, views.down = self.plain, self.down
+        views.untapped, views.tapped, views.rows = self.untapped, self.tapped, self.rows
         return views
 
     def build(self, g: Game, viewer: int | None) -> View:
@@ -169,23 +170,19 @@ class Views:
         return v
 
     def _slots(self, st: State, s: int, visible: bool) -> tuple[SlotView, ...]:
-        # Most cards on a field are face up (or face down), untapped and not negated: their
-        # slot views are found by (card, slot) in one step; the others are built by _slot.
-        fd, neg, tapped, plain, down = st.face_down, st.negated, st.tapped, self.plain, self.down
+        # Most cards on a field are untapped and not negated: their slot views are found in
+        # the card's row in one step; the others are built (or found) by _slot.
+        fd, neg, tapped, rows = st.face_down, st.negated, st.tapped, self.rows
         slots = []
         for i, c in enumerate(st.fields[s]):
             if c == EMPTY:
                 slots.append(_EMPTY_SLOTS[i])
             elif tapped[c] or neg[c]:
                 slots.append(self._slot(st, i, c, visible))
-            elif fd[c]:
-                slots.append(
-                    (down[c * SLOTS + i] or self._slot(st, i, c, True))
-                    if visible
-                    else _HIDDEN_SLOTS[i]
-                )
+            elif fd[c] and not visible:
+                slots.append(_HIDDEN_SLOTS[i])
             else:
-                slots.append(plain[c * SLOTS + i] or self._slot(st, i, c, visible))
+                slots.append(rows[c][2 * (c * SLOTS + i) + fd[c]] or self._slot(st, i, c, visible))
         return tuple(slots)
 
     def _slot(self, st: State, i: int, c: int, visible: bool) -> SlotView:
@@ -194,8 +191,7 @@ class Views:
         if fd and not visible:
             return _HIDDEN_SLOTS[i]
         if not (tapped or neg):
-            view = SlotView(i, self.untapped[c], fd, False)
-            (self.down if fd else self.plain)[c * SLOTS + i] = view
+            view = self.rows[c][2 * (c * SLOTS + i) + fd] = SlotView(i, self.untapped[c], fd)
             return view
         key = (c * SLOTS + i) * 8 + tapped * 4 + fd * 2 + neg
         found = self.slots.get(key)
