@@ -177,13 +177,15 @@ def test_a_host_that_hides_its_seed_is_caught_by_the_views() -> None:
 
 def test_a_rewritten_choice_is_caught() -> None:
     _, game, records = _play(3)
-    # Replace one choice by another legal one at that point of the game.
+    # Replace one choice by another legal one at that point of the game. Not a step inside an
+    # activation being drafted: a different target for an activation later cancelled changes
+    # nothing anyone is shown, so no seat could (or need) notice it.
     replay = Game.new(list(game.names), game.seed)
     for i, (s, o) in enumerate(game.choices):
         prompt = replay.prompt
         assert prompt is not None
         others = [x.id for x in prompt.options if x.id != o]
-        if others and i > 3:
+        if others and i > 3 and replay.draft is None:
             forged = list(game.choices)
             forged[i] = (s, others[0])
             break

@@ -83,8 +83,10 @@ class Table:
         self.ends: list[GameEnded] = []
         self.ticks = 0  # fuzz examples thrown so far (written by the test's thread)
         self.fuzz_over = False
-        self.done = asyncio.run_coroutine_threadsafe(self._main(), self.loop)
+        # Set before the coroutine starts: assigned after, it raced _main's own assignment on
+        # the loop's thread and could leave None there, closing the table at the game's end.
         self.stop_event: asyncio.Event | None = None
+        self.done = asyncio.run_coroutine_threadsafe(self._main(), self.loop)
 
     async def _play(self, i: int, c: Any, bot: Any) -> GameEnded:
         async for msg in c.messages():

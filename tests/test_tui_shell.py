@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Button, Label, MarkdownViewer, Static
-from tui_support import isolate, make_app, screen_name, until
+from tui_support import click, isolate, make_app, screen_name, until
 
 from qm_rules.cards import CARDS
 from qm_rules.model import GameOptions
@@ -408,13 +408,13 @@ async def test_lobby_fits_the_terminal(size: tuple[int, int]) -> None:
 async def test_the_mouse_works_on_the_menu() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.click("#menu-cards")
+        await click(pilot, "#menu-cards")
         await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery by mouse")
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.click("#menu-host")
+        await click(pilot, "#menu-host")
         await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form by mouse")
-        await pilot.click("#cancel")
+        await click(pilot, "#cancel")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
 
 

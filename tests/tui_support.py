@@ -81,6 +81,18 @@ async def until(
         await pilot.pause(0.05)
 
 
+async def click(pilot: Pilot[Any], selector: str) -> None:
+    """Click ``selector`` on the current screen once it is laid out there: a click sent while
+    a screen just pushed is still being composed lands on nothing (seen on a loaded machine)."""
+
+    def shown() -> bool:
+        found = pilot.app.screen.query(selector)
+        return bool(found) and found.first().region.area > 0
+
+    await until(pilot, shown, f"{selector} on the screen")
+    await pilot.click(selector)
+
+
 def screen_name(app: QingmingApp) -> str:
     return type(app.screen).__name__
 
