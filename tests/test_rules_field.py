@@ -360,9 +360,12 @@ def test_tapped_offerings_count_toward_worship() -> None:
         p is not None and p.kind is PromptKind.WORSHIP and f"declare:{cards.hands[0][0]}" in p.ids
     )
     hand_before = g.view(0).seats[0].hand_count
-    g.choose(0, f"declare:{cards.hands[0][0]}")
+    events = g.choose(0, f"declare:{cards.hands[0][0]}")
     v = g.view(0)
     assert sorted(c.cid for c in v.seats[0].stacked) == sorted(cards.fields[0])
+    # R12: the ancestor leaves the hand for the field, and the worship draw brings one card
+    drawn = [e.data["count"] for e in events if e.kind == "draw" and e.to is None]
+    assert drawn == [1]
     assert v.seats[0].hand_count == hand_before - 1 + 1
     assert option_for(g, "declare") is None
     assert hand_defs(v, 0) is not None and "shizu" not in (hand_defs(v, 0) or [])
