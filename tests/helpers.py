@@ -11,7 +11,7 @@ Two ways in, one implementation of moving cards (:func:`arrange`):
   the first turn (most rules tests)::
 
       g = position(hands={0: ["jisi_zhunbei", PAD], 1: ["yehuo"]}, fields={1: ["qingtuan"]})
-      play(g, 0, "jisi_zhunbei")  # tests/by_name.py: find and play cards by name
+      play(g, 0, "jisi_zhunbei")
 
 - :func:`arrange` — cards moved into a game that already exists (a seeded game, or one
   played on with :func:`play_to`); seats not named keep their cards::
@@ -25,6 +25,12 @@ Two ways in, one implementation of moving cards (:func:`arrange`):
           fields={1: [Card("wenming_changdao", face_down=True)]},
       )
       g.choose(0, f"play:{cards.hands[0][0]}")
+
+Then, by card name: :func:`play`, :func:`flip`, :func:`pick` and :func:`pass_responses` make
+the choices; :func:`in_hand`, :func:`on_field` find instances and :func:`hand_defs`,
+:func:`field_defs`, :func:`stacked_defs`, :func:`discard_defs` list what a seat sees of its own
+cards. :func:`hand_in_view` and :func:`slots_in_view` read any one view (what another seat or a
+spectator is shown, face-down cards as ``"?"``).
 
 Other test modules import these functions; add new ones, do not change signatures.
 """
@@ -42,21 +48,33 @@ from qm_rules.views import Views
 __all__ = [
     "Arranged",
     "Card",
+    "PAD",
     "arrange",
     "by_def",
     "cid_of",
     "decide",
     "def_of",
+    "discard_defs",
     "empty_deck",
     "event_kinds",
     "field_defs",
+    "flip",
     "hand_defs",
+    "hand_in_view",
+    "ids",
+    "in_hand",
     "new_game",
+    "on_field",
     "option_for",
     "options_of_kind",
     "pass_responses",
+    "pick",
+    "play",
     "play_to",
     "position",
+    "resolved_links",
+    "slots_in_view",
+    "stacked_defs",
 ]
 
 PLAYER_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
@@ -139,7 +157,7 @@ class Arranged:
         return out + self.deck_top + self.discard
 
 
-def _pick(game: Game, def_id: str, used: set[int], protected: set[tuple[int, int]]) -> int:
+def _instance(game: Game, def_id: str, used: set[int], protected: set[tuple[int, int]]) -> int:
     """An instance of ``def_id`` not used yet by this arrangement: from the deck first, then the
     discard pile, limbo, then hands/fields/stacks of seats the arrangement does not fix."""
     st = game.st
@@ -223,7 +241,7 @@ def arrange(
         protected.add((STACK, seat))
 
     def take(def_id: str) -> int:
-        c = _pick(game, def_id, used, protected)
+        c = _instance(game, def_id, used, protected)
         used.add(c)
         return c
 
@@ -373,16 +391,16 @@ def _recompute(game: Game) -> None:
     game._events = []
 
 
-# ───────────────────────────── reading ─────────────────────────────
+# ───────────────────────────── reading a view ─────────────────────────────
 
 
-def hand_defs(view: View, seat: int) -> list[str] | None:
+def hand_in_view(view: View, seat: int) -> list[str] | None:
     """The definition ids of a seat's hand as this view shows it (None when hidden)."""
     hand = view.seats[seat].hand
     return None if hand is None else [c.card for c in hand]
 
 
-def field_defs(view: View, seat: int) -> list[str | None]:
+def slots_in_view(view: View, seat: int) -> list[str | None]:
     """Per slot: the definition id shown, ``"?"`` for a face-down card this view cannot see, None
     for an empty slot."""
     out: list[str | None] = []
@@ -443,12 +461,16 @@ def decide(game: Game, option_id: str) -> list[Event]:
     return game.choose(game.prompt.seat, option_id)
 
 
-def pass_responses(game: Game) -> list[Event]:
-    """Pass every pending response prompt (nobody answers); returns the events."""
+def pass_responses(game: Game, max_steps: int = 50) -> list[Event]:
+    """Everyone asked to respond passes until the chain has resolved (or another kind of
+    decision is pending); returns the events."""
     events: list[Event] = []
-    while game.prompt is not None and game.prompt.kind is PromptKind.RESPOND:
-        events += game.choose(game.prompt.seat, "pass")
-    return events
+    for _ in range(max_steps):
+        p = game.prompt
+        if p is None or p.kind is not PromptKind.RESPOND:
+            return events
+        events += game.choose(p.seat, "pass")
+    raise AssertionError("the chain never closed")
 
 
 def play_to(game: Game, stop: Callable[[Game], bool], *, limit: int = 500) -> list[Event]:
@@ -459,3 +481,80 @@ def play_to(game: Game, stop: Callable[[Game], bool], *, limit: int = 500) -> li
             return events
         events += game.apply_default()
     raise AssertionError(f"stop condition not reached in {limit} decisions")
+
+
+# ───────────────────────────── cards by name, through the seat's own view ─────────────────────
+
+
+def in_hand(g: Game, seat: int, card: str, nth: int = 0) -> int:
+    """The cid of the ``nth`` ``card`` in ``seat``'s hand, as that seat sees it."""
+    me = g.view(seat).seats[seat]
+    assert me.hand is not None
+    found = [cv.cid for cv in me.hand if cv.card == card]
+    assert len(found) > nth, f"seat {seat} holds no {card} (#{nth}): {[cv.card for cv in me.hand]}"
+    return found[nth]
+
+
+def on_field(g: Game, seat: int, card: str, viewer: int | None = None) -> int:
+    """The cid of ``card`` on ``seat``'s field, as ``viewer`` (default: the owner) sees it."""
+    v = g.view(seat if viewer is None else viewer)
+    for slot in v.seats[seat].slots:
+        if slot.card is not None and slot.card.card == card:
+            return slot.card.cid
+    raise AssertionError(f"no {card} on seat {seat}'s field")
+
+
+def hand_defs(g: Game, seat: int) -> list[str]:
+    me = g.view(seat).seats[seat]
+    assert me.hand is not None
+    return sorted(cv.card for cv in me.hand)
+
+
+def field_defs(g: Game, seat: int, viewer: int | None = None) -> list[str]:
+    """Face-up (and, for the owner, face-down) card ids on a field, slot order."""
+    v = g.view(seat if viewer is None else viewer)
+    return [s.card.card for s in v.seats[seat].slots if s.card is not None]
+
+
+def stacked_defs(g: Game, seat: int) -> list[str]:
+    return sorted(cv.card for cv in g.view(None).seats[seat].stacked)
+
+
+def discard_defs(g: Game) -> list[str]:
+    return [cv.card for cv in g.view(None).discard]
+
+
+def ids(g: Game) -> tuple[str, ...]:
+    assert g.prompt is not None
+    return g.prompt.ids
+
+
+#: A card to keep in a hand so the action phase stays open: a trap, which can be "set".
+PAD = "yehuo"
+
+
+def play(g: Game, seat: int, card: str) -> list[Event]:
+    """``seat`` activates the ``card`` in its hand (an action, or a counter from hand)."""
+    return g.choose(seat, f"play:{in_hand(g, seat, card)}")
+
+
+def flip(g: Game, seat: int, card: str) -> list[Event]:
+    """``seat`` flips its face-down ``card`` to activate it (which must be one of its options)."""
+    option = f"flip:{on_field(g, seat, card)}"
+    assert g.prompt is not None and option in g.prompt.ids, f"seat {seat} cannot flip {card}"
+    return g.choose(seat, option)
+
+
+def resolved_links(events: list[Event]) -> list[tuple[int, bool]]:
+    """(link index, negated) of each link that resolved, in order."""
+    return [(e.data["link"], e.data["negated"]) for e in events if e.kind == "resolved"]
+
+
+def pick(g: Game, seat: int, card: str) -> list:
+    """In an EFFECT or HAND_LIMIT prompt of ``seat``, choose the option about a ``card``."""
+    p = g.prompt
+    assert p is not None and p.seat == seat, f"not seat {seat}'s decision: {p}"
+    for o in p.options:
+        if o.card is not None and g.defs[o.card].id == card:
+            return g.choose(seat, o.id)
+    raise AssertionError(f"no option about {card}: {p.options}")

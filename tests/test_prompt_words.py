@@ -10,8 +10,7 @@ import dataclasses
 import unicodedata
 
 import pytest
-from by_name import in_hand
-from helpers import option_for, position
+from helpers import in_hand, option_for, position
 
 from qm_rules import CARDS, Game, GameOptions, Phase, PromptKind
 from qm_rules.cards import COST_OPS, CardType

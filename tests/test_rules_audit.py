@@ -10,21 +10,25 @@ from __future__ import annotations
 
 import pytest
 from audit_helpers import ancestor_of, bot_games, offerings_on_field, qualifies_now
-from by_name import (
+from helpers import (
     PAD,
+    arrange,
     discard_defs,
+    event_kinds,
     field_defs,
     flip,
     hand_defs,
     in_hand,
+    new_game,
     on_field,
-    pass_all,
+    option_for,
+    pass_responses,
     pick,
     play,
+    position,
     resolved_links,
     stacked_defs,
 )
-from helpers import arrange, event_kinds, new_game, option_for, position
 
 from qm_rules import CARDS, Event, Game, GameOptions, Phase, PromptKind
 
@@ -189,7 +193,7 @@ def test_manifestation_paid_with_the_last_offering_breaks_before_the_win_check()
     )
     play(g, 1, "saomu")
     g.choose(0, f"manifest:{on_field(g, 0, 'zumu')}")
-    ev = pass_all(g)
+    ev = pass_responses(g)
     ev += pick(g, 1, PAD)
     assert g.result is None
     assert hand_defs(g, 0) == ["juhua", "qingtuan", "xianguo"]
@@ -212,7 +216,7 @@ def test_restacked_before_the_chain_ends_the_ritual_holds() -> None:
     ev = g.choose(0, f"ability:{in_hand(g, 0, 'qingtuan')}")
     ev += flip(g, 1, "chaitai")
     ev += g.choose(0, f"manifest:{on_field(g, 0, 'shizu')}")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     kinds = event_kinds(ev)
     assert kinds.index("unstack") < kinds.index("stack")  # emptied, then stacked again
     assert resolved_links(ev) == [(2, False), (1, True), (0, False)]
@@ -233,7 +237,7 @@ def test_shunshou_in_the_last_free_slot_takes_into_hand() -> None:
         fields={0: ["qingtuan", "juhua", "qingjiu", "gui_daqiang/down"], 1: ["xianguo"]},
     )
     ev = play(g, 0, "shunshou")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert "xianguo" in hand_defs(g, 0)
     assert field_defs(g, 1) == []
     take = [e for e in ev if e.kind == "take"]
@@ -248,7 +252,7 @@ def test_jie_dongfeng_against_an_empty_hand_fails_quietly() -> None:
     # stays on the field until the end phase (R7).
     g = position(2, turn=0, hands={0: ["jie_dongfeng", PAD], 1: []})
     ev = play(g, 0, "jie_dongfeng")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert "look" not in event_kinds(ev) and "take" not in event_kinds(ev)
     sections = [e.data for e in ev if e.kind == "section"]
     assert sections == [{"link": 0, "section": 0, "ok": False, "why": "take_hand"}]
@@ -289,7 +293,7 @@ def test_zhuozei_only_for_the_player_whose_card_is_taken(
     g.choose(1, "pass")
     assert g.prompt.seat == 2 and option_for(g, "flip", "zhuozei") is not None
     ev = flip(g, 2, "zhuozei")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert resolved_links(ev) == [(1, False), (0, True)]
     assert g.view(2).seats[2].hand_count == 2  # 捉贼's "then draw 1"
 
@@ -310,7 +314,7 @@ def test_rulebook_section_8_example() -> None:
     play(g, 0, "shunshou")
     flip(g, 1, "zhuozei")
     ev = g.choose(0, f"counter:{in_hand(g, 0, 'quxie')}")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert resolved_links(ev) == [(2, False), (1, True), (0, False)]
     assert field_defs(g, 0) == ["shunshou", "quxie", "qingtuan"]
     assert field_defs(g, 1) == ["zhuozei"]
@@ -332,7 +336,7 @@ def test_negating_the_negation_of_a_negation() -> None:
     ev += flip(g, 1, "gui_daqiang")
     ev += g.choose(0, f"counter:{in_hand(g, 0, 'quxie')}")
     ev += flip(g, 1, "chaitai")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert resolved_links(ev) == [(3, False), (2, True), (1, False), (0, True)]
     assert hand_defs(g, 0) == [PAD]
     assert g.view(0).deck_count > 0 and "draw" not in event_kinds(ev)
@@ -352,7 +356,7 @@ def test_zhiren_tishen_negated_by_quxie_the_worship_resolves() -> None:
     g.choose(0, f"declare:{in_hand(g, 0, 'zufu')}")
     flip(g, 1, "zhiren_tishen")
     ev = g.choose(0, f"counter:{in_hand(g, 0, 'quxie')}")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert resolved_links(ev) == [(2, False), (1, True), (0, False)]
     assert field_defs(g, 0)[0] == "zufu"
     assert len(stacked_defs(g, 0)) == 4 and "zhiqian" in hand_defs(g, 0)
@@ -373,7 +377,7 @@ def test_chaitai_still_negates_zumu_and_waigong_worship(ancestor: str) -> None:
     )
     g.choose(0, f"declare:{in_hand(g, 0, ancestor)}")
     flip(g, 1, "chaitai")
-    pass_all(g)
+    pass_responses(g)
     assert ancestor in discard_defs(g)
     assert offerings_on_field(g.view(None), 0) == 4 and stacked_defs(g, 0) == []
 
@@ -394,7 +398,7 @@ def test_worship_on_a_full_field_takes_the_first_offerings_slot() -> None:
     )
     assert option_for(g, "declare", "zumu") is not None
     g.choose(0, f"declare:{in_hand(g, 0, 'zumu')}")
-    pass_all(g)
+    pass_responses(g)
     v = g.view(0)
     assert [s.card.card if s.card else None for s in v.seats[0].slots] == [
         "zumu",
@@ -458,7 +462,7 @@ def test_prohibition_from_a_trap_on_another_turn_ends_with_that_turn() -> None:
     )
     g.choose(1, f"place:{in_hand(g, 1, 'qingtuan')}")
     flip(g, 0, "wenming_changdao")
-    pass_all(g)
+    pass_responses(g)
     assert g.prompt.seat == 1 and g.prompt.kind is PromptKind.ACTION
     assert option_for(g, "play", "shao_baofu") is None
     assert [p.source for p in g.view(0).prohibitions] == ["wenming_changdao"]
@@ -509,7 +513,7 @@ def test_deck_searched_empty_is_refilled_at_once() -> None:
     ev = play(g, 0, "jisi_zhunbei")
     ev += g.choose(0, "mode:0")
     ev += g.choose(0, f"pay:{in_hand(g, 0, 'qingtuan')}")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     kinds = event_kinds(ev)
     assert kinds.index("search") < kinds.index("reshuffle") < kinds.index("draw")
     v = g.view(0)
@@ -533,7 +537,7 @@ def test_jie_dongfeng_pick_hidden_from_everyone_but_the_activator() -> None:
     ev = play(g, 0, "jie_dongfeng")
     if g.prompt.kind is PromptKind.TARGET:
         ev += g.choose(0, "target:p1")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert g.prompt.kind is PromptKind.EFFECT and g.prompt.seat == 0
     assert set(g.prompt.context["cards"].values()) == {"qingtuan", "saomu"}
     for viewer in (1, 2, None):
@@ -653,7 +657,7 @@ def test_negated_placement_uses_up_the_turns_placement() -> None:
     )
     g.choose(0, f"place:{in_hand(g, 0, 'qingtuan')}")
     flip(g, 1, "yehuo")
-    pass_all(g)
+    pass_responses(g)
     assert "qingtuan" in discard_defs(g)
     assert g.prompt.seat == 0 and g.prompt.kind is PromptKind.ACTION
     assert option_for(g, "place") is None
@@ -679,7 +683,7 @@ def test_turn_player_concedes_while_a_response_is_being_paid() -> None:
     assert g.prompt.kind is PromptKind.COST and g.prompt.seat == 1
     g.choose(1, f"pay:{in_hand(g, 1, 'qingtuan')}")
     g.choose(1, f"pay:{in_hand(g, 1, 'juhua')}")
-    pass_all(g)
+    pass_responses(g)
     v = g.view(1)
     assert v.turn_seat == 1 and v.turn == 2
     assert hand_defs(g, 1)[0] == "qingjiu" or "qingjiu" in hand_defs(g, 1)
@@ -697,7 +701,7 @@ def test_victim_concedes_while_jie_dongfeng_picks() -> None:
     play(g, 0, "jie_dongfeng")
     if g.prompt.kind is PromptKind.TARGET:
         g.choose(0, "target:p1")
-    pass_all(g)
+    pass_responses(g)
     assert g.prompt.kind is PromptKind.EFFECT
     ev = g.choose(1, "concede")
     assert g.prompt.seat == 0 and g.prompt.kind is PromptKind.ACTION
@@ -745,7 +749,7 @@ def test_two_manifestations_in_one_chain_zhenhun_negates_the_first_only() -> Non
     ev += g.choose(1, f"manifest:{on_field(g, 1, 'zumu')}")
     if g.prompt is not None and g.prompt.kind is PromptKind.COST:
         ev += g.choose(1, g.prompt.ids[0])
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert len(stacked_defs(g, 1)) == 1
     assert resolved_links(ev)[:3] == [(3, False), (2, False), (1, True)]
     assert g.view(1).seats[1].hand_count == 3  # 1 + one manifestation's draw 2
@@ -780,7 +784,7 @@ def test_wenming_against_worship_burning_offerings_are_still_stacked() -> None:
     )
     g.choose(0, f"declare:{in_hand(g, 0, 'zufu')}")
     ev = flip(g, 1, "wenming_changdao")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert resolved_links(ev) == [(1, False), (0, False)]
     assert stacked_defs(g, 0) == ["juhua", "qingtuan", "xiangzhu", "zhiqian"]
 
@@ -796,7 +800,7 @@ def test_after_the_ritual_breaks_the_owner_places_again() -> None:
         deck_top=["xianguo", "qingjiu", "zhiqian", "xiangzhu"],
     )
     play(g, 1, "jingrao")
-    pass_all(g)
+    pass_responses(g)
     assert field_defs(g, 0) == [] and "zufu" in discard_defs(g)
     g.choose(1, "end")
     assert g.prompt.seat == 0 and g.prompt.kind is PromptKind.PLACE
@@ -832,7 +836,7 @@ def test_waigong_manifestation_negates_shunshou_on_its_owners_offering() -> None
     ev = g.choose(0, f"manifest:{on_field(g, 0, 'waigong')}")
     if g.prompt is not None and g.prompt.kind is PromptKind.COST:
         ev += g.choose(0, g.prompt.ids[0])
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert resolved_links(ev) == [(1, False), (0, True)]
     assert field_defs(g, 0) == ["waigong", "qingtuan"] and len(stacked_defs(g, 0)) == 1
 
@@ -853,7 +857,7 @@ def test_ancestor_tapped_by_hushenfu_stays_out_of_reach_but_serves_its_owner() -
     )
     play(g, 0, "jingrao")
     flip(g, 1, "hushenfu")
-    pass_all(g)
+    pass_responses(g)
     assert g.view(0).seats[1].slots[0].card.tapped
     assert stacked_defs(g, 1) == ["juhua", "qingtuan"]
     assert option_for(g, "play", "jingrao") is None  # no untapped opposing ancestor to target
@@ -901,7 +905,7 @@ def test_burning_stacked_by_an_ability_activated_before_the_prohibition() -> Non
     )
     ev = g.choose(0, f"ability:{in_hand(g, 0, 'zhiqian')}")
     ev += flip(g, 1, "wenming_changdao")
-    ev += pass_all(g)
+    ev += pass_responses(g)
     assert resolved_links(ev) == [(1, False), (0, False)]
     assert stacked_defs(g, 0) == ["juhua", "zhiqian"]
 

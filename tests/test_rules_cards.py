@@ -10,19 +10,22 @@ after a chain (an action phase with nothing to do ends by itself).
 from __future__ import annotations
 
 import pytest
-from by_name import (
+from helpers import (
     PAD,
     discard_defs,
+    event_kinds,
     field_defs,
     flip,
     hand_defs,
     in_hand,
     on_field,
+    option_for,
+    pass_responses,
     play,
+    position,
     resolved_links,
     stacked_defs,
 )
-from helpers import event_kinds, option_for, pass_responses, position
 
 from qm_rules import GameOptions, Phase, PromptKind
 

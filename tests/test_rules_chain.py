@@ -8,8 +8,17 @@ read ``game.view``, the returned events, ``game.prompt`` and ``game.result``.
 
 from __future__ import annotations
 
-from by_name import discard_defs, hand_defs, in_hand, on_field, resolved_links
-from helpers import event_kinds, option_for, pass_responses, position
+from helpers import (
+    discard_defs,
+    event_kinds,
+    hand_defs,
+    in_hand,
+    on_field,
+    option_for,
+    pass_responses,
+    position,
+    resolved_links,
+)
 
 from qm_rules import GameOptions, Phase, PromptKind
 

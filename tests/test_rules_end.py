@@ -8,18 +8,21 @@ Positions are arranged at the start (setup only); everything then happens throug
 from __future__ import annotations
 
 import pytest
-from by_name import (
+from helpers import (
     PAD,
     discard_defs,
+    event_kinds,
     field_defs,
     hand_defs,
     in_hand,
     on_field,
+    option_for,
+    pass_responses,
     pick,
     play,
+    position,
     stacked_defs,
 )
-from helpers import event_kinds, option_for, pass_responses, position
 
 from qm_rules import Game, GameOptions, Journal, NotYourTurn, Phase, Prohibition, PromptKind
 

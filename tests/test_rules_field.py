@@ -3,7 +3,7 @@ cards."""
 
 from __future__ import annotations
 
-from helpers import Card, arrange, field_defs, hand_defs, new_game, option_for
+from helpers import Card, arrange, hand_in_view, new_game, option_for, slots_in_view
 
 from qm_rules import Game, GameOptions, Phase, PromptKind
 
@@ -33,8 +33,8 @@ def test_play_and_set_fill_the_lowest_free_slot_and_stop_at_five() -> None:
     gui, yehuo, quxie, saomu, jdf = cards.hands[0]
     g.choose(0, f"set:{gui}")
     g.choose(0, f"set:{yehuo}")
-    assert field_defs(g.view(0), 0) == ["qingtuan", "juhua", "gui_daqiang", "yehuo", None]
-    assert field_defs(g.view(1), 0) == ["qingtuan", "juhua", "?", "?", None]
+    assert slots_in_view(g.view(0), 0) == ["qingtuan", "juhua", "gui_daqiang", "yehuo", None]
+    assert slots_in_view(g.view(1), 0) == ["qingtuan", "juhua", "?", "?", None]
     # One slot left: every card may still go there.
     assert {f"set:{quxie}", f"play:{saomu}", f"play:{jdf}"} <= set(g.prompt.ids)
     g.choose(0, f"set:{quxie}")
@@ -42,7 +42,7 @@ def test_play_and_set_fill_the_lowest_free_slot_and_stop_at_five() -> None:
     # action phase has nothing to offer and the turn passes on without asking it again.
     v = g.view(0)
     assert all(not sl.empty for sl in v.seats[0].slots)
-    assert hand_defs(v, 0) == ["saomu", "jie_dongfeng"]
+    assert hand_in_view(v, 0) == ["saomu", "jie_dongfeng"]
     assert v.turn_seat == 1
     assert g.prompt is not None and g.prompt.seat == 1
 
@@ -85,10 +85,10 @@ def test_shunshou_onto_a_full_field_puts_the_card_in_hand() -> None:
     assert len(takes) == 1 and takes[0].data["to"] == "hand" and takes[0].data["card"] == target
     v = g.view(0)
     assert target in [c.cid for c in v.seats[0].hand or ()]
-    assert field_defs(v, 1) == [None] * 5
+    assert slots_in_view(v, 1) == [None] * 5
     # Seat 0 had nothing more to do, so its end phase ran: 顺手牵羊 has left (R7), the rest stays.
     assert v.turn_seat == 1
-    assert field_defs(v, 0) == ["qingtuan", "juhua", "qingjiu", "yehuo", None]
+    assert slots_in_view(v, 0) == ["qingtuan", "juhua", "qingjiu", "yehuo", None]
     assert cards.hands[0][0] in [c.cid for c in v.discard]
 
 
@@ -105,9 +105,9 @@ def test_shunshou_with_a_free_slot_puts_the_card_on_the_field() -> None:
     target = cards.fields[1][0]
     g.choose(0, f"play:{cards.hands[0][0]}")
     v = g.view(1)
-    assert field_defs(v, 0) == ["qingtuan", "shunshou", "xianguo", None, None]
+    assert slots_in_view(v, 0) == ["qingtuan", "shunshou", "xianguo", None, None]
     assert v.seats[0].slots[2].card is not None and v.seats[0].slots[2].card.cid == target
-    assert field_defs(v, 1) == [None] * 5
+    assert slots_in_view(v, 1) == [None] * 5
 
 
 # ───────────────────────────── R7 leaving the field ─────────────────────────────
@@ -128,12 +128,12 @@ def test_end_phase_face_up_specials_leave_the_rest_stays() -> None:
     g.choose(0, f"play:{saomu}")  # draw 2, then discard 1
     assert g.prompt is not None and g.prompt.kind is PromptKind.EFFECT
     g.choose(0, f"pick:{cards.hands[0][1]}")
-    assert field_defs(g.view(0), 0)[3] == "saomu"  # still on the field until the end phase
+    assert slots_in_view(g.view(0), 0)[3] == "saomu"  # still on the field until the end phase
     while g.prompt is not None and g.prompt.seat == 0 and g.prompt.kind is PromptKind.ACTION:
         g.choose(0, "end")
     v = g.view(0)
     assert v.turn_seat == 1
-    assert field_defs(v, 0) == ["shizu", "qingjiu", "yehuo", None, None]
+    assert slots_in_view(v, 0) == ["shizu", "qingjiu", "yehuo", None, None]
     assert [c.card for c in v.seats[0].stacked] == ["qingcha"]
     assert saomu in [c.cid for c in v.discard]
 
@@ -157,7 +157,7 @@ def test_negated_and_failed_specials_leave_at_their_owners_end_phase() -> None:
     assert g.prompt is not None and g.prompt.seat == 1
     g.choose(1, f"flip:{gui}")  # 鬼打墙 negates 扫墓
     v = g.view(0)
-    assert field_defs(v, 0)[0] == "saomu" and field_defs(v, 1)[0] == "gui_daqiang"
+    assert slots_in_view(v, 0)[0] == "saomu" and slots_in_view(v, 1)[0] == "gui_daqiang"
     # Now 祭祀准备 mode ①, answered by 文明: its search section fails (R19); the card itself
     # stays on the field until the end phase like any other.
     g.choose(0, f"play:{jisi}")
@@ -165,7 +165,7 @@ def test_negated_and_failed_specials_leave_at_their_owners_end_phase() -> None:
     g.choose(0, f"pay:{qingtuan}")
     assert g.prompt is not None and g.prompt.seat == 1 and g.prompt.kind is PromptKind.RESPOND
     g.choose(1, f"flip:{wenming}")
-    assert field_defs(g.view(1), 0)[:2] == ["saomu", "jisi_zhunbei"]
+    assert slots_in_view(g.view(1), 0)[:2] == ["saomu", "jisi_zhunbei"]
     assert g.prompt is not None and g.prompt.seat == 0 and g.prompt.kind is PromptKind.ACTION
     g.choose(0, "end")
     v = g.view(1)
@@ -173,9 +173,9 @@ def test_negated_and_failed_specials_leave_at_their_owners_end_phase() -> None:
     discard = [c.cid for c in v.discard]
     assert saomu in discard and jisi in discard
     # Seat 1's flipped traps are face-up specials of seat 1: they stay through seat 0's end phase.
-    assert field_defs(v, 1)[:2] == ["gui_daqiang", "wenming_changdao"]
+    assert slots_in_view(v, 1)[:2] == ["gui_daqiang", "wenming_changdao"]
     assert gui not in discard and wenming not in discard
-    assert field_defs(v, 0) == [None] * 5
+    assert slots_in_view(v, 0) == [None] * 5
 
 
 def test_flipped_trap_leaves_at_its_owners_own_end_phase() -> None:
@@ -195,12 +195,12 @@ def test_flipped_trap_leaves_at_its_owners_own_end_phase() -> None:
     while g.view(1).turn_seat == 0 and g.prompt is not None and g.prompt.seat == 0:
         g.choose(0, g.prompt.default)
     v = g.view(1)
-    assert v.turn_seat == 1 and field_defs(v, 1)[0] == "yehuo"
+    assert v.turn_seat == 1 and slots_in_view(v, 1)[0] == "yehuo"
     assert g.prompt is not None and g.prompt.seat == 1
     while g.prompt is not None and g.view(1).turn_seat == 1:
         g.choose(1, g.prompt.default)
     v = g.view(0)
-    assert field_defs(v, 1)[0] is None
+    assert slots_in_view(v, 1)[0] is None
     assert yehuo in [c.cid for c in v.discard]
 
 
@@ -322,7 +322,7 @@ def test_card_tapped_after_being_targeted_is_not_taken() -> None:
     v = g.view(0)
     slot = v.seats[1].slots[0]
     assert slot.card is not None and slot.card.cid == qingtuan and slot.card.tapped
-    assert field_defs(v, 0)[0] == "shunshou"
+    assert slots_in_view(v, 0)[0] == "shunshou"
 
 
 def test_own_effects_still_affect_own_tapped_cards_and_tapped_counts_as_offering() -> None:
@@ -368,7 +368,7 @@ def test_tapped_offerings_count_toward_worship() -> None:
     assert drawn == [1]
     assert v.seats[0].hand_count == hand_before - 1 + 1
     assert option_for(g, "declare") is None
-    assert hand_defs(v, 0) is not None and "shizu" not in (hand_defs(v, 0) or [])
+    assert hand_in_view(v, 0) is not None and "shizu" not in (hand_in_view(v, 0) or [])
 
 
 def test_counter_from_hand_needs_a_free_slot() -> None:

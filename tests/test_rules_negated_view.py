@@ -4,8 +4,7 @@ the view marks it, for everyone, so that a dead card never looks live (R5: it is
 from __future__ import annotations
 
 import msgspec  # decodes plain data into the view types, as the wire does
-from by_name import in_hand, on_field
-from helpers import option_for, position
+from helpers import in_hand, on_field, option_for, position
 
 from qm_rules import Game, PromptKind, View
 from qm_rules.model import to_plain

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec  # decodes plain data into the view types, as the wire does
 import pytest
-from helpers import Card, arrange, empty_deck, hand_defs, new_game, play_to
+from helpers import Card, arrange, empty_deck, hand_in_view, new_game, play_to
 
 from qm_rules import CARDS, Game, Phase, PromptKind, View, to_plain
 from qm_rules.cards import CardType
@@ -150,7 +150,7 @@ def test_same_seed_same_deck_other_seed_other_deck() -> None:
     a, b, c = new_game(3, seed=99), new_game(3, seed=99), new_game(3, seed=100)
     assert a.state_hash() == b.state_hash()
     for seat in range(3):
-        assert hand_defs(a.view(seat), seat) == hand_defs(b.view(seat), seat)
+        assert hand_in_view(a.view(seat), seat) == hand_in_view(b.view(seat), seat)
     # The same choices keep them equal.
     for _ in range(30):
         if a.prompt is None:
@@ -159,8 +159,8 @@ def test_same_seed_same_deck_other_seed_other_deck() -> None:
         b.apply_default()
         assert a.state_hash() == b.state_hash()
     assert new_game(3, seed=99).state_hash() != c.state_hash()
-    hands_99 = [hand_defs(new_game(3, seed=99).view(s), s) for s in range(3)]
-    hands_100 = [hand_defs(c.view(s), s) for s in range(3)]
+    hands_99 = [hand_in_view(new_game(3, seed=99).view(s), s) for s in range(3)]
+    hands_100 = [hand_in_view(c.view(s), s) for s in range(3)]
     assert hands_99 != hands_100
 
 
@@ -254,7 +254,7 @@ def test_search_with_empty_deck_reshuffles_the_pile_first() -> None:
     )
     pick = g.prompt.options[0].card
     g.choose(0, f"pick:{pick}")
-    hand = hand_defs(g.view(0), 0) or []
+    hand = hand_in_view(g.view(0), 0) or []
     assert g.defs[pick].id in hand and "burning" in g.defs[pick].tags
 
 
@@ -293,7 +293,7 @@ def test_both_empty_then_draw_sections_do_nothing_and_later_sections_still_resol
     )
     g.choose(0, f"pick:{cards.hands[0][1]}")
     v = g.view(0)
-    assert hand_defs(v, 0) == ["juhua", "yehuo"]
+    assert hand_in_view(v, 0) == ["juhua", "yehuo"]
     assert [c.card for c in v.discard] == ["qingtuan"]
     assert g.prompt is not None and g.prompt.kind is PromptKind.ACTION
     assert g.result is None

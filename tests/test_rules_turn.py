@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import Arranged, Card, arrange, field_defs, hand_defs, new_game
+from helpers import Arranged, Card, arrange, hand_in_view, new_game, slots_in_view
 
 from qm_rules import Event, Game, GameOptions, Phase, PromptKind
 
@@ -143,7 +143,7 @@ def test_at_most_one_placement_a_turn() -> None:
     events = g.choose(0, f"place:{cards.hands[0][0]}")
     assert any(e.kind == "activate" and e.data["kind"] == "place" for e in events)
     v = g.view(1)
-    assert field_defs(v, 0)[0] == "qingtuan"
+    assert slots_in_view(v, 0)[0] == "qingtuan"
     p = g.prompt
     assert p is not None and p.seat == 0 and p.kind is PromptKind.ACTION
     assert not any(i.startswith("place:") for i in p.ids)
@@ -164,7 +164,7 @@ def test_skipping_placement_goes_to_the_action_phase() -> None:
     assert g.view(0).phase is Phase.ACTION
     assert g.prompt is not None and g.prompt.kind is PromptKind.ACTION
     assert f"place:{cards.hands[0][0]}" not in g.prompt.ids
-    assert field_defs(g.view(0), 0) == [None] * 5
+    assert slots_in_view(g.view(0), 0) == [None] * 5
 
 
 def test_placement_is_an_activation_answered_by_yehuo_and_goes_to_discard() -> None:
@@ -189,8 +189,8 @@ def test_placement_is_an_activation_answered_by_yehuo_and_goes_to_discard() -> N
     assert any(e.kind == "negate" for e in events)
     v = g.view(0)
     assert placed in [c.cid for c in v.discard]
-    assert field_defs(v, 0)[0] is None
-    assert field_defs(v, 1)[0] == "yehuo"  # flipped face-up
+    assert slots_in_view(v, 0)[0] is None
+    assert slots_in_view(v, 1)[0] == "yehuo"  # flipped face-up
     # The placement was used: no second one this turn.
     p = g.prompt
     assert p is not None and p.seat == 0 and p.kind is PromptKind.ACTION
@@ -210,7 +210,7 @@ def test_placement_unanswered_stays_on_the_field() -> None:
     g.choose(0, f"place:{cards.hands[0][0]}")
     g.choose(1, "pass")
     v = g.view(0)
-    assert field_defs(v, 0)[0] == "qingtuan" and field_defs(v, 1)[0] == "?"
+    assert slots_in_view(v, 0)[0] == "qingtuan" and slots_in_view(v, 1)[0] == "?"
     assert v.chain == ()
 
 
@@ -280,7 +280,7 @@ def test_action_phase_as_often_as_you_like_in_any_order() -> None:
     assert g.prompt is not None and g.prompt.kind is PromptKind.ACTION
     g.choose(0, f"set:{chaitai}")
     v = g.view(0)
-    assert field_defs(v, 0)[:3] == ["yehuo", "saomu", "chaitai"]
+    assert slots_in_view(v, 0)[:3] == ["yehuo", "saomu", "chaitai"]
     assert v.phase is Phase.ACTION and g.prompt is not None and g.prompt.kind is PromptKind.ACTION
 
 
@@ -443,7 +443,7 @@ def test_declining_worship_goes_to_the_end_phase() -> None:
     g.choose(0, "decline")
     v = g.view(0)
     assert v.turn_seat == 1
-    assert field_defs(v, 0)[:4] == ["qingtuan", "juhua", "xianguo", "qingcha"]
+    assert slots_in_view(v, 0)[:4] == ["qingtuan", "juhua", "xianguo", "qingcha"]
     assert v.seats[0].stacked == ()
     assert cards.hands[0][0] in [c.cid for c in v.seats[0].hand or ()]
 
@@ -478,7 +478,7 @@ def test_worship_resolves_offerings_stacked_ancestor_takes_a_slot_worship_draw()
     v = g.view(1)
     assert sorted(c.cid for c in v.seats[0].stacked) == sorted(offerings)
     # The ancestor takes one slot (the first offering's); the other offerings' slots are free.
-    assert field_defs(v, 0) == ["shizu", None, None, "?", None]
+    assert slots_in_view(v, 0) == ["shizu", None, None, "?", None]
     assert v.seats[0].slots[0].card is not None and v.seats[0].slots[0].card.cid == shizu
     # Worship draw: the ancestor left the hand and 1 card came in.
     assert v.seats[0].hand_count == hand_before - 1 + 1
@@ -519,7 +519,7 @@ def test_worship_negated_by_zhiren_tishen_ancestor_back_to_hand_offerings_stay()
     v = g.view(0)
     assert shizu in [c.cid for c in v.seats[0].hand or ()]
     assert v.seats[0].hand_count == hand_before  # back to hand, no worship draw
-    assert field_defs(v, 0)[:4] == ["qingtuan", "juhua", "xianguo", "qingcha"]
+    assert slots_in_view(v, 0)[:4] == ["qingtuan", "juhua", "xianguo", "qingcha"]
     assert v.seats[0].stacked == ()
     assert g.result is None
     assert v.turn_seat == 1  # either way the turn goes on to the end phase
@@ -542,8 +542,8 @@ def test_worship_negated_by_chaitai_sends_the_ancestor_to_discard() -> None:
     g.choose(1, f"flip:{chaitai}")  # cost: seat 1's 2 hand cards, forced
     v = g.view(0)
     assert shizu in [c.cid for c in v.discard]
-    assert hand_defs(v, 0) is not None and "shizu" not in (hand_defs(v, 0) or [])
-    assert field_defs(v, 0)[:4] == ["qingtuan", "juhua", "xianguo", "qingcha"]
+    assert hand_in_view(v, 0) is not None and "shizu" not in (hand_in_view(v, 0) or [])
+    assert slots_in_view(v, 0)[:4] == ["qingtuan", "juhua", "xianguo", "qingcha"]
     assert v.turn_seat == 1 and g.result is None
 
 

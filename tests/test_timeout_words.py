@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from by_name import in_hand
-from helpers import position
+from helpers import in_hand, position
 
 from qm_rules import PromptKind
 from qm_rules.describe import describe_events

@@ -10,7 +10,7 @@ offering.
 
 from __future__ import annotations
 
-from helpers import Card, arrange, hand_defs, new_game
+from helpers import Card, arrange, hand_in_view, new_game
 
 from qm_rules import Game, Phase, PromptKind
 
@@ -98,9 +98,9 @@ def test_worked_example_offering_discarded_search_fails_then_draw_resolves() -> 
 
     v = g.view(0)
     assert v.seats[0].hand_count == hand_before - 2 + 1  # exactly one card from "then draw 1"
-    assert sorted(hand_defs(v, 0) or []) == sorted(["saomu", "qingcha"])  # the deck's top card
+    assert sorted(hand_in_view(v, 0) or []) == sorted(["saomu", "qingcha"])  # the deck's top card
     assert c["top"] in [x.cid for x in v.seats[0].hand or ()]
-    assert not BURNING & set(hand_defs(v, 0) or [])
+    assert not BURNING & set(hand_in_view(v, 0) or [])
     assert _burning_left_in_deck(g) >= 2  # still there: the search did not take one
     assert any(p.tag == "burning" for p in v.prohibitions)
     assert v.chain == () and v.phase is Phase.ACTION and g.prompt.seat == 0
@@ -118,7 +118,7 @@ def test_worked_example_non_offering_discarded_no_draw() -> None:
     assert not any(e.kind in ("search", "draw") and e.seat == 0 for e in events)
     v = g.view(0)
     assert v.seats[0].hand_count == hand_before - 2
-    assert hand_defs(v, 0) == ["qingjiu"]
+    assert hand_in_view(v, 0) == ["qingjiu"]
 
 
 def test_worked_example_without_wenming_search_and_draw_both_resolve() -> None:
