@@ -349,7 +349,12 @@ def test_every_card_has_a_valuation_the_bots_read_from_the_card_data() -> None:
     """A new card is valued without editing the bots: special cards say how much they are worth
     keeping (and traps and counters which to set first) in the card data, and every ancestor's
     condition is one the bots know how to play for. A card without these fails here."""
-    from qm_rules.bots.heuristic import KNOWN_CONDITIONS, WORSHIP_STOPPERS
+    from qm_rules.bots.heuristic import (
+        KNOWN_CONDITIONS,
+        WORSHIP_STOPPERS,
+        answer_role,
+        manifestation_role,
+    )
     from qm_rules.cards import CARDS, CardType
 
     for d in CARDS.cards:
@@ -357,13 +362,34 @@ def test_every_card_has_a_valuation_the_bots_read_from_the_card_data() -> None:
             assert d.bot.keep is not None, f"{d.id}: no bot keep value in cards.toml"
         if d.type in (CardType.TRAP, CardType.COUNTER):
             assert d.bot.set is not None, f"{d.id}: no bot set priority in cards.toml"
+            # when to spend it is read from its trigger and effect
+            assert answer_role(d) is not None, f"{d.id}: the bots would never answer with it"
         if d.type is CardType.ANCESTOR:
             assert d.condition is not None and d.condition.op in KNOWN_CONDITIONS, (
                 f"{d.id}: a condition the bots cannot play for"
             )
+            assert manifestation_role(d) is not None, f"{d.id}: a manifestation bots never use"
     # read from the effects: the set cards that stop a worship are those that answer one and
     # negate it
     assert WORSHIP_STOPPERS == {"zhiren_tishen", "chaitai"}
+    # and whom to answer with what: e.g. 野火 stops placements, 护身符 shields a targeted card
+    assert answer_role(CARDS["yehuo"]) == "stop_place"
+    assert answer_role(CARDS["hushenfu"]) == "shield"
+    assert manifestation_role(CARDS["zumu"]) == "draw"
+
+
+def test_a_new_card_is_answered_by_its_data() -> None:
+    """A trap no bot has heard of, made of known parts, is valued from its trigger and effect;
+    one with no use the bot knows of has no role (and the test above would fail on it)."""
+    from qm_rules.bots.heuristic import answer_role
+    from qm_rules.cards import parse_cards
+
+    card = b'[[card]]\nid = "x"\ntype = "trap"\nname = { zh = "x", en = "x" }\n'
+    card += b'text = { zh = "x", en = "x" }\nbot = { keep = 5, set = 5 }\n'
+    stop = parse_cards(card + b'trigger = "opp_place"\neffect = [[{ op = "negate" }]]\n')
+    assert answer_role(stop.cards[0]) == "stop_place"
+    idle = parse_cards(card + b'trigger = "opp_place"\neffect = [[{ op = "draw", n = 1 }]]\n')
+    assert answer_role(idle.cards[0]) is None
 
 
 def test_bot_hints_in_the_card_data_are_checked() -> None:

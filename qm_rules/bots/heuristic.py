@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..cards import CARDS, CardDef, CardType
+from ..cards import CARDS, CardDef, CardType, Section
 from ..effects import CLAUSE_OPS
 from ..model import LinkKind, LinkView, Option, Prompt, PromptKind, View
 from ..rng import Rng, seed_state
@@ -68,6 +68,93 @@ WORSHIP_STOPPERS = frozenset(
     for d in CARDS.cards
     if d.type in (TRAP, COUNTER) and d.trigger in ("opp_worship", "any", "opp_any") and _negates(d)
 )
+
+
+def _effect_ops(effect: Iterable[Section]) -> frozenset[str]:
+    return frozenset(cl.op for sec in effect for cl in sec.clauses)
+
+
+def card_ops(d: CardDef) -> frozenset[str]:
+    """The clause ops of a card's effects (every mode), read from the card data."""
+    return frozenset(op for m in d.modes for op in _effect_ops(m.effect))
+
+
+#: A negating trap or counter's role, by what it answers.
+_NEGATE_ROLES = {
+    "opp_worship": "stop_worship",
+    "any": "negate_any",
+    "opp_any": "negate_any",
+    "opp_place": "stop_place",
+    "opp_action": "stop_action",
+    "opp_takes_yours": "keep_mine",
+    "trap": "stop_trap",
+    "manifestation": "stop_manifestation",
+}
+
+
+def answer_role(d: CardDef) -> str | None:
+    """What a trap or counter is for, read from its trigger and effect: the bot's reasons to
+    spend one (:meth:`HeuristicBot._response_score`) are kept by role, not by card. None: a
+    card the bot has no reason for (a test fails on such a card)."""
+    ops = card_ops(d)
+    if "negate" in ops:
+        return _NEGATE_ROLES.get(d.trigger or "")
+    if d.trigger == "opp_targets_yours" and "tap_targeted" in ops:
+        return "shield"
+    if "prohibit" in ops:
+        return "prohibit"
+    return None
+
+
+def manifestation_role(d: CardDef) -> str | None:
+    """What an ancestor's manifestation is for (draw, negate, discard), read from its effect;
+    None if the bot has no use for it (a test fails on such an ancestor)."""
+    m = d.manifestation
+    if m is None:
+        return None
+    ops = _effect_ops(m.effect)
+    for op, role in (("draw", "draw"), ("negate", "negate"), ("discard_random", "discard")):
+        if op in ops:
+            return role
+    return None
+
+
+def _prohibits(d: CardDef) -> tuple[str | None, frozenset[str]]:
+    """A prohibition's tag and actions (None and nothing for a card without one)."""
+    for m in d.modes:
+        for sec in m.effect:
+            for cl in sec.clauses:
+                if cl.op == "prohibit":
+                    return cl.tag, frozenset(cl.actions)
+    return None, frozenset()
+
+
+def _searches_tag(d: CardDef, mode: int | None, tag: str) -> bool:
+    """Does the card (in the mode chosen, if it has modes) search the deck for ``tag`` cards?"""
+    modes = d.modes if mode is None or not 0 <= mode < len(d.modes) else (d.modes[mode],)
+    return any(
+        cl.op == "search" and cl.filter is not None and cl.filter.tag == tag
+        for m in modes
+        for sec in m.effect
+        for cl in sec.clauses
+    )
+
+
+def counts_tag(ancestor: str, tag: str) -> bool:
+    """Does this ancestor's worship condition count cards tagged ``tag`` in hand?"""
+    cond = _DEFS[ancestor].condition
+    return (
+        cond is not None
+        and cond.op == "hand_count"
+        and cond.filter is not None
+        and cond.filter.tag == tag
+    )
+
+
+def stack_condition(ancestor: str) -> bool:
+    """Is the ancestor's condition its stack (so the stack is not spent on manifestations)?"""
+    cond = _DEFS[ancestor].condition
+    return cond is not None and cond.op == "stacked"
 
 
 #: Worship conditions the bot knows how to play for (the hand ones, and a stack).
@@ -677,57 +764,74 @@ class HeuristicBot:
         leader = s.leader()
         is_leader = leader is not None and actor.seat == leader.seat
         answered = s.view.chain[link.responds_to] if link.responds_to is not None else None
-        linked_def = link.card.card
+        linked = _def(link.card.card)
         if how == "manifest":
             return self._manifest_score(s, card, link, actor, is_leader)
-        if card == "zhiren_tishen":
-            # 外公 cannot return to hand and 祖母 is unaffected by traps: it would do nothing
-            # a worship that cannot return to hand, or an ancestor unaffected by traps
-            guards = _def(linked_def).standing & {"no_return", "immune_traps"}
-            if link.kind is LinkKind.WORSHIP and not guards:
+        d = _def(card)
+        role = answer_role(d)
+        discard_cost = sum(c.n for c in d.cost if c.op == "discard")
+        if discard_cost and len(s.hand) < discard_cost + (1 if how == "counter" else 0):
+            return 0.0  # the cost (and the counter itself) would empty the hand
+        if role == "stop_worship":
+            # an ancestor unaffected by traps, or one that cannot return to hand when the
+            # negation sends it there, is not stopped
+            guards = {"immune_traps"} if d.type is TRAP else set()
+            if any(cl.to == "hand" for m in d.modes for sec in m.effect for cl in sec.clauses):
+                guards.add("no_return")
+            if link.kind is LinkKind.WORSHIP and not (linked.standing & guards):
                 return 95.0
             return 0.0
-        if card == "chaitai":
-            if len(s.hand) < 2 + (1 if how == "counter" else 0):
-                return 0.0
+        if role == "negate_any":
             if link.kind is LinkKind.WORSHIP:
                 return 90.0  # the ancestor goes to the discard pile
             if answered is not None and answered.seat == me and answered.kind is LinkKind.WORSHIP:
                 # something negates our worship
                 return 92.0 if self._save_worship(s, answered, link, card, how) else 0.0
-            if link.kind is LinkKind.ABILITY and actor.stacked >= 4:
-                return 85.0  # the fifth offering under 始祖
-            if self._hurts_me(s, link) and (linked_def == "jingrao" and s.my.stacked <= 2):
-                return 70.0
+            if (
+                link.kind is LinkKind.ABILITY
+                and actor.ancestor is not None
+                and stack_condition(actor.ancestor[1])
+                and actor.stacked >= stacked_needed(actor.ancestor[1]) - 1
+            ):
+                return 85.0  # the offering that completes a stack condition
+            if self._hurts_me(s, link) and "remove_stacked" in card_ops(linked):
+                return 70.0 if s.my.stacked <= 2 else 0.0  # our ritual would soon break
             return 0.0
-        if card == "yehuo":
+        if role == "stop_place":
             if link.kind is LinkKind.PLACE and (is_leader or len(actor.offerings) >= 3):
                 return 60.0
             return 0.0
-        if card == "gui_daqiang":
+        if role == "stop_action":
             if link.kind is LinkKind.ACTION and (self._hurts_me(s, link) or is_leader):
                 return 60.0
             return 0.0
-        if card == "zhuozei":
+        if role == "keep_mine":
             return 70.0  # it triggers only when a card of ours is being taken
-        if card == "hushenfu":
+        if role == "shield":
             return 75.0  # triggers only when a card of our field is targeted
-        if card == "quxie":
+        if role == "stop_trap":
             if link.kind is LinkKind.TRAP and self._hurts_me(s, link):
                 if answered is not None and answered.kind is LinkKind.WORSHIP:
                     return 80.0 if self._save_worship(s, answered, link, card, how) else 0.0
                 return 80.0
             return 0.0
-        if card == "zhenhun":
+        if role == "stop_manifestation":
             if link.kind is LinkKind.MANIFEST and (
-                self._hurts_me(s, link) or (linked_def == "zumu" and is_leader)
+                self._hurts_me(s, link) or (manifestation_role(linked) == "draw" and is_leader)
             ):
                 return 60.0
             return 0.0
-        if card == "wenming_changdao":
-            if (linked_def == "jisi_zhunbei" and link.mode == 0) or linked_def == "shao_baofu":
+        if role == "prohibit":
+            tag, actions = _prohibits(d)
+            if tag is None:
+                return 0.0
+            # an action that uses, or searches for, what the prohibition forbids
+            if link.kind is LinkKind.ACTION and (
+                ("use" in actions and tag in linked.tags)
+                or ("search" in actions and _searches_tag(linked, link.mode, tag))
+            ):
                 return 40.0
-            if is_leader and actor.ancestor and actor.ancestor[1] == "taigong":
+            if is_leader and actor.ancestor and counts_tag(actor.ancestor[1], tag):
                 return 30.0
             return 0.0
         return 0.0
@@ -743,8 +847,8 @@ class HeuristicBot:
         if negator.card.card != "zhiren_tishen" or self.always_save_worship:
             return True
         ancestor = worship.card.card
-        if ancestor in ("shizu", "waigong"):
-            return True
+        if stack_condition(ancestor) or "no_return" in _def(ancestor).standing:
+            return True  # no hand condition to keep, or 纸人替身 cannot return it anyway
         spent: list[int] = []
         if how == "counter":
             spent += [cid for cid, name in s.hand if name == card][:1]
@@ -762,24 +866,23 @@ class HeuristicBot:
         self, s: Situation, ancestor: str, link: LinkView, actor: Seat, is_leader: bool
     ) -> float:
         """Manifestations cost a stacked offering: never the last one (the ritual would break),
-        and 始祖/外公 need their stack for the condition itself."""
+        and an ancestor whose condition is its stack (始祖) keeps three. What a manifestation
+        does is read from its effect: a draw is always welcome, a negation when the link aims
+        at us, a random discard against a worship (it may spoil a hand condition)."""
         stacked = s.my.stacked
         m = _def(ancestor).manifestation
         from_stack = m is not None and any(c.op == "remove_stacked" for c in m.cost)
         if from_stack and stacked < 2:
             return 0.0
-        if ancestor == "zumu":
-            return 50.0  # draw 2: offerings in hand are 祖母's condition
-        if ancestor == "taigong" and link.kind is LinkKind.ACTION and self._hurts_me(s, link):
+        role = manifestation_role(_def(ancestor))
+        if role == "draw":
+            return 50.0  # cards for the hand conditions (祖母 counts offerings)
+        if role == "negate" and self._hurts_me(s, link):
+            if stack_condition(ancestor):
+                return 40.0 if stacked >= 3 else 0.0  # the stack is its condition
             return 50.0
-        if ancestor == "taipo" and link.kind is LinkKind.TRAP and self._hurts_me(s, link):
-            return 50.0
-        if ancestor == "zufu" and link.kind is LinkKind.WORSHIP and stacked >= 3:
+        if role == "discard" and link.kind is LinkKind.WORSHIP and stacked >= 3:
             return 30.0  # a random discard may spoil their hand condition; the stack guards ours
-        if ancestor == "shizu" and stacked >= 3 and self._hurts_me(s, link):
-            return 40.0
-        if ancestor == "waigong" and self._hurts_me(s, link):
-            return 40.0
         return 0.0
 
     # ───────────────────────────── resolution choices (R19) ─────────────────────────────
