@@ -352,8 +352,10 @@ def test_every_card_has_a_valuation_the_bots_read_from_the_card_data() -> None:
     from qm_rules.bots.heuristic import (
         KNOWN_CONDITIONS,
         WORSHIP_STOPPERS,
+        action_role,
         answer_role,
         manifestation_role,
+        plan_kind,
     )
     from qm_rules.cards import CARDS, CardType
 
@@ -364,11 +366,15 @@ def test_every_card_has_a_valuation_the_bots_read_from_the_card_data() -> None:
             assert d.bot.set is not None, f"{d.id}: no bot set priority in cards.toml"
             # when to spend it is read from its trigger and effect
             assert answer_role(d) is not None, f"{d.id}: the bots would never answer with it"
+        if d.type is CardType.ACTION:
+            # when to play it is read from its effect
+            assert action_role(d) is not None, f"{d.id}: the bots would never play it"
         if d.type is CardType.ANCESTOR:
             assert d.condition is not None and d.condition.op in KNOWN_CONDITIONS, (
                 f"{d.id}: a condition the bots cannot play for"
             )
             assert manifestation_role(d) is not None, f"{d.id}: a manifestation bots never use"
+            assert plan_kind(d.id) is not None, f"{d.id}: a condition the bots cannot plan for"
     # read from the effects: the set cards that stop a worship are those that answer one and
     # negate it
     assert WORSHIP_STOPPERS == {"zhiren_tishen", "chaitai"}

@@ -8,6 +8,14 @@ worship, 野火 against the leader's placement, 鬼打墙 against actions aimed 
 card of its field is targeted, 驱邪/镇魂 against negations of its own plays); and it aims its
 interference (顺手牵羊, 借东风, 惊扰, 清明雨) at the opponent closest to winning.
 
+It knows no card by its id: what each card is for is read from the card data — an action's
+role from its effect (:func:`action_role`: take an offering, break a ritual, draw, ...), a trap's
+or counter's from its trigger and effect (:func:`answer_role`), a manifestation's from its effect
+(:func:`manifestation_role`), the plan an ancestor asks for from its worship condition
+(:func:`plan_kind`), and how readily a card is kept or set from its ``bot`` hints. The bot's
+reasons are kept by role, so a new card made of known parts is played without editing the bot,
+and a card the bot has no role for fails a test.
+
 Everything is a function of the view and the bot's own small memory (the mode it chose for an
 activation in progress, how often it declined worship); the bot's own seeded generator only
 picks among cards it cannot tell apart. So a bot is deterministic given its seed and its views.
@@ -157,8 +165,78 @@ def stack_condition(ancestor: str) -> bool:
     return cond is not None and cond.op == "stacked"
 
 
+def plan_kind(ancestor: str | None) -> str | None:
+    """How the bot plays for an ancestor, read from its worship condition: ``stack`` (offerings
+    stacked under it), ``burning`` / ``offerings`` / ``traps`` (such cards in hand), ``types``
+    (one of each of some types in hand), ``size`` (a hand of some size); None without one."""
+    if ancestor is None:
+        return None
+    cond = _DEFS[ancestor].condition
+    if cond is None:
+        return None
+    if cond.op == "hand_count":
+        f = cond.filter
+        if f is not None and f.tag == "burning":
+            return "burning"
+        if f is not None and f.type is OFFERING:
+            return "offerings"
+        if f is not None and f.type is TRAP:
+            return "traps"
+        return "count"
+    return {"stacked": "stack", "hand_types": "types", "hand_size": "size"}.get(cond.op)
+
+
+def action_role(d: CardDef) -> str | None:
+    """What an action card is for, read from its effect and cost (the bot's reasons to play one
+    are kept by role, not by card); None for an action the bot has no use for (a test fails)."""
+    ops = card_ops(d)
+    for op, role in (
+        ("remove_stacked", "break_ritual"),
+        ("take_field", "steal_offering"),
+        ("take_hand", "take_hand"),
+        ("discard_facedown", "clear_facedown"),
+        ("put_offering", "fetch_offering"),
+    ):
+        if op in ops:
+            return role
+    if "search" in ops and any(c.op == "discard" for c in d.cost):
+        return "trade"  # pay a card, search (or draw)
+    if "draw" in ops:
+        return "draw"
+    return None
+
+
+def _condition_n(ancestor: str | None) -> int:
+    """The number in an ancestor's condition (cards in hand, hand size, stacked)."""
+    cond = _DEFS[ancestor].condition if ancestor is not None else None
+    return cond.n if cond is not None else 0
+
+
+def _returns_to_hand(d: CardDef) -> bool:
+    """Does the card negate by sending the card back to its owner's hand (纸人替身)?"""
+    return any(
+        cl.op == "negate" and cl.to == "hand"
+        for m in d.modes
+        for sec in m.effect
+        for cl in sec.clauses
+    )
+
+
+def _types_needed(ancestor: str | None) -> tuple[CardType, ...]:
+    """The card types a ``types`` condition wants in hand."""
+    cond = _DEFS[ancestor].condition if ancestor is not None else None
+    return cond.types if cond is not None else ()
+
+
+def _role(card: str) -> str | None:
+    return _ACTION_ROLES.get(card)
+
+
 #: Worship conditions the bot knows how to play for (the hand ones, and a stack).
 KNOWN_CONDITIONS = frozenset({"hand_count", "hand_types", "hand_size", "stacked"})
+
+#: Each action card's role (read from the card data once).
+_ACTION_ROLES = {d.id: action_role(d) for d in CARDS.cards if d.type is ACTION}
 
 
 def worship_draw_counts(ancestor: str) -> bool:
@@ -232,7 +310,7 @@ class Seat:
         if self.ancestor is not None:
             score += 20 + 3 * self.stacked
             anc = self.ancestor[1]
-            if anc == "shizu" and self.stacked >= stacked_needed(anc) - 1:
+            if stack_condition(anc) and self.stacked >= stacked_needed(anc) - 1:
                 score += 10  # one stacking away
         else:
             n = len(self.offerings)
@@ -312,7 +390,7 @@ class Situation:
         """Offerings we want on the field before worship."""
         if self.plan is None:
             return without_ancestor
-        if self.plan == "shizu":  # four, then its ability stacks one more the same turn
+        if plan_kind(self.plan) == "stack":  # four, then its ability stacks one more the same turn
             return max(WORSHIP_OFFERINGS, stacked_needed(self.plan) - 1)
         return WORSHIP_OFFERINGS
 
@@ -368,15 +446,16 @@ class Situation:
             return 100.0 if self.pre_worship else 2.0
         if d.type is OFFERING:
             v = 24.0 if self.pre_worship else 8.0
-            if plan in ("zumu", "shizu"):
+            if plan_kind(plan) in ("offerings", "stack"):
                 v += 20
         else:
             v = d.bot.keep if d.bot.keep is not None else 10.0
-            if card == "jingrao" and any(s.ancestor for s in self.opponents):
+            if _role(card) == "break_ritual" and any(s.ancestor for s in self.opponents):
                 v += 12
-        if plan == "taigong" and d.burning:
+        kind = plan_kind(plan)
+        if kind == "burning" and d.burning:
             v += 40
-        if plan == "taipo" and d.type in (ACTION, TRAP, COUNTER) and self.count(ctype=d.type) <= 1:
+        if kind == "types" and d.type in _types_needed(plan) and self.count(ctype=d.type) <= 1:
             v += 50
         return v
 
@@ -474,7 +553,7 @@ class HeuristicBot:
                 continue
             d = _def(name)
             score = 5.0 if d.burning else 3.0
-            if s.plan == "taigong" and d.burning:
+            if plan_kind(s.plan) == "burning" and d.burning:
                 # 太公 counts Burning cards in hand; place one only with a spare, or when the
                 # deck is nearly dry and the field would otherwise never reach four.
                 if burning_in_hand <= 2 and s.view.deck_count >= LOW_DECK:
@@ -507,24 +586,31 @@ class HeuristicBot:
     def _play_score(self, s: Situation, card: str) -> float:
         """How much playing this action now helps (0 or less: keep it)."""
         plan = s.plan
+        kind = plan_kind(plan)
+        role = _role(card)
         pre = s.pre_worship
         opps = s.opponents
-        if plan == "taipo" and s.count(ctype=ACTION) <= 1 and card != "jingrao":
+        if (
+            kind == "types"
+            and ACTION in _types_needed(plan)
+            and s.count(ctype=ACTION) <= 1
+            and role != "break_ritual"
+        ):
             return 0.0  # the last action card is part of 太婆's condition
         if (
-            plan == "zufu"
+            kind == "size"
             and not pre
-            and card in ("shunshou", "jie_dongfeng", "qingming_yu", "shao_baofu")
+            and role in ("steal_offering", "clear_facedown", "fetch_offering")
         ):
-            # every card played shrinks the hand 祖父 counts; only the draws are neutral
-            if card != "jie_dongfeng":
-                return 0.0
-        if card == "jingrao":
+            # every card played shrinks the hand 祖父 counts; only the draws (and a card taken
+            # from another hand) are neutral
+            return 0.0
+        if role == "break_ritual":
             targets = [o for o in opps if o.ancestor and not o.ancestor[2] and o.stacked > 0]
             if not targets:
                 return 0.0
             return 90.0
-        if card == "shao_baofu":
+        if role == "fetch_offering":
             if pre:
                 return (
                     75.0
@@ -532,8 +618,8 @@ class HeuristicBot:
                     and len(s.my.offerings) < s.target_offerings(self.offerings_without_ancestor)
                     else 30.0
                 )
-            return 60.0 if plan in ("zumu", "shizu") else 20.0
-        if card == "shunshou":
+            return 60.0 if kind in ("offerings", "stack") else 20.0
+        if role == "steal_offering":
             victims = [o for o in opps if any(not t for _, _, t in o.offerings)]
             if not victims:
                 return 0.0
@@ -543,17 +629,17 @@ class HeuristicBot:
                 # players passing one 顺手牵羊 back and forth through an empty deck never end).
                 return 0.0
             return 70.0 if pre else 40.0
-        if card == "qingming_yu":
+        if role == "clear_facedown":
             hit = [o for o in opps if o.face_down and "guard_facedown" not in o.standing]
             return 50.0 + 5 * max(o.face_down for o in hit) if hit else 0.0
-        if card == "jie_dongfeng":
+        if role == "take_hand":
             hit = [o for o in opps if o.hand_count and "guard_hand" not in o.standing]
             return 45.0 if hit else 0.0
-        if card == "jisi_zhunbei":
+        if role == "trade":
             if len(s.hand) < 2:
                 return 0.0
-            return 65.0 if plan == "taigong" else 40.0
-        if card == "saomu":
+            return 65.0 if kind == "burning" else 40.0
+        if role == "draw":
             return 35.0
         return 10.0
 
@@ -580,7 +666,7 @@ class HeuristicBot:
             return None
         else:
             guard_only = False
-        if s.plan == "zufu" and len(s.hand) <= 8:
+        if plan_kind(s.plan) == "size" and len(s.hand) <= _condition_n(s.plan):
             return None
         best: tuple[float, str] | None = None
         for o in opts:
@@ -588,9 +674,9 @@ class HeuristicBot:
             if name is None:
                 continue
             d = _def(name)
-            if s.plan == "taipo" and s.count(ctype=d.type) <= 1:
+            if d.type in _types_needed(s.plan) and s.count(ctype=d.type) <= 1:
                 continue
-            if s.plan == "taigong" and d.burning:
+            if plan_kind(s.plan) == "burning" and d.burning:
                 continue
             prio = d.bot.set if d.bot.set is not None else 10.0
             if guard_only and name not in WORSHIP_STOPPERS:
@@ -630,7 +716,7 @@ class HeuristicBot:
     def _should_declare(self, s: Situation, ancestor: str, miss: int, waited: int) -> bool:
         if miss == 0:
             return True  # wins at the worship draw
-        if ancestor == "shizu":
+        if stack_condition(ancestor):
             # four stacked and an offering in hand: the stacking ability wins at once
             return s.count(ctype=OFFERING) >= 1 or waited >= self.wait_limit - 1
         # Waiting keeps drawing 1 + offerings a turn; declaring now would draw 1.
@@ -646,9 +732,11 @@ class HeuristicBot:
         if not modes:
             return self._fallback(p)
         choice = modes[-1]
-        if name == "jisi_zhunbei":
+        if isinstance(name, str) and _role(name) == "trade":
             spare_offering = self._spare_offering(s, exclude=card)
-            want_burning = s.plan == "taigong" or (spare_offering is not None and s.pre_worship)
+            want_burning = plan_kind(s.plan) == "burning" or (
+                spare_offering is not None and s.pre_worship
+            )
             if want_burning and not s.burning_search_prohibited:
                 choice = next((o for o in modes if o.mode == 0), modes[0])
             else:
@@ -660,12 +748,12 @@ class HeuristicBot:
     def _spare_offering(self, s: Situation, exclude: object = None) -> int | None:
         """An offering in hand we can spend (jisi's ① draws a card for it)."""
         offerings = [cid for cid, card in s.hand if cid != exclude and _def(card).type is OFFERING]
-        if s.plan == "zumu":
-            if len(offerings) <= 3:
-                return None
-        if s.plan == "shizu" and len(offerings) <= 1:
+        kind = plan_kind(s.plan)
+        if kind == "offerings" and len(offerings) <= _condition_n(s.plan):
             return None
-        if s.plan == "taigong":
+        if kind == "stack" and len(offerings) <= 1:
+            return None
+        if kind == "burning":
             offerings = [c for c in offerings if not _def(s.names[c]).burning]
         return s.cheapest(offerings)
 
@@ -676,15 +764,16 @@ class HeuristicBot:
         if not opts:
             return self._fallback(p)
         by_seat = {x.seat: x for x in s.seats}
+        role = _role(name) if isinstance(name, str) else None
 
         def seat_score(o: Option) -> float:
             if o.seat is not None:
                 t = by_seat[o.seat]
-                if name == "jie_dongfeng":
+                if role == "take_hand":
                     if "guard_hand" in t.standing or not t.hand_count:
                         return -100.0
                     return t.threat() + 0.5 * t.hand_count
-                if name == "qingming_yu":
+                if role == "clear_facedown":
                     if "guard_facedown" in t.standing or not t.face_down:
                         return -100.0
                     return t.threat() + 10 * t.face_down
@@ -709,7 +798,7 @@ class HeuristicBot:
         if p.context.get("cost") == "discard":
             card = p.context.get("card")
             if (
-                p.context.get("def") == "jisi_zhunbei"
+                _role(str(p.context.get("def"))) == "trade"
                 and isinstance(card, int)
                 and self._mode_for.get(card) == 0
             ):
@@ -776,7 +865,7 @@ class HeuristicBot:
             # an ancestor unaffected by traps, or one that cannot return to hand when the
             # negation sends it there, is not stopped
             guards = {"immune_traps"} if d.type is TRAP else set()
-            if any(cl.to == "hand" for m in d.modes for sec in m.effect for cl in sec.clauses):
+            if _returns_to_hand(d):
                 guards.add("no_return")
             if link.kind is LinkKind.WORSHIP and not (linked.standing & guards):
                 return 95.0
@@ -842,9 +931,9 @@ class HeuristicBot:
         """Is answering a negation of our worship worth its price? A negated worship under
         拆台 loses the ancestor (to the discard pile): always save it. Under 纸人替身 it only
         returns to hand, so we can declare again: save it only if we still win at the worship
-        draw after paying (the answer's own cost shrinks the hand), or for 始祖/外公 (no hand
-        condition)."""
-        if negator.card.card != "zhiren_tishen" or self.always_save_worship:
+        draw after paying (the answer's own cost shrinks the hand), or for an ancestor with no
+        hand condition or that cannot return to hand."""
+        if not _returns_to_hand(_def(negator.card.card)) or self.always_save_worship:
             return True
         ancestor = worship.card.card
         if stack_condition(ancestor) or "no_return" in _def(ancestor).standing:
@@ -852,9 +941,10 @@ class HeuristicBot:
         spent: list[int] = []
         if how == "counter":
             spent += [cid for cid, name in s.hand if name == card][:1]
-        if card == "chaitai":
+        discard_cost = sum(c.n for c in _def(card).cost if c.op == "discard")
+        if discard_cost:
             rest = [cid for cid, _ in s.hand if cid not in spent]
-            for _ in range(2):
+            for _ in range(discard_cost):
                 c = s.cheapest(rest)
                 if c is not None:
                     spent.append(c)
@@ -924,7 +1014,7 @@ class HeuristicBot:
         if d.type is ANCESTOR:
             return 200.0 if s.plan is None else 5.0
         v = s.value(card)
-        if d.type is OFFERING and s.pre_worship and d.burning and s.plan != "taigong":
+        if d.type is OFFERING and s.pre_worship and d.burning and plan_kind(s.plan) != "burning":
             v += 3  # tapped once on the field
         return v
 
