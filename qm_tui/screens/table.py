@@ -25,7 +25,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, OptionList
 
 from qm_rules.describe import card_index, card_name, describe_events
@@ -33,6 +35,7 @@ from qm_rules.model import Option, Phase, PromptKind, SeatView, View
 from qm_tui.autopass import AutoPass
 from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock
+from qm_tui.compositor import SpotCompositor
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
 from qm_tui.net import refusal
@@ -145,6 +148,11 @@ class TableScreen(Screen[None]):
     )
     """What only a seated player can do: a watcher is neither shown nor given these keys."""
 
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """As Textual's, without a repaint of the whole screen at every move of the focus (every
+    widget of the board drawn again for an arrow key): the tiles that gain and lose the focus
+    restyle, and so repaint, themselves."""
+
     #: How often (real seconds) the playback looks at the clock for its next step.
     PLAYBACK_TICK = 1 / 30
 
@@ -152,6 +160,7 @@ class TableScreen(Screen[None]):
         self, session: TableSession, *, lang: str, clock: Clock, pace: str | None = None
     ) -> None:
         super().__init__()
+        self._compositor = SpotCompositor()  # a frame renders only the widgets it changes
         self.session = session
         self.lang = lang
         self.clock = clock

@@ -1,0 +1,90 @@
+"""How the table draws its frames: what a partial frame renders, and what is left alone.
+
+The table's compositor renders, in a partial frame, only the widgets under the changed cells
+(``qm_tui.compositor``); these tests hold it to Textual's own partial frame, byte for byte."""
+
+from __future__ import annotations
+
+from test_tui_table_support import TableApp, chain_script, until
+from textual._compositor import Compositor
+from textual.widget import Widget
+
+from qm_tui.clock import FakeClock
+from qm_tui.compositor import SpotCompositor
+from qm_tui.widgets.status import TableStatus
+from qm_tui.widgets.tiles import TableTile
+
+
+async def test_a_partial_frame_renders_only_the_changed_widgets_and_draws_what_textual_draws() -> (
+    None
+):
+    clock = FakeClock()
+    app = TableApp(chain_script(clock), clock=clock)
+    async with app.run_test(size=(160, 50)) as pilot:
+        table = app.table
+        await until(pilot, lambda: table.updates > 0)
+        await pilot.pause()
+        comp = table._compositor
+        assert isinstance(comp, SpotCompositor)
+        top = table.query_one("#status-phases")
+        tiles = [t for t in table.board_tiles() if t.zone == "hand"]
+        bottom = tiles[-1]  # the hand: far below the status line
+        middle = next(t for t in table.board_tiles() if t.zone == "slot")  # between the two
+        top.update("changed at the top")  # type: ignore[attr-defined]
+        bottom.show("changed below")
+        await pilot.pause()  # nothing drawn by hand yet: let the app draw, then change again
+        regions = [comp.visible_widgets[w][1] for w in (top, bottom)]
+        assert not middle.region.overlaps(regions[0]) and not middle.region.overlaps(regions[1])
+
+        rendered: list[Widget] = []
+        render_lines = Widget.render_lines
+
+        def noted(self: Widget, crop):  # type: ignore[no-untyped-def]
+            rendered.append(self)
+            return render_lines(self, crop)
+
+        Widget.render_lines = noted  # type: ignore[method-assign]
+        try:
+            comp._dirty_regions.update(regions)
+            spot = comp.render_partial_update()
+            spot_rendered, rendered[:] = list(rendered), []
+            comp._dirty_regions.update(regions)
+            plain = Compositor.render_partial_update(comp)  # the bounding box, as Textual does
+            plain_rendered = list(rendered)
+        finally:
+            Widget.render_lines = render_lines  # type: ignore[method-assign]
+        assert spot is not None and plain is not None
+        # the same bytes for the terminal ...
+        assert spot.render_segments(app.console) == plain.render_segments(app.console)
+        assert "changed at the top" in spot.render_segments(app.console)
+        # ... from far fewer widgets: not the cards between the two changes
+        assert middle in plain_rendered and middle not in spot_rendered
+        assert top in spot_rendered and bottom in spot_rendered
+        assert len(spot_rendered) < len(plain_rendered) / 2, (spot_rendered, plain_rendered)
+
+
+async def test_moving_the_focus_repaints_the_two_tiles_not_the_screen() -> None:
+    clock = FakeClock()
+    app = TableApp(chain_script(clock), clock=clock)
+    async with app.run_test(size=(160, 50)) as pilot:
+        table = app.table
+        await until(pilot, lambda: table.updates > 0)
+        await pilot.press("b")  # onto the board
+        await pilot.pause()
+        before = table.focused
+        assert isinstance(before, TableTile)
+        repainted: list[Widget] = []
+        update_widgets = table._compositor.update_widgets
+
+        def noted(widgets: set[Widget]) -> None:
+            repainted.extend(widgets)
+            update_widgets(widgets)
+
+        table._compositor.update_widgets = noted  # type: ignore[method-assign]
+        await pilot.press("right")
+        await pilot.pause()
+        after = table.focused
+        assert isinstance(after, TableTile) and after is not before
+        assert table not in repainted  # not the whole screen
+        assert before in repainted and after in repainted
+        assert not any(isinstance(w, TableStatus) for w in repainted)
