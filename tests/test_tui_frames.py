@@ -1,4 +1,5 @@
-"""How the table draws its frames: what a partial frame renders, and what is left alone.
+"""How the table draws its frames: what a partial frame renders, what is left alone, and that
+nothing is drawn into a table being taken down.
 
 The table's compositor renders, in a partial frame, only the widgets under the changed cells
 (``qm_tui.compositor``); these tests hold it to Textual's own partial frame, byte for byte."""
@@ -7,10 +8,13 @@ from __future__ import annotations
 
 from test_tui_table_support import TableApp, chain_script, until
 from textual._compositor import Compositor
+from textual.app import App
 from textual.widget import Widget
 
+from qm_rules.model import View
 from qm_tui.clock import FakeClock
 from qm_tui.compositor import SpotCompositor
+from qm_tui.screens.table import TableScreen
 from qm_tui.widgets.status import TableStatus
 from qm_tui.widgets.tiles import TableTile
 
@@ -88,3 +92,35 @@ async def test_moving_the_focus_repaints_the_two_tiles_not_the_screen() -> None:
         assert table not in repainted  # not the whole screen
         assert before in repainted and after in repainted
         assert not any(isinstance(w, TableStatus) for w in repainted)
+
+
+class LeftAsItAppears(TableScreen):
+    """A table whose player leaves at the instant it appears: the screen is taken down while
+    the first view is still building the board."""
+
+    async def _build(self, view: View) -> None:
+        self.app.pop_screen()  # as the app does when the player leaves (nothing awaited)
+        await super()._build(view)
+
+
+class LeavingApp(App[None]):
+    def __init__(self, clock: FakeClock) -> None:
+        super().__init__()
+        self.clock = clock
+        self.table: LeftAsItAppears | None = None
+
+    async def on_mount(self) -> None:
+        self.table = LeftAsItAppears(chain_script(self.clock), lang="en", clock=self.clock)
+        await self.push_screen(self.table)
+
+
+async def test_leaving_as_the_table_appears_does_not_mount_into_a_screen_being_taken_down() -> None:
+    clock = FakeClock()
+    app = LeavingApp(clock)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(pilot, lambda: app.table is not None and not app.table.is_attached)
+        await pilot.pause()
+        assert app.screen is not app.table  # it went ...
+        assert app.table is not None and app.table.updates == 0  # ... before anything was drawn
+    assert app.return_code in (0, None), app._exception  # and nothing raised on the way
+    assert app._exception is None

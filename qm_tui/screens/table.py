@@ -224,6 +224,13 @@ class TableScreen(Screen[None]):
         self._show_playback_state()
         self._read_session()
 
+    @property
+    def taken_down(self) -> bool:
+        """The screen is being removed, or is gone (the player left): nothing more is drawn
+        or mounted. (Textual marks every widget of a screen being removed at once, before it
+        detaches them one by one.)"""
+        return self._pruning or self._closing or not self.is_attached
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         over = self.ended is not None or (self.view is not None and self.view.result is not None)
         if action == "result":
@@ -277,6 +284,8 @@ class TableScreen(Screen[None]):
         areas = {s: SeatArea(s, classes="-opponent") for s in opponents}
         await self.query_one("#opponents", Vertical).mount_all(list(areas.values()))
         mine = self.query_one("#mine", Vertical)
+        if self.taken_down:  # the player left while the opponents were mounted: no board
+            return
         if me is not None:
             areas[me] = SeatArea(me, classes="-me")
             self.hand = HandRow(me, id="hand")
@@ -304,7 +313,7 @@ class TableScreen(Screen[None]):
 
     @on(SessionArrived)
     async def _arrived(self, message: SessionArrived) -> None:
-        if not self.is_attached:  # being popped: queued updates have nowhere to be drawn
+        if self.taken_down:  # being popped: queued updates have nowhere to be drawn
             return
         item = message.item
         if isinstance(item, Update):
@@ -396,7 +405,7 @@ class TableScreen(Screen[None]):
     async def advance_playback(self) -> None:
         """Show the steps whose time has come."""
         self._advancing = False
-        if self.is_attached:
+        if not self.taken_down:
             await self.show_steps(self.playback.due())
 
     async def show_steps(self, steps: list[Step]) -> None:
@@ -475,6 +484,8 @@ class TableScreen(Screen[None]):
             async with self._build_lock:  # two renders may overlap while the first mounts
                 if not self.areas:
                     await self._build(view)
+            if self.taken_down:  # the player left while the board was being built
+                return
         lang = self.lang
         p = view.prompt
         mine = p is not None and p.seat == view.viewer and bool(p.options)

@@ -30,6 +30,8 @@ class HandRow(Grid):
 
     async def show(self, cards: tuple[CardView, ...], lang: str, choosable: frozenset[int]) -> None:
         """Show ``cards``; mounts tiles only when the hand is larger than ever before."""
+        if not self.is_attached:  # its screen is being taken down (the player left)
+            return
         if len(cards) > len(self.pool):
             new = [TableTile(self.seat, "hand", i) for i in range(len(self.pool), len(cards))]
             self.pool.extend(new)
