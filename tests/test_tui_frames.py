@@ -6,28 +6,40 @@ The table's compositor renders, in a partial frame, only the widgets under the c
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
 from test_tui_table_support import TableApp, chain_script, until
 from textual._compositor import Compositor
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widget import Widget
 
 from qm_rules.model import View
 from qm_tui.clock import FakeClock
 from qm_tui.compositor import SpotCompositor
 from qm_tui.screens.table import TableScreen
-from qm_tui.widgets.status import TableStatus
+from qm_tui.widgets.status import Now, TableStatus
 from qm_tui.widgets.tiles import TableTile
 
 
-async def test_a_partial_frame_renders_only_the_changed_widgets_and_draws_what_textual_draws() -> (
-    None
-):
+@asynccontextmanager
+async def drawn_table() -> AsyncIterator[tuple[TableApp, Pilot[None]]]:
+    """A table at 160x50 showing a chain and my decision, drawn."""
     clock = FakeClock()
     app = TableApp(chain_script(clock), clock=clock)
     async with app.run_test(size=(160, 50)) as pilot:
-        table = app.table
-        await until(pilot, lambda: table.updates > 0)
+        await until(pilot, lambda: app.table.updates > 0)
         await pilot.pause()
+        yield app, pilot
+
+
+async def test_a_partial_frame_renders_only_the_changed_widgets_and_draws_what_textual_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with drawn_table() as (app, pilot):
+        table = app.table
         comp = table._compositor
         assert isinstance(comp, SpotCompositor)
         top = table.query_one("#status-phases")
@@ -47,16 +59,14 @@ async def test_a_partial_frame_renders_only_the_changed_widgets_and_draws_what_t
             rendered.append(self)
             return render_lines(self, crop)
 
-        Widget.render_lines = noted  # type: ignore[method-assign]
-        try:
-            comp._dirty_regions.update(regions)
-            spot = comp.render_partial_update()
-            spot_rendered, rendered[:] = list(rendered), []
-            comp._dirty_regions.update(regions)
-            plain = Compositor.render_partial_update(comp)  # the bounding box, as Textual does
-            plain_rendered = list(rendered)
-        finally:
-            Widget.render_lines = render_lines  # type: ignore[method-assign]
+        monkeypatch.setattr(Widget, "render_lines", noted)
+        comp._dirty_regions.update(regions)
+        spot = comp.render_partial_update()
+        spot_rendered, rendered[:] = list(rendered), []
+        comp._dirty_regions.update(regions)
+        plain = Compositor.render_partial_update(comp)  # the bounding box, as Textual does
+        plain_rendered = list(rendered)
+        monkeypatch.undo()
         assert spot is not None and plain is not None
         # the same bytes for the terminal ...
         assert spot.render_segments(app.console) == plain.render_segments(app.console)
@@ -68,11 +78,8 @@ async def test_a_partial_frame_renders_only_the_changed_widgets_and_draws_what_t
 
 
 async def test_moving_the_focus_repaints_the_two_tiles_not_the_screen() -> None:
-    clock = FakeClock()
-    app = TableApp(chain_script(clock), clock=clock)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with drawn_table() as (app, pilot):
         table = app.table
-        await until(pilot, lambda: table.updates > 0)
         await pilot.press("b")  # onto the board
         await pilot.pause()
         before = table.focused
@@ -124,3 +131,32 @@ async def test_leaving_as_the_table_appears_does_not_mount_into_a_screen_being_t
         assert app.table is not None and app.table.updates == 0  # ... before anything was drawn
     assert app.return_code in (0, None), app._exception  # and nothing raised on the way
     assert app._exception is None
+
+
+async def test_the_status_line_asks_a_new_layout_only_when_its_width_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with drawn_table() as (app, pilot):
+        table = app.table
+        status = table.query_one(TableStatus)
+        now = table.query_one("#status-now")
+        layouts: list[Widget] = []
+        refresh = Widget.refresh
+
+        def noted(self: Widget, *regions, repaint=True, layout=False, recompose=False):  # type: ignore[no-untyped-def]
+            if layout:
+                layouts.append(self)
+            return refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
+
+        monkeypatch.setattr(Widget, "refresh", noted)
+        args = dict(lang="en", phase=None, info_left="", info_right="", deadline_at=None)
+        status.show(now=Now("waiting", "Bob"), **args)  # type: ignore[arg-type]
+        await pilot.pause()
+        width = now.size.width  # "Waiting for Bob", laid out
+        layouts.clear()
+        status.show(now=Now("waiting", "Cat"), **args)  # type: ignore[arg-type]
+        assert now not in layouts and "Cat" in str(now.render())  # the same width
+        status.show(now=Now("waiting", "Catherine"), **args)  # type: ignore[arg-type]
+        assert now in layouts  # wider: the line is laid out again
+        await pilot.pause()
+        assert now.size.width == width + len("Catherine") - len("Cat")

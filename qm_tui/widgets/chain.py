@@ -13,6 +13,7 @@ from qm_rules.model import View
 from qm_tui.i18n import tr
 from qm_tui.playback import ChainFrame, LinkState
 from qm_tui.safe import clean
+from qm_tui.widgets.redraw import redraw
 
 #: The mark before a link, by state.
 MARKS = {"waiting": " ", "resolving": "▶", "resolved": "✓", "negated": "✗"}
@@ -100,8 +101,8 @@ class ChainStack(Static):
         key = (frame, lang, tuple(s.name for s in view.seats))
         if key == self._shown:
             return
-        # a new link may wrap to more lines: only a change of the chain needs a new layout
+        # only a change of the chain redraws it; a new layout only when its height changes
         self._shown = key
         self.display = bool(frame.links)
         if frame.links:
-            self.update(chain_text(frame, view, lang, title, cards))
+            redraw(self, chain_text(frame, view, lang, title, cards))

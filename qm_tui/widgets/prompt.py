@@ -24,6 +24,7 @@ from qm_rules.describe import describe_option, describe_prompt
 from qm_rules.model import View
 from qm_tui.clock import Clock
 from qm_tui.safe import clean
+from qm_tui.widgets.redraw import redraw
 
 #: Letters an option may take after 1-9 and 0, in the order given (home row first); those the
 #: screen binds to something else are skipped.
@@ -159,7 +160,7 @@ class PromptBar(Vertical):
         n = len(self.option_ids)
         at = (self.options_list.highlighted or 0) + 1
         text = self.count_words.format(at=at, n=n) if n else ""
-        self.query_one("#prompt-count", Label).update(text)
+        redraw(self.query_one("#prompt-count", Label), text, auto_width=True)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_count()  # the event goes on up: the screen shows the option's card

@@ -24,6 +24,7 @@ from qm_rules.model import Phase
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
+from qm_tui.widgets.redraw import redraw
 
 #: The phases of a turn, in order, as the strip shows them.
 PHASES: tuple[Phase, ...] = (Phase.DRAW, Phase.PLACE, Phase.ACTION, Phase.WORSHIP, Phase.END)
@@ -177,12 +178,16 @@ class TableStatus(Vertical):
     def timer(self) -> TimerBar:
         return self.query_one(TimerBar)
 
-    def _put(self, part: str, text: Text, *, layout: bool = False) -> None:
+    def _put(self, part: str, text: Text, *, auto_width: bool = False) -> None:
         key = (text.plain, tuple((s.start, s.end, str(s.style)) for s in text.spans))
         if self._drawn.get(part) == key:
             return
         self._drawn[part] = key
-        self.query_one(f"#status-{part}", Static).update(text, layout=layout)
+        static = self.query_one(f"#status-{part}", Static)
+        if auto_width:
+            redraw(static, text, auto_width=True)  # a new layout only when the width changes
+        else:
+            static.update(text, layout=False)  # a fixed size
 
     def show(
         self,
@@ -200,7 +205,7 @@ class TableStatus(Vertical):
         line.append_text(phase_strip(phase, lang))
         line.append("  " + clean(info_right))
         self._put("phases", line)
-        self._put("now", now_text(now, lang), layout=True)  # its width follows the words
+        self._put("now", now_text(now, lang), auto_width=True)  # its width follows the words
         self.timer.set_deadline(deadline_at)
 
     def show_playback(self, text: str) -> None:
