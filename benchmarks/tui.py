@@ -45,6 +45,16 @@ What each figure is (milliseconds; median / p99 / max):
   reply (the view that follows your choice) was drawn: the whole round trip through the host,
   which runs in this same loop, plus any playback step before it (a chain resolving).
 
+The main figures are printed a second time in CPU time of the app's thread
+(``time.thread_time``, from the same start to the same frame): the host, the bots and the
+client run in that one thread, so this is everything the process did meanwhile, but not the
+time it waited for a CPU on a loaded machine. On a shared machine it is the steadier figure;
+the wall-clock one is what a player feels.
+
+"arrows during the playback answered by the next frame": of the arrows sent while the playback
+ran, how many were shown by the first frame drawn after them (the issue: with playback on, no
+key waits more than one frame for an answer).
+
 Pacing: ``qingming play``'s bots wait 0.6 s before each move, so a view normally reaches an idle
 screen. To gather samples quickly without views queueing behind each other, a bot's move is held
 until the view showing its prompt has been drawn (while views are still being sampled), and
@@ -128,9 +138,25 @@ class Figures:
     """Each frame of the table screen: the compositor's render and its encoding."""
     gc_pauses: list[tuple[int, float]] = field(default_factory=list)
     """Python's garbage collections during the run: (generation, ms)."""
+    frames_waited: list[int] = field(default_factory=list)
+    """For each arrow sent during the playback: frames drawn before the one that answered it."""
+    cpu: dict[int, list[float]] = field(default_factory=dict)
+    """The same samples as CPU time of the app's thread (by ``id`` of the list of wall-clock
+    samples): what the process itself spent, whatever else the machine was doing."""
     games: int = 0
     lost_keys: int = 0
     """Keys whose answer never came (nothing to move to, a refused choice): not counted."""
+
+
+_CPU_AT: dict[float, float] = {}
+"""This thread's CPU time (``time.thread_time``) at each start time taken with :func:`stamp`."""
+
+
+def stamp() -> float:
+    """A start time (``time.perf_counter``), its thread CPU time noted beside it."""
+    now = time.perf_counter()
+    _CPU_AT[now] = time.thread_time()
+    return now
 
 
 class Probe:
@@ -151,6 +177,7 @@ class Probe:
         self.answer_noted = False
         self.arrow_t0: float | None = None  # an arrow was sent
         self.arrow_shown: bool = False  # ... and the screen showed the focused tile
+        self.frames_before = 0  # frames drawn since the arrow was sent, without its answer
         self.number_t0: float | None = None  # the number key was sent
         self.reply: int | None = None  # id of the Update that answers it
         self.reply_applied = False
@@ -170,10 +197,14 @@ class Probe:
         f = self.figures
         return all(self._enough(v) for v in (f.view_applied, f.view_frame, f.arrow_frame))
 
-    @staticmethod
-    def _add(values: list[float], t0: float, t1: float, limit: int) -> None:
+    def _add(self, values: list[float], t0: float, t1: float, limit: int) -> None:
         if len(values) < limit:
             values.append((t1 - t0) * 1000)
+            cpu0 = _CPU_AT.get(t0)
+            if cpu0 is not None:
+                self.figures.cpu.setdefault(id(values), []).append(
+                    (time.thread_time() - cpu0) * 1000
+                )
 
     # ── hooks ──
 
@@ -234,8 +265,13 @@ class Probe:
         self.steps_unpainted.clear()
         if self.arrow_t0 is not None and self.arrow_shown:
             ms = f.arrow_playing if self.arrow_playing else f.arrow_frame
+            if self.arrow_playing and len(ms) < self.samples:
+                f.frames_waited.append(self.frames_before)
             self._add(ms, self.arrow_t0, now, self.samples)
             self.arrow_t0, self.arrow_shown, self.arrow_playing = None, False, False
+            self.frames_before = 0
+        elif self.arrow_t0 is not None:
+            self.frames_before += 1  # a frame went out without the arrow's answer
         if self.number_t0 is not None and self.choice_shown and not self.answer_noted:
             self.answer_noted = True
             self._add(f.number_frame, self.number_t0, now, self.samples)
@@ -280,13 +316,13 @@ class BenchTable(TableScreen):
 
     async def render_view(self, view: View) -> None:
         first = self.updates == 0
-        t0 = time.perf_counter()
+        t0 = stamp()
         await super().render_view(view)
         if PROBE is not None:
             PROBE.view_rendered(view, t0, first)
 
     async def show_steps(self, steps: list[Step]) -> None:
-        t0 = time.perf_counter()
+        t0 = stamp()
         await super().show_steps(steps)
         if PROBE is not None and steps and not any(s.view is not None for s in steps):
             PROBE.step_shown(t0)
@@ -504,8 +540,8 @@ async def measure(
                 playing = bool(screen.playback.queue)
                 if view is None and playing and len(probe.figures.arrow_playing) < samples:
                     # an arrow while the bots' moves are played back: answered within a frame?
-                    probe.arrow_t0, probe.arrow_shown = time.perf_counter(), False
-                    probe.arrow_playing = True
+                    probe.arrow_t0, probe.arrow_shown = stamp(), False
+                    probe.arrow_playing, probe.frames_before = True, 0
                     send(arrow_for(screen, turn))
                     turn += 1
                     if not await wait_for(probe, lambda: probe.arrow_t0 is None, 2):
@@ -519,7 +555,7 @@ async def measure(
                 # arrows over the board: each waits for its frame
                 if len(probe.figures.arrow_frame) < samples:
                     for _ in range(arrows_per_decision):
-                        probe.arrow_t0, probe.arrow_shown = time.perf_counter(), False
+                        probe.arrow_t0, probe.arrow_shown = stamp(), False
                         send(arrow_for(screen, turn))
                         turn += 1
                         if not await wait_for(probe, lambda: probe.arrow_t0 is None, 2):
@@ -527,7 +563,7 @@ async def measure(
                             probe.figures.lost_keys += 1
                 # the decision: option 1
                 answered = view.prompt.seq
-                probe.number_t0, probe.reply, probe.reply_applied = time.perf_counter(), None, False
+                probe.number_t0, probe.reply, probe.reply_applied = stamp(), None, False
                 probe.choice_shown = probe.answer_noted = False
                 send("1")
                 if not await wait_for(probe, lambda: probe.number_t0 is None, 5):
@@ -537,6 +573,7 @@ async def measure(
     finally:
         gc.callbacks.remove(gc_timed)
         gc.unfreeze()
+        _CPU_AT.clear()
         unhook_bots()
         table_module.TableScreen = real_screen  # type: ignore[misc]
         PROBE = None
@@ -601,6 +638,22 @@ def report(
         line("number key -> answer frame", f.number_frame),
         line("number key -> reply frame", f.number_reply),
         line("  of which -> reply drawn", f.number_applied),
+        "  the same, in CPU time of the app's thread (host, bots and client share it; the load "
+        "average does not stretch it):",
+        *(
+            line("  " + name, f.cpu.get(id(values), []))
+            for name, values in (
+                ("view -> frame", f.view_frame),
+                ("step -> frame", f.step_frame),
+                ("arrow -> frame", f.arrow_frame),
+                ("arrow -> frame, playing", f.arrow_playing),
+                ("number key -> answer frame", f.number_frame),
+                ("number key -> reply frame", f.number_reply),
+            )
+        ),
+        f"  arrows during the playback answered by the next frame: "
+        f"{sum(1 for n in f.frames_waited if n == 0)} of {len(f.frames_waited)}"
+        f" (the others waited {max(f.frames_waited, default=0)} frame(s) at most)",
         f"  held by the playback (the pace, not a cost): median {_med(f.held)} "
         f"p99 {_p99(f.held)} ms (n={len(f.held)})",
         f"  frame cost: layout median {_med(f.layout)} p99 {_p99(f.layout)} "
