@@ -73,6 +73,8 @@ from .model import (
     StalePrompt,
     UnknownOption,
     View,
+    make_event,
+    make_prompt,
     to_plain,
 )
 from .rng import Rng, seed_state
@@ -367,12 +369,12 @@ class Game:
         (skip, end, decline, cancel, pass) or else the first option."""
         if default is None:
             default = _DEFAULTS.get(kind, opts[0].id)
-        return Prompt(seat, kind, self.seq, tuple(opts), ctx, default)
+        return make_prompt(seat, kind, self.seq, tuple(opts), ctx, default)
 
     def emit(
         self, kind: str, seat: int | None, data: dict[str, Any], to: tuple[int, ...] | None = None
     ) -> None:
-        self._events.append(Event(kind, seat, data, to))
+        self._events.append(make_event(kind, seat, data, to))
 
     def refill_deck_if_empty(self) -> bool:
         """R4 and the seed (当牌山抽空之后，立即…): when the deck has been drawn or searched

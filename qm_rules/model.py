@@ -8,6 +8,7 @@ them (msgspec reads these dataclasses' fields and types), so they need no conver
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -17,30 +18,58 @@ from qm_rules.options import GameOptions as GameOptions  # defined with the opti
 _T = TypeVar("_T")
 
 
-def _fast_init(cls: type[_T]) -> type[_T]:
-    """Give a frozen, slotted dataclass a faster ``__init__`` that keeps it frozen.
-
-    A frozen dataclass sets each field through ``object.__setattr__``, looked up at every
-    call; this one calls each slot's own setter, bound once. Views, options, prompts and
-    events are built at every decision, so this is about a third of their cost. The
-    signature (names, order, defaults) is the dataclass's own."""
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    env: dict[str, Any] = {}
+def _init_source(cls: type, body: str, env: dict[str, Any], last: str = "") -> Any:
+    """An ``__init__`` with ``cls``'s signature (names, order, defaults: the dataclass's own)
+    and ``body`` (``{name}`` stands for each field's name, one line a field), then ``last``,
+    compiled in ``env``."""
+    fields = dataclasses.fields(cls)
     params = []
     for f in fields:
-        env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
         if f.default is dataclasses.MISSING:
             params.append(f.name)
         else:
             env[f"_default_{f.name}"] = f.default
             params.append(f"{f.name}=_default_{f.name}")
-    body = "".join(f"    _set_{f.name}(self, {f.name})\n" for f in fields)
-    src = f"def __init__(self, {', '.join(params)}):\n{body}"
+    lines = "".join("    " + body.format(name=f.name) + "\n" for f in fields)
+    src = f"def __init__(self, {', '.join(params)}):\n{lines}"
+    if last:
+        src += f"    {last}\n"
     exec(src, env)  # noqa: S102 - source built from the class's own field names
-    init = env["__init__"]
+    return env["__init__"]
+
+
+def _fast_init(cls: type[_T]) -> type[_T]:
+    """Give a frozen, slotted dataclass a faster ``__init__`` that keeps it frozen.
+
+    A frozen dataclass sets each field through ``object.__setattr__``, looked up at every
+    call; this one calls each slot's own setter, bound once. Views, options, prompts and
+    events are built at every decision, so this is about a third of their cost."""
+    env: dict[str, Any] = {
+        f"_set_{f.name}": getattr(cls, f.name).__set__
+        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+    }
+    init = _init_source(cls, "_set_{name}(self, {name})", env)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+def _maker(cls: type[_T]) -> Callable[..., _T]:
+    """A faster way to build instances of a frozen, slotted dataclass, for the engine's
+    hottest spots (views, seats' views, events, prompts: at every decision).
+
+    Even with :func:`_fast_init`, each field of a frozen instance costs a call of its slot's
+    setter. The maker is a plain class with the same slots, whose ``__init__`` stores the
+    fields as any class does and then turns the instance into ``cls`` (the layouts are the
+    same, so Python allows it): the result is an ordinary, frozen ``cls``. Same arguments
+    (and defaults) as ``cls``."""
+    slots = cls.__slots__  # type: ignore[attr-defined]
+    assert tuple(f.name for f in dataclasses.fields(cls)) == slots, cls  # type: ignore[arg-type]
+    maker = type(f"_{cls.__name__}Maker", (), {"__slots__": slots})
+    maker.__init__ = _init_source(  # type: ignore[misc]
+        cls, "self.{name} = {name}", {"_cls": cls}, last="self.__class__ = _cls"
+    )
+    return maker
 
 
 class Phase(StrEnum):
@@ -311,3 +340,11 @@ class JournalError(RulesError):
     """A journal cannot be replayed (other rules version, bad data, a choice that fails)."""
 
     code = "journal_error"
+
+
+#: Makers of what is built at every decision (:func:`_maker`): ``make_view(viewer, seq, …)``
+#: is ``View(viewer, seq, …)``, faster.
+make_view: Callable[..., View] = _maker(View)
+make_seat_view: Callable[..., SeatView] = _maker(SeatView)
+make_event: Callable[..., Event] = _maker(Event)
+make_prompt: Callable[..., Prompt] = _maker(Prompt)

@@ -21,7 +21,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import CardDef
-from .model import CardView, LinkView, Prompt, PromptKind, SeatView, SlotView, View
+from .model import (
+    CardView,
+    LinkView,
+    Prompt,
+    PromptKind,
+    SeatView,
+    SlotView,
+    View,
+    make_seat_view,
+    make_view,
+)
 from .state import EMPTY, SLOTS, Link, State
 
 if TYPE_CHECKING:
@@ -113,7 +123,7 @@ class Views:
                 shown = Prompt(prompt.seat, kind, prompt.seq, (), {}, "")
                 self.others = (prompt, kind, shown)
                 prompt = shown
-        return View(  # positional: this runs at every decision
+        return make_view(  # View(…), positional: this runs at every decision
             viewer,
             g.seq,
             g.turn,
@@ -146,7 +156,7 @@ class Views:
             hand = e[8]
         else:
             hand = tuple(map(self.untapped.__getitem__, st.hands[s]))
-        seat = SeatView(s, g.names[s], len(st.hands[s]), hand, slots, stacked, g.conceded[s])
+        seat = make_seat_view(s, g.names[s], len(st.hands[s]), hand, slots, stacked, g.conceded[s])
         self.seats[s + s + visible] = (
             st.ver[s],
             g.conceded[s],
