@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .cards import SPECIAL_TYPES
 from .members import (
     CARD_OFFERING,
     PHASE_ACTION,
@@ -54,18 +55,19 @@ def phase_step(g: Game) -> Prompt | None:
     moving on (to the next phase, the next turn or the game's end)."""
     seat = g.turn_seat
     st = g.st
+    phase = g.phase
     if not g.phase_entered:
         g.phase_entered = True
-        g.emit("phase", seat, {"phase": _PHASE_NAME[g.phase]})
+        g.emit("phase", seat, {"phase": _PHASE_NAME[phase]})
         if any(st.stacks) and g.check_win():  # R20: at the start of every phase
             return None
-        if g.phase is PHASE_DRAW:
+        if phase is PHASE_DRAW:
             _draw_phase(g, seat)
             next_phase(g, PHASE_PLACE)
             return None
-        if g.phase is PHASE_END:
+        if phase is PHASE_END:
             _end_phase_discards(g, seat)
-    plays = _PLAY_PHASES.get(g.phase)
+    plays = _PLAY_PHASES.get(phase)
     if plays is not None:
         options, close, kind, following = plays
         opts = options(g, seat)
@@ -74,7 +76,7 @@ def phase_step(g: Game) -> Prompt | None:
             return None
         opts.append(PLAIN_OPTIONS[close])
         return g.make_prompt(seat, kind, opts, {})
-    if g.phase is PHASE_END:
+    if phase is PHASE_END:
         limit = g.options.hand_limit
         hand = st.hands[seat]
         if limit is not None and len(hand) > limit:
@@ -84,19 +86,23 @@ def phase_step(g: Game) -> Prompt | None:
             )
         end_turn(g)
         return None
-    raise AssertionError(g.phase)
+    raise AssertionError(phase)
 
 
 def _draw_phase(g: Game, seat: int) -> None:
     """R8 (Burning offerings become tapped) and R9 (draw one, plus one per offering)."""
     st = g.st
-    for c in st.fields[seat]:  # R8: Burning offerings placed before this turn become tapped
-        if c != EMPTY and not st.face_down[c] and not st.tapped[c]:
-            d = st.defs[c]
-            if d.burning and d.type is CARD_OFFERING:
+    face_down, defs = st.face_down, st.defs
+    n = 1  # R9: one, plus one per offering on the field
+    for c in st.fields[seat]:
+        if c == EMPTY or face_down[c]:
+            continue
+        d = defs[c]
+        if d.type is CARD_OFFERING:
+            n += 1
+            if d.burning and not st.tapped[c]:  # R8: placed before this turn, it becomes tapped
                 st.set_tapped(c)
                 g.emit("tap", seat, {"card": c, "def": d.id, "burning": True})
-    n = 1 + len(st.offerings_on_field(seat))  # R9
     anc = st.ancestor(seat)
     if anc >= 0 and "extra_draw" in st.defs[anc].standing:
         n += 1
@@ -107,7 +113,7 @@ def _end_phase_discards(g: Game, seat: int) -> None:
     """R7: the turn player's face-up actions, traps and counters go to the discard pile."""
     st = g.st
     for c in st.fields[seat]:  # R7
-        if c != EMPTY and not st.face_down[c] and st.defs[c].is_special:
+        if c != EMPTY and not st.face_down[c] and st.defs[c].type in SPECIAL_TYPES:
             st.move(c, DISCARD)
             g.emit("discard", seat, {"card": c, "def": st.defs[c].id, "end_phase": True})
 
