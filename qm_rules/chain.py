@@ -259,13 +259,14 @@ def after_chain(g: Game) -> None:
     st = g.st
     g.resolving = False
     g.asking = None
-    for seat in sorted(g.breaking):
-        anc = st.ancestor(seat)
-        if anc >= 0 and not st.stacks[seat]:
-            st.move(anc, DISCARD)
-            g.emit("ritual_broken", seat, {"card": anc, "def": st.defs[anc].id})
-    g.breaking.clear()
-    if g.check_win():
+    if g.breaking:
+        for seat in sorted(g.breaking):
+            anc = st.ancestor(seat)
+            if anc >= 0 and not st.stacks[seat]:
+                st.move(anc, DISCARD)
+                g.emit("ritual_broken", seat, {"card": anc, "def": st.defs[anc].id})
+        g.breaking.clear()
+    if any(st.stacks) and g.check_win():
         return
     if g.turn_ends_after_chain:
         end_turn(g)

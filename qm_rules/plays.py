@@ -146,8 +146,9 @@ def response_options(g: Game, seat: int) -> list[Option]:
     newest = g.chain[-1]
     opts: list[Option] = []
     match = effects.trigger_matches
+    face_down, set_turn, turn = st.face_down, st.set_turn, g.turn
     for c in st.fields[seat]:
-        if c == EMPTY or not st.face_down[c] or st.set_turn[c] >= g.turn:
+        if c == EMPTY or not face_down[c] or set_turn[c] >= turn:
             continue  # R16: not in the turn it was set
         d = st.defs[c]
         if (

@@ -191,8 +191,9 @@ class State:
         leaving = set(order)
         self.discard = [c for c in self.discard if c not in leaving]
         self.deck = order
+        loc = self.loc
         for c in order:
-            self.loc[c] = (DECK, -1, -1)
+            loc[c] = (DECK, -1, -1)
         self.ver[-1] += 1
         self.dver += 1
 

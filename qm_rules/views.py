@@ -18,6 +18,7 @@ ones all game long.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .cards import CardDef
@@ -53,15 +54,14 @@ _Entry = tuple[int, bool, SeatView, int, tuple[SlotView, ...], int, tuple[CardVi
 def _rows(defs: Sequence[CardDef]) -> tuple[list[CardView], list[list[SlotView | None]]]:
     """The untapped view of each card of a game, and each card's row of slot views."""
     n = len(defs)
-    for d in defs:
-        row = _ROWS.get(d.id)
+    ids = [d.id for d in defs]
+    for i in set(ids):
+        row = _ROWS.get(i)
         if row is None or len(row[0]) < n:
             size = max(n, 2 * len(row[0]) if row else 0)
-            _ROWS[d.id] = (
-                [CardView(c, d.id, False) for c in range(size)],
-                [None] * (2 * SLOTS * size),
-            )
-    return [_ROWS[d.id][0][c] for c, d in enumerate(defs)], [_ROWS[d.id][1] for d in defs]
+            _ROWS[i] = ([CardView(c, i, False) for c in range(size)], [None] * (2 * SLOTS * size))
+    rows = list(map(_ROWS.__getitem__, ids))  # in C: this runs at every new game
+    return list(map(getitem, map(itemgetter(0), rows), range(n))), list(map(itemgetter(1), rows))
 
 
 class Views:
