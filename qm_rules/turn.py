@@ -1,9 +1,9 @@
 """The turn (R9–R13): its phases in order, each phase's prompt, and passing the turn on.
 
-A turn is draw → place → action → worship → end. :func:`phase_step` runs the current phase
-until it needs a decision (returns the prompt) or moves on (returns None); the game's loop
-calls it whenever no draft and no chain is open. What may be played in each phase is in
-:mod:`qm_rules.plays`.
+A turn is draw → place → action → worship → end. :func:`phase_step` runs the turn from the
+current phase until it needs a decision (returns the prompt) or the game is over (returns
+None); the game's loop calls it whenever no draft and no chain is open. What may be played in
+each phase is in :mod:`qm_rules.plays`.
 """
 
 from __future__ import annotations
@@ -51,42 +51,46 @@ def next_phase(g: Game, phase: Phase) -> None:
 
 
 def phase_step(g: Game) -> Prompt | None:
-    """Run the current phase: the prompt of the turn player's next decision, or None after
-    moving on (to the next phase, the next turn or the game's end)."""
-    seat = g.turn_seat
+    """Run the turn on from the current phase: the prompt of the turn player's next decision,
+    or None once the game is over. Phases with nothing to decide are passed through here (no
+    draft or chain can open in them), without going back to the game's loop."""
     st = g.st
-    phase = g.phase
-    if not g.phase_entered:
-        g.phase_entered = True
-        g.emit("phase", seat, {"phase": _PHASE_NAME[phase]})
-        if any(st.stacks) and g.check_win():  # R20: at the start of every phase
-            return None
-        if phase is PHASE_DRAW:
-            _draw_phase(g, seat)
-            next_phase(g, PHASE_PLACE)
-            return None
+    while True:
+        seat = g.turn_seat
+        phase = g.phase
+        if not g.phase_entered:
+            g.phase_entered = True
+            g.emit("phase", seat, {"phase": _PHASE_NAME[phase]})
+            if any(st.stacks) and g.check_win():  # R20: at the start of every phase
+                return None
+            if phase is PHASE_DRAW:
+                _draw_phase(g, seat)
+                next_phase(g, PHASE_PLACE)
+                continue
+            if phase is PHASE_END:
+                _end_phase_discards(g, seat)
+        plays = _PLAY_PHASES.get(phase)
+        if plays is not None:
+            options, close, kind, following = plays
+            opts = options(g, seat)
+            if not opts:
+                next_phase(g, following)
+                continue
+            opts.append(PLAIN_OPTIONS[close])
+            return g.make_prompt(seat, kind, opts, {})
         if phase is PHASE_END:
-            _end_phase_discards(g, seat)
-    plays = _PLAY_PHASES.get(phase)
-    if plays is not None:
-        options, close, kind, following = plays
-        opts = options(g, seat)
-        if not opts:
-            next_phase(g, following)
-            return None
-        opts.append(PLAIN_OPTIONS[close])
-        return g.make_prompt(seat, kind, opts, {})
-    if phase is PHASE_END:
-        limit = g.options.hand_limit
-        hand = st.hands[seat]
-        if limit is not None and len(hand) > limit:
-            opts = [card_option("discard", c) for c in hand]
-            return g.make_prompt(
-                seat, PROMPT_HAND_LIMIT, opts, {"limit": limit, "over": len(hand) - limit}
-            )
-        end_turn(g)
-        return None
-    raise AssertionError(phase)
+            limit = g.options.hand_limit
+            hand = st.hands[seat]
+            if limit is not None and len(hand) > limit:
+                opts = [card_option("discard", c) for c in hand]
+                return g.make_prompt(
+                    seat, PROMPT_HAND_LIMIT, opts, {"limit": limit, "over": len(hand) - limit}
+                )
+            end_turn(g)
+            if g.result is not None:
+                return None
+            continue
+        raise AssertionError(phase)
 
 
 def _draw_phase(g: Game, seat: int) -> None:
