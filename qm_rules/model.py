@@ -143,6 +143,7 @@ class Prompt:
     (``link``); for activation steps the card being activated (``card``, ``def``) and the step;
     for EFFECT the clause (``op``) and the link resolving.
     ``default`` is the option a timer takes (pass, skip, end, decline; else the first option).
+    ``cancel``, where an activation being declared offers it, is the last option.
     """
 
     seat: int

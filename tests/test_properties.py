@@ -10,7 +10,8 @@ concessions now and then), keep the engine's invariants at every decision.
 - public events never name a card drawn, searched, set or looked at (R5);
 - what a prompt offers agrees with R12, R14, R16, R18 and R21; a worship win has its ancestor
   on the field over a stacked offering (R20);
-- every pending prompt has at least one option; others' views of it carry no options;
+- every pending prompt has at least one option, cancel (if offered) last; others' views of it
+  carry no options;
 - a journal replays to the same state (hashes after every choice, and at the end);
 - every game ends (worship, round limit or concession) within a bound.
 
@@ -128,6 +129,8 @@ def check_prompt_rules(g: Game) -> None:
     seat = p.seat
     assert not g.conceded[seat], "a conceded seat is asked"
     assert p.default in p.ids, "R22: a timer's default must be one of the options"
+    # Cancel, where offered, is the last option (the random bot passes it over by that).
+    assert "cancel" not in p.ids[:-1], "cancel offered before the last option"
     if p.kind is PromptKind.PLACE:  # R14: no placement while the ancestor is on the field
         assert s.ancestor(seat) < 0
         assert seat == g.turn_seat

@@ -15,5 +15,8 @@ class RandomBot:
     def choose(self, view: View) -> str:
         prompt = view.prompt
         assert prompt is not None and prompt.options, "asked to choose without a prompt"
-        opts = [o for o in prompt.options if o.kind != "cancel"] or list(prompt.options)
-        return opts[self.rng.below(len(opts))].id
+        opts = prompt.options
+        n = len(opts)
+        if n > 1 and opts[-1].kind == "cancel":  # offered last, if at all (the engine's rule)
+            n -= 1
+        return opts[self.rng.below(n)].id
