@@ -6,20 +6,24 @@ The table's compositor renders, in a partial frame, only the widgets under the c
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import pytest
 from test_tui_table_support import TableApp, chain_script, until
+from textual import events
 from textual._compositor import Compositor
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from qm_rules.describe import card_name
 from qm_rules.model import View
 from qm_tui.clock import FakeClock
 from qm_tui.compositor import SpotCompositor
 from qm_tui.screens.table import TableScreen
+from qm_tui.widgets.detail import CardDetail
 from qm_tui.widgets.status import Now, TableStatus
 from qm_tui.widgets.tiles import TableTile
 
@@ -33,6 +37,15 @@ async def drawn_table() -> AsyncIterator[tuple[TableApp, Pilot[None]]]:
         await until(pilot, lambda: app.table.updates > 0)
         await pilot.pause()
         yield app, pilot
+
+
+async def on_the_board(pilot: Pilot[None], table: TableScreen) -> TableTile:
+    """``b``: the focus onto the board; the tile it is on."""
+    await pilot.press("b")
+    await pilot.pause()
+    tile = table.focused
+    assert isinstance(tile, TableTile)
+    return tile
 
 
 async def test_a_partial_frame_renders_only_the_changed_widgets_and_draws_what_textual_draws(
@@ -80,10 +93,7 @@ async def test_a_partial_frame_renders_only_the_changed_widgets_and_draws_what_t
 async def test_moving_the_focus_repaints_the_two_tiles_not_the_screen() -> None:
     async with drawn_table() as (app, pilot):
         table = app.table
-        await pilot.press("b")  # onto the board
-        await pilot.pause()
-        before = table.focused
-        assert isinstance(before, TableTile)
+        before = await on_the_board(pilot, table)
         repainted: list[Widget] = []
         update_widgets = table._compositor.update_widgets
 
@@ -160,3 +170,34 @@ async def test_the_status_line_asks_a_new_layout_only_when_its_width_changes(
         assert now in layouts  # wider: the line is laid out again
         await pilot.pause()
         assert now.size.width == width + len("Catherine") - len("Cat")
+
+
+async def test_an_arrow_is_answered_while_the_screen_is_busy_with_the_playback() -> None:
+    async with drawn_table() as (app, pilot):
+        table = app.table
+        before = await on_the_board(pilot, table)
+        busy, release = asyncio.Event(), asyncio.Event()
+
+        async def playback_step() -> None:  # the screen's queue held, as by a long step
+            busy.set()
+            await release.wait()
+
+        table.call_later(playback_step)
+        try:
+            await busy.wait()
+            # the key as a terminal sends it (the pilot's press waits for the screen to be idle)
+            app.post_message(events.Key("left", None))  # onto a card beside it
+            for _ in range(400):  # progress, not time: the focus moves while the queue is held
+                if table.focused is not before:
+                    break
+                await asyncio.sleep(0.01)
+            after = table.focused
+            assert after is not before, "the arrow waited for the screen's queue"
+            assert isinstance(after, TableTile) and after.card is not None
+            detail = str(table.query_one(CardDetail).render())
+            assert (
+                card_name(after.card.card, "en") in detail
+            )  # its card shown, the queue still held
+            assert not release.is_set()
+        finally:
+            release.set()  # the step ends, whatever happened

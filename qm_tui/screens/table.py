@@ -769,6 +769,7 @@ class TableScreen(Screen[None]):
         self.move_focus(focused, dx, dy)
 
     def move_focus(self, tile: TableTile, dx: int, dy: int) -> None:
+        """An arrow on ``tile`` (called by the tile at once: see tiles.TileHost)."""
         rows = self.board_rows()
         where = [(r, row.index(tile)) for r, row in enumerate(rows) if tile in row]
         if not where:
@@ -787,13 +788,9 @@ class TableScreen(Screen[None]):
         target.focus()
         target.scroll_visible(animate=False)
 
-    @on(TableTile.Navigate)
-    def _tile_navigate(self, message: TableTile.Navigate) -> None:
-        self.move_focus(message.tile, message.dx, message.dy)
-
-    @on(TableTile.Focused)
-    def _tile_focused(self, message: TableTile.Focused) -> None:
-        self._show_tile_detail(message.tile)
+    def show_focused(self, tile: TableTile) -> None:
+        """The focus came to ``tile`` (called by the tile at once: see tiles.TileHost)."""
+        self._show_tile_detail(tile)
 
     @on(TableTile.Chosen)
     async def _tile_chosen(self, message: TableTile.Chosen) -> None:

@@ -2,8 +2,9 @@
 
 Tiles are how the keyboard moves over the table: arrows move the focus from tile to tile
 (the screen decides where), Enter or a click chooses the tile. A tile knows what it shows, not
-what choosing it means; it posts :class:`TableTile.Focused`, :class:`TableTile.Chosen` and
-:class:`TableTile.Navigate` and the screen answers.
+what choosing it means: it posts :class:`TableTile.Chosen` and the screen answers. Arrows and the
+focus are answered by the screen at once, through :class:`TileHost` (a message would wait in the
+screen's queue behind the playback's work, and a key must be answered by the next frame).
 
 A card tile is drawn as a small framed card when the board has the room (the board's
 ``-cards-short`` / ``-cards-tall`` class, see ``table.tcss``): a frame in its type's colour with
@@ -15,11 +16,12 @@ ambiguous-width symbols are drawn two cells wide by some terminals.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from textual.binding import Binding
 from textual.content import Content
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.widgets import Static
 
@@ -246,31 +248,19 @@ class TableTile(Static, can_focus=True):
 
     BINDINGS = [
         Binding("enter,space", "choose", "Choose", id="tile.choose", show=False),
-        Binding("up", "navigate(0,-1)", show=False, id="tile.up"),
-        Binding("down", "navigate(0,1)", show=False, id="tile.down"),
-        Binding("left", "navigate(-1,0)", show=False, id="tile.left"),
-        Binding("right", "navigate(1,0)", show=False, id="tile.right"),
+        # priority: run by the app as the key arrives, not after the key has gone up through
+        # the screen's queue (which may be busy with the playback): see TileHost
+        Binding("up", "navigate(0,-1)", show=False, id="tile.up", priority=True),
+        Binding("down", "navigate(0,1)", show=False, id="tile.down", priority=True),
+        Binding("left", "navigate(-1,0)", show=False, id="tile.left", priority=True),
+        Binding("right", "navigate(1,0)", show=False, id="tile.right", priority=True),
     ]
-
-    @dataclass
-    class Focused(Message):
-        """The focus came to a tile (the screen shows that card's full text)."""
-
-        tile: TableTile
 
     @dataclass
     class Chosen(Message):
         """Enter or a click on a tile."""
 
         tile: TableTile
-
-    @dataclass
-    class Navigate(Message):
-        """An arrow key on a tile: move the focus by ``dx``, ``dy``."""
-
-        tile: TableTile
-        dx: int
-        dy: int
 
     def __init__(self, seat: int, zone: Zone, index: int = 0, *, id: str | None = None) -> None:
         super().__init__("", markup=False, id=id)
@@ -430,8 +420,17 @@ class TableTile(Static, can_focus=True):
             lines, _ = wrap_name(rest.strip(), width, height)
         return title, lines, ""
 
+    def _host(self) -> TileHost | None:
+        try:
+            screen = self.screen
+        except NoScreen:  # being removed
+            return None
+        return screen if isinstance(screen, TileHost) else None
+
     def on_focus(self) -> None:
-        self.post_message(self.Focused(self))
+        host = self._host()
+        if host is not None:
+            host.show_focused(self)
 
     def on_click(self) -> None:
         self.focus()
@@ -441,4 +440,18 @@ class TableTile(Static, can_focus=True):
         self.post_message(self.Chosen(self))
 
     def action_navigate(self, dx: int, dy: int) -> None:
-        self.post_message(self.Navigate(self, dx, dy))
+        host = self._host()
+        if host is not None:
+            host.move_focus(self, dx, dy)
+
+
+@runtime_checkable
+class TileHost(Protocol):
+    """The screen the tiles are on, called at once (not by message) for what must be answered
+    within a frame."""
+
+    def move_focus(self, tile: TableTile, dx: int, dy: int) -> None:
+        """An arrow key on ``tile``: move the focus by ``dx``, ``dy``."""
+
+    def show_focused(self, tile: TableTile) -> None:
+        """The focus came to ``tile``: show that card's full text."""
