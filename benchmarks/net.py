@@ -5,7 +5,8 @@
 Prints:
 - choice → every seat updated: from a client sending ``choose`` to the moment all 6 clients
   hold the resulting view (median, p99, max; milliseconds). Host and clients share one event
-  loop here, so this includes the clients' own decoding — a conservative figure;
+  loop here, so this includes the clients' own decoding — a conservative figure; beside it the
+  CPU time the process spent meanwhile, which a loaded machine changes less than the wall time;
 - bytes per update per seat: the size of each seat's ``update`` frame (median, p99, max), in
   all and late in a game (from round 3 on), with updates as patches (protocol 2) and, beside
   them, with every update carrying the whole view as protocol 1 did;
@@ -27,7 +28,7 @@ import statistics
 import tempfile
 import time
 
-import qm_net.host.conn
+import qm_net.host.feed
 from qm_net import protocol
 from qm_net.client import TableClient
 from qm_net.host import Host
@@ -52,27 +53,26 @@ def summary(values: list[float], unit: str, scale: float = 1.0) -> str:
 
 
 async def latency(
-    decisions: int, journal: bool, whole: bool = False
+    decisions: int, journal: bool, whole: bool = False, cpu: list[float] | None = None
 ) -> tuple[list[float], list[int], list[int]]:
     """Times and update sizes (all, and from round 3 on); ``whole``: every update carries
-    the whole view, as before patches."""
+    the whole view, as before patches; ``cpu`` gets the process's CPU time for each choice."""
     sizes: list[int] = []
     late: list[int] = []
-    real_encode = protocol.encode
-    real_steps = qm_net.host.conn.MAX_PATCH_STEPS
+    real_frame = protocol.update_frame
+    real_steps = qm_net.host.feed.MAX_PATCH_STEPS
     host: Host | None = None
 
-    def counting_encode(msg: protocol.HostMessage) -> bytes:
-        frame = real_encode(msg)
-        if isinstance(msg, protocol.Update):
-            sizes.append(len(frame))
-            if host is not None and host.game is not None and host.game.round >= 3:
-                late.append(len(frame))
+    def counting_frame(body: bytes, n: int, base: int | None) -> bytes:
+        frame = real_frame(body, n, base)
+        sizes.append(len(frame))
+        if host is not None and host.game is not None and host.game.round >= 3:
+            late.append(len(frame))
         return frame
 
-    protocol.encode = counting_encode  # the host frames through qm_net.protocol.encode
+    protocol.update_frame = counting_frame  # the host frames updates through this
     if whole:
-        qm_net.host.conn.MAX_PATCH_STEPS = -1
+        qm_net.host.feed.MAX_PATCH_STEPS = -1
     tmp = tempfile.mkdtemp()
     path = os.path.join(tmp, "bench.jsonl") if journal else None
     opts = GameOptions(response_timer=None, round_limit=0)
@@ -124,7 +124,7 @@ async def latency(
             option = bots[seat].choose(game.view(seat))
             seq = host.wire.of(seat)
             arrived.clear()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             await clients[seat].choose(option, seq)
             while host.wire.of(seat) == seq:  # the host has taken the choice
                 await asyncio.sleep(0)
@@ -134,9 +134,11 @@ async def latency(
                 arrived.clear()
                 await arrived.wait()
             times.append(time.perf_counter() - t0)
+            if cpu is not None:
+                cpu.append(time.process_time() - c0)
     finally:
-        protocol.encode = real_encode
-        qm_net.host.conn.MAX_PATCH_STEPS = real_steps
+        protocol.update_frame = real_frame
+        qm_net.host.feed.MAX_PATCH_STEPS = real_steps
         for t in readers:
             t.cancel()
         for c in clients:
@@ -181,7 +183,8 @@ async def main() -> None:
     ap.add_argument("--discovery-rounds", type=int, default=5)
     args = ap.parse_args()
 
-    times, sizes, late = await latency(args.decisions, journal=False)
+    cpu: list[float] = []
+    times, sizes, late = await latency(args.decisions, journal=False, cpu=cpu)
     wtimes, wsizes, wlate = await latency(args.decisions, journal=False, whole=True)
     print(
         f"{SEATS} seats, loopback, {len(times)} decisions; "
@@ -189,6 +192,7 @@ async def main() -> None:
     )
     print(f"choice -> every seat updated:  {summary(times, 'ms', 1000)}")
     print(f"  whole views:                 {summary(wtimes, 'ms', 1000)}")
+    print(f"  CPU time of it (one process): {summary(cpu, 'ms', 1000)}")
     print(f"update frame per seat:         {summary([float(s) for s in sizes], 'B')}")
     print(f"  whole views:                 {summary([float(s) for s in wsizes], 'B')}")
     print(f"  from round 3 on:             {summary([float(s) for s in late], 'B')}")

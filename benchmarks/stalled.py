@@ -1,10 +1,15 @@
-"""Stalled readers against a busy table: host memory and the others' update rate.
+"""Stalled readers against a busy table: host memory and the table's pace.
 
-A table of bots plays on loopback, watched by one spectator that reads everything (its update
-rate is the figure for "the others"). Then waves of spectators connect, ask to watch and never
-read again; after a while each wave hangs up and the next comes. Printed: the reader's updates
-per second without stalled peers and during each wave, and the host's resident memory (the
-host runs in this process) at the start, at its peak and at the end. Nothing is asserted.
+A table of bots plays on loopback as fast as it can, watched by one spectator that reads
+everything. Then waves of spectators connect, ask to watch and never read again; after a while
+each wave hangs up and the next comes. Printed, without stalled peers and during each wave: the
+table's pace (decisions a second: the public views the host published) and the reading
+spectator's updates a second (a spectator gets the newest view each time it can be sent, so
+this may be below the pace); how far behind the stalled spectators still connected are (the
+views they were not sent: none is queued for them), how many were dropped for going over their
+send budget (the results and lobby changes of the table's many short games add up), and the
+host's resident memory (the host runs in this process) at the start, at its peak and at the
+end. Nothing is asserted.
 
     python benchmarks/stalled.py [--waves 8] [--per-wave 60] [--seconds 3]
 """
@@ -66,30 +71,43 @@ async def main(waves: int, per_wave: int, seconds: float) -> None:
 
     reading = asyncio.create_task(read())
 
-    async def rate() -> float:
-        start, t0 = updates, time.perf_counter()
+    async def rate() -> tuple[float, float, float]:
+        """The table's decisions a second, the reader's updates a second, and the decisions a
+        second of this process's CPU time (host, reader and stalled peers: what a loaded
+        machine does not change)."""
+        start, rounds, t0, cpu0 = updates, host.feed.round, time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)
-        return (updates - start) / (time.perf_counter() - t0)
+        took, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+        done = host.feed.round - rounds
+        return done / took, (updates - start) / took, done / max(cpu, 1e-9)
 
     await asyncio.sleep(0.5)
     start_rss = peak = rss_mib()
-    base = await rate()
+    base, base_read, base_cpu = await rate()
     print(f"stalled readers: {waves} waves of {per_wave}, {seconds:.0f} s each, 2 bots playing")
-    print(f"  reader without stalled peers: {base:8.0f} updates/s; host RSS {start_rss:.1f} MiB")
-    rates = []
+    print(
+        f"  without stalled peers: table {base:6.0f} decisions/s ({base_cpu:6.0f} a CPU second), "
+        f"reader {base_read:6.0f} updates/s; host RSS {start_rss:.1f} MiB"
+    )
+    rates, cpu_rates = [], []
     for w in range(waves):
         peers = [await stalled_peer(host.port) for _ in range(per_wave)]
-        r = await rate()
+        r, read, per_cpu = await rate()
         rates.append(r)
+        cpu_rates.append(per_cpu)
         peak = max(peak, rss_mib())
         queued = sum(c.queued for c in host.conns)
-        coalesced = sum(getattr(c, "coalesced", 0) for c in host.conns)
+        stalled = [c for c in host.conns if c.spectator and c.feed_round < host.feed.round - 1]
+        behind = sum(host.feed.round - c.feed_round for c in stalled)
+        dropped = per_wave + 1 - len(host.conns)
         for p in peers:
             p.transport.abort()
         await asyncio.sleep(0.3)
         print(
-            f"  wave {w + 1}: reader {r:8.0f} updates/s ({r / base:6.1%} of unstalled); "
-            f"queued {queued / 1024:7.1f} KiB, {coalesced} updates replaced unsent; "
+            f"  wave {w + 1}: table {r:6.0f} decisions/s ({r / base:6.1%} of unstalled; "
+            f"a CPU second {per_cpu / base_cpu:6.1%}), "
+            f"reader {read:6.0f} updates/s; {len(stalled)} stalled, {behind} views not sent, "
+            f"queued {queued / 1024:5.1f} KiB; {dropped} dropped (send budget); "
             f"RSS {rss_mib():.1f} MiB"
         )
     end_rss = rss_mib()
@@ -99,7 +117,9 @@ async def main(waves: int, per_wave: int, seconds: float) -> None:
     )
     median = sorted(rates)[len(rates) // 2]
     low, mid = min(rates) / base, median / base
-    print(f"  reader during waves: min {low:.1%}, median {mid:.1%} of unstalled")
+    print(f"  table's pace during waves: min {low:.1%}, median {mid:.1%} of unstalled")
+    cpu_mid = sorted(cpu_rates)[len(cpu_rates) // 2] / base_cpu
+    print(f"  decisions a CPU second during waves: median {cpu_mid:.1%} of unstalled")
     reading.cancel()
     writer.close()
     await host.stop()

@@ -441,3 +441,62 @@ def encode(msg: ClientMessage | HostMessage) -> bytes:
 def plain(msg: Any) -> Any:
     """A message (or any wire value) as plain data: maps, arrays, strings, numbers, nil."""
     return msgspec.to_builtins(msg)
+
+
+# ─────────────────── encoded once, numbered per connection ───────────────────
+
+
+class Shared:
+    """A host message encoded once for every connection that gets it (a lobby change, a
+    ping, the public result); :meth:`frame` gives one connection's frame with its own ``n``.
+    The encoding is a map of ``t`` (first) and the fields in their order: the bytes before the
+    value of ``n`` and after it are kept, and each frame puts its own value between them."""
+
+    __slots__ = ("tag", "_head", "_rest")
+
+    def __init__(self, msg: HostMessage) -> None:
+        self.tag = _tag(type(msg))
+        msg = msgspec.structs.replace(msg, n=0)
+        body = _ENCODER.encode(msg)
+        size = len(_ENCODER.encode("t")) + len(_ENCODER.encode(self.tag))
+        for name in msg.__struct_fields__:
+            size += len(_ENCODER.encode(name))
+            if name == "n":
+                break
+            size += len(_ENCODER.encode(getattr(msg, name)))
+        head = 1 + size  # the map's header, the pairs before n, and the key "n"
+        assert body[head - 2 : head] == b"\xa1n" and body[head] == 0  # n=0 is one byte
+        self._head, self._rest = body[:head], body[head + 1 :]
+
+    def frame(self, n: int) -> bytes:
+        """The frame numbered ``n``; raises ProtocolError (``frame_too_large``)."""
+        return framing.frame(self._head + _ENCODER.encode(n) + self._rest)
+
+
+# ─────────────────── updates: encoded once, numbered per connection ───────────────────
+
+_UPDATE_SHARED = 5  # the keys update_body() encodes: t, events, deadline, view, patch
+
+
+def update_body(events: Any, deadline: float | None, view: Any = None, patch: Any = None) -> bytes:
+    """What an ``update`` holds apart from its numbers (``n``, ``base``), encoded once for
+    every connection that gets the same one (spectators): the msgpack map of ``t``,
+    ``events``, ``deadline``, ``view`` and ``patch``. Exactly one of ``view`` (plain data or
+    a :class:`View`) and ``patch`` is given; :func:`update_frame` completes it."""
+    if (view is None) == (patch is None):
+        raise ValueError("an update carries either a view or a patch")
+    body = _ENCODER.encode(
+        {"t": "update", "events": events, "deadline": deadline, "view": view, "patch": patch}
+    )
+    assert body[0] == 0x80 | _UPDATE_SHARED  # a fixmap of five keys
+    return body
+
+
+def update_frame(body: bytes, n: int, base: int | None) -> bytes:
+    """One connection's ``update`` frame: ``body`` (from :func:`update_body`) with this
+    connection's ``n`` and, for a patch (only), the ``n`` of the update it applies to. A msgpack
+    map is its key count followed by its pairs, so the two pairs are appended and the count
+    raised — the shared part is copied, not encoded again. Raises ProtocolError
+    (``frame_too_large``)."""
+    numbers = _ENCODER.encode({"n": n, "base": base})
+    return framing.frame(bytes((0x80 | (_UPDATE_SHARED + 2),)) + body[1:] + numbers[1:])

@@ -23,6 +23,7 @@ from net_support import Raw, client, options, play_to_end, running_host, seated,
 from qm_net import delta, framing
 from qm_net import protocol as p
 from qm_net.host.conn import Conn
+from qm_net.host.feed import Feed
 from qm_net.messages import GameUpdate
 from qm_rules import Game, GameOptions, View
 from qm_rules.bots import make_bot
@@ -192,14 +193,20 @@ def test_an_update_is_a_view_or_a_patch_never_both_or_neither() -> None:
 
 
 async def test_every_client_view_is_the_view_the_host_built_for_it(monkeypatch) -> None:
-    sent: dict[int, list[View]] = {}
-    real = Conn.send_view
+    sent: dict[int, list[Any]] = {}  # a seat's connection → the views built for it
+    published: list[Any] = []  # the public views, once for every spectator
+    real_send, real_publish = Conn.send_view, Feed.publish
 
-    def record(self: Conn, view: View, *args: Any, **kw: Any) -> None:
-        sent.setdefault(self.number, []).append(view)
-        real(self, view, *args, **kw)
+    def record(self: Conn, view: Any, *args: Any, **kw: Any) -> None:
+        sent.setdefault(self.number, []).append(msgspec.to_builtins(view))
+        real_send(self, view, *args, **kw)
+
+    def record_public(self: Feed, view: Any, *args: Any, **kw: Any) -> None:
+        published.append(msgspec.to_builtins(view))
+        real_publish(self, view, *args, **kw)
 
     monkeypatch.setattr(Conn, "send_view", record)
+    monkeypatch.setattr(Feed, "publish", record_public)
     async with running_host(seats=4, bots=1, options=options(round_limit=4)) as host:
         watcher = await client(host, "watcher")
         await watcher.spectate()
@@ -218,10 +225,16 @@ async def test_every_client_view_is_the_view_the_host_built_for_it(monkeypatch) 
 
         await asyncio.wait_for(asyncio.gather(*games, watch()), 60)
         conns = {c.seat: c for c in host.conns if c.seat is not None}
-        spectator = next(c for c in host.conns if c.spectator)
         for i, c in enumerate(players):
-            assert [u.view for u in seen[i]] == sent[conns[c.seat].number]
-        assert [u.view for u in watched] == sent[spectator.number]
+            got = [msgspec.to_builtins(u.view) for u in seen[i]]
+            assert got == sent[conns[c.seat].number]
+        # a spectator gets the newest public view each time it can be sent: in order, the last
+        # one included, and never a view the host did not publish
+        views = [msgspec.to_builtins(u.view) for u in watched]
+        assert views[-1] == published[-1]
+        rest = iter(published)
+        assert all(any(v == w for w in rest) for v in views)
+        assert len(views) > len(published) // 2
     assert sum(len(v) for v in sent.values()) > 100
 
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import socket
 import time
 from collections import deque
 from collections.abc import Callable
@@ -20,17 +21,16 @@ from typing import Any
 
 import msgspec
 
-from qm_net import delta, framing
+from qm_net import framing
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
-from qm_rules import Event, View
+from qm_net.host.feed import MAX_HELD_EVENTS, Feed, patch_between
+from qm_rules import Event
 
 log = logging.getLogger("qm_net.host")
 
 _CONN_NUMBERS = itertools.count()
 FLUSH_GRACE = 2.0  # seconds a closing connection gets to take its last frames
-MAX_PATCH_STEPS = 48  # a patch longer than this: the whole view is about as short
-MAX_HELD_EVENTS = 64  # a reader that falls this far behind gets the latest events, not all
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +43,11 @@ class Limits:
     # more unsent than this: the peer is too slow, and is dropped (updates do not pile up: an
     # unsent one is replaced by the next, so this is what chat, lobby and pings may add up to)
     send_queue_bytes: int = 256 * 1024
+    # what the kernel and the transport may hold for a peer beyond our queue: small, so that a
+    # peer that stops reading is seen at once (its writer waits) instead of after megabytes
+    # (the kernel would grow its buffer to 4 MiB); still far above a LAN's bandwidth-delay
+    socket_send_buffer: int = 16 * 1024  # SO_SNDBUF (the kernel doubles it)
+    write_buffer_high: int = 8 * 1024  # the transport's high-water mark
     rate: float = 30.0  # messages a second, sustained (token bucket)
     burst: float = 60.0
     strikes: int = 50  # rate-limited or malformed messages (at once) before we hang up
@@ -118,17 +123,25 @@ class Conn:
         self.limits = limits
         self.on_close = on_close
         peername = writer.get_extra_info("peername")
+        sock = writer.get_extra_info("socket")
+        if sock is not None and limits.socket_send_buffer:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.socket_send_buffer)
+        writer.transport.set_write_buffer_limits(high=limits.write_buffer_high)
         self.peer = str(peername)
         self.address = str(peername[0]) if isinstance(peername, tuple) and peername else self.peer
         self.n = 0
         self.name: str | None = None  # set by hello
         self.seat: int | None = None
-        self.spectator = False
+        self.feed: Feed | None = None  # a spectator's: where it takes its updates
+        self.feed_round = 0  # the feed's round whose view the peer has been sent
+        self._resync = False  # the next update from the feed: the view whole, no events
         # unsent frames, each with its update's events (None: not an update); None ends the writer
         self.queue: deque[tuple[bytes, tuple[Event, ...] | None] | None] = deque()
         self._wake = asyncio.Event()
         self.queued = 0  # bytes in the queue
         self.coalesced = 0  # updates replaced, unsent, by a newer one
+        self.blocked = False  # the writer waits for the peer to read what the kernel holds
         self.closed = False
         self.bucket = Bucket(limits.rate, limits.burst)
         self.strikes = 0.0
@@ -142,31 +155,30 @@ class Conn:
         self.reader_task: asyncio.Task[Any] | None = None
 
     # sending never blocks the table: frames queue up; a peer that falls too far behind is dropped
-    def send(self, msg: p.HostMessage, *, events: tuple[Event, ...] | None = None) -> None:
+    def send(self, msg: p.HostMessage | p.Shared) -> None:
+        """Queue one message (a :class:`~qm_net.protocol.Shared` one: encoded once for many
+        connections), numbered in this connection's ``n``."""
         if self.closed:
             return
-        msg = msgspec.structs.replace(msg, n=self.n)
-        self.n += 1
+        if self.feed is not None:
+            self._take_feed()  # an update the watcher is owed goes first: order is kept
         try:
-            frame = p.encode(msg)
+            if isinstance(msg, p.Shared):
+                frame = msg.frame(self.n)
+            else:
+                frame = p.encode(msgspec.structs.replace(msg, n=self.n))
         except ProtocolError:  # a message of ours over 256 KiB: a bug, but only this peer's
-            log.exception("%s: cannot frame a %s message", self.peer, msg.__struct_config__.tag)
+            tag = msg.tag if isinstance(msg, p.Shared) else msg.__struct_config__.tag
+            log.exception("%s: cannot frame a %s message", self.peer, tag)
             self.close("message too large")
             return
-        self.send_frame(frame, events)
+        self.n += 1
+        self.send_frame(frame)
 
-    def send_view(
-        self,
-        view: View,
-        plain_view: Any,
-        events: tuple[Event, ...],
-        deadline: float | None,
-        patches: dict[int, list[delta.Step] | None] | None = None,
-    ) -> None:
-        """An ``update``: the view as a patch from the previous update's view on this
-        connection, or whole (the first, after a ``sync``, or when a patch would be long).
-        ``plain_view`` is ``view`` as plain data; ``patches`` shares the work between
-        connections that hold the same previous view (spectators).
+    def send_view(self, plain_view: Any, events: tuple[Event, ...], deadline: float | None) -> None:
+        """A seat's ``update``: the view (plain data) as a patch from the previous update's
+        view on this connection, or whole (the first, after a ``sync``, or when a patch would
+        be long). Spectators are not sent updates: they take them from the :class:`Feed`.
 
         The client applies each patch to the view of the update numbered ``base``: an update
         frame once queued must reach it. To skip a backlog of updates for a slow reader, set
@@ -184,31 +196,87 @@ class Conn:
             self.coalesced += 1
             events = (tail[1] + tuple(events))[-MAX_HELD_EVENTS:]
             self.view_base = None  # its base never reached the peer: send the view whole
-        base = self.view_base
-        steps: list[delta.Step] | None = None
-        if base is not None:
-            key = id(base)
-            if patches is not None and key in patches:
-                steps = patches[key]
-            else:
-                try:
-                    steps = delta.diff(base, plain_view)
-                except ValueError:
-                    steps = None
-                if steps is not None and len(steps) > MAX_PATCH_STEPS:
-                    steps = None
-                if patches is not None:
-                    patches[key] = steps
-        if steps is None:
-            msg = p.Update(view=view, events=events, deadline=deadline)
-        else:
-            msg = p.Update(patch=tuple(steps), base=self.view_n, events=events, deadline=deadline)
+        steps = patch_between(self.view_base, plain_view)
+        body = p.update_body(
+            events, deadline, view=plain_view if steps is None else None, patch=steps
+        )
+        self._send_update(body, steps is not None, plain_view, events)
+
+    def _send_update(
+        self, body: bytes, patched: bool, plain_view: Any, events: tuple[Event, ...]
+    ) -> None:
+        """Number an update (``body`` from :func:`qm_net.protocol.update_body`) for this
+        connection and queue it."""
+        if self.closed:
+            return
+        try:
+            frame = p.update_frame(body, self.n, self.view_n if patched else None)
+        except ProtocolError:  # a view over 256 KiB: a bug, but only this peer's
+            log.exception("%s: cannot frame an update", self.peer)
+            self.close("message too large")
+            return
         self.view_base, self.view_n = plain_view, self.n
-        self.send(msg, events=tuple(events))
+        self.n += 1
+        self.send_frame(frame, tuple(events))
+
+    # ── watching: spectators take their updates from the feed ──
+
+    @property
+    def spectator(self) -> bool:
+        return self.feed is not None
+
+    def watch(self, feed: Feed) -> None:
+        """Receive the public view from ``feed`` from its next round on."""
+        self.unwatch()
+        self.feed = feed
+        self.feed_round = feed.round
+        self._resync = False
+        feed.watchers.add(self)
+
+    def unwatch(self) -> None:
+        """Stop watching; an update the peer is owed is queued first (order is kept)."""
+        self._take_feed()
+        self._leave_feed()
+
+    def _leave_feed(self) -> None:
+        feed, self.feed = self.feed, None
+        if feed is not None:
+            feed.watchers.discard(self)
+            feed.idle.discard(self)
+
+    def resync(self) -> None:
+        """A watcher's next update carries the current view whole, with no events."""
+        self._resync = True
+        self._wake.set()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def _feed_owed(self) -> bool:
+        feed = self.feed
+        return (
+            feed is not None
+            and feed.plain is not None
+            and (self._resync or self.feed_round != feed.round)
+        )
+
+    def _take_feed(self) -> None:
+        """Queue the update from the feed that this watcher is owed, if any: before any other
+        frame is queued, so that it reaches the peer in the order things happened."""
+        if self.closed or not self._feed_owed():
+            return
+        feed = self.feed
+        assert feed is not None
+        if not self._resync and feed.round - self.feed_round > 1:
+            self.coalesced += feed.round - self.feed_round - 1  # rounds it never saw
+        body, patched = feed.body(self.feed_round, self.view_base, events=not self._resync)
+        self.feed_round, self._resync = feed.round, False
+        self._send_update(body, patched, feed.plain, ())
 
     def send_frame(self, frame: bytes, events: tuple[Event, ...] | None = None) -> None:
         """Queue one frame (``events``: an update's, kept so that a newer update can take
-        its place); over the send budget the peer is too slow and is dropped."""
+        its place); over the send budget the peer is too slow and is dropped. Every frame
+        the host sends passes here."""
         if self.closed:
             return
         self.queued += len(frame)
@@ -253,6 +321,7 @@ class Conn:
         if self.closed:
             return
         self.closed = True
+        self._leave_feed()
         if flush:
             self.queue.append(None)  # the writer ends after the queued frames...
             self._wake.set()
@@ -270,6 +339,7 @@ class Conn:
         self.queue.clear()  # what it held is not sent: give the memory back now
         self.queued = 0
         self.view_base = None
+        self._leave_feed()
         transport = self.writer.transport
         if not transport.is_closing() or transport.get_write_buffer_size():
             transport.abort()
@@ -281,7 +351,12 @@ class Conn:
         try:
             while True:
                 while not self.queue:
+                    self._take_feed()  # a watcher's update, taken when it can be sent
+                    if self.queue:
+                        break
                     self._wake.clear()
+                    if self.feed is not None:
+                        self.feed.idle.add(self)  # woken by the feed's next round
                     await self._wake.wait()
                 item = self.queue.popleft()
                 if item is None:
@@ -290,7 +365,9 @@ class Conn:
                 item = None
                 self.queued -= len(frame)
                 self.writer.write(frame)
+                self.blocked = True  # observable only while drain() waits: the peer is slow
                 await self.writer.drain()
+                self.blocked = False
             # A graceful close: say we are done (FIN) and let the reader drain what the peer
             # still sends until it hangs up. Closing with unread bytes in our receive buffer
             # would send a reset, and a reset makes the peer's kernel throw away our last

@@ -63,7 +63,8 @@ class LobbyHandlers(_Base):
                 raise ProtocolError("table_full", "no free seat")
             seat = free[0]
         token = self.seats.seat_human(seat, conn.name, conn)
-        conn.seat, conn.spectator = seat.index, False
+        conn.seat = seat.index
+        conn.unwatch()
         conn.send(p.Joined(seat=seat.index, token=token, ref=msg.id))
         self._broadcast_lobby()
         self.advert.changed()
@@ -84,7 +85,8 @@ class LobbyHandlers(_Base):
         was_bot = seat.takeover
         seat.conn, seat.takeover, seat.token = conn, False, msg.token
         seat.name = seat.name or conn.name
-        conn.seat, conn.spectator = seat.index, False
+        conn.seat = seat.index
+        conn.unwatch()
         conn.send(p.Joined(seat=seat.index, token=msg.token, ref=msg.id))
         self._broadcast_lobby()
         if self.state == "playing" and was_bot:
@@ -95,14 +97,14 @@ class LobbyHandlers(_Base):
     def _on_spectate(self, conn: Conn, msg: p.Spectate) -> None:
         if conn.seat is not None:
             raise ProtocolError("already_seated", "leave your seat first")
-        conn.spectator = True
+        conn.watch(self.feed)
         conn.send(p.Spectating(ref=msg.id))
         conn.send(self._lobby_msg())
         self._send_current(conn)
 
     def _on_leave(self, conn: Conn, msg: p.Leave) -> None:
         if conn.seat is None:
-            conn.spectator = False
+            conn.unwatch()
             return
         seat = self.seats[conn.seat]
         if self.state == "playing" and self.game is not None and not self.game.conceded[seat.index]:
@@ -226,7 +228,7 @@ class LobbyHandlers(_Base):
         )
 
     def _broadcast_lobby(self) -> None:
-        msg = self._lobby_msg()
+        msg = p.Shared(self._lobby_msg())
         for c in list(self.conns):
             if c.name is not None:
                 c.send(msg)

@@ -21,6 +21,7 @@ from qm_net.host.advert import Advert
 from qm_net.host.bots import bot_move, searches, think
 from qm_net.host.conn import ChatLimits, Conn, Limits, refuse
 from qm_net.host.deal import DealHandlers
+from qm_net.host.feed import Feed
 from qm_net.host.journal import TableJournal
 from qm_net.host.lobby import LobbyHandlers
 from qm_net.host.seats import Seat, Seats
@@ -29,7 +30,7 @@ from qm_net.host.wireseq import WireSeq, is_hidden_step
 from qm_net.journal_io import JournalGame, read_games
 from qm_net.protocol import MAX_SEATS, MIN_SEATS, decode_client
 from qm_net.version import DEFAULT_PORT
-from qm_rules import Event, Game, GameOptions, RulesError, StalePrompt, View
+from qm_rules import Game, GameOptions, RulesError, StalePrompt, View
 from qm_rules.bots import strategy_of
 
 log = logging.getLogger("qm_net.host")
@@ -109,6 +110,7 @@ class Host(DealHandlers, LobbyHandlers):
         )
         self.wire = WireSeq()  # the seq each receiver is shown (drafts leave no trace)
         self._plain = delta.PlainViews()  # views as plain data, for the patches
+        self.feed = Feed()  # the spectators' updates
         self._held: list[tuple[list[Any], int | None]] = []  # updates waiting for the journal
         self._resumed = False
         self.with_players = False
@@ -354,9 +356,10 @@ class Host(DealHandlers, LobbyHandlers):
     async def _ping_loop(self) -> None:
         while True:
             await asyncio.sleep(self.limits.ping_interval)
+            ping = p.Shared(p.HostPing())
             for conn in list(self.conns):
                 if conn.name is not None:  # pings start after hello
-                    conn.send(p.HostPing())
+                    conn.send(ping)
 
     # ───────────────────────────── the game's messages ─────────────────────────────
 
@@ -543,26 +546,22 @@ class Host(DealHandlers, LobbyHandlers):
         return dataclasses.replace(view, seq=seq, prompt=prompt)
 
     def _broadcast(self, events: list[Any]) -> None:
-        """Each seat its own view and the events it may see; spectators the public view."""
+        """Each seat its own view and the events it may see; spectators the public view,
+        published once to the feed."""
         self._plain.next_round()
         game = self.game
         assert game is not None
         deadline = self._deadline()
-        public: tuple[View, Any, tuple[Event, ...]] | None = None
-        patches: dict[int, list[delta.Step] | None] = {}  # spectators share their patches
         for conn in list(self.conns):
-            seat = self._player(conn, game)
-            if seat is not None:
+            if conn.seat is not None:
                 self._send_update(conn, events, deadline)
-            elif conn.spectator:
-                if public is None:  # one public view serves every spectator
-                    view = self._view(game, None)
-                    public = (
-                        view,
-                        self._plain.of(view),
-                        tuple(e for e in events if e.visible_to(None)),
-                    )
-                conn.send_view(public[0], public[1], public[2], deadline, patches)
+        if self.feed.watchers:
+            public = tuple(e for e in events if e.visible_to(None))
+            self.feed.publish(self._plain_view(game, None), public, deadline)
+
+    def _plain_view(self, game: Game, viewer: int | None) -> dict[str, Any]:
+        """``viewer``'s view as sent, plain data, numbered in ``viewer``'s own seq."""
+        return self.wire.stamp(self._plain.of(game.view(viewer)), viewer)
 
     def _send_update(
         self, conn: Conn | None, events: list[Any], deadline: float | None = None
@@ -573,11 +572,12 @@ class Host(DealHandlers, LobbyHandlers):
         if conn is None:
             return
         seat = self._player(conn, game)
+        if seat is None:
+            return
         if deadline is None:
             deadline = self._deadline()
-        view = self._view(game, seat)
         seen = tuple(e for e in events if e.visible_to(seat))
-        conn.send_view(view, self._plain.of(view), seen, deadline)
+        conn.send_view(self._plain_view(game, seat), seen, deadline)
 
     def _send_current(self, conn: Conn) -> None:
         """Bring a (re)joining connection up to date: its view now, or the last result (or,
@@ -593,9 +593,13 @@ class Host(DealHandlers, LobbyHandlers):
             return
         viewer = self._player(conn, game)
         if self.state == "playing":
-            view = self._view(game, viewer)
-            conn.view_base = None  # the whole view: a (re)joining client holds none
-            conn.send_view(view, self._plain.of(view), (), self._deadline())
+            if conn.spectator:
+                if self.feed.watchers == {conn}:  # nobody watched: the feed was not kept up
+                    self.feed.restart(self._plain_view(game, None), self._deadline())
+                conn.resync()
+            elif viewer is not None:
+                conn.view_base = None  # the whole view: a (re)joining client holds none
+                conn.send_view(self._plain_view(game, viewer), (), self._deadline())
         elif game.result is not None:
             conn.send(self._ended_msg(game, viewer))
 
@@ -607,10 +611,14 @@ class Host(DealHandlers, LobbyHandlers):
         self.state = "ended"
         self.games_played += 1
         log.info("game %d over: %s", self.games_played, game.result)
+        public: p.Shared | None = None  # one result for every spectator
         for conn in list(self.conns):
             viewer = self._player(conn, game)
-            if viewer is not None or conn.spectator:
+            if viewer is not None:
                 conn.send(self._ended_msg(game, viewer))
+            elif conn.spectator:
+                public = public or p.Shared(self._ended_msg(game, None))
+                conn.send(public)
         for s in self.seats:
             if s.kind == "human" and s.conn is None and (s.left or s.grace is None):
                 s.clear()  # a player who left, or who was away past the grace, gives the seat up

@@ -1,0 +1,114 @@
+"""The spectators' updates: published once per decision, encoded once, taken by each watcher.
+
+Every spectator gets the same public view and the same public events, so the host does not
+send each of them an update. It publishes each decision's public view to the :class:`Feed`
+(one *round*); a spectator's writer takes the newest round when it is free to send — at once
+for a spectator that keeps up, and only when its socket drains for one that does not. A stalled
+spectator therefore costs the table nothing per decision (it is not even visited), and catches
+up with one update: the newest view (a patch from the one it holds, or whole), with the newest
+:data:`MAX_HELD_EVENTS` events it missed. The frames of a round are encoded once and shared
+(those of watchers that fell behind together too): each connection only adds its own numbers
+(:func:`qm_net.protocol.update_frame`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from qm_net import delta
+from qm_net import protocol as p
+from qm_rules import Event
+
+if TYPE_CHECKING:
+    from qm_net.host.conn import Conn
+
+MAX_PATCH_STEPS = 48  # a patch longer than this: the whole view is about as short
+MAX_HELD_EVENTS = 64  # a reader that falls this far behind gets the latest events, not all
+
+
+def patch_between(base: Any, view: Any) -> list[delta.Step] | None:
+    """The steps from ``base`` to ``view`` (both plain), or None when the whole view is better
+    sent (no base, another shape, or a long patch)."""
+    if base is None:
+        return None
+    try:
+        steps = delta.diff(base, view)
+    except ValueError:
+        return None
+    return steps if len(steps) <= MAX_PATCH_STEPS else None
+
+
+class Feed:
+    """The public view, round by round, for the spectators (:class:`Conn` watchers)."""
+
+    def __init__(self) -> None:
+        self.round = 0  # rounds published
+        self.plain: Any = None  # this round's public view, plain
+        self._before: Any = None  # the previous round's
+        self._deadline: float | None = None
+        self._published_at = 0.0
+        self.events: deque[tuple[int, Event]] = deque(maxlen=MAX_HELD_EVENTS)
+        self._round_events: tuple[Event, ...] = ()
+        self.watchers: set[Conn] = set()
+        self.idle: set[Conn] = set()  # watchers whose writer waits for something to send
+        self._next: tuple[bytes, bool] | None = None  # the body from the round before, shared
+        # bodies for watchers further behind, by the round they hold (with the view they hold)
+        self._behind: dict[int, tuple[Any, tuple[bytes, bool]]] = {}
+
+    def publish(self, plain: Any, events: tuple[Event, ...], deadline: float | None) -> None:
+        """A decision's public view and events; wakes the watchers that wait to send."""
+        self.round += 1
+        self._before, self.plain = self.plain, plain
+        self._round_events = events
+        self.events.extend((self.round, e) for e in events)
+        self._deadline, self._published_at = deadline, time.monotonic()
+        self._next = None
+        self._behind.clear()
+        idle, self.idle = self.idle, set()
+        for conn in idle:
+            conn.wake()
+
+    def restart(self, plain: Any, deadline: float | None) -> None:
+        """The current public view, for a first watcher: the host publishes nothing while no
+        one watches, so the feed starts again from here (nobody is woken: nobody else
+        watches)."""
+        self.round += 1
+        self._before, self.plain = None, plain
+        self.events.clear()
+        self._deadline, self._published_at = deadline, time.monotonic()
+        self._next = None
+        self._behind.clear()
+
+    def body(self, held_round: int, held: Any, *, events: bool = True) -> tuple[bytes, bool]:
+        """The body of the update that brings a watcher holding ``held`` (the view of round
+        ``held_round``) to this round, and whether it is a patch. A watcher one round behind
+        gets this round's body (encoded once for all of them); one further behind, the patch
+        from the view it holds (or the whole view, when that is shorter) with the events since
+        its round (the newest :data:`MAX_HELD_EVENTS`) and the clock as it is now. ``events``
+        False: the whole view and no events (a resync)."""
+        if events and held_round == self.round - 1 and held is self._before:
+            if self._next is None:
+                steps = patch_between(held, self.plain)
+                body = p.update_body(
+                    self._round_events,
+                    self._deadline,
+                    view=None if steps is not None else self.plain,
+                    patch=steps,
+                )
+                self._next = (body, steps is not None)
+            return self._next
+        key = held_round if events else -1
+        hit = self._behind.get(key)
+        if hit is not None and (hit[0] is held or not events):  # fell behind together
+            return hit[1]
+        missed = tuple(e for r, e in self.events if r > held_round) if events else ()
+        deadline = self._deadline
+        if deadline is not None:
+            deadline = max(0.0, deadline - (time.monotonic() - self._published_at))
+        steps = patch_between(held, self.plain) if events else None
+        view = self.plain if steps is None else None
+        done = p.update_body(missed, deadline, view=view, patch=steps), steps is not None
+        self._behind[key] = (held, done)
+        return done
