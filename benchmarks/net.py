@@ -28,6 +28,7 @@ import statistics
 import tempfile
 import time
 
+import qm_net.host.conn
 import qm_net.host.feed
 from qm_net import protocol
 from qm_net.client import TableClient
@@ -60,7 +61,7 @@ async def latency(
     sizes: list[int] = []
     late: list[int] = []
     real_frame = protocol.update_frame
-    real_steps = qm_net.host.feed.MAX_PATCH_STEPS
+    real_patch = qm_net.host.feed.patch_between
     host: Host | None = None
 
     def counting_frame(body: bytes, n: int, base: int | None) -> bytes:
@@ -72,7 +73,8 @@ async def latency(
 
     protocol.update_frame = counting_frame  # the host frames updates through this
     if whole:
-        qm_net.host.feed.MAX_PATCH_STEPS = -1
+        for module in (qm_net.host.feed, qm_net.host.conn):
+            module.patch_between = lambda base, view: None  # type: ignore[attr-defined]
     tmp = tempfile.mkdtemp()
     path = os.path.join(tmp, "bench.jsonl") if journal else None
     opts = GameOptions(response_timer=None, round_limit=0)
@@ -138,7 +140,8 @@ async def latency(
                 cpu.append(time.process_time() - c0)
     finally:
         protocol.update_frame = real_frame
-        qm_net.host.feed.MAX_PATCH_STEPS = real_steps
+        for module in (qm_net.host.feed, qm_net.host.conn):
+            module.patch_between = real_patch  # type: ignore[attr-defined]
         for t in readers:
             t.cancel()
         for c in clients:

@@ -18,7 +18,16 @@ import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from net_support import Raw, client, options, play_to_end, running_host, seated, until
+from net_support import (
+    Raw,
+    client,
+    options,
+    play_to_end,
+    running_host,
+    seated,
+    until,
+    wait_for,
+)
 
 from qm_net import delta, framing
 from qm_net import protocol as p
@@ -274,3 +283,44 @@ async def test_a_client_of_the_old_protocol_is_refused_plainly() -> None:
         assert err["code"] == "version_mismatch" and err["ref"] == 1
         assert f"protocol {p.PROTOCOL_VERSION}" in err["message"] and "speaks 1" in err["message"]
         assert await raw.closed()
+
+
+async def test_a_new_games_first_update_is_a_patch_on_the_last_games_view(monkeypatch) -> None:
+    """On a connection that played the last game, the next game's first view comes as a patch
+    on that game's last view when that is shorter than the view itself (it usually is), and the
+    client holds the right view after it."""
+    frames: list[bytes] = []
+    real = Conn.send_frame
+
+    def spy(self: Conn, frame: bytes, *rest: Any) -> None:
+        if self.seat == 0:
+            frames.append(frame)
+        real(self, frame, *rest)
+
+    monkeypatch.setattr(Conn, "send_frame", spy)
+    async with running_host(seats=6, bots=5, options=options(round_limit=8)) as host:
+        (player,) = await seated(host, "a")
+        bot = make_bot("random", 0)
+        await play_to_end(player, bot)
+        await player.rematch()
+        seen: list[GameUpdate] = []
+        first = asyncio.create_task(play_to_end(player, bot, seen))
+        await wait_for(lambda: bool(seen))
+        msgs = [framing.decode(f[4:]) for f in frames]
+        after = next(i for i, m in enumerate(msgs) if m["t"] == "ended")
+        update = next(m for m in msgs[after:] if m["t"] == "update")
+        assert update["patch"] is not None and update["view"] is None
+        whole = p.encode_body(seen[0].view)
+        assert len(p.encode_body(update["patch"])) < len(whole)
+        assert seen[0].view.seq == 0 and seen[0].view.result is None
+        assert msgspec.to_builtins(seen[0].view) == msgspec.to_builtins(
+            wire_view_at(host, seen[0].view)
+        )
+        first.cancel()
+
+
+def wire_view_at(host, view):  # noqa: ANN001, ANN201
+    """The view the host would build for seat 0 at the start of its current game."""
+    game = Game.new(list(host.game.names), host.game.seed, host.game.options)
+    assert view.seq == 0
+    return game.view(0)

@@ -24,20 +24,23 @@ from qm_rules import Event
 if TYPE_CHECKING:
     from qm_net.host.conn import Conn
 
-MAX_PATCH_STEPS = 48  # a patch longer than this: the whole view is about as short
+MAX_PATCH_STEPS = 48  # a patch longer than this may be as long as the whole view: compare
 MAX_HELD_EVENTS = 64  # a reader that falls this far behind gets the latest events, not all
 
 
 def patch_between(base: Any, view: Any) -> list[delta.Step] | None:
     """The steps from ``base`` to ``view`` (both plain), or None when the whole view is better
-    sent (no base, another shape, or a long patch)."""
+    sent: no base, another shape, or a patch of many steps that is no shorter than the view
+    (a new game's first view after the last game's usually is shorter as a patch)."""
     if base is None:
         return None
     try:
         steps = delta.diff(base, view)
     except ValueError:
         return None
-    return steps if len(steps) <= MAX_PATCH_STEPS else None
+    if len(steps) <= MAX_PATCH_STEPS:
+        return steps
+    return steps if len(p.encode_body(steps)) < len(p.encode_body(view)) else None
 
 
 class Feed:
