@@ -31,13 +31,15 @@ from .members import (
     PROMPT_EFFECT,
     PROMPT_RESPOND,
 )
-from .model import PLAIN_OPTIONS, Prompt, card_option
+from .model import PLAIN_OPTIONS, Prompt, card_options
 from .plays import ability_options, response_options
 from .state import DISCARD, FIELD, HAND, LIMBO, STACK, Link
 from .turn import end_turn, next_phase
 
 if TYPE_CHECKING:
     from .game import Game
+
+_PICK = card_options("pick")
 
 
 def step(g: Game) -> Prompt | None:
@@ -156,7 +158,7 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
             if len(chosen[i]) < need:  # type: ignore[arg-type]
                 return _resolve_section(g, link, index, sec)
             continue
-        opts = [card_option("pick", c) for c in remaining]
+        opts = [_PICK[c] for c in remaining]
         if cl.optional:
             opts.append(PLAIN_OPTIONS["none"])
         return g.make_prompt(

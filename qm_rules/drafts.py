@@ -26,12 +26,14 @@ from .members import (
     PROMPT_MODE,
     PROMPT_TARGET,
 )
-from .model import PLAIN_OPTIONS, LinkKind, Option, Prompt, PromptKind, card_option
+from .model import PLAIN_OPTIONS, LinkKind, Option, Prompt, PromptKind, card_options
 from .plays import target_candidates
 from .state import DISCARD, FIELD, HAND, LIMBO, STACK, Draft, Link
 
 if TYPE_CHECKING:
     from .game import Game
+
+_PAY = card_options("pay")
 
 
 _LINK_NAME = {k: k.value for k in LinkKind}
@@ -95,7 +97,7 @@ def draft_prompt(g: Game) -> Prompt | None:
             if len(cands_c) == need - paid or len({st.defs[c].id for c in cands_c}) == 1:
                 dr.cost.extend(cands_c[: need - paid])
                 return draft_prompt(g)
-            opts = [card_option("pay", c) for c in cands_c]
+            opts = [_PAY[c] for c in cands_c]
             return g.make_prompt(
                 dr.seat,
                 PROMPT_COST,

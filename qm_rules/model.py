@@ -117,16 +117,30 @@ class Option:
     mode: int | None = None
 
 
-#: Options are immutable and their ids fixed: the engine builds each one once.
-_CARD_OPTIONS: dict[tuple[str, int], Option] = {}
+class CardOptions(dict[int, Option]):
+    """The options ``kind:<card>`` of one kind, by card: ``card_options("place")[cid]``. Options
+    are immutable and their ids fixed, so each is built once, when first asked for."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: int) -> Option:
+        opt = self[card] = Option(f"{self.kind}:{card}", self.kind, card=card)
+        return opt
 
 
-def card_option(kind: str, card: int) -> Option:
-    """The option ``kind:card`` (place, play, set, flip, pay, pick, discard, ...), built once."""
-    opt = _CARD_OPTIONS.get((kind, card))
-    if opt is None:
-        opt = _CARD_OPTIONS[(kind, card)] = Option(f"{kind}:{card}", kind, card=card)
-    return opt
+_CARD_OPTIONS: dict[str, CardOptions] = {}
+
+
+def card_options(kind: str) -> CardOptions:
+    """The options ``kind:<card>`` (place, play, set, flip, pay, pick, discard, ...) by card."""
+    options = _CARD_OPTIONS.get(kind)
+    if options is None:
+        options = _CARD_OPTIONS[kind] = CardOptions(kind)
+    return options
 
 
 #: The options that name no card: skip, end, decline, pass, cancel, none.

@@ -10,11 +10,20 @@ from typing import TYPE_CHECKING
 from . import effects
 from .cards import CardDef
 from .members import CARD_ACTION, CARD_ANCESTOR, CARD_COUNTER, CARD_OFFERING, CARD_TRAP
-from .model import Option, card_option
+from .model import Option, card_options
 from .state import EMPTY, HAND
 
 if TYPE_CHECKING:
     from .game import Game
+
+_ABILITY = card_options("ability")
+_COUNTER = card_options("counter")
+_DECLARE = card_options("declare")
+_FLIP = card_options("flip")
+_MANIFEST = card_options("manifest")
+_PLACE = card_options("place")
+_PLAY = card_options("play")
+_SET = card_options("set")
 
 
 def place_options(g: Game, seat: int) -> list[Option]:
@@ -23,7 +32,7 @@ def place_options(g: Game, seat: int) -> list[Option]:
     if g.placed or st.ancestor(seat) >= 0 or st.free_slot(seat) < 0:
         return []
     return [
-        card_option("place", c)
+        _PLACE[c]
         for c in st.hands[seat]
         if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")
     ]
@@ -53,11 +62,11 @@ def action_options(g: Game, seat: int) -> list[Option]:
                     if not has:
                         break
                 else:
-                    opts.append(card_option("play", c))
+                    opts.append(_PLAY[c])
             elif (t is CARD_TRAP or t is CARD_COUNTER) and (
                 forbidden is None or not forbidden(seat, d, "use")
             ):
-                opts.append(card_option("set", c))
+                opts.append(_SET[c])
     opts += ability_options(g, seat)
     return opts
 
@@ -69,7 +78,7 @@ def ability_options(g: Game, seat: int) -> list[Option]:
     if anc < 0 or "stack_ability" not in st.defs[anc].standing or g.ability_turn[seat] == g.turn:
         return []
     return [
-        card_option("ability", c)
+        _ABILITY[c]
         for c in st.hands[seat]
         if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")
     ]
@@ -84,7 +93,7 @@ def worship_options(g: Game, seat: int) -> list[Option]:
     if len(st.offerings_on_field(seat)) < 4:  # R12
         return []
     return [
-        card_option("declare", c)
+        _DECLARE[c]
         for c in st.hands[seat]
         if st.defs[c].type is CARD_ANCESTOR and not g.prohibited(seat, st.defs[c], "use")
     ]
@@ -157,7 +166,7 @@ def response_options(g: Game, seat: int) -> list[Option]:
             and not g.prohibited(seat, d, "use")
             and can_pay(g, seat, d, c)
         ):
-            opts.append(card_option("flip", c))
+            opts.append(_FLIP[c])
     if seat == g.turn_seat and st.free_slot(seat) >= 0:
         for c in st.hands[seat]:
             d = st.defs[c]
@@ -167,10 +176,10 @@ def response_options(g: Game, seat: int) -> list[Option]:
                 and not g.prohibited(seat, d, "use")
                 and can_pay(g, seat, d, c)
             ):
-                opts.append(card_option("counter", c))
+                opts.append(_COUNTER[c])
     anc = st.ancestor(seat)
     if anc >= 0 and st.stacks[seat]:
         m = st.defs[anc].manifestation
         if m is not None and match(g, m.trigger, seat, newest):
-            opts.append(card_option("manifest", anc))
+            opts.append(_MANIFEST[anc])
     return opts

@@ -24,12 +24,14 @@ from .members import (
     PROMPT_PLACE,
     PROMPT_WORSHIP,
 )
-from .model import PLAIN_OPTIONS, Option, Phase, Prompt, PromptKind, card_option
+from .model import PLAIN_OPTIONS, Option, Phase, Prompt, PromptKind, card_options
 from .plays import action_options, place_options, worship_options
 from .state import DISCARD, EMPTY
 
 if TYPE_CHECKING:
     from .game import Game
+
+_DISCARD = card_options("discard")
 
 
 _PHASE_NAME = {p: p.value for p in Phase}
@@ -82,7 +84,7 @@ def phase_step(g: Game) -> Prompt | None:
             limit = g.options.hand_limit
             hand = st.hands[seat]
             if limit is not None and len(hand) > limit:
-                opts = [card_option("discard", c) for c in hand]
+                opts = [_DISCARD[c] for c in hand]
                 return g.make_prompt(
                     seat, PROMPT_HAND_LIMIT, opts, {"limit": limit, "over": len(hand) - limit}
                 )
