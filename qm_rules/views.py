@@ -80,11 +80,12 @@ class Views:
         self.others: tuple[Prompt, PromptKind, Prompt] | None = None
 
     def fork(self) -> Views:
-        """The caches for a copy of the game: card and plain slot views (they depend on the
-        definitions only) are shared; the rest is keyed by change counters that the copy
-        moves on independently, so it starts afresh."""
-        views = Views(())
+        """The caches for a copy of the game (search makes many): card and slot views (they
+        depend on the definitions only) are shared; the rest is keyed by change counters that
+        the copy moves on independently, so it starts afresh."""
+        views = Views.__new__(Views)
         views.untapped, views.tapped, views.rows = self.untapped, self.tapped, self.rows
+        views.slots, views.seats, views.discard, views.others = self.slots, [], None, None
         return views
 
     def build(self, g: Game, viewer: int | None) -> View:
