@@ -34,25 +34,35 @@ def test_seats_owner_is_the_earliest_human_and_compact_closes_gaps() -> None:
 
 async def test_timers_run_the_response_clock_for_a_human_and_the_bot_pause_for_a_bot() -> None:
     fired: list[tuple[str, int]] = []
-    timers = Timers(
-        GameOptions(response_timer=0.05, turn_timer=None),
-        bot_delay=0.0,
-        on_response=lambda seq: fired.append(("response", seq)),
-        on_turn=lambda turn: fired.append(("turn", turn)),
-        on_bot=lambda seq: fired.append(("bot", seq)),
-    )
+
+    def timers_of(response_timer: float) -> Timers:
+        return Timers(
+            GameOptions(response_timer=response_timer, turn_timer=None),
+            bot_delay=0.0,
+            on_response=lambda seq: fired.append(("response", seq)),
+            on_turn=lambda turn: fired.append(("turn", turn)),
+            on_bot=lambda seq: fired.append(("bot", seq)),
+        )
+
     game = Game.new(["a", "b"], 5)
     bot = make_bot("random", 1)
     while game.prompt is not None and game.prompt.kind != PromptKind.RESPOND:
         game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)), game.prompt.seq)
     assert game.prompt is not None
+    # A clock long enough that a loaded machine cannot let it run out between the two arms.
+    timers = timers_of(30.0)
     timers.arm(game, bot_controlled=False, key=3)
-    left = timers.deadline()
-    assert left is not None and 0 < left <= 0.05
+    started, left = timers.response_deadline, timers.deadline()
+    assert left is not None and 0 < left <= 30.0
     await asyncio.sleep(0.02)
     timers.arm(game, bot_controlled=False, key=3)  # a draft's step: the same public position
     again = timers.deadline()
-    assert again is not None and again < left  # the clock ran on, it did not start again
+    # the clock ran on, it did not start again
+    assert timers.response_deadline == started and again is not None and again < left
+    timers.cancel()
+    # A short clock runs out, and the table is told which prompt it ran out on.
+    timers = timers_of(0.05)
+    timers.arm(game, bot_controlled=False, key=3)
     await asyncio.sleep(0.1)
     assert fired == [("response", 3)]
     timers.arm(game, bot_controlled=True, key=4)
