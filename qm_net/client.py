@@ -93,6 +93,7 @@ class TableClient:
         self._base_view: View | None = None  # the same view, typed
         self._send_lock = asyncio.Lock()
         self._final = False
+        self._lost_reason = ""
         # The deal of the game in progress, as this client saw it (qm_net.fairdeal)
         self.fair: fairdeal.ClientRecord | None = None
 
@@ -107,6 +108,12 @@ class TableClient:
         client = cls(host, port, name, timeout=timeout, idle_timeout=idle_timeout)
         await client._open()
         return client
+
+    @property
+    def farewell(self) -> str | None:
+        """Why the link closed, when coming back will not help (the host said goodbye: the
+        table closed, or this seat went to a newer connection); None while it may."""
+        return self._lost_reason if self.closed and self._final else None
 
     async def _open(self) -> None:
         reader, writer = await asyncio.wait_for(
@@ -298,6 +305,7 @@ class TableClient:
         if self.closed:
             return
         self.closed = True
+        self._lost_reason = reason
         if self._writer is not None:
             self._writer.close()
         for fut in self._pending.values():

@@ -164,6 +164,9 @@ async def play(
         except TableError as exc:  # a request on a link that has just dropped
             if exc.code != "not_connected":
                 raise
+            if client.farewell is not None:  # ... by the host's goodbye (ended, then bye)
+                say(f"{name}: {client.farewell}")
+                return 0
         give_up = loop.time() + RECONNECT_FOR
         while True:  # the connection dropped: take the seat back with the token
             try:
