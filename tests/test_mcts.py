@@ -225,9 +225,13 @@ def test_the_bot_with_a_memory_does_not_peek() -> None:
 def test_what_the_bot_infers_holds_of_heuristic_players(players: int, games: int) -> None:
     # Against heuristic players every inference is true of the real game: the face-down cards
     # ruled out are not there, and the true hands fit what the others were seen to do. And the
-    # inferences are made (this is not a test of an empty memory).
+    # inferences are made (this is not a test of an empty memory): at least ``games`` games are
+    # played, and more (up to four times as many) until both kinds of inference were checked,
+    # however the deals go.
     ruled_out = passes = 0
-    for g in range(games):
+    g = 0
+    while g < games or not (ruled_out and passes):
+        assert g < 4 * games, f"{g} games made no inference to check: {ruled_out=}, {passes=}"
         game = Game.new([f"p{i}" for i in range(players)], 700 + g)
         bot = MCTSBot(g, iterations=2)
         bots = [bot] + [HeuristicBot((g, s)) for s in range(1, players)]
@@ -247,7 +251,7 @@ def test_what_the_bot_infers_holds_of_heuristic_players(players: int, games: int
                     assert memory.hand_fits(o, hand, view, 0.99)
                     passes += o in memory.passes
             game.choose(seat, option)
-    assert ruled_out > 0 and passes > 0
+        g += 1
 
 
 def test_determinizations_follow_the_inferences() -> None:
