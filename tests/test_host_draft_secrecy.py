@@ -28,6 +28,9 @@ from qm_rules import Game, PromptKind
 from qm_rules.bots import make_bot
 
 SEEDS = (3, 11, 29, 41)
+#: Seeds played after SEEDS only while the games so far drafted too little to check (the deals
+#: change with the card set), and the most games the test plays.
+MORE_SEEDS = (53, 67, 79, 97, 101, 113, 127, 131)
 STARTS_A_DRAFT = ("place:", "play:", "ability:", "declare:", "flip:", "counter:", "manifest:")
 DRAFT_STEPS = (PromptKind.MODE, PromptKind.TARGET, PromptKind.COST)
 
@@ -138,7 +141,9 @@ async def test_others_cannot_tell_a_draft_was_declared_or_cancelled(
     monkeypatch: pytest.MonkeyPatch, timers: bool
 ) -> None:
     totals = {"detours": 0, "steps": 0}
-    for seed in SEEDS:
+    for seed in SEEDS + MORE_SEEDS:
+        if seed in MORE_SEEDS and totals["detours"] >= 5 and totals["steps"] >= 2:
+            break  # enough seen
         plain, _ = await one_game(seed, False, monkeypatch, timers)
         detoured, drafter = await one_game(seed, True, monkeypatch, timers)
         for key in totals:
@@ -153,4 +158,4 @@ async def test_others_cannot_tell_a_draft_was_declared_or_cancelled(
             assert len(a) == len(b), f"seed {seed}: {name} got {len(b)} frames, not {len(a)}"
             assert a == b, f"seed {seed}: {name} saw the detours"
     # the check had something to see: drafts cancelled at once and after some of their steps
-    assert totals["detours"] >= 5 and totals["steps"] >= 2, totals
+    assert totals["detours"] >= 5 and totals["steps"] >= 2, f"too few drafts to check: {totals}"
