@@ -98,7 +98,8 @@ async def test_bot_takes_over_a_seat_after_the_grace_time() -> None:
         bot = make_bot("random", 1)
 
         end = await asyncio.wait_for(play_to_end(a, bot), 60)
-        assert end.result.reason == "round_limit"
+        # played out with both seats in it, however it ends (nobody was left standing alone)
+        assert end.result.reason in ("round_limit", "worship", "stalemate"), end.result
         later = host.game.choices[dropped_at:]
         assert any(seat == gone for seat, _ in later)  # someone played the empty seat: the bot
 
