@@ -7,8 +7,9 @@ seat, of the next seat and of a spectator, the option taken and the events it re
 end the whole state (hidden information included) and the result. Equal fingerprints: the same
 games, the same views, the same events.
 
-A speed change must keep them all. A change meant to alter games (rules, card data) bumps
-``ENGINE_VERSION`` and writes the fingerprints again.
+A speed change must keep them all. A change meant to alter games writes the fingerprints
+again; a change to the engine also bumps ``ENGINE_VERSION`` (card data needs no bump: the rules'
+version hashes the cards).
 
     .venv/bin/python tools/fingerprints.py --check           # the 200 games against the file
     .venv/bin/python tools/fingerprints.py --write           # record them (after a rules change)
