@@ -505,6 +505,7 @@ def test_worship_negated_by_zhiren_tishen_ancestor_back_to_hand_offerings_stay()
     zhiren = cards.fields[1][0]
     g.choose(0, "end")
     hand_before = g.view(0).seats[0].hand_count
+    turn = g.turn
     g.choose(0, f"declare:{shizu}")
     p = g.prompt
     assert (
@@ -522,7 +523,8 @@ def test_worship_negated_by_zhiren_tishen_ancestor_back_to_hand_offerings_stay()
     assert slots_in_view(v, 0)[:4] == ["qingtuan", "juhua", "xianguo", "qingcha"]
     assert v.seats[0].stacked == ()
     assert g.result is None
-    assert v.turn_seat == 1  # either way the turn goes on to the end phase
+    # either way the turn goes on to the end phase, and the game to the next turns
+    assert v.turn > turn
 
 
 def test_worship_negated_by_chaitai_sends_the_ancestor_to_discard() -> None:
@@ -537,6 +539,7 @@ def test_worship_negated_by_chaitai_sends_the_ancestor_to_discard() -> None:
     shizu = cards.hands[0][0]
     chaitai = cards.fields[1][0]
     g.choose(0, "end")
+    turn = g.turn
     g.choose(0, f"declare:{shizu}")
     assert g.prompt is not None and g.prompt.seat == 1
     g.choose(1, f"flip:{chaitai}")  # cost: seat 1's 2 hand cards, forced
@@ -544,7 +547,7 @@ def test_worship_negated_by_chaitai_sends_the_ancestor_to_discard() -> None:
     assert shizu in [c.cid for c in v.discard]
     assert hand_in_view(v, 0) is not None and "shizu" not in (hand_in_view(v, 0) or [])
     assert slots_in_view(v, 0)[:4] == ["qingtuan", "juhua", "xianguo", "qingcha"]
-    assert v.turn_seat == 1 and g.result is None
+    assert v.turn > turn and g.result is None  # the turn is over, the game goes on
 
 
 def test_manifestation_is_not_an_action_phase_play() -> None:
