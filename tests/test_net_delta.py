@@ -255,14 +255,18 @@ async def test_sync_brings_the_whole_view() -> None:
         first = await raw.expect("update")
         assert first["view"] is not None and first["patch"] is None
         me = first["view"]["viewer"]
-        # asked when the game waits on us (the bot may move first), so that it stands still
+        # asked when the game waits on us (the bot may move first), so that it stands still,
+        # and once every update of the moves before has come
         await wait_for(lambda: host.game.prompt is not None and host.game.prompt.seat == me)
+        view = first["view"]
+        while view["seq"] != host.wire.of(me):  # (the seq this seat is told)
+            update = await raw.expect("update")
+            view = update["view"] or delta.apply(view, update["patch"])
         await raw.send({"t": "sync", "id": 3})
         again = await raw.expect("update")
-        while again["view"] is None:  # patches from moves before the sync, then the whole view
-            again = await raw.expect("update")
-        assert again["events"] == [] and again["view"]["seq"] == host.game.seq
-        assert again["view"]["prompt"]["seat"] == me
+        assert again["view"] is not None and again["patch"] is None
+        assert again["events"] == [] and again["view"] == view
+        assert again["view"]["seq"] == host.wire.of(me) and again["view"]["prompt"]["seat"] == me
 
 
 async def test_a_client_that_loses_track_asks_for_the_view_and_plays_on(caplog) -> None:
