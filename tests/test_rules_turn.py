@@ -424,6 +424,9 @@ def test_worship_needs_no_ancestor_on_the_field() -> None:
         hands={0: ["shizu"], 1: ["yehuo"]},
         fields={0: ["waigong", "qingtuan", "juhua", "xianguo", "qingcha"], 1: []},
         stacks={0: ["qingjiu"]},
+        # seat 0 draws offerings only: no room to place them, and 外公's condition (two traps
+        # in hand) stays unmet
+        deck_top=["qingtuan", "juhua", "xianguo", "qingcha", "qingjiu"],
     )
     g.choose(1, "end")
     # Seat 0's whole turn ran without a decision (no placement, a full field, no worship).
