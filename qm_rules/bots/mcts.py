@@ -531,7 +531,9 @@ class MCTSBot:
         # Selection and expansion, through prompts with a choice.
         while game.prompt is not None:
             seat = game.prompt.seat
-            if seat != me and not self.opponents_in_tree:
+            if (seat != me and not self.opponents_in_tree) or game.prompt.kind not in SEARCHED:
+                # the others as the heuristic plays them; and, as at the root, the steps that
+                # carry on a decision already taken (mode, targets, costs, effect choices)
                 game.choose(seat, bots[seat].choose(game.view(seat)))
                 continue
             moves = _moves(game)
@@ -545,7 +547,12 @@ class MCTSBot:
                     child.avail += 1
             untried = [key for key in moves if key not in children]
             if untried:
-                key = untried[rng.below(len(untried))]
+                # the heuristic's move first: until the others are tried, the node is valued
+                # as the heuristic would play on, not by a random move
+                hint = game.prompt.option(bots[seat].choose(game.view(seat)))
+                key = move_key(game, hint) if hint is not None else ""
+                if key not in untried:
+                    key = untried[rng.below(len(untried))]
                 child = children[key] = Node(key, seat, node)
                 child.avail = 1
                 game.choose(seat, moves[key])
