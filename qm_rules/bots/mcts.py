@@ -6,10 +6,13 @@ searching it grows one tree over *information sets*, and every iteration
 1. **determinizes**: builds a complete game consistent with what its seat can know — its view
    (its hand, every field's face-up cards, the stacks, the discard pile, the chain, hand sizes,
    the deck's size), the card pool of a game of this many players (card data), and what it saw
-   of its own face-down cards — dealing the cards it has not seen at random into the places it
-   cannot see (other hands, other players' face-down slots, the deck). Face-down cards are
-   always traps or counters (only those can be set), so they are dealt from those. The true
-   game is never consulted: the bot is never given it.
+   of its own face-down cards — dealing the cards it has not seen into the places it cannot see
+   (other hands, other players' face-down slots, the deck). Face-down cards are always traps or
+   counters (only those can be set), so they are dealt from those, the ones the heuristic sets
+   first more often. The deal follows what the others' public play says of their cards
+   (:mod:`qm_rules.bots.inference`: a worship let pass, no offering placed, a face-down card
+   that did not answer): a hand that does not fit is dealt again. The true game is never
+   consulted: the bot is never given it.
 2. **tries every root move on that deal** (a :meth:`~qm_rules.game.Game.clone` each, with the
    same playout seeds), so that moves are compared on the same cards and the same luck: in a
    game decided this much by the draw, that is what makes a few hundred playouts enough.
@@ -19,15 +22,16 @@ searching it grows one tree over *information sets*, and every iteration
    tree handles 2-6 players. Opponents either choose in the tree for their own reward
    (``opponents_in_tree``) or as the heuristic bot would (the default: the better of the two
    in ``benchmarks/mcts.py``);
-4. **expands** one untried move, **plays out** the rest of the game with the heuristic bot in
-   every seat, and backs the reward vector up the path.
+4. **expands** one untried move — the heuristic's own first, so a node is first valued as play
+   would go on rather than by a random move — **plays out** the rest of the game with the
+   heuristic bot in every seat, and backs the reward vector up the path.
 
 Moves are named by what they are (``play:shunshou``, ``target:c:yehuo@2``), not by card instance,
 so the same move in two determinizations is the same child. The move played is the root's best
 on average; the heuristic's own move is kept unless another did better by ``confidence``
 standard errors of the paired difference. Steps that carry on a decision already taken — the
 mode, targets and costs of an activation, and choices during resolution — are left to the
-heuristic bot, as are prompts with a single distinct move.
+heuristic bot, at the root and in the tree, as are prompts with a single distinct move.
 
 Deterministic: the generator is seeded from the bot's seed and the decision's sequence number,
 so with a playout budget (``iterations``) the same seed and view give the same move. A time
