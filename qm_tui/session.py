@@ -184,7 +184,14 @@ class NetSession:
     async def messages(self) -> AsyncIterator[SessionMessage]:
         """The table's messages. When the connection drops, this says so (``Lost``, not final),
         reconnects with the seat's token — the host gives back the seat and the current view,
-        mid-chain too — and goes on; ``Lost(final=True)`` once that cannot work."""
+        mid-chain too — and goes on; ``Lost(final=True)`` once that cannot work.
+
+        The seat list the client already has comes first: the waiting room read it (the table's
+        state turning to ``playing``, or a rematch), and the host sends it again only when a
+        seat changes; without it the table's first frames would lack who is a bot, of which
+        level, and who is online."""
+        if self.client.lobby is not None:
+            yield self._seats(self.client.lobby)
         while True:
             lost: Lost | None = None
             async for item in self._once():
@@ -241,14 +248,17 @@ class NetSession:
             elif isinstance(msg, m.ConnectionLost):
                 yield Lost(msg.reason, msg.final)
             elif isinstance(msg, m.LobbyUpdate):
-                yield Seats(
-                    tuple(
-                        SeatStatus(
-                            s.seat, s.name or "", s.kind, s.connected, s.played_by_bot, s.level
-                        )
-                        for s in msg.seats
-                    )
-                )
+                yield self._seats(msg)
+
+    @staticmethod
+    def _seats(lobby: Any) -> Seats:
+        """A ``LobbyUpdate``'s seats as the table reads them."""
+        return Seats(
+            tuple(
+                SeatStatus(s.seat, s.name or "", s.kind, s.connected, s.played_by_bot, s.level)
+                for s in lobby.seats
+            )
+        )
 
     def _names(self) -> dict[int, str]:
         lobby = self.client.lobby

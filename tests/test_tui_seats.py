@@ -420,3 +420,33 @@ async def test_the_room_says_which_seat_a_bot_plays_for_its_away_player() -> Non
         rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]  # type: ignore[attr-defined]
         assert "a bot plays" in rows[1] and "away" not in rows[1]
         assert "away" in rows[2] and "a bot plays" not in rows[2]
+
+
+async def test_seat_labels_are_right_from_the_first_frame_and_after_a_rematch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bot's "bot (normal)" and our "online" are on the very first frame of a game, and of
+    the next game after a rematch, not only once the host next sends the seats."""
+    from qm_tui.screens.table import TableScreen
+
+    first_frames: list[str] = []
+    render = TableScreen.render_view
+
+    async def recording(self: TableScreen, view: object) -> None:
+        first = self.updates == 0
+        await render(self, view)  # type: ignore[arg-type]
+        if first:
+            first_frames.append(" | ".join(a.header._text for a in self.areas.values()))
+
+    monkeypatch.setattr(TableScreen, "render_view", recording)
+    app = make_app(start=PlayLocal(bots=1, seed=11, level="normal"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: len(first_frames) == 1, "the first frame")
+        assert app.client is not None
+        await app.client.concede()
+        await open_result(pilot, app)
+        await pilot.press("r")
+        await until(pilot, lambda: len(first_frames) == 2, "the next game's first frame")
+        await _leave(pilot, app)
+    for frame in first_frames:
+        assert "bot (normal)" in frame and "online" in frame, frame

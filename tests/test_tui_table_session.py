@@ -30,6 +30,7 @@ class FakeClient:
     def __init__(self, messages: list[Any]) -> None:
         self._messages = messages
         self.seat = 0
+        self.lobby = None  # the seats the waiting room read (none: the session waits for them)
         self.sent: list[tuple[str, Any]] = []
 
     async def messages(self) -> AsyncIterator[Any]:
