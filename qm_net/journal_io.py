@@ -20,6 +20,7 @@ ignore a torn tail and :func:`open_for_append` cuts it off before writing again.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from qm_rules import Game, Journal, JournalError, to_plain
+from qm_rules.model import Event
 
 
 def token_hash(token: str) -> str:
@@ -58,6 +60,17 @@ class JournalGame:
 
     def replay(self) -> Game:
         return Game.replay(self.journal())
+
+    def seen_by(self, seat: int | None) -> list[Event]:
+        """Everything that happened in this game that ``seat`` was allowed to see (None: what
+        a spectator sees), in order: the game replayed choice by choice, every other event
+        dropped (R5). What a resumed table's log shows of the game so far."""
+        journal = self.journal()
+        game = Game.replay(dataclasses.replace(journal, choices=[]))  # (refuses other rules)
+        events = list(game.opening)
+        for seat_, option in journal.choices:
+            events.extend(game.choose(seat_, option))
+        return [e for e in events if e.visible_to(seat)]
 
 
 def _scan(path: str) -> tuple[list[JournalGame], int]:

@@ -28,6 +28,7 @@ __all__ = [
     "Ended",
     "Failure",
     "Back",
+    "History",
     "Lost",
     "NetSession",
     "SeatStatus",
@@ -88,6 +89,15 @@ class HostMadeParts:
 
 
 @dataclass(frozen=True, slots=True)
+class History:
+    """The game so far, before this client came to it (a resumed table): the events this seat
+    was allowed to see, for the log; ``names``: the players, by seat."""
+
+    events: tuple[Event, ...]
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Back:
     """The connection was lost and is back: the seat is ours again (its view follows)."""
 
@@ -119,7 +129,7 @@ class Seats:
     seats: tuple[SeatStatus, ...]
 
 
-SessionMessage = Update | Chat | Failure | Ended | Lost | Back | Seats | HostMadeParts
+SessionMessage = Update | Chat | Failure | Ended | Lost | Back | Seats | HostMadeParts | History
 
 
 class TableSession(Protocol):
@@ -165,8 +175,11 @@ class NetSession:
         *,
         clock: Clock | None = None,
         reconnect_delays: tuple[float, ...] | None = None,
+        history: History | None = None,
     ) -> None:
         self.client = client
+        self.history = history
+        """The game so far, told before anything else (a resumed table's log)."""
         self.clock: Clock = clock or SystemClock()
         self._view: View | None = None
         self.reconnect_delays = (
@@ -192,6 +205,8 @@ class NetSession:
         level, and who is online."""
         if self.client.lobby is not None:
             yield self._seats(self.client.lobby)
+        if self.history is not None:
+            yield self.history
         while True:
             lost: Lost | None = None
             async for item in self._once():

@@ -450,3 +450,63 @@ async def test_seat_labels_are_right_from_the_first_frame_and_after_a_rematch(
         await _leave(pilot, app)
     for frame in first_frames:
         assert "bot (normal)" in frame and "online" in frame, frame
+
+
+async def test_a_resumed_game_shows_what_this_seat_saw_of_it_in_the_log() -> None:
+    """``play --resume``: the log starts with the game so far, as this seat saw it (the
+    same lines it had read before quitting), and nothing the seat was not allowed to see."""
+    from qm_net.journal_io import read_games
+    from qm_rules.describe import describe_events
+    from qm_tui.widgets.log import GameLog
+
+    app = make_app(start=PlayLocal(bots=2, seed=5), journal=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        table = app.screen
+        journal = app.journal_path
+        assert journal is not None and app.hosted is not None
+        while app.hosted.game is None or app.hosted.game.turn < 4:  # bots and I play a while
+            await until(pilot, lambda: bool(table._prompt_ids()), "my decision")  # type: ignore[attr-defined]
+            ids = table._prompt_ids()  # type: ignore[attr-defined]
+            await pilot.press("e" if any(i in ids for i in ("end", "skip", "decline")) else "1")
+            await pilot.pause(0.05)
+        await until(pilot, lambda: bool(table._prompt_ids()), "my decision")  # type: ignore[attr-defined]
+        await pilot.press("space")  # everything played back: the log is all I saw
+        await pilot.pause(0.1)
+        seen = list(table.query_one(GameLog).lines_written)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: _asking(app) is not None, "the question")
+        await pilot.press("y")
+        await until(pilot, lambda: not app.is_running, "the app to quit")
+    assert len(seen) > 10
+
+    record = read_games(journal)[-1]
+    names = list(record.journal().players)
+    everything = describe_events(_all_events(record), None, "en", names, everything=True)
+    hidden = set(everything) - set(describe_events(record.seen_by(0), 0, "en", names))
+    assert hidden  # (the bots drew cards this seat never saw)
+
+    app = make_app(start=PlayLocal(resume=journal), journal=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the resumed table")
+        table = app.screen
+        log = table.query_one(GameLog)
+        await until(pilot, lambda: table.updates > 0, "the first view")  # type: ignore[attr-defined]
+        lines = list(log.lines_written)
+        await _leave(pilot, app)
+    assert lines[0] == "── Earlier in this game ──"
+    end = lines.index("── The game goes on from here ──")
+    assert lines[1:end] == seen
+    assert not hidden & set(lines)
+
+
+def _all_events(record: object) -> list[object]:
+    """Every event of a journaled game, whoever was allowed to see it."""
+    from qm_rules import Game
+
+    journal = record.journal()  # type: ignore[attr-defined]
+    game = Game.new(list(journal.players), journal.seed, journal.options)
+    events = list(game.opening)
+    for seat, option in journal.choices:
+        events.extend(game.choose(seat, option))
+    return events

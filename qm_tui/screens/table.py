@@ -31,7 +31,7 @@ from textual.widget import Widget
 from textual.widgets import Input, OptionList
 
 from qm_rules.describe import card_index, card_name, describe_events
-from qm_rules.model import Option, Phase, PromptKind, SeatView, View
+from qm_rules.model import Event, Option, Phase, PromptKind, SeatView, View
 from qm_tui.autopass import AutoPass
 from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock
@@ -46,6 +46,7 @@ from qm_tui.session import (
     Chat,
     Ended,
     Failure,
+    History,
     HostMadeParts,
     Lost,
     Seats,
@@ -339,6 +340,8 @@ class TableScreen(Screen[None]):
                 timeout=6,
                 markup=False,  # the host wrote the message
             )
+        elif isinstance(item, History):
+            self.show_history(item)
         elif isinstance(item, HostMadeParts):
             why = tr("fair.why.absent", self.lang)
             line = tr("fair.host_made", self.lang, names=", ".join(item.names), why=why)
@@ -366,13 +369,7 @@ class TableScreen(Screen[None]):
         it at once when the view asks a decision of this player (the prompt is never late)."""
         view = update.view
         self.known_cards.update(card_index(view))
-        for e in update.events:
-            cid, did = e.data.get("card"), e.data.get("def")
-            if isinstance(cid, int) and isinstance(did, str):
-                self.known_cards[cid] = did
-            cids, dids = e.data.get("cards"), e.data.get("defs")
-            if isinstance(cids, list) and isinstance(dids, list) and len(cids) == len(dids):
-                self.known_cards.update(zip(cids, dids, strict=True))
+        self._learn_cards(update.events)
         if self.ended is not None and view.result is None:  # a new game at this table
             self.ended, self.stats = None, GameStats()
         self.stats.note(update.events)
@@ -392,6 +389,31 @@ class TableScreen(Screen[None]):
             await self.show_steps(self.playback.flush())
         else:
             await self.advance_playback()
+
+    def _learn_cards(self, events: tuple[Event, ...]) -> None:
+        """Remember the cards ``events`` name (to name them once they have left the view)."""
+        for e in events:
+            cid, did = e.data.get("card"), e.data.get("def")
+            if isinstance(cid, int) and isinstance(did, str):
+                self.known_cards[cid] = did
+            cids, dids = e.data.get("cards"), e.data.get("defs")
+            if isinstance(cids, list) and isinstance(dids, list) and len(cids) == len(dids):
+                self.known_cards.update(zip(cids, dids, strict=True))
+
+    def show_history(self, history: History) -> None:
+        """The game so far (a resumed table): into the log at once, not played back, and
+        counted for the result's figures."""
+        self._learn_cards(history.events)
+        self.stats.note(history.events)
+        viewer = self.session.seat
+        lines = describe_events(
+            history.events, viewer, self.lang, list(history.names), self.known_cards
+        )
+        if lines:
+            log = self.query_one(GameLog)
+            log.add_lines(
+                [tr("table.history", self.lang), *lines, tr("table.history.resumed", self.lang)]
+            )
 
     # ── the playback ────────────────────────────────────────────────────────────────────────
 
