@@ -262,6 +262,16 @@ async def test_the_room_shows_where_friends_join_and_the_owner_start_asks_when_n
         await _leave(pilot, app)
 
 
+async def _join_room(pilot: object, app: object, port: int, key: str) -> object:
+    """Join the table at ``port`` from the app; the room, once its seats and ``key`` show."""
+    app.join_table("127.0.0.1", port)  # type: ignore[attr-defined]
+    await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")  # type: ignore[arg-type]
+    room = app.screen  # type: ignore[attr-defined]
+    await until(pilot, lambda: room.lobby is not None, "the seats")  # type: ignore[arg-type]
+    await until(pilot, lambda: key in _footer_keys(app), "the keys")  # type: ignore[arg-type]
+    return room
+
+
 async def test_a_guest_sees_only_the_keys_it_can_use_and_the_address() -> None:
     from qm_net.host import Host
 
@@ -274,11 +284,7 @@ async def test_a_guest_sees_only_the_keys_it_can_use_and_the_address() -> None:
         await owner.join()
         app = make_app()
         async with app.run_test(size=SIZE) as pilot:
-            app.join_table("127.0.0.1", host.port)
-            await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
-            room = app.screen
-            await until(pilot, lambda: room.lobby is not None, "the seats")  # type: ignore[attr-defined]
-            await until(pilot, lambda: "Ready" in _footer_keys(app), "the keys")
+            room = await _join_room(pilot, app, host.port, "Ready")
             keys = _footer_keys(app)
             assert "Leave" in keys and not {"Start", "Add bot", "Remove bot"} & set(keys)
             await pilot.press("s")  # nothing happens: not the owner's
@@ -510,3 +516,25 @@ def _all_events(record: object) -> list[object]:
     for seat, option in journal.choices:
         events.extend(game.choose(seat, option))
     return events
+
+
+@pytest.mark.parametrize("anyone", [False, True])
+async def test_the_room_calls_someone_owner_only_at_a_table_that_has_one(anyone: bool) -> None:
+    """``qingming serve`` tables let anyone seated start: nobody is marked "owner" there, and
+    the room says anyone may start. At a table with an owner, the owner is marked."""
+    from qm_net.host import Host
+
+    host = Host("Den", 3, bind="127.0.0.1", port=0, advertise=False, anyone_starts=anyone)
+    await host.start()
+    try:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            room = await _join_room(pilot, app, host.port, "Start")
+            table = room.query_one("#seats")
+            rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]  # type: ignore[attr-defined]
+            you = str(room.query_one("#you").render())
+            assert ("owner" in rows[0]) is not anyone, rows
+            assert ("anyone seated may start" in you) is anyone, you
+            await _leave(pilot, app)
+    finally:
+        await host.stop()

@@ -100,13 +100,18 @@ class RoomScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     @property
+    def anyone_starts(self) -> bool:
+        """The table has no owner: any seated player may start it (``qingming serve``)."""
+        return bool(self.client.table and self.client.table.anyone_starts)
+
+    @property
     def is_owner(self) -> bool:
+        """Whether we may start the game and add or remove bots."""
         lobby = self.lobby
-        anyone = bool(self.client.table and self.client.table.anyone_starts)
         return (
             self.seat is not None
             and lobby is not None
-            and (anyone or lobby.owner_seat == self.seat)
+            and (self.anyone_starts or lobby.owner_seat == self.seat)
         )
 
     def compose(self) -> ComposeResult:
@@ -238,7 +243,7 @@ class RoomScreen(Screen[None]):
             marks = []
             if info.seat == self.seat:
                 marks.append(tr("room.you", lang))
-            if lobby is not None and info.seat == lobby.owner_seat:
+            if lobby is not None and info.seat == lobby.owner_seat and not self.anyone_starts:
                 marks.append(tr("room.owner", lang))
             if info.kind == "human" and info.played_by_bot:
                 marks.append(tr("seats.bot_playing", lang))
@@ -264,6 +269,8 @@ class RoomScreen(Screen[None]):
             you = tr("room.watching", lang)
         else:
             you = tr("room.your_seat", lang, seat=self.seat + 1, name=self.qm.player_name)
+        if self.anyone_starts:
+            you += "  " + tr("room.anyone_starts", lang)
         self.query_one("#you", Static).update(clean(you))
         self.query_one("#join-line", Static).update(clean(self.join_line()))
         self.refresh_bindings()

@@ -33,9 +33,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "area.room.seats": {"zh": "座位", "en": "Seats"},
     "area.room.seats.text": {
-        "zh": "谁坐在哪个座位、谁已准备、哪些座位由机器人坐。r 表示准备好了；桌主开始游戏。",
+        "zh": "谁坐在哪个座位、谁已准备、哪些座位由机器人坐。r 表示准备好了；桌主开始游戏"
+        "（没有桌主的一桌，谁都可以开始）。",
         "en": "Who sits where, who is ready, which seats bots take. r says you are ready; "
-        "the table's owner starts the game.",
+        "the table's owner starts the game (at a table without one, anyone seated may).",
     },
     "area.room.chat": {"zh": "聊天", "en": "Chat"},
     "area.room.chat.text": {

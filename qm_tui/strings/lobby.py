@@ -140,6 +140,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "You sit at seat {seat} ({name}).",
     },
     "room.watching": {"zh": "你在观战。", "en": "You are watching."},
+    "room.anyone_starts": {
+        "zh": "这一桌没有桌主：坐下的任何人都可以开始游戏、加减机器人。",
+        "en": "This table has no owner: anyone seated may start the game and add or remove bots.",
+    },
     "room.refused": {"zh": "主机拒绝了：{message}", "en": "The host refused: {message}"},
     "room.lost": {
         "zh": "与主机的连接断开了：{reason}",
