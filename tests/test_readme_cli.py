@@ -62,3 +62,28 @@ def test_the_row_names_the_commands_options(command: str) -> None:
     assert not unknown, (
         f"README's `qingming {command}` row names {sorted(unknown)}, which it has not"
     )
+
+
+def test_the_flags_said_to_take_a_strategy_by_name_are_exactly_those_that_do() -> None:
+    """The README says which bot-level flags also take a strategy's name; every flag that
+    takes a level (``normal``) is held to it: named there, it takes each strategy named;
+    not named, it takes none of them."""
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    said = re.search(r"([^.;]*) take a level too, or a strategy by name \(([^)]*)\)", text)
+    assert said, "README no longer says which flags take a strategy by name"
+    flags = set(re.findall(r"`(\w+) (--[a-z-]+)`", said.group(1)))
+    strategies = re.findall(r"`(\w+)`", said.group(2))
+    assert flags and strategies
+    level_flags = set()
+    for command in COMMANDS:
+        sub = next(
+            a for a in build_parser(command)._actions if isinstance(a, argparse._SubParsersAction)
+        )
+        for action in sub.choices[command]._actions:
+            if action.choices is not None and "normal" in action.choices:
+                flag = next(o for o in action.option_strings if o.startswith("--"))
+                level_flags.add((command, flag))
+                takes = {s for s in strategies if s in action.choices}
+                expected = set(strategies) if (command, flag) in flags else set()
+                assert takes == expected, f"qingming {command} {flag} takes {sorted(takes)}"
+    assert flags <= level_flags
