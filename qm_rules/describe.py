@@ -23,6 +23,7 @@ __all__ = [
     "describe_events",
     "describe_link",
     "describe_option",
+    "describe_options",
     "describe_prompt",
     "describe_result",
     "describe_target",
@@ -194,6 +195,54 @@ def describe_option(
             key = f"option.pay.{cost}" if cost in ("discard", "remove_stacked") else key
         return f"{tr(key, lang)} {name}"
     return option.id
+
+
+def describe_options(
+    options: Sequence[Option], view: View | None, lang: str, cards: Mapping[int, str] | None = None
+) -> list[str]:
+    """Every option of a prompt as its button text (:func:`describe_option`), no two alike:
+    options that would read the same (two copies of a card) say where their card is — "(hand
+    card 2)", "(Bob's slot 3)" — or, where that does not tell them apart, "(1)", "(2)"."""
+    labels = [describe_option(o, view, lang, cards) for o in options]
+    alike: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        alike.setdefault(label, []).append(i)
+    for group in alike.values():
+        if len(group) < 2:
+            continue
+        wheres = [_where(options[i], view, lang) for i in group]
+        if not all(wheres) or len(set(wheres)) < len(wheres):  # not all in sight: numbered
+            wheres = [tr("option.nth", lang, n=n) for n in range(1, len(group) + 1)]
+        for i, where in zip(group, wheres, strict=True):
+            labels[i] += where
+    return labels
+
+
+def _option_card(option: Option) -> int | None:
+    """The card instance an option names, if any (``place:12``, ``target:c12``)."""
+    if option.card is not None:
+        return option.card
+    rest = option.id.partition(":")[2]
+    rest = rest[1:] if rest[:1] == "c" else rest
+    return int(rest) if rest.isdigit() else None
+
+
+def _where(option: Option, view: View | None, lang: str) -> str:
+    """Where the card an option names is, from the viewer's side; "" when not in sight."""
+    cid = _option_card(option)
+    if cid is None or view is None:
+        return ""
+    me = view.me()
+    for i, c in enumerate(me.hand or () if me is not None else ()):
+        if c.cid == cid:
+            return tr("option.where.hand", lang, n=i + 1)
+    for sv in view.seats:
+        for slot in sv.slots:
+            if slot.card is not None and slot.card.cid == cid:
+                if sv.seat == view.viewer:
+                    return tr("option.where.my_slot", lang, n=slot.index + 1)
+                return tr("option.where.slot", lang, name=sv.name, n=slot.index + 1)
+    return ""
 
 
 def type_name(card_type: CardType | str, lang: str) -> str:

@@ -220,3 +220,34 @@ def test_the_hand_limit_says_how_many_are_left_to_discard() -> None:
     assert describe_prompt(g.view(0), "zh") == "手牌超出上限（3 张）：弃一张牌（还要弃 2 张）"
     g.choose(0, g.prompt.options[0].id)
     assert describe_prompt(g.view(0), "en") == "Hand limit (3): discard a card (1 to go)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_options_naming_copies_of_one_card_say_where_each_is(lang: str) -> None:
+    """Two Joss Papers on Bob's field are two targets told apart by their slots; a card whose
+    copies cannot be told apart by place is numbered. No two options of a prompt read alike."""
+    from qm_rules.describe import describe_options
+    from qm_rules.model import Option
+
+    g = position(2, turn=0, hands={0: ["shunshou"]}, fields={1: ["zhiqian", "zhiqian", "qingtuan"]})
+    g.choose(0, f"play:{in_hand(g, 0, 'shunshou')}")
+    view = g.view(0)
+    assert view.prompt.kind is PromptKind.TARGET
+    labels = describe_options(view.prompt.options, view, lang)
+    plain = [describe_option(o, view, lang) for o in view.prompt.options]
+    assert len(set(plain)) < len(plain)  # alike without their places
+    assert len(set(labels)) == len(labels), labels
+    slot = {"en": "(P1's slot {n})", "zh": "（P1的第 {n} 格）"}[lang]
+    assert labels[:2] == [plain[0] + (" " if lang == "en" else "") + slot.format(n=1),
+                          plain[1] + (" " if lang == "en" else "") + slot.format(n=2)]  # fmt: skip
+    # Two picks from the deck are nowhere in sight: numbered.
+    picks = (Option("pick:900", "pick", card=900), Option("pick:901", "pick", card=901))
+    index = {900: "zhiqian", 901: "zhiqian"}
+    assert describe_options(picks, view, lang, index) == [
+        describe_option(picks[0], view, lang, index) + tr_nth(lang, 1),
+        describe_option(picks[1], view, lang, index) + tr_nth(lang, 2),
+    ]
+
+
+def tr_nth(lang: str, n: int) -> str:
+    return {"en": f" ({n})", "zh": f"（{n}）"}[lang]

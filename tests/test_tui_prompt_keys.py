@@ -95,3 +95,34 @@ async def test_the_card_being_answered_keeps_its_text_while_i_respond(lang: str)
         assert ("驱邪" if lang == "zh" else "Ward Off Evil") in rendered
         assert ("拆台" if lang == "zh" else "Spoil the Show") in rendered
         assert text
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "second"),
+    [
+        ("en", "Place Joss Paper (hand card 1)", "Place Joss Paper (hand card 3)"),
+        ("zh", "摆放 纸钱（手牌第 1 张）", "摆放 纸钱（手牌第 3 张）"),
+    ],
+)
+async def test_two_copies_of_a_card_are_two_options_told_apart(
+    lang: str, first: str, second: str
+) -> None:
+    """Two Joss Papers in hand are two options that say which is which (where each is), and
+    the key of the second picks the second."""
+    from helpers import position
+
+    game = position(2, turn=0, phase=Phase.PLACE, hands={0: ["zhiqian", "qingtuan", "zhiqian"]})
+    view = game.view(0)
+    app, session = _app(view, lang)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        bar = app.table.query_one(PromptBar)
+        shown = [
+            str(bar.options_list.get_option_at_index(i).prompt)
+            for i in range(bar.options_list.option_count)
+        ]
+        assert shown[0] == f"1) {first}" and shown[2] == f"3) {second}", shown
+        assert len(set(shown)) == len(shown)
+        await pilot.press("3")
+        await pilot.pause()
+        assert session.chosen == [view.prompt.options[2].id]

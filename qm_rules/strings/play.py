@@ -47,6 +47,11 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "option.none": {"zh": "不选", "en": "Choose none"},
     "option.mode": {"zh": "模式 {n}", "en": "Mode {n}"},
     "option.target": {"zh": "目标：{target}", "en": "Target: {target}"},
+    # two options naming copies of one card: where each is, or else a number
+    "option.where.hand": {"zh": "（手牌第 {n} 张）", "en": " (hand card {n})"},
+    "option.where.my_slot": {"zh": "（你的第 {n} 格）", "en": " (your slot {n})"},
+    "option.where.slot": {"zh": "（{name}的第 {n} 格）", "en": " ({name}'s slot {n})"},
+    "option.nth": {"zh": "（{n}）", "en": " ({n})"},
     # ── what the pending decision is ──
     "prompt.place": {
         "zh": "摆放阶段：摆放一张供品，或跳过",

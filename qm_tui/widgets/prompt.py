@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
 
-from qm_rules.describe import describe_option, describe_prompt
+from qm_rules.describe import describe_options, describe_prompt
 from qm_rules.model import View
 from qm_tui.clock import Clock
 from qm_tui.safe import clean
@@ -143,13 +143,14 @@ class PromptBar(Vertical):
             ol.clear_options()
             if mine and p is not None:
                 keys = self.keys
+                labels = describe_options(p.options, view, lang, cards)
                 ol.add_options(
                     ListOption(
                         Text(f"{keys[i]}) " if i < len(keys) else "   ", style="bold")
-                        + Text(clean(describe_option(o, view, lang, cards))),
+                        + Text(clean(label)),
                         id=o.id,
                     )
-                    for i, o in enumerate(p.options)
+                    for i, (o, label) in enumerate(zip(p.options, labels, strict=True))
                 )
                 ol.highlighted = 0
             self._show_count()
