@@ -499,7 +499,10 @@ def describe(
     if k == "chain_closed":
         return "" if (_d(d, "links") or 0) < 2 else say("log.chain_closed")
     if k == "section":
-        return "" if _d(d, "ok") else say("log.section_failed", n=(_d(d, "link") or 0) + 1)
+        if _d(d, "ok"):
+            return ""
+        key = "log.section_unmet" if _d(d, "why") == "condition" else "log.section_failed"
+        return say(key, n=(_d(d, "link") or 0) + 1)
     if k == "resolved":
         key = "log.resolved.negated" if _d(d, "negated") else "log.resolved"
         return say(key, n=(_d(d, "link") or 0) + 1)

@@ -251,3 +251,30 @@ def test_options_naming_copies_of_one_card_say_where_each_is(lang: str) -> None:
 
 def tr_nth(lang: str, n: int) -> str:
     return {"en": f" ({n})", "zh": f"（{n}）"}[lang]
+
+
+@pytest.mark.parametrize("discarded", ["yehuo", "qingtuan"])
+def test_an_unmet_if_is_told_as_what_happened_not_as_a_failure(discarded: str) -> None:
+    """祭祀准备 ①: search a Burning card, then draw 1 if the discarded card was an offering.
+    Discarding a trap: the log says the condition was not met (not that the effect "fails");
+    discarding an offering: the card is drawn and neither line appears."""
+    from helpers import pass_responses, pick
+
+    from qm_rules.describe import describe_events
+
+    g = position(2, turn=0, hands={0: ["jisi_zhunbei", discarded, "qingming_yu"], 1: ["qingcha"]})
+    events = g.choose(0, f"play:{in_hand(g, 0, 'jisi_zhunbei')}")
+    events += g.choose(0, "mode:0")
+    assert g.prompt.kind is PromptKind.COST  # which card to discard
+    events += pick(g, 0, discarded)
+    events += pass_responses(g)
+    while g.prompt is not None and g.prompt.seat == 0 and g.prompt.kind is PromptKind.EFFECT:
+        events += g.choose(0, g.prompt.options[0].id)  # the Burning card searched out
+    lines = {lang: describe_events(events, 0, lang, ["Ann", "Bob"]) for lang in LANGS}
+    unmet = {
+        "en": "Link 1: the condition was not met, so that part of the effect does not happen",
+        "zh": "连锁 1：条件未满足，这一段效果不发生",
+    }
+    for lang in LANGS:
+        assert (unmet[lang] in lines[lang]) is (discarded == "yehuo"), lines[lang]
+        assert not any("fail" in line or "无法执行" in line for line in lines[lang])

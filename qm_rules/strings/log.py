@@ -31,8 +31,13 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "The chain closes and resolves, newest first",
     },
     "log.section_failed": {
-        "zh": "连锁 {n} 的一段效果未能执行",
-        "en": "Part of link {n}'s effect fails",
+        "zh": "连锁 {n} 的一段效果无法执行，这一段不发生",
+        "en": "Part of link {n}'s effect cannot be carried out and does not happen",
+    },
+    # a section's "if" (e.g. "if the discarded card was an offering") simply not met
+    "log.section_unmet": {
+        "zh": "连锁 {n}：条件未满足，这一段效果不发生",
+        "en": "Link {n}: the condition was not met, so that part of the effect does not happen",
     },
     "log.resolved": {"zh": "连锁 {n}（{who}）结算完毕", "en": "Link {n} ({who}) resolves"},
     "log.resolved.negated": {"zh": "连锁 {n}（{who}）被无效", "en": "Link {n} ({who}) was negated"},
