@@ -13,13 +13,13 @@ import contextlib
 import dataclasses
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.worker import Worker, WorkerState
@@ -35,6 +35,8 @@ from qm_tui.safe import clean
 from qm_tui.tablelist import DiscoverySource, TableSource
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from qm_net.client import TableClient
     from qm_net.host import Host
     from qm_tui.screens.leave import TableState
@@ -75,7 +77,20 @@ class QingmingApp(App[None]):
         Binding("f2", "rulebook", "Rules", id="app.rulebook", show=False),
         Binding("f3", "gallery", "Cards", id="app.gallery", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        # Declared here (Textual adds its own otherwise), so that its label is translated.
+        Binding(
+            "ctrl+p", "command_palette", "palette", id="app.palette", show=False, priority=True
+        ),
     ]
+    #: Textual's own palette commands, by their English title: the catalogue's key for each.
+    SYSTEM_COMMANDS = {
+        "Theme": "theme",
+        "Quit": "quit",
+        "Keys": "keys",
+        "Minimize": "minimize",
+        "Maximize": "maximize",
+        "Screenshot": "screenshot",
+    }
 
     def __init__(
         self,
@@ -196,6 +211,24 @@ class QingmingApp(App[None]):
                 relocalize()
 
     # ── actions reachable from every screen (and the command palette) ──────────────────────
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the command palette, its search line in the player's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            placeholder = tr("palette.placeholder", self.lang)
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Textual's own commands (theme, quit, keys...), named in the player's language."""
+        for command in super().get_system_commands(screen):
+            key = self.SYSTEM_COMMANDS.get(command.title)
+            if key is None:
+                yield command
+            else:
+                title, help_ = tr(f"syscmd.{key}", self.lang), tr(f"syscmd.{key}.help", self.lang)
+                yield command._replace(title=title, help=help_)
 
     def action_help(self) -> None:
         from qm_tui.screens.help import HelpScreen

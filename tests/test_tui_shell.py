@@ -179,6 +179,34 @@ async def test_command_palette_knows_the_rulebook() -> None:
         )
 
 
+@pytest.mark.parametrize(
+    ("lang", "label", "placeholder", "theme"),
+    [("zh", "命令", "搜索命令…", "配色"), ("en", "palette", "Search for commands…", "Theme")],
+)
+async def test_the_command_palette_speaks_the_players_language(
+    lang: str, label: str, placeholder: str, theme: str
+) -> None:
+    """Its key in the footer, its search line and Textual's own commands (theme, quit...)."""
+    from textual.command import CommandInput
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: bool(app.screen.query(".-command-palette")), "the footer")
+        key = app.screen.query_one(".-command-palette", FooterKey)
+        assert key.description == label
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: bool(app.screen.query(CommandInput)), "the palette")
+        assert app.screen.query_one(CommandInput).placeholder == placeholder
+        await pilot.press(*theme)
+        await until(
+            pilot, lambda: app.screen.query("CommandList").first().option_count > 0, "a hit"
+        )
+        hits = app.screen.query("CommandList").first()
+        first = str(hits.get_option_at_index(0).prompt)
+        assert theme in first, first
+
+
 async def test_switching_language_relabels_and_is_remembered() -> None:
     app = make_app(lang="en")
     async with app.run_test(size=(100, 30)) as pilot:

@@ -44,6 +44,27 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.app.rulebook": {"zh": "规则", "en": "Rules"},
     "key.app.gallery": {"zh": "卡牌", "en": "Cards"},
     "key.app.quit": {"zh": "退出", "en": "Quit"},
+    "key.app.palette": {"zh": "命令", "en": "palette"},
+    # ── the command palette (Ctrl+P): its search line and Textual's own commands ──
+    "palette.placeholder": {"zh": "搜索命令…", "en": "Search for commands…"},
+    "syscmd.theme": {"zh": "配色", "en": "Theme"},
+    "syscmd.theme.help": {"zh": "换一套界面配色", "en": "Change the current theme"},
+    "syscmd.quit": {"zh": "退出", "en": "Quit"},
+    "syscmd.quit.help": {"zh": "退出游戏（牌局中会先问你）", "en": "Quit (mid-game, asks first)"},
+    "syscmd.keys": {"zh": "按键", "en": "Keys"},
+    "syscmd.keys.help": {
+        "zh": "显示或隐藏当前部件的说明和可用按键",
+        "en": "Show or hide the help of the focused widget and the keys you can use",
+    },
+    "syscmd.minimize": {"zh": "还原", "en": "Minimize"},
+    "syscmd.minimize.help": {"zh": "把放大的部件还原", "en": "Restore the widget to normal size"},
+    "syscmd.maximize": {"zh": "放大", "en": "Maximize"},
+    "syscmd.maximize.help": {"zh": "放大当前部件", "en": "Maximize the focused widget"},
+    "syscmd.screenshot": {"zh": "截图", "en": "Screenshot"},
+    "syscmd.screenshot.help": {
+        "zh": "把当前画面存为 SVG 图片",
+        "en": "Save an SVG 'screenshot' of the current screen",
+    },
     # ── lobby ──
     "lobby.title": {"zh": "清明 Qingming · 大厅", "en": "Qingming 清明 · Lobby"},
     "lobby.tables": {"zh": "局域网上的牌桌", "en": "Tables on the local network"},
