@@ -174,3 +174,45 @@ async def test_the_legend_is_one_key_away(lang: str) -> None:
         assert ("已无效" if lang == "zh" else "negated") in text
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, LegendScreen))
+
+
+def full_table_position(hand_size: int):
+    """Four seats, every opponent with three cards out, my field and a hand of ``hand_size``;
+    I am asked to respond (a decision not made from the hand)."""
+    view = chain_position()
+    seats = list(view.seats)
+    for i in (1, 2, 3):
+        out = tuple(SlotView(j, CardView(300 + 10 * i + j, "zhiqian")) for j in range(3))
+        seats[i] = dataclasses.replace(seats[i], slots=(*out, *seats[i].slots[3:]))
+    hand = tuple(CardView(200 + i, d.id) for i, d in enumerate(CARDS.cards[:hand_size]))
+    seats[0] = dataclasses.replace(seats[0], hand=hand, hand_count=hand_size)
+    return dataclasses.replace(view, seats=tuple(seats))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_at_100x30_a_full_table_keeps_the_whole_hand_in_view(lang: str) -> None:
+    """The board is taller than the screen: it scrolls so that every card of my hand (three
+    rows of it) shows whole, the opponents above going out of view; a player who moves onto
+    an opponent's card is left looking at it."""
+    view = full_table_position(11)
+    app = TableApp(
+        ScriptedSession([Update(view, (), None), Update(view, (), None)]),
+        lang=lang,
+        clock=FakeClock(),
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 1)
+        await pilot.pause()
+        board = app.table.query_one("#board")
+        tiles = app.table.hand.tiles()
+        assert len({t.region.y for t in tiles}) == 3  # three rows of cards
+        assert board.max_scroll_y > 0  # (the board does not fit: something must scroll)
+        for tile in tiles:
+            assert board.region.contains_region(tile.region), (tile.card, tile.region)
+        # Looking at the first opponent's field: it comes into view and stays there.
+        first = app.table.board_rows()[1][0]
+        first.focus()
+        await pilot.pause()
+        app.table.keep_hand_in_view()
+        await pilot.pause()
+        assert board.region.contains_region(first.region)

@@ -72,10 +72,6 @@ PASS_IDS = ("pass", "none")
 END_IDS = ("end", "skip", "decline")
 
 
-#: Decisions made with the cards in hand: the board scrolls to show the hand.
-_FROM_HAND = frozenset({PromptKind.PLACE, PromptKind.ACTION, PromptKind.WORSHIP, PromptKind.COST})
-
-
 @dataclass
 class SessionArrived(Message):
     """A message from the session, handed from the reader worker to the screen."""
@@ -273,6 +269,7 @@ class TableScreen(Screen[None]):
         if self.hand is not None:
             self.hand.mode = mode
             self.hand.fit()
+            self.keep_hand_in_view()
 
     async def _build(self, view: View) -> None:
         """Make every seat's area once the seat count is known: opponents in turn order after
@@ -568,10 +565,18 @@ class TableScreen(Screen[None]):
         )
         if new_prompt and p is not None:
             self._focus_for_prompt(p.kind, choosable, frozenset(seats_ref))
-            if p.kind in _FROM_HAND and self.hand is not None:
-                self.hand.scroll_visible(animate=False)  # a short board: my hand in view
+        self.keep_hand_in_view()
         await self._auto_pass(view)
         self.updates += 1
+
+    def keep_hand_in_view(self) -> None:
+        """A board taller than the screen (100×30, a full table) scrolls so that my hand shows
+        whole — the opponents' fields above it are what goes out of view — unless the player
+        is looking at a card elsewhere on the board (or picking a target there)."""
+        focused = self.focused
+        if self.hand is None or (isinstance(focused, TableTile) and focused.zone != "hand"):
+            return
+        self.hand.scroll_visible(animate=False)
 
     def _say_seat_changes(self, seats: Seats) -> None:
         """Log a bot taking over an away player's seat, and the player taking it back."""
