@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import math
+
+import pytest
 from test_tui_table_support import (
     HostedTable,
     TableApp,
@@ -233,3 +236,84 @@ async def test_the_mouse_picks_a_card_and_an_option() -> None:
         await pilot.click(app.table.query_one(PromptBar).options_list, offset=(3, 0))
         await until(pilot, lambda: len(session.game.choices) > n)
         assert session.game.choices[n] == (0, first)
+
+
+async def test_the_countdown_of_a_response_runs_on_through_the_steps_of_declaring_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host's response clock covers a response and the steps of declaring the activation
+    made in response, without starting again (so that nobody can stall the table with them).
+    The table shows that one clock: the same deadline at each step, and a bar that runs on
+    rather than filling up again as if a new clock had started.
+
+    I play 扫墓, Bob springs 鬼打墙, and I answer it with 拆台, whose cost (discard 2) is two
+    more steps."""
+    from helpers import in_hand, on_field, position
+
+    import qm_net.host.table as host_table
+    from qm_net.client import TableClient
+    from qm_net.host import Host
+    from qm_rules.model import GameOptions
+    from qm_tui.clock import SystemClock
+    from qm_tui.session import NetSession
+    from qm_tui.widgets.status import TimerBar
+
+    hands = {0: ["saomu", "chaitai", "qingtuan", "qingcha", "juhua"]}
+
+    class Arranged:
+        @staticmethod
+        def new(players: list[str], seed: object, options: GameOptions) -> object:
+            return position(
+                2, turn=0, hands=hands, fields={1: ["gui_daqiang/down"]}, options=options
+            )
+
+    monkeypatch.setattr(host_table, "Game", Arranged)
+    opts = GameOptions(response_timer=20.0, turn_timer=None)
+    host = Host("t", 2, options=opts, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False)
+    host.seed = 1
+    await host.start()
+    me = await TableClient.connect("127.0.0.1", host.port, "Me")
+    bob = await TableClient.connect("127.0.0.1", host.port, "Bob")
+    clock = SystemClock()
+
+    async def key_for(option: str) -> None:
+        await pilot.press(str(app.table.view.prompt.ids.index(option) + 1))  # type: ignore[union-attr]
+
+    try:
+        await me.join(0)
+        await bob.join(1)
+        app = TableApp(NetSession(me, clock=clock, reconnect_delays=()), clock=clock)  # type: ignore[arg-type]
+        async with app.run_test(size=(100, 30)) as pilot:
+            await me.set_ready(True)
+            await bob.set_ready(True)
+            await until(pilot, lambda: my_prompt(app, PromptKind.ACTION))
+            game = host.game
+            assert game is not None
+            await key_for(f"play:{in_hand(game, 0, 'saomu')}")
+            while True:  # Bob springs his trap
+                msg = await bob.next_message(10)
+                p = getattr(getattr(msg, "view", None), "prompt", None)
+                if p is not None and p.seat == 1 and p.options:
+                    break
+            await bob.choose(f"flip:{on_field(game, 1, 'gui_daqiang')}")
+            await until(pilot, lambda: my_prompt(app, PromptKind.RESPOND))
+            table = app.table
+            deadline, seq = table.deadline_at, table.view.seq  # type: ignore[union-attr]
+            assert deadline is not None
+            bar = table.query_one(TimerBar)
+            total = bar.total
+            assert total is not None and total > 19
+            await pilot.pause(1.0)  # a second goes by before I answer
+            await key_for(f"counter:{in_hand(game, 0, 'chaitai')}")
+            await until(pilot, lambda: my_prompt(app) and table.view.seq != seq)  # type: ignore[union-attr]
+            assert table.view.prompt.kind is PromptKind.COST  # type: ignore[union-attr]
+            assert abs(table.deadline_at - deadline) < 0.3  # type: ignore[operator]  # one clock
+            assert bar.total == total  # the bar runs on from where it was
+            left = bar.seconds_left()
+            assert left is not None and left < total - 0.9
+            shown = table.query_one(PromptBar).query_one("#prompt-countdown").render().plain  # type: ignore[attr-defined]
+            assert shown == f"{math.ceil(left)}s", shown
+    finally:
+        await me.close()
+        await bob.close()
+        await host.stop()

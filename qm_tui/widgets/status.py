@@ -127,12 +127,19 @@ class TimerBar(Static):
     def on_mount(self) -> None:
         self.set_interval(0.25, self.refresh_bar)
 
+    #: Deadlines this close (seconds) are one clock: the host's, told again with each update.
+    SAME_CLOCK = 0.5
+
     def set_deadline(self, deadline_at: float | None) -> None:
         """Run the bar to ``deadline_at`` (None: no timer). The bar's full length is the time
-        left when a deadline is first given."""
-        if deadline_at != self.deadline_at:
-            self.deadline_at = deadline_at
+        left when the clock was first seen. The host keeps one clock running over the steps of
+        declaring an activation in response (they do not restart it), and says the same
+        deadline again with each step: the bar then runs on from where it was, never full again
+        as if a new clock had started."""
+        old = self.deadline_at
+        if deadline_at is None or old is None or abs(deadline_at - old) > self.SAME_CLOCK:
             self.total = None if deadline_at is None else deadline_at - self.clock.now()
+        self.deadline_at = deadline_at
         self.refresh_bar()
 
     def seconds_left(self) -> float | None:
