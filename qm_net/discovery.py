@@ -1,9 +1,9 @@
 """Finding tables on the local network: mDNS / DNS-SD through python-zeroconf.
 
 A host *advertises* its table as a ``_qingming._tcp.local.`` service whose TXT record says what a
-lobby needs before connecting: the table's name, the protocol version, seats taken of total and
-whether a game is under way. Players *browse* for that service type and see tables appear,
-change and go away, live.
+lobby needs before connecting: the table's name, the protocol version, seats taken of total, how
+many of them bots play and whether a game is under way. Players *browse* for that service type
+and see tables appear, change and go away, live.
 
 Everything runs on asyncio (``zeroconf.asyncio``) so the host and the Textual app can run it in
 their own loop: ``astart`` / ``aupdate`` / ``aclose``. The plain ``start`` / ``update`` / ``close``
@@ -263,6 +263,9 @@ class TableInfo:
     """Identifies the table across events: its service name, lower-cased (DNS is caseless)."""
     addresses: tuple[str, ...] = ()
     """Every address the host announced; ``address`` is the one picked for us."""
+    bots: int = 0
+    """How many of the seats taken bots play (bot seats, and players' seats a bot plays while
+    they are away); 0 when the host does not say."""
 
     @property
     def compatible(self) -> bool:
@@ -285,6 +288,7 @@ class TableInfo:
             "state": self.state,
             "key": self.key,
             "addresses": list(self.addresses),
+            "bots": self.bots,
         }
 
 
@@ -327,6 +331,7 @@ def _table_from_info(
         state=_txt(props, "state") or "unknown",
         key=key,
         addresses=addresses,
+        bots=_int(_txt(props, "bots")),
     )
 
 
@@ -429,6 +434,7 @@ class Advertiser(_Service):
         seats_taken: int = 0,
         seats_total: int = 0,
         state: str = "lobby",
+        bots: int = 0,
         aiozc: AsyncZeroconf | None = None,
         ttl: int = RECORD_TTL,
     ) -> None:
@@ -439,6 +445,7 @@ class Advertiser(_Service):
         self.seats_taken = seats_taken
         self.seats_total = seats_total
         self.state = state
+        self.bots = bots
         self._interfaces = resolve_interfaces(interfaces)
         self._addresses = _advertised_addresses(self._interfaces, address)
         self._aiozc = aiozc
@@ -464,6 +471,7 @@ class Advertiser(_Service):
             "version": str(PROTOCOL_VERSION),
             "seats": f"{self.seats_taken}/{self.seats_total}",
             "state": self.state,
+            "bots": str(self.bots),
         }
 
     def _build_info(self, service_name: str) -> ServiceInfo:
@@ -520,17 +528,24 @@ class Advertiser(_Service):
         seats_taken: int | None = None,
         seats_total: int | None = None,
         state: str | None = None,
+        bots: int | None = None,
     ) -> None:
         """Change what the TXT record says; sends nothing if nothing changed."""
         async with self._get_lock():
-            changed = self._apply(seats_taken, seats_total, state)
+            changed = self._apply(seats_taken, seats_total, state, bots)
             if not changed or self._info is None or self._aiozc is None:
                 return
             self._cancel_broadcast()
             self._info = self._build_info(self._info.name)
             self._broadcast = await self._aiozc.async_update_service(self._info)
 
-    def _apply(self, seats_taken: int | None, seats_total: int | None, state: str | None) -> bool:
+    def _apply(
+        self,
+        seats_taken: int | None,
+        seats_total: int | None,
+        state: str | None,
+        bots: int | None = None,
+    ) -> bool:
         """Set the given fields; whether the TXT record changed."""
         if state is not None:
             _check_state(state)
@@ -541,6 +556,8 @@ class Advertiser(_Service):
             self.seats_total = seats_total
         if state is not None:
             self.state = state
+        if bots is not None:
+            self.bots = bots
         return self._txt() != before
 
     async def aclose(self) -> None:
@@ -572,13 +589,14 @@ class Advertiser(_Service):
         seats_taken: int | None = None,
         seats_total: int | None = None,
         state: str | None = None,
+        bots: int | None = None,
     ) -> None:
         """Like :meth:`aupdate`, for code without an event loop."""
         if self._thread is None:  # not started: remember the values for start()
-            self._apply(seats_taken, seats_total, state)
+            self._apply(seats_taken, seats_total, state, bots)
             return
         self._thread.run(
-            self.aupdate(seats_taken=seats_taken, seats_total=seats_total, state=state)
+            self.aupdate(seats_taken=seats_taken, seats_total=seats_total, state=state, bots=bots)
         )
 
 

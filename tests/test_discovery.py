@@ -128,6 +128,7 @@ def test_table_from_info_survives_odd_txt() -> None:
     table = _table_from_info(info, "odd", [])
     assert (table.name, table.version, table.seats_taken, table.seats_total) == ("odd", 0, 0, 0)
     assert table.state == "unknown"
+    assert table.bots == 0  # a host that does not say how many seats bots play
     assert not table.compatible
 
 
@@ -140,6 +141,7 @@ def test_format_tables_aligns_cjk_and_defuses_escapes() -> None:
     rows = [
         TableInfo("清明桌", "127.0.0.1", 4000, PROTOCOL_VERSION, 1, 4, "lobby", "a"),
         TableInfo("evil\x1b[2J", "127.0.0.1", 4001, PROTOCOL_VERSION + 1, 4, 4, "playing", "b"),
+        TableInfo("bots", "127.0.0.1", 4002, PROTOCOL_VERSION, 3, 4, "lobby", "c", bots=2),
     ]
     text = format_tables(rows)
     assert "\x1b" not in text
@@ -149,6 +151,7 @@ def test_format_tables_aligns_cjk_and_defuses_escapes() -> None:
     assert lines[1][col - 3 :].startswith("127.0.0.1:4000")  # 3 wide characters = 6 cells
     assert lines[2][col:].startswith("127.0.0.1:4001")
     assert f"(ours: {PROTOCOL_VERSION})" in lines[2]
+    assert "3/4 (2 bots)" in lines[3]
 
 
 # --- real zeroconf on loopback ---------------------------------------------------------------
@@ -180,6 +183,10 @@ async def test_table_appears_changes_and_goes_away() -> None:
             updated = await events.next(about(name))
             assert updated.kind is TableEventKind.UPDATED
             assert (updated.table.seats_taken, updated.table.state) == (4, "playing")
+            assert updated.table.bots == 0
+            await advertiser.aupdate(bots=2)  # two of the seats are played by bots now
+            updated = await events.next(about(name))
+            assert (updated.table.bots, updated.table.seats_taken) == (2, 4)
         finally:
             await advertiser.aclose()
         removed = await events.next(about(name))

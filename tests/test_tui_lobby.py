@@ -321,3 +321,45 @@ async def test_a_new_table_from_the_palette_replaces_the_one_in_play() -> None:
             "TableScreen",
         ]
         await leave(pilot, app)
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [("en", "1/2 (1 bot)", "2/2 (2 bots)"), ("zh", "1/2（1 个机器人）", "2/2（2 个机器人）")],
+)
+async def test_the_list_says_how_many_seats_bots_play(lang: str, one: str, two: str) -> None:
+    """A table's bot seats show in the list (from its mDNS record), and so does a player's seat
+    once a bot plays it for them (away past the grace)."""
+    from qm_net.client import TableClient
+    from qm_rules.model import GameOptions
+
+    name = "Bots' den"
+    app = make_app(discovery=True, lang=lang)
+    host = Host(
+        name,
+        2,
+        bots=1,
+        options=GameOptions(disconnect_grace=0.3),
+        bind="127.0.0.1",
+        interfaces=LOOPBACK,
+        advertise=True,
+        bot_delay=1.0,  # the game lasts while the list is looked at
+    )
+    await host.start()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            grid = lobby_of(app).query_one("#tables", DataTable)
+
+            def seats() -> str:
+                names = listed(app)
+                return str(grid.get_row_at(names.index(name))[1]) if name in names else ""
+
+            await until(pilot, lambda: seats() == one, f"{one!r} in the list")
+            guest = await TableClient.connect("127.0.0.1", host.port, "Bo")
+            await guest.join()
+            await guest.set_ready(True)
+            await until(pilot, lambda: host.state == "playing", "the game")
+            await guest.close()  # gone without leaving: after the grace a bot plays Bo's seat
+            await until(pilot, lambda: seats() == two, f"{two!r} in the list")
+    finally:
+        await host.stop()

@@ -33,19 +33,21 @@ GAME_BUDGET = 300.0  # seconds one game may take
 
 
 def _tables() -> list[object]:
-    """What a lobby on a small LAN might list: one table waiting, one playing, one too new."""
+    """What a lobby on a small LAN might list: one table waiting, one playing (a bot at one of
+    its seats), one too new."""
     from qm_net.discovery import TableInfo
     from qm_net.version import PROTOCOL_VERSION
 
-    def table(name: str, n: int, players: int, seats: int, state: str, version: int) -> object:
+    def table(
+        name: str, n: int, players: int, seats: int, state: str, version: int, bots: int = 0
+    ) -> object:
         host = f"192.168.1.{20 + n}"
-        return TableInfo(
-            name, host, 7351, version, players, seats, state, f"t{n}._qingming._tcp.local."
-        )
+        key = f"t{n}._qingming._tcp.local."
+        return TableInfo(name, host, 7351, version, players, seats, state, key, bots=bots)
 
     return [
         table("清明茶馆", 0, 2, 4, "lobby", PROTOCOL_VERSION),
-        table("Friday cards", 1, 3, 3, "playing", PROTOCOL_VERSION),
+        table("Friday cards", 1, 3, 3, "playing", PROTOCOL_VERSION, bots=1),
         table("Old friends", 2, 1, 6, "lobby", PROTOCOL_VERSION + 1),
     ]
 

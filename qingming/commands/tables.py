@@ -99,7 +99,9 @@ def format_tables(tables: Sequence[TableInfo]) -> str:
         version = str(t.version)
         if t.version != PROTOCOL_VERSION:
             version += f" (ours: {PROTOCOL_VERSION})"
-        seats = f"{t.seats_taken}/{t.seats_total}"
+        seats = f"{t.seats_taken}/{t.seats_total}" + (
+            f" ({t.bots} bot{'s' if t.bots > 1 else ''})" if t.bots else ""
+        )
         address = f"{t.address}:{t.port}"
         rows.append((_printable(t.name), address, seats, _printable(t.state), version))
     widths = [max(_width(row[i]) for row in rows) for i in range(len(header))]

@@ -16,7 +16,7 @@ log = logging.getLogger("qm_net.host")
 
 class Advert:
     def __init__(self, fields: Callable[[], dict[str, Any]], spawn: Callable[[Any], Any]) -> None:
-        self._fields = fields  # the TXT fields now: seats taken, seats total, state
+        self._fields = fields  # the TXT fields now: seats taken, seats total, state, bots
         self._spawn = spawn
         self._advertiser: Any = None
         self._dirty = False

@@ -67,7 +67,6 @@ class LobbyHandlers(_Base):
         conn.unwatch()
         conn.send(p.Joined(seat=seat.index, token=token, ref=msg.id))
         self._broadcast_lobby()
-        self.advert.changed()
         self._maybe_autostart()
 
     def _on_rejoin(self, conn: Conn, msg: p.Rejoin) -> None:
@@ -159,7 +158,6 @@ class LobbyHandlers(_Base):
             raise ProtocolError("table_full", "no free seat")
         self.seats.seat_bot(free[0], msg.strategy or self.bot_strategy)
         self._broadcast_lobby()
-        self.advert.changed()
         self._maybe_autostart()
 
     def _on_remove_bot(self, conn: Conn, msg: p.RemoveBot) -> None:
@@ -170,7 +168,6 @@ class LobbyHandlers(_Base):
             raise ProtocolError("bad_seat", f"seat {msg.seat} holds no bot")
         self.seats[msg.seat].clear()
         self._broadcast_lobby()
-        self.advert.changed()
 
     # ───────────────────────────── chat and keep-alive ─────────────────────────────
 
@@ -232,6 +229,7 @@ class LobbyHandlers(_Base):
         for c in list(self.conns):
             if c.name is not None:
                 c.send(msg)
+        self.advert.changed()  # (the TXT record changes only if what it says did: bots, seats)
 
     def _maybe_autostart(self, *, rematch: bool = False) -> None:
         """In the lobby: start when every seat is filled and every player is ready. After a

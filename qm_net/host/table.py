@@ -263,6 +263,8 @@ class Host(DealHandlers, LobbyHandlers):
             "seats_taken": len(self.seats.occupied),
             "seats_total": self.n_seats,
             "state": self.state,
+            # seats a bot plays: bot seats, and players' seats while a bot stands in for them
+            "bots": sum(1 for s in self.seats.occupied if s.bot_controlled and not s.left),
         }
 
     # ───────────────────────────── connections ─────────────────────────────
@@ -410,7 +412,6 @@ class Host(DealHandlers, LobbyHandlers):
             if s.kind == "human":
                 s.ready = False
         self._broadcast_lobby()
-        self.advert.changed()
         if self.seed is None:
             self._begin_deal()  # the seed is made together; the game starts in _deal_game
         else:
@@ -626,7 +627,6 @@ class Host(DealHandlers, LobbyHandlers):
             if s.kind == "human" and s.grace is None:
                 self._start_grace(s)  # the rematch clock; an away player's grace runs on
         self._broadcast_lobby()
-        self.advert.changed()
         if self._close_if_done():
             return
         self._maybe_autostart()
@@ -798,6 +798,5 @@ class Host(DealHandlers, LobbyHandlers):
                 seat.conn.seat = None
             seat.clear()
             self._broadcast_lobby()
-            self.advert.changed()
             if not self._close_if_done():
                 self._maybe_autostart(rematch=True)

@@ -148,10 +148,13 @@ class LobbyScreen(Screen[None]):
         self._tables = {t.key: t for t in tables}
         table.clear()
         for info in tables:
+            seats = f"{info.seats_taken}/{info.seats_total}"
+            if info.bots:
+                seats = tr("lobby.seats.bots", lang, seats=seats, n=info.bots)
             table.add_row(
                 # from a stranger's TXT record: data, and cleaned of control characters
                 Text(clean(info.name)),
-                Text(f"{info.seats_taken}/{info.seats_total}"),
+                Text(seats),
                 Text(clean(self._state_text(info, lang))),
                 Text(clean(f"{info.address}:{info.port}")),
                 key=info.key,

@@ -71,6 +71,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "lobby.col.name": {"zh": "牌桌", "en": "Table"},
     "lobby.col.host": {"zh": "地址", "en": "Address"},
     "lobby.col.seats": {"zh": "座位", "en": "Seats"},
+    # the seats column of a table some of whose seats bots play
+    "lobby.seats.bots": {
+        "zh": "{seats}（{n} 个机器人）",
+        "en": {"one": "{seats} ({n} bot)", "other": "{seats} ({n} bots)"},
+    },
     "lobby.col.state": {"zh": "状态", "en": "State"},
     "lobby.state.lobby": {"zh": "等待中", "en": "waiting"},
     "lobby.state.playing": {"zh": "对局中", "en": "playing"},
