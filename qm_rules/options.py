@@ -180,8 +180,16 @@ OPTIONS: tuple[Option, ...] = (
         label={"zh": "跟牌计时", "en": "Response timer"},
         help={"zh": "跟牌的秒数", "en": "seconds to respond"},
         rulebook={
-            "zh": "被询问的玩家超时未答，视为不跟牌。",
-            "en": "A player asked to respond who does not answer in time passes.",
+            "zh": "被询问的玩家超时未答，视为不跟牌。这段时间也包括宣言回应的各个步骤"
+            "（选模式、选对象、付代价），不会重新计时：时限内没宣言完的回应被取消，视为不跟牌。"
+            "效果结算时要你做的选择（检索、弃牌等）也各有这段时间，超时由主机替你选第一项"
+            "（可以不选时为不选）。",
+            "en": "A player asked to respond who does not answer in time passes. The time "
+            "covers declaring the answer too (its mode, targets and cost) and does not start "
+            "again for those steps: an answer not fully declared in time is cancelled, and "
+            "counts as a pass. A choice an effect asks of you while it resolves (a search, a "
+            "discard) has this time as well; when it runs out, the host takes the first choice "
+            "offered (or none, where none is allowed).",
         },
         off=None,
         zero_is_off=True,
