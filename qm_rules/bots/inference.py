@@ -30,6 +30,7 @@ from ..cards import CARDS, CardType
 from ..model import LinkKind, Phase, PromptKind, View
 from .heuristic import (
     WORSHIP_OFFERINGS,
+    WORSHIP_STOPPERS,
     HeuristicBot,
     Situation,
     hand_missing,
@@ -37,6 +38,18 @@ from .heuristic import (
 )
 
 _DEFS = CARDS.by_id
+#: Worship stoppers that send the ancestor back to its owner's hand (read from the card data):
+#: such a card in the discard pile, not the ancestor, is what a broken worship leaves there.
+_RETURNS_ANCESTOR = frozenset(
+    cid
+    for cid in WORSHIP_STOPPERS
+    if any(
+        cl.op == "negate" and cl.to == "hand"
+        for mode in _DEFS[cid].modes
+        for sec in mode.effect
+        for cl in sec.clauses
+    )
+)
 #: Prompts that only continue an activation already begun (its mode, targets, costs).
 _DRAFT = frozenset({PromptKind.MODE, PromptKind.TARGET, PromptKind.COST})
 #: Option prefixes that begin an activation of ours others may answer.
@@ -155,9 +168,9 @@ class SeatMemory:
         new = view.discard[len(prev.discard) :]
         mine = _our_cards(prev)
         theirs = [cv for cv in new if cv.cid not in mine]
-        # a worship negated (the ancestor discarded, or returned to hand by 纸人替身)
+        # a worship negated (the ancestor discarded, or returned to its owner's hand)
         worship_broken = any(
-            _DEFS[cv.card].type is CardType.ANCESTOR or cv.card == "zhiren_tishen" for cv in new
+            _DEFS[cv.card].type is CardType.ANCESTOR or cv.card in _RETURNS_ANCESTOR for cv in new
         )
         hands_changed = any(_DEFS[cv.card].type in _HAND_CHANGERS for cv in theirs)
         placed_away = any(_DEFS[cv.card].type is CardType.OFFERING for cv in theirs)

@@ -208,6 +208,8 @@ class TableScreen(Screen[None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        if self.taken_down:  # left before it was shown: its widgets may be gone already
+            return
         self._use_option_keys()
         localize_bindings(self, self.lang)
         self.query_one(KeyBar).show_keys(self)
