@@ -63,7 +63,7 @@ def set_weight(card: str) -> float:
     the trap or counter it ranks highest (``bot.set`` in the card data), so those it ranks high
     are face-down more often. Doubles every 15 points of rank."""
     rank = _DEFS[card].bot.set
-    return 2.0 ** ((rank if rank is not None else 10.0) / 15.0)
+    return float(2.0 ** ((rank if rank is not None else 10.0) / 15.0))
 
 
 @dataclass
