@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import socket
 import struct
+import sys
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -19,6 +22,23 @@ from qm_net.protocol import PROTOCOL_VERSION
 from qm_rules import Game, GameOptions, to_plain
 
 WAIT = 20.0  # generous: a wait that ends by progress, not a timing assertion
+
+
+def cli(*args: str) -> list[str]:
+    """``qingming ARGS…`` as a command line for a process of its own."""
+    return [sys.executable, "-m", "qingming", *args]
+
+
+def cli_env() -> dict[str, str]:
+    """The environment for such a process: discovery on loopback, output unbuffered."""
+    return dict(os.environ, CI="1", PYTHONUNBUFFERED="1")
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (bound, then closed)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def wire_seq(game: Game, seat: int | None) -> int:

@@ -12,11 +12,10 @@ import dataclasses
 import os
 import re
 import subprocess
-import sys
 
 import msgpack
 import msgspec
-from net_support import WAIT, Raw, client, options, play_to_end, running_host, until, wait_for
+from net_support import WAIT, Raw, cli, client, options, play_to_end, running_host, until, wait_for
 
 from qm_net import fairdeal
 from qm_net import protocol as p
@@ -253,14 +252,10 @@ async def test_a_resumed_game_keeps_its_deal_and_still_verifies(tmp_path) -> Non
     assert resumed.game.seed == resumed.deal.seed()
 
 
-def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "qingming", *args]
-
-
 def test_across_processes_every_bot_client_verifies_its_game(tmp_path) -> None:
     env = dict(os.environ, CI="1")
     serve = subprocess.Popen(
-        _cli("serve", "--name", "fair", "--seats", "3", "--bind", "127.0.0.1", "--no-advertise",
+        cli("serve", "--name", "fair", "--seats", "3", "--bind", "127.0.0.1", "--no-advertise",
              "--games", "1", "--round-limit", "3", "--journal", str(tmp_path / "t.jsonl")),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
@@ -268,7 +263,7 @@ def test_across_processes_every_bot_client_verifies_its_game(tmp_path) -> None:
         port = int(re.search(r"listening on \S+:(\d+)", serve.stdout.readline()).group(1))
         bots = [
             subprocess.Popen(
-                _cli(
+                cli(
                     "bot",
                     "--connect",
                     f"127.0.0.1:{port}",
@@ -295,10 +290,10 @@ def test_across_processes_every_bot_client_verifies_its_game(tmp_path) -> None:
     records = sorted((tmp_path / "records").iterdir())
     assert len(records) == 3
     for path in records:
-        check = subprocess.run(_cli("verify", str(path)), capture_output=True, text=True, env=env)
+        check = subprocess.run(cli("verify", str(path)), capture_output=True, text=True, env=env)
         assert check.returncode == 0 and "Fair deal: verified" in check.stdout, check
     check = subprocess.run(
-        _cli("verify", str(tmp_path / "t.jsonl"), "--seat", "1"),
+        cli("verify", str(tmp_path / "t.jsonl"), "--seat", "1"),
         capture_output=True,
         text=True,
         env=env,

@@ -7,10 +7,19 @@ import json
 import os
 import re
 import subprocess
-import sys
 
 import pytest
-from net_support import WAIT, client, options, play_to_end, running_host, seated, until, wait_for
+from net_support import (
+    WAIT,
+    cli,
+    client,
+    options,
+    play_to_end,
+    running_host,
+    seated,
+    until,
+    wait_for,
+)
 
 from qm_net.messages import ConnectionLost, GameEnded, GameUpdate, LobbyUpdate
 from qm_rules.bots import make_bot
@@ -107,15 +116,11 @@ async def test_lobby_owner_start_bots_chat_and_rematch() -> None:
         assert update.view.result is None and update.view.seq == 0
 
 
-def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "qingming", *args]
-
-
 def test_serve_and_bot_processes_play_to_the_end(tmp_path) -> None:
     journal = tmp_path / "table.jsonl"
     env = dict(os.environ, CI="1")
     serve = subprocess.Popen(
-        _cli(
+        cli(
             "serve",
             "--name",
             "proc",
@@ -143,7 +148,7 @@ def test_serve_and_bot_processes_play_to_the_end(tmp_path) -> None:
         port = int(re.search(r"listening on \S+:(\d+)", line).group(1))
         bots = [
             subprocess.Popen(
-                _cli(
+                cli(
                     "bot",
                     "--connect",
                     f"127.0.0.1:{port}",
@@ -167,7 +172,7 @@ def test_serve_and_bot_processes_play_to_the_end(tmp_path) -> None:
     assert oct(journal.stat().st_mode & 0o777) == "0o600"
     summary = json.loads(
         subprocess.run(
-            _cli("replay", str(journal), "--json"), capture_output=True, text=True, check=True
+            cli("replay", str(journal), "--json"), capture_output=True, text=True, check=True
         ).stdout
     )
     # The game ran to its end: a win within the three rounds --round-limit allows, or the limit.
@@ -175,7 +180,7 @@ def test_serve_and_bot_processes_play_to_the_end(tmp_path) -> None:
     assert 1 <= summary["rounds"] <= 3
     assert summary["reason"] != "round_limit" or summary["rounds"] == 3
     words = subprocess.run(
-        _cli("replay", str(journal), "--no-step"), capture_output=True, text=True, check=True
+        cli("replay", str(journal), "--no-step"), capture_output=True, text=True, check=True
     ).stdout
     assert len(words.splitlines()) > summary["choices"]
 

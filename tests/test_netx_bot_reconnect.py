@@ -9,32 +9,16 @@ the rematch, and exit 0 when the table has played its games.
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from net_support import cli, cli_env, free_port
 
 WAIT = 60.0
 KILLS = 4
-
-
-def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "qingming", *args]
-
-
-def _env() -> dict[str, str]:
-    return dict(os.environ, CI="1", PYTHONUNBUFFERED="1")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _records(path: Path) -> int:
@@ -48,7 +32,11 @@ def _records(path: Path) -> int:
 
 def _serve(*args: str) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
-        _cli("serve", *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env()
+        cli("serve", *args),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=cli_env(),
     )
     line = proc.stdout.readline() if proc.stdout else ""
     assert "listening on" in line, (
@@ -59,7 +47,7 @@ def _serve(*args: str) -> subprocess.Popen[str]:
 
 
 def test_bots_come_back_after_every_host_kill_and_exit_0_at_the_end(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     journal = tmp_path / "table.jsonl"
     where = ("--port", str(port), "--bind", "127.0.0.1", "--no-advertise")
     serve = _serve(
@@ -83,11 +71,11 @@ def test_bots_come_back_after_every_host_kill_and_exit_0_at_the_end(tmp_path: Pa
     try:
         bots = [
             subprocess.Popen(
-                _cli("bot", "--connect", f"127.0.0.1:{port}", "--name", f"b{i}", "--delay", "0.02"),
+                cli("bot", "--connect", f"127.0.0.1:{port}", "--name", f"b{i}", "--delay", "0.02"),
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
-                env=_env(),
+                env=cli_env(),
             )
             for i in range(2)
         ]

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import signal
-import socket
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from net_support import WAIT, until, wait_for, wire_seq, wire_view
+from net_support import WAIT, cli, cli_env, free_port, until, wait_for, wire_seq, wire_view
 
 from qm_net.client import TableClient, TableError
 from qm_net.host import Host
@@ -30,20 +27,6 @@ from qm_rules import Game, Journal, to_plain
 from qm_rules.bots import make_bot
 
 SEATS = 4  # Ann (in this process), two `qingming bot` processes, one bot the host runs
-
-
-def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "qingming", *args]
-
-
-def _env() -> dict[str, str]:
-    return dict(os.environ, CI="1", PYTHONUNBUFFERED="1")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _last_game(path: Path) -> tuple[dict, list[tuple[int, str]], dict | None]:
@@ -116,10 +99,10 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
     tmp_path: Path, kill_after: int
 ) -> None:
     journal = tmp_path / "table.jsonl"
-    port = _free_port()
+    port = free_port()
     common = ("--bind", "127.0.0.1", "--port", str(port), "--no-advertise", "--games", "1")
     serve = subprocess.Popen(
-        _cli(
+        cli(
             "serve",
             "--name",
             "killed",
@@ -142,7 +125,7 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=_env(),
+        env=cli_env(),
     )
     procs: list[subprocess.Popen[str]] = [serve]
     try:
@@ -158,7 +141,7 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
         await me.set_ready(True)
         bots = [
             subprocess.Popen(
-                _cli(
+                cli(
                     "bot",
                     "--connect",
                     f"127.0.0.1:{port}",
@@ -174,7 +157,7 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
-                env=_env(),
+                env=cli_env(),
             )
             for i in range(2)
         ]
@@ -205,11 +188,11 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
         assert max(u.view.seq for u in seen) <= wire_seq(expected, seat)
 
         resumed = subprocess.Popen(
-            _cli("serve", "--resume", str(journal), *common),
+            cli("serve", "--resume", str(journal), *common),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=_env(),
+            env=cli_env(),
         )
         procs.append(resumed)
         line = resumed.stdout.readline()
@@ -272,11 +255,11 @@ async def test_kill_9_between_games_then_resume_and_rematch(tmp_path: Path) -> N
     state, the players' tokens bring them back to the result, and their rematch is the
     journal's second game."""
     journal = tmp_path / "table.jsonl"
-    port = _free_port()
+    port = free_port()
     common = ("--bind", "127.0.0.1", "--port", str(port), "--no-advertise")
     game_options = ("--round-limit", "3", "--response-timer", "0")
     serve = subprocess.Popen(
-        _cli(
+        cli(
             "serve",
             "--seats",
             "2",
@@ -290,7 +273,7 @@ async def test_kill_9_between_games_then_resume_and_rematch(tmp_path: Path) -> N
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=_env(),
+        env=cli_env(),
     )
     procs = [serve]
     try:
@@ -313,11 +296,11 @@ async def test_kill_9_between_games_then_resume_and_rematch(tmp_path: Path) -> N
         serve.wait(WAIT)
 
         resumed = subprocess.Popen(
-            _cli("serve", "--resume", str(journal), *common, "--games", "2"),
+            cli("serve", "--resume", str(journal), *common, "--games", "2"),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=_env(),
+            env=cli_env(),
         )
         procs.append(resumed)
         assert f":{port}" in resumed.stdout.readline()

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from net_support import free_port
 
 from qingming.cli import build_parser
 from qingming.commands import COMMANDS
@@ -40,13 +41,6 @@ def test_help_has_no_ruling_numbers_or_internal_ids(command: str | None) -> None
     assert not INTERNAL_ID.search(text), INTERNAL_ID.findall(text)
 
 
-def _free_port() -> int:
-    """A loopback port nothing listens on (bound, then closed)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 async def _failure(host: str, port: int) -> BaseException:
     with pytest.raises((OSError, TableError)) as caught:
         await connect(host, port, "someone", timeout=5.0)
@@ -58,7 +52,7 @@ async def _failure(host: str, port: int) -> BaseException:
     [("en", "Nothing is listening at 127.0.0.1:{port}"), ("zh", "127.0.0.1:{port} 上没有牌桌")],
 )
 async def test_joining_a_port_nobody_listens_on_says_so_in_words(lang: str, expected: str) -> None:
-    port = _free_port()
+    port = free_port()
     words = connect_failure(await _failure("127.0.0.1", port), "127.0.0.1", port, lang)
     assert expected.format(port=port) in words
     assert "Errno" not in words and "refused" not in words.lower()
@@ -77,7 +71,7 @@ async def test_joining_a_name_nobody_answers_to_says_so_in_words(lang: str, expe
 
 
 def test_the_bot_command_says_why_it_cannot_connect() -> None:
-    port = _free_port()
+    port = free_port()
     run = subprocess.run(
         [sys.executable, "-m", "qingming", "bot", "--connect", f"127.0.0.1:{port}", "--quiet"],
         capture_output=True, text=True, timeout=60,
