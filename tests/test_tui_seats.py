@@ -7,6 +7,7 @@ import io
 import json
 from contextlib import redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tui_support import isolate, make_app, open_result, screen_name, until
@@ -112,6 +113,18 @@ async def test_quitting_a_game_of_bots_asks_first_and_keeps_it_to_resume() -> No
     assert seat_tokens.for_journal(journal)  # the seat can be taken back with --resume
 
 
+async def _join_and_start(pilot: Any, app: Any, host: Any, other: Any) -> int:
+    """The app joins ``host``'s room as a guest, ``other`` (seated already) starts the game;
+    the app's seat once its table shows."""
+    app.join_table("127.0.0.1", host.port)
+    await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
+    await other.start_game()
+    await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+    seat = app.client.seat if app.client else None
+    assert seat is not None
+    return seat
+
+
 async def test_a_guest_quitting_mid_game_is_told_it_concedes() -> None:
     from qm_net.host import Host
 
@@ -124,12 +137,7 @@ async def test_a_guest_quitting_mid_game_is_told_it_concedes() -> None:
 
             other = await TableClient.connect("127.0.0.1", host.port, "Bo")
             await other.join()
-            app.join_table("127.0.0.1", host.port)
-            await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
-            await other.start_game()
-            await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-            seat = app.client.seat if app.client else None
-            assert seat is not None
+            seat = await _join_and_start(pilot, app, host, other)
             await pilot.press("ctrl+q")
             await until(pilot, lambda: _asking(app) is not None, "the question")
             assert "leaving concedes" in (_asking(app) or "")
@@ -370,12 +378,7 @@ async def test_a_guest_may_quit_keeping_the_seat_for_later() -> None:
         await other.join()
         app = make_app()
         async with app.run_test(size=SIZE) as pilot:
-            app.join_table("127.0.0.1", host.port)
-            await until(pilot, lambda: screen_name(app) == "RoomScreen", "the room")
-            await other.start_game()
-            await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-            seat = app.client.seat if app.client else None
-            assert seat is not None
+            seat = await _join_and_start(pilot, app, host, other)
             await pilot.press("ctrl+q")
             await until(pilot, lambda: _asking(app) is not None, "the question")
             await pilot.press("k")
