@@ -110,7 +110,8 @@ def draft_prompt(g: Game) -> Prompt | None:
 
 def start_draft(g: Game, seat: int, kind: LinkKind, card: int, payload: int | None = None) -> None:
     """Begin declaring an activation; others keep seeing the prompt it started from."""
-    origin = g.prompt.kind if g.prompt is not None else PROMPT_ACTION
+    prompt = g._prompt
+    origin = prompt.kind if prompt is not None else PROMPT_ACTION
     g.draft = Draft(seat, kind, card, payload, _PROMPT_NAME[origin])
 
 

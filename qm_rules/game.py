@@ -376,6 +376,10 @@ class Game:
     ) -> None:
         self._events.append(make_event(kind, seat, data, to))
 
+    def add_event(self, event: Event) -> None:
+        """Record an event already built (one shared by every game: events are immutable)."""
+        self._events.append(event)
+
     def refill_deck_if_empty(self) -> bool:
         """R4 and the seed (当牌山抽空之后，立即…): when the deck has been drawn or searched
         empty, and whenever it is needed while empty, the discard pile is shuffled into it."""
@@ -522,7 +526,7 @@ class Game:
         st = self.st
         if not st.stacks[seat] or self.conceded[seat]:
             return False
-        anc = st.ancestor(seat)
+        anc = st.anc[seat]
         if anc < 0:
             return False
         cond = st.defs[anc].condition
@@ -531,7 +535,16 @@ class Game:
         defs = st.defs
         if cond.op == "hand_count":
             f = cond.filter
-            return sum(1 for c in hand if f is None or f.accepts(defs[c])) >= cond.n
+            if f is None:
+                return len(hand) >= cond.n
+            # Filter.accepts, written out: this runs at the start of every phase of a ritual
+            t, tag = f.type, f.tag
+            count = 0
+            for c in hand:
+                d = defs[c]
+                if (t is None or d.type is t) and (tag is None or tag in d.tags):
+                    count += 1
+            return count >= cond.n
         if cond.op == "hand_types":
             have = {defs[c].type for c in hand}
             return all(t in have for t in cond.types)

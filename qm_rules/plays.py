@@ -29,12 +29,15 @@ _SET = card_options("set")
 def place_options(g: Game, seat: int) -> list[Option]:
     """One offering a turn (R10), none while the ancestor is out (R14), into a free slot."""
     st = g.st
-    if g.placed or st.ancestor(seat) >= 0 or st.free_slot(seat) < 0:
+    if g.placed or st.anc[seat] >= 0 or EMPTY not in st.fields[seat]:
         return []
+    defs = st.defs
+    if not g.prohibitions:
+        return [_PLACE[c] for c in st.hands[seat] if defs[c].type is CARD_OFFERING]
     return [
         _PLACE[c]
         for c in st.hands[seat]
-        if st.defs[c].type is CARD_OFFERING and not g.prohibited(seat, st.defs[c], "use")
+        if defs[c].type is CARD_OFFERING and not g.prohibited(seat, defs[c], "use")
     ]
 
 
@@ -43,7 +46,7 @@ def action_options(g: Game, seat: int) -> list[Option]:
     slot; 始祖's stacking once a turn; nothing forbidden (R11, R21)."""
     st = g.st
     opts: list[Option] = []
-    if st.free_slot(seat) >= 0:
+    if EMPTY in st.fields[seat]:  # a free slot
         defs = st.defs
         forbidden = g.prohibited if g.prohibitions else None
         targets: dict[str, bool] = {}  # target kind -> has a candidate (asked once a call)
@@ -74,7 +77,7 @@ def action_options(g: Game, seat: int) -> list[Option]:
 def ability_options(g: Game, seat: int) -> list[Option]:
     """始祖's stacking: once a turn, an offering from hand that may be used (R21)."""
     st = g.st
-    anc = st.ancestor(seat)
+    anc = st.anc[seat]
     if anc < 0 or "stack_ability" not in st.defs[anc].standing or g.ability_turn[seat] == g.turn:
         return []
     return [
@@ -88,7 +91,7 @@ def worship_options(g: Game, seat: int) -> list[Option]:
     """The ancestors in hand that may be declared: four offerings on the field, no ancestor out
     (R12). With the ancestor out, only 始祖's stacking, if not used yet this turn."""
     st = g.st
-    if st.ancestor(seat) >= 0:
+    if st.anc[seat] >= 0:
         return ability_options(g, seat)
     if len(st.offerings_on_field(seat)) < 4:  # R12
         return []
@@ -163,11 +166,11 @@ def response_options(g: Game, seat: int) -> list[Option]:
         if (
             d.trigger
             and match(g, d.trigger, seat, newest)
-            and not g.prohibited(seat, d, "use")
+            and not (g.prohibitions and g.prohibited(seat, d, "use"))
             and can_pay(g, seat, d, c)
         ):
             opts.append(_FLIP[c])
-    if seat == g.turn_seat and st.free_slot(seat) >= 0:
+    if seat == g.turn_seat and EMPTY in st.fields[seat]:
         for c in st.hands[seat]:
             d = st.defs[c]
             if (
@@ -177,7 +180,7 @@ def response_options(g: Game, seat: int) -> list[Option]:
                 and can_pay(g, seat, d, c)
             ):
                 opts.append(_COUNTER[c])
-    anc = st.ancestor(seat)
+    anc = st.anc[seat]
     if anc >= 0 and st.stacks[seat]:
         m = st.defs[anc].manifestation
         if m is not None and match(g, m.trigger, seat, newest):

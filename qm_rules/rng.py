@@ -43,13 +43,14 @@ class Rng:
         self.state = x
         return ((x * 0x2545F4914F6CDD1D) & _MASK) % n
 
-    def shuffle(self, items: list[T]) -> None:
-        """Fisher–Yates, in place (next64 written out in the loop)."""
+    def shuffle(self, items: list[T], mask: int = _MASK) -> None:
+        """Fisher–Yates, in place (next64 written out in the loop, its mask a local: ``mask``
+        is not to be passed)."""
         x = self.state
         for i in range(len(items) - 1, 0, -1):
             x ^= x >> 12
-            x ^= (x << 25) & _MASK
+            x ^= (x << 25) & mask
             x ^= x >> 27
-            j = ((x * 0x2545F4914F6CDD1D) & _MASK) % (i + 1)
+            j = (x * 0x2545F4914F6CDD1D & mask) % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = x

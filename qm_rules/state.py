@@ -6,6 +6,7 @@ way a card changes zone, and it keeps ``loc`` (where each card is) true.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from .cards import CardDef
@@ -16,6 +17,45 @@ DECK, DISCARD, HAND, FIELD, STACK, LIMBO = range(6)
 ZONE_NAMES = ("deck", "discard", "hand", "field", "stack", "limbo")
 SLOTS = 5
 EMPTY = -1
+
+#: Each definition id's number, for slot codes (:attr:`State.codes`): shared by every game, so
+#: a code means the same card, slot and flags in any game whose card has that definition.
+_DEF_NUMBERS: dict[str, int] = {}
+_DEF_IDS: list[str] = []
+#: Card instance ids are below this (the largest deck is far smaller).
+MAX_CARDS = 1024
+
+
+def def_number(def_id: str) -> int:
+    """A definition id's number (the same for the whole run)."""
+    number = _DEF_NUMBERS.get(def_id)
+    if number is None:
+        number = _DEF_NUMBERS[def_id] = len(_DEF_IDS)
+        _DEF_IDS.append(def_id)
+    return number
+
+
+def _def_base(d: CardDef) -> int:
+    """The part of a slot code that names the definition: ``def_number * MAX_CARDS * SLOTS * 8``."""
+    base = _DEF_BASES.get(d.id)
+    if base is None:
+        base = _DEF_BASES[d.id] = def_number(d.id) * MAX_CARDS * SLOTS * 8
+    return base
+
+
+_DEF_BASES: dict[str, int] = {}
+
+
+def def_id_of(number: int) -> str:
+    return _DEF_IDS[number]
+
+
+def slot_code(base: int, slot: int, tapped: bool, face_down: bool, negated: bool) -> int:
+    """What a slot holds, as one number (for views: :mod:`qm_rules.views` decodes it):
+    ``((definition number * MAX_CARDS + card) * SLOTS + slot) * 8 + flags``, where ``base`` is
+    the card's ``(definition number * MAX_CARDS + card) * SLOTS * 8``; an empty slot is
+    ``-1 - slot``."""
+    return base + slot * 8 + tapped * 4 + face_down * 2 + negated
 
 
 class Link:
@@ -158,6 +198,7 @@ class State:
     def __init__(self, defs: list[CardDef], players: int) -> None:
         self.defs = defs
         n = len(defs)
+        assert n <= MAX_CARDS, "slot codes allow for MAX_CARDS card instances"
         self.loc: list[tuple[int, int, int]] = [(DECK, -1, -1)] * n
         self.tapped = [False] * n
         self.face_down = [False] * n
@@ -170,6 +211,10 @@ class State:
         self.stacks: list[list[int]] = [[] for _ in range(players)]
         self.limbo: list[int] = []
         self.is_ancestor = [d.type == "ancestor" for d in defs]
+        # Per card: the base of its slot codes (slot_code); per seat: each slot's code, kept
+        # by every write to the field, so that views read a field without looking at its cards.
+        self.code_base = list(map(add, map(_def_base, defs), range(0, n * SLOTS * 8, SLOTS * 8)))
+        self.codes: list[list[int]] = [[-1 - i for i in range(SLOTS)] for _ in range(players)]
         self.anc = [EMPTY] * players  # the ancestor on each field, kept by move()
         # Change counters: views reuse what has not changed since they were last built. Only
         # this class writes the zones and flags, and every write moves the counters of what it
@@ -199,10 +244,13 @@ class State:
 
     def _flagged(self, cid: int) -> None:
         """A card's flag changed: move the counters of the zone it is in."""
-        zone, owner, _ = self.loc[cid]
+        zone, owner, slot = self.loc[cid]
         self.ver[owner] += 1
         if zone == FIELD:
             self.fver[owner] += 1
+            self.codes[owner][slot] = slot_code(
+                self.code_base[cid], slot, self.tapped[cid], self.face_down[cid], self.negated[cid]
+            )
         elif zone == HAND:
             self.hver[owner] += 1
         elif zone == STACK:
@@ -247,6 +295,7 @@ class State:
             self.hver[owner] += 1
         elif zone == FIELD:
             self.fields[owner][slot] = EMPTY
+            self.codes[owner][slot] = -1 - slot
             self.tapped[cid] = False
             self.face_down[cid] = False
             self.negated[cid] = False
@@ -273,6 +322,9 @@ class State:
         elif zone == FIELD:
             assert self.fields[owner][slot] == EMPTY, "slot taken"
             self.fields[owner][slot] = cid
+            self.codes[owner][slot] = slot_code(
+                self.code_base[cid], slot, self.tapped[cid], self.face_down[cid], self.negated[cid]
+            )
             if self.is_ancestor[cid]:
                 self.anc[owner] = cid
             self.fver[owner] += 1
@@ -320,9 +372,14 @@ class State:
         field added later is copied without being named here; the card definitions and what
         is derived from them are shared (immutable)."""
         st = State.__new__(State)
-        defs, is_ancestor = self.defs, self.is_ancestor
+        defs, is_ancestor, code_base = self.defs, self.is_ancestor, self.code_base
         for key, value in self.__dict__.items():
-            if isinstance(value, list) and value is not defs and value is not is_ancestor:
+            if (
+                isinstance(value, list)
+                and value is not defs
+                and value is not is_ancestor
+                and value is not code_base
+            ):
                 # per-seat zones are lists of lists; the rest are flat
                 value = [x[:] for x in value] if value and isinstance(value[0], list) else value[:]
             elif isinstance(value, dict | set):
@@ -369,7 +426,12 @@ class State:
         self.hver, self.fver, self.sver = [0] * players, [0] * players, [0] * players
         self.dver = 0
         self.anc = [EMPTY] * len(self.fields)
+        self.codes = [[-1 - i for i in range(SLOTS)] for _ in range(players)]
         for seat, f in enumerate(self.fields):
-            for c in f:
-                if c != EMPTY and self.is_ancestor[c]:
-                    self.anc[seat] = c
+            for i, c in enumerate(f):
+                if c != EMPTY:
+                    self.codes[seat][i] = slot_code(
+                        self.code_base[c], i, self.tapped[c], self.face_down[c], self.negated[c]
+                    )
+                    if self.is_ancestor[c]:
+                        self.anc[seat] = c

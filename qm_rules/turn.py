@@ -24,7 +24,7 @@ from .members import (
     PROMPT_PLACE,
     PROMPT_WORSHIP,
 )
-from .model import PLAIN_OPTIONS, Option, Phase, Prompt, PromptKind, card_options
+from .model import PLAIN_OPTIONS, Event, Option, Phase, Prompt, PromptKind, card_options, make_event
 from .plays import action_options, place_options, worship_options
 from .state import DISCARD, EMPTY
 
@@ -34,7 +34,22 @@ if TYPE_CHECKING:
 _DISCARD = card_options("discard")
 
 
-_PHASE_NAME = {p: p.value for p in Phase}
+class _PhaseEvents(dict[int, Event]):
+    """The events of one phase's start, by seat: the commonest event (several a decision) and
+    immutable, so each is built once, when first needed, and shared by every game."""
+
+    __slots__ = ("phase",)
+
+    def __init__(self, phase: Phase) -> None:
+        super().__init__()
+        self.phase = phase
+
+    def __missing__(self, seat: int) -> Event:
+        event = self[seat] = make_event("phase", seat, {"phase": self.phase.value}, None)
+        return event
+
+
+_PHASE_EVENTS = {p: _PhaseEvents(p) for p in Phase}
 
 #: The phases in which the turn player picks a play: what may be played (:mod:`qm_rules.plays`),
 #: the option that closes the phase, the prompt's kind, and the phase that follows once nothing
@@ -62,12 +77,12 @@ def phase_step(g: Game) -> Prompt | None:
         phase = g.phase
         if not g.phase_entered:
             g.phase_entered = True
-            g.emit("phase", seat, {"phase": _PHASE_NAME[phase]})
+            g.add_event(_PHASE_EVENTS[phase][seat])
             if any(st.stacks) and g.check_win():  # R20: at the start of every phase
                 return None
             if phase is PHASE_DRAW:
                 _draw_phase(g, seat)
-                next_phase(g, PHASE_PLACE)
+                g.phase, g.phase_entered = PHASE_PLACE, False  # next_phase, written out
                 continue
             if phase is PHASE_END:
                 _end_phase_discards(g, seat)
@@ -76,7 +91,7 @@ def phase_step(g: Game) -> Prompt | None:
             options, close, kind, following = plays
             opts = options(g, seat)
             if not opts:
-                next_phase(g, following)
+                g.phase, g.phase_entered = following, False  # next_phase, written out
                 continue
             opts.append(PLAIN_OPTIONS[close])
             return g.make_prompt(seat, kind, opts, {})
@@ -109,7 +124,7 @@ def _draw_phase(g: Game, seat: int) -> None:
             if d.burning and not st.tapped[c]:  # R8: placed before this turn, it becomes tapped
                 st.set_tapped(c)
                 g.emit("tap", seat, {"card": c, "def": d.id, "burning": True})
-    anc = st.ancestor(seat)
+    anc = st.anc[seat]
     if anc >= 0 and "extra_draw" in st.defs[anc].standing:
         n += 1
     g.draw(seat, n)

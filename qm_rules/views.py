@@ -4,8 +4,9 @@ Views are immutable and built at every decision, so the pieces that rarely chang
 one :class:`CardView` per card and tapped state (the untapped ones shared by every game), one
 :class:`SlotView` per slot content, and each seat's :class:`SeatView` (and the discard pile)
 until that seat's change counter in :attr:`State.ver` moves on or the seat concedes; then only
-the parts whose own counters moved (hand, field, stack) are built again. The pending prompt as
-the others see it is built once.
+the parts whose own counters moved (hand, field, stack) are built again, once for the view that
+shows the seat's hand and the one that does not (a field with nothing face down looks the same
+to both). The pending prompt as the others see it is built once.
 
 The cache cannot go stale by a forgotten call: only :class:`State`'s methods write the zones
 and card flags, and each moves the counters of what it changes; what a seat's view takes from
@@ -18,8 +19,8 @@ ones all game long.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import getitem, itemgetter
-from typing import TYPE_CHECKING, Any
+from operator import attrgetter, getitem
+from typing import TYPE_CHECKING
 
 from .cards import CardDef
 from .model import (
@@ -33,7 +34,7 @@ from .model import (
     make_seat_view,
     make_view,
 )
-from .state import EMPTY, SLOTS, Link, State
+from .state import MAX_CARDS, SLOTS, Link, State, def_id_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,50 +43,103 @@ _EMPTY_SLOTS = tuple(SlotView(i, None, False) for i in range(SLOTS))
 _HIDDEN_SLOTS = tuple(SlotView(i, None, True) for i in range(SLOTS))  # face down, not yours
 
 #: Per definition id, shared by every game (immutable, and bounded by the largest deck times
-#: the number of definitions): the untapped card views, by card instance; and the views of a
-#: slot holding the card untapped and not negated, at 2 * (SLOTS * cid + slot) + face down
-#: (face down as its owner sees it), built when first needed.
-_ROWS: dict[str, tuple[list[CardView], list[SlotView | None]]] = {}
+#: the number of definitions): the untapped card views, by card instance.
+_UNTAPPED: dict[str, list[CardView]] = {}
+_UNTAPPED_SIZE = 128
 
-#: A seat's cached view, per (seat, shown its hand): the counters it was built at and its parts.
-_Entry = tuple[int, bool, SeatView, int, tuple[SlotView, ...], int, tuple[CardView, ...], int, Any]
+#: A seat's cached view, per (seat, shown its hand): the seat's change counter and conceded
+#: flag it was built at, and the view.
+_Entry = tuple[int, bool, SeatView]
 
 
-def _rows(defs: Sequence[CardDef]) -> tuple[list[CardView], list[list[SlotView | None]]]:
-    """The untapped view of each card of a game, and each card's row of slot views."""
+def _untapped(defs: Sequence[CardDef]) -> list[CardView]:
+    """The untapped view of each card of a game. This runs at every new game: in C, but for a
+    definition or a deck size not seen before (every row holds ``_UNTAPPED_SIZE`` cards)."""
+    global _UNTAPPED_SIZE
     n = len(defs)
-    ids = [d.id for d in defs]
-    for i in set(ids):
-        row = _ROWS.get(i)
-        if row is None or len(row[0]) < n:
-            size = max(n, 2 * len(row[0]) if row else 0)
-            _ROWS[i] = ([CardView(c, i, False) for c in range(size)], [None] * (2 * SLOTS * size))
-    rows = list(map(_ROWS.__getitem__, ids))  # in C: this runs at every new game
-    return list(map(getitem, map(itemgetter(0), rows), range(n))), list(map(itemgetter(1), rows))
+    ids = list(map(attrgetter("id"), defs))
+    if n > _UNTAPPED_SIZE or not _UNTAPPED.keys() >= set(ids):
+        old = _UNTAPPED_SIZE
+        _UNTAPPED_SIZE = max(n, 2 * old) if n > old else old
+        for i, row in _UNTAPPED.items():  # longer rows, the same views (identity is kept)
+            row.extend(CardView(c, i, False) for c in range(old, _UNTAPPED_SIZE))
+        for i in set(ids) - _UNTAPPED.keys():
+            _UNTAPPED[i] = [CardView(c, i, False) for c in range(_UNTAPPED_SIZE)]
+    return list(map(getitem, map(_UNTAPPED.__getitem__, ids), range(n)))
+
+
+class _SlotTable(dict[int, SlotView]):
+    """The view of a slot by its code (:attr:`State.codes`: the card, its definition, the slot
+    and the card's flags), as the field's owner sees it or as the others do. Shared by every
+    game (a code names the definition too), each view built when first needed; a field's
+    views are then ``map(table.__getitem__, codes)``, without a look at its cards."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: bool) -> None:
+        super().__init__()
+        self.owner = owner
+
+    def __missing__(self, code: int) -> SlotView:
+        if code < 0:
+            view = _EMPTY_SLOTS[-1 - code]
+        else:
+            place, flags = divmod(code, 8)
+            place, slot = divmod(place, SLOTS)
+            number, cid = divmod(place, MAX_CARDS)
+            face_down, tapped, negated = bool(flags & 2), bool(flags & 4), bool(flags & 1)
+            if face_down and not self.owner:
+                view = _HIDDEN_SLOTS[slot]
+            else:
+                def_id = def_id_of(number)
+                card = CardView(cid, def_id, True) if tapped else _UNTAPPED[def_id][cid]
+                # a card face down shows no negation (only its owner sees it at all)
+                view = SlotView(slot, card, face_down, negated and not face_down)
+        self[code] = view
+        return view
+
+
+_OWNER_SLOTS = _SlotTable(owner=True)
+_OTHERS_SLOTS = _SlotTable(owner=False)
 
 
 class Views:
     """The view builder of one game, with its caches of immutable pieces."""
 
-    __slots__ = ("untapped", "tapped", "rows", "slots", "seats", "discard", "others")
+    __slots__ = (
+        "untapped",
+        "tapped",
+        "seats",
+        "fields",
+        "hands",
+        "stacks",
+        "discard",
+        "others",
+    )
 
     def __init__(self, defs: Sequence[CardDef]) -> None:
-        self.untapped, self.rows = _rows(defs)
+        self.untapped = _untapped(defs)
         self.tapped: dict[int, CardView] = {}
-        self.slots: dict[int, SlotView] = {}  # the other slots with a card, by slot and flags
         # at 2 * seat + shown its hand: the seat's counters and conceded flag it was built at
         self.seats: list[_Entry | None] = []
+        # The parts of each seat's view, shared by the view that shows its hand and the one
+        # that does not, each with the counter it was built at: the field's slots (as its owner
+        # sees them, as the others do), the hand and the stack.
+        self.fields: list[tuple[int, tuple[SlotView, ...] | None, tuple[SlotView, ...] | None]] = []
+        self.hands: list[tuple[int, tuple[CardView, ...]]] = []
+        self.stacks: list[tuple[int, tuple[CardView, ...]]] = []
         self.discard: tuple[int, tuple[CardView, ...]] | None = None
         # the pending prompt as the other seats see it: (the prompt, its kind for them, it)
         self.others: tuple[Prompt, PromptKind, Prompt] | None = None
 
     def fork(self) -> Views:
-        """The caches for a copy of the game (search makes many): card and slot views (they
-        depend on the definitions only) are shared; the rest is keyed by change counters that
-        the copy moves on independently, so it starts afresh."""
+        """The caches for a copy of the game (search makes many): card views (they depend on
+        the definitions only) are shared; the rest is keyed by change counters that the copy
+        moves on independently, so it starts afresh."""
         views = Views.__new__(Views)
-        views.untapped, views.tapped, views.rows = self.untapped, self.tapped, self.rows
-        views.slots, views.seats, views.discard, views.others = self.slots, [], None, None
+        views.untapped, views.tapped = self.untapped, self.tapped
+        views.seats, views.discard, views.others = [], None, None
+        views.fields, views.hands, views.stacks = [], [], []
         return views
 
     def build(self, g: Game, viewer: int | None) -> View:
@@ -96,7 +150,7 @@ class Views:
         conceded = g.conceded
         cache = self.seats
         if not cache:
-            cache.extend([None] * (2 * g.n))
+            self._start(g.n)
         seats = []
         for s in range(g.n):
             visible = over or s == viewer
@@ -104,14 +158,14 @@ class Views:
             if e is not None and e[0] == ver[s] and e[1] == conceded[s]:
                 seats.append(e[2])
             else:
-                seats.append(self._seat(g, s, visible, e))
+                seats.append(self._seat(g, s, visible))
         dv = self.discard
         if dv is None or dv[0] != st.dver:
             dv = self.discard = (st.dver, tuple(map(self.untapped.__getitem__, st.discard)))
         chain = (
             tuple([self._link(st, i, link) for i, link in enumerate(g.chain)]) if g.chain else ()
         )
-        prompt = g.prompt
+        prompt = g._prompt
         if prompt is not None and prompt.seat != viewer:
             # Others see whose decision it is and of what kind — but not the steps of an
             # activation being declared (MODE/TARGET/COST would tell which hidden card it is,
@@ -142,33 +196,43 @@ class Views:
             g.result,
         )
 
-    def _seat(self, g: Game, s: int, visible: bool, e: _Entry | None) -> SeatView:
-        """Seat ``s``'s view, built again from the parts that changed since ``e``."""
+    def _start(self, n: int) -> None:
+        """Empty caches for ``n`` seats (counters start at 0: -1 is never current)."""
+        self.seats.extend([None] * (2 * n))
+        self.fields.extend([(-1, None, None)] * n)
+        self.hands.extend([(-1, ())] * n)
+        self.stacks.extend([(-1, ())] * n)
+
+    def _seat(self, g: Game, s: int, visible: bool) -> SeatView:
+        """Seat ``s``'s view, built again from the parts that changed since they were built."""
         st = g.st
-        fv, sv, hv = st.fver[s], st.sver[s], st.hver[s]
-        slots = e[4] if e is not None and e[3] == fv else self._slots(st, s, visible)
-        if e is not None and e[5] == sv:
-            stacked = e[6]
-        else:
-            stacked = tuple(map(self.untapped.__getitem__, st.stacks[s]))
-        if not visible:
-            hand = None
-        elif e is not None and e[7] == hv:
-            hand = e[8]
-        else:
-            hand = tuple(map(self.untapped.__getitem__, st.hands[s]))
-        seat = make_seat_view(s, g.names[s], len(st.hands[s]), hand, slots, stacked, g.conceded[s])
-        self.seats[s + s + visible] = (
-            st.ver[s],
-            g.conceded[s],
-            seat,
-            fv,
-            slots,
-            sv,
-            stacked,
-            hv,
-            hand,
-        )
+        fv = st.fver[s]
+        f = self.fields[s]
+        if f[0] != fv:
+            f = (fv, None, None)
+        slots = f[1] if visible else f[2]
+        if slots is None:
+            if visible:
+                slots = tuple(map(_OWNER_SLOTS.__getitem__, st.codes[s]))
+                self.fields[s] = (fv, slots, f[2])
+            else:
+                slots = tuple(map(_OTHERS_SLOTS.__getitem__, st.codes[s]))
+                self.fields[s] = (fv, f[1], slots)
+        stacked = self.stacks[s]
+        if stacked[0] != st.sver[s]:
+            stacked = self.stacks[s] = (
+                st.sver[s],
+                tuple(map(self.untapped.__getitem__, st.stacks[s])),
+            )
+        hand = None
+        if visible:
+            h = self.hands[s]
+            if h[0] != st.hver[s]:
+                h = self.hands[s] = (st.hver[s], tuple(map(self.untapped.__getitem__, st.hands[s])))
+            hand = h[1]
+        conceded = g.conceded[s]
+        seat = make_seat_view(s, g.names[s], len(st.hands[s]), hand, slots, stacked[1], conceded)
+        self.seats[s + s + visible] = (st.ver[s], conceded, seat)
         return seat
 
     def _card(self, st: State, c: int) -> CardView:
@@ -179,40 +243,6 @@ class Views:
         if v is None:
             v = self.tapped[c] = CardView(c, st.defs[c].id, True)
         return v
-
-    def _slots(self, st: State, s: int, visible: bool) -> tuple[SlotView, ...]:
-        # Most cards on a field are untapped and not negated: their slot views are found in
-        # the card's row in one step; the others are built (or found) by _slot.
-        fd, neg, tapped, rows = st.face_down, st.negated, st.tapped, self.rows
-        slots = []
-        for i, c in enumerate(st.fields[s]):
-            if c == EMPTY:
-                slots.append(_EMPTY_SLOTS[i])
-            elif tapped[c] or neg[c]:
-                slots.append(self._slot(st, i, c, visible))
-            elif fd[c] and not visible:
-                slots.append(_HIDDEN_SLOTS[i])
-            else:
-                slots.append(rows[c][2 * (c * SLOTS + i) + fd[c]] or self._slot(st, i, c, visible))
-        return tuple(slots)
-
-    def _slot(self, st: State, i: int, c: int, visible: bool) -> SlotView:
-        """The view of slot ``i`` holding card ``c`` (not empty), built once."""
-        fd, neg, tapped = st.face_down[c], st.negated[c], st.tapped[c]
-        if fd and not visible:
-            return _HIDDEN_SLOTS[i]
-        if not (tapped or neg):
-            view = self.rows[c][2 * (c * SLOTS + i) + fd] = SlotView(i, self.untapped[c], fd)
-            return view
-        key = (c * SLOTS + i) * 8 + tapped * 4 + fd * 2 + neg
-        found = self.slots.get(key)
-        if found is None:
-            if fd:
-                found = SlotView(i, self._card(st, c), True)
-            else:
-                found = SlotView(i, self._card(st, c), False, neg)
-            self.slots[key] = found
-        return found
 
     def _link(self, st: State, i: int, link: Link) -> LinkView:
         """A link changes after it is made only by being negated (and its card by being

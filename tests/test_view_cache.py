@@ -14,7 +14,7 @@ import pytest
 import qm_rules
 from qm_rules import Game
 from qm_rules.bots import make_bot
-from qm_rules.state import DISCARD
+from qm_rules.state import DISCARD, EMPTY, SLOTS, State, slot_code
 from qm_rules.views import Views
 
 ENGINE = Path(qm_rules.__file__).parent
@@ -108,3 +108,54 @@ def test_only_a_card_on_the_field_can_be_tapped() -> None:
     with pytest.raises(ValueError, match="not on the field"):
         g.st.set_tapped(card)
     assert not g.st.tapped[card]
+
+
+def _codes_afresh(st: State) -> list[list[int]]:
+    """Each slot's code computed from the field and the cards' flags as they are now."""
+    return [
+        [
+            -1 - i
+            if c == EMPTY
+            else slot_code(st.code_base[c], i, st.tapped[c], st.face_down[c], st.negated[c])
+            for i, c in enumerate(field)
+        ]
+        for field in st.fields
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_slot_codes_follow_every_write_to_a_field(players: int) -> None:
+    # Views read a field through its slot codes alone, never its cards: every write to the
+    # field (a card placed, set, flipped, tapped, negated, leaving) must keep them true, and
+    # a state loaded from plain data or cloned must have them too.
+    for seed in range(6):
+        g = Game.new([f"p{i}" for i in range(players)], 1000 * players + seed)
+        bots = [make_bot("random", 7 * seed + i) for i in range(players)]
+        seen_flags = set()
+        while g.prompt is not None:
+            st = g.st
+            assert st.codes == _codes_afresh(st)
+            seen_flags |= {c & 7 for row in st.codes for c in row if c >= 0}
+            p = g.prompt
+            g.choose(p.seat, bots[p.seat].choose(g.view(p.seat)))
+        assert Game.from_state(g.to_state()).st.codes == g.st.codes
+        assert g.clone().st.codes == g.st.codes
+    assert seen_flags >= {0, 2, 4}  # plain, face down and tapped cards were on fields
+
+
+def test_a_slot_code_names_card_definition_slot_and_flags() -> None:
+    # The decoding the views rely on: the same card on the same slot with other flags, or
+    # another card of the same definition, has another code.
+    g = Game.new(["A", "B"], 5)
+    st = g.st
+    a, b = st.hands[0][0], st.hands[1][0]
+    codes = {
+        slot_code(st.code_base[c], slot, tapped, down, neg)
+        for c in (a, b)
+        for slot in range(SLOTS)
+        for tapped in (False, True)
+        for down in (False, True)
+        for neg in (False, True)
+    }
+    assert len(codes) == 2 * SLOTS * 8
+    assert min(codes) >= 0
