@@ -210,12 +210,14 @@ class State:
         self.fields: list[list[int]] = [[EMPTY] * SLOTS for _ in range(players)]
         self.stacks: list[list[int]] = [[] for _ in range(players)]
         self.limbo: list[int] = []
-        self.is_ancestor = [d.type == "ancestor" for d in defs]
-        # Per card: the base of its slot codes (slot_code); per seat: each slot's code, kept
-        # by every write to the field, so that views read a field without looking at its cards.
-        self.code_base = list(map(add, map(_def_base, defs), range(0, n * SLOTS * 8, SLOTS * 8)))
-        self.codes: list[list[int]] = [[-1 - i for i in range(SLOTS)] for _ in range(players)]
-        self.anc = [EMPTY] * players  # the ancestor on each field, kept by move()
+        # Derived from the definitions and the fields (derive()): per card, whether it is an
+        # ancestor and the base of its slot codes (slot_code); per seat, the ancestor on its
+        # field and each slot's code, kept by every write to the field, so that views read a
+        # field without looking at its cards.
+        self.is_ancestor: list[bool] = []
+        self.code_base: list[int] = []
+        self.anc: list[int] = []
+        self.codes: list[list[int]] = []
         # Change counters: views reuse what has not changed since they were last built. Only
         # this class writes the zones and flags, and every write moves the counters of what it
         # changes (a test checks): ``ver``, a seat's anything (the last, -1, is the deck's
@@ -226,6 +228,7 @@ class State:
         self.fver = [0] * players
         self.sver = [0] * players
         self.dver = 0
+        self.derive()
 
     # ─── moves ───
 
@@ -425,8 +428,16 @@ class State:
         self.ver = [0] * (players + 1)
         self.hver, self.fver, self.sver = [0] * players, [0] * players, [0] * players
         self.dver = 0
+        self.derive()
+
+    def derive(self) -> None:
+        """Work out again what is derived from the definitions and the fields (after a load,
+        or a test's setup that re-deals a card as another definition)."""
+        defs, n = self.defs, len(self.defs)
+        self.is_ancestor = [d.type == "ancestor" for d in defs]
+        self.code_base = list(map(add, map(_def_base, defs), range(0, n * SLOTS * 8, SLOTS * 8)))
         self.anc = [EMPTY] * len(self.fields)
-        self.codes = [[-1 - i for i in range(SLOTS)] for _ in range(players)]
+        self.codes = [[-1 - i for i in range(SLOTS)] for _ in self.fields]
         for seat, f in enumerate(self.fields):
             for i, c in enumerate(f):
                 if c != EMPTY:

@@ -288,6 +288,7 @@ def arrange(
     if phase is not None:
         game.phase = phase
         game.phase_entered = phase is not Phase.DRAW
+    st.derive()  # the flags above were set directly: the slot codes follow them
     _recompute(game)
     return out
 
@@ -349,7 +350,9 @@ def position(
         spare.sort(key=lambda c: g.defs[c].type is not t)  # same type first
         for _ in range(max(0, n - have[w])):
             g.defs[spare.pop(0)] = CARDS.by_id[w]
-    # The views' cards are made from the definitions when the game is dealt: deal them again.
+    # The state's derived data (slot codes, ancestors) and the views' cards are made from the
+    # definitions when the game is dealt: work them out again.
+    st.derive()
     g._views = Views(g.defs)
 
     g.turn_seat = g.first_seat = turn
