@@ -15,7 +15,7 @@ from .cards import load_cards
 from .model import GameOptions, JournalError, Result, to_plain
 
 #: Bump when a change to the engine changes what a sequence of choices leads to.
-ENGINE_VERSION = "3"
+ENGINE_VERSION = "4"
 
 
 @cache

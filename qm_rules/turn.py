@@ -150,12 +150,12 @@ def end_turn(g: Game) -> None:
         if not g.conceded[s]:
             nxt = s
             break
-    # A round ends when the turn passes the first player's position again.
-    if (nxt - g.first_seat) % g.n <= (prev - g.first_seat) % g.n:
-        g.round += 1
+    # A round ends when the turn passes the first player's position again; the next round
+    # begins only if the game goes on (a game that ends here ends in this round).
+    new_round = (nxt - g.first_seat) % g.n <= (prev - g.first_seat) % g.n
+    if new_round:
         limit = g.options.round_limit
-        if limit and g.round > limit:
-            g.round = limit
+        if limit and g.round >= limit:
             g.end_game(None, None, "round_limit")
             return
     # A dead position: nobody has had a decision for two rounds and nothing is left to
@@ -166,6 +166,8 @@ def end_turn(g: Game) -> None:
     if g.quiet_turns >= 2 * live and not g.st.deck and not g.st.discard:
         g.end_game(None, None, "stalemate")
         return
+    if new_round:
+        g.round += 1
     g.turn_seat = nxt
     g.turn += 1
     g.placed = False
