@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -73,6 +73,15 @@ class Filter:
         if self.type is not None and card.type is not self.type:
             return False
         return self.tag is None or self.tag in card.tags
+
+    def select(self, defs: Sequence[CardDef], cards: Iterable[int]) -> Iterator[int]:
+        """The card instances of ``cards`` (their definitions in ``defs``) that :meth:`accepts`
+        takes, the same test written out: the engine runs it over whole hands and decks."""
+        t, tag = self.type, self.tag
+        for c in cards:
+            d = defs[c]
+            if (t is None or d.type is t) and (tag is None or tag in d.tags):
+                yield c
 
 
 @dataclass(frozen=True, slots=True)

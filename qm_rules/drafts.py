@@ -144,7 +144,8 @@ def commit(g: Game, dr: Draft) -> None:
         else:
             st.move(c, DISCARD)
             g.emit("discard", seat, {"card": c, "def": st.defs[c].id, "cost": True})
-    owners = [st.loc[v][1] if k == "c" else -1 for k, v in dr.targets]
+    # (most activations have no targets and no costs: no list is built for them)
+    owners = [st.loc[v][1] if k == "c" else -1 for k, v in dr.targets] if dr.targets else []
     responds_to = len(g.chain) - 1 if g.chain else None
     if not g.chain:
         g.chain_origin = g.phase
@@ -161,8 +162,8 @@ def commit(g: Game, dr: Draft) -> None:
             "card": card,
             "def": d.id,
             "mode": dr.mode,
-            "targets": [f"{k}{v}" for k, v in dr.targets],
-            "cost": [st.defs[c].id for c in dr.cost],
+            "targets": [f"{k}{v}" for k, v in dr.targets] if dr.targets else [],
+            "cost": [st.defs[c].id for c in dr.cost] if dr.cost else [],
             "payload": st.defs[dr.payload].id if dr.payload is not None else None,
         },
     )

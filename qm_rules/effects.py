@@ -211,10 +211,9 @@ class Search(ClauseOp):
         st = g.st
         defs, flt, prohibitions = st.defs, cl.filter, bool(g.prohibitions)
         seen: dict[str, int] = {}
-        for c in st.deck:  # the whole deck: only what it costs a card counts
+        # the whole deck: only what it costs a card counts
+        for c in st.deck if flt is None else flt.select(defs, st.deck):
             d = defs[c]
-            if flt is not None and not flt.accepts(d):
-                continue
             if prohibitions and g.prohibited(link.seat, d, "search"):
                 continue
             first = seen.get(d.id)

@@ -397,13 +397,16 @@ class Game:
     def draw(self, seat: int, n: int) -> None:
         """Draw up to ``n`` cards (R4: skipped when deck and discard are both empty)."""
         st = self.st
-        drawn: list[int] = []
-        for _ in range(n):
-            if not st.deck and not self.refill_deck_if_empty():
-                break
-            drawn.append(st.draw(seat))
-            if not st.deck:  # the seed: drawn empty → the discard pile becomes the deck at once
-                self.refill_deck_if_empty()
+        if len(st.deck) > n:  # the common case: the deck lasts, all at once
+            drawn = st.draw_many(seat, n)
+        else:
+            drawn = []
+            for _ in range(n):
+                if not st.deck and not self.refill_deck_if_empty():
+                    break
+                drawn.append(st.draw(seat))
+                if not st.deck:  # the seed: drawn empty → the discard pile becomes the deck now
+                    self.refill_deck_if_empty()
         if drawn or n:
             self.emit("draw", seat, {"count": len(drawn)})
             if drawn:
@@ -537,14 +540,7 @@ class Game:
             f = cond.filter
             if f is None:
                 return len(hand) >= cond.n
-            # Filter.accepts, written out: this runs at the start of every phase of a ritual
-            t, tag = f.type, f.tag
-            count = 0
-            for c in hand:
-                d = defs[c]
-                if (t is None or d.type is t) and (tag is None or tag in d.tags):
-                    count += 1
-            return count >= cond.n
+            return sum(1 for _ in f.select(defs, hand)) >= cond.n
         if cond.op == "hand_types":
             have = {defs[c].type for c in hand}
             return all(t in have for t in cond.types)

@@ -350,6 +350,23 @@ class State:
         self.hver[seat] += 1
         return c
 
+    def draw_many(self, seat: int, n: int) -> list[int]:
+        """:meth:`draw` ``n`` times (fewer than the deck holds), in one step: the cards drawn,
+        the top first."""
+        deck = self.deck
+        assert n < len(deck)
+        cards = deck[len(deck) - n :]
+        cards.reverse()
+        del deck[len(deck) - n :]
+        self.hands[seat] += cards
+        loc, where = self.loc, (HAND, seat, -1)
+        for c in cards:
+            loc[c] = where
+        self.ver[-1] += 1
+        self.ver[seat] += 1
+        self.hver[seat] += 1
+        return cards
+
     def free_slot(self, seat: int) -> int:
         """The lowest free slot of a field, or -1 (R6)."""
         f = self.fields[seat]

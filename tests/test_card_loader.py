@@ -108,3 +108,22 @@ condition = { op = "hand_size", n = 8, filter = { type = "trap" } }
 def test_duplicate_ids_are_named() -> None:
     with pytest.raises(CardDataError, match="probe"):
         load(GOOD + GOOD)
+
+
+def test_a_filter_selects_what_it_accepts() -> None:
+    # Filter.select (the engine's loop over whole hands and decks) agrees with Filter.accepts,
+    # for every filter the card data uses and every kind of filter, over every card.
+    from qm_rules.cards import CARDS, CardType, Filter
+
+    used = {
+        cl.filter for d in CARDS.cards for m in d.modes for sec in m.effect for cl in sec.clauses
+    }
+    used |= {d.condition.filter for d in CARDS.cards if d.condition is not None}
+    tags = {t for d in CARDS.cards for t in d.tags}
+    kinds = {Filter(t, g) for t in [None, *CardType] for g in [None, *sorted(tags)]}
+    defs = list(CARDS.cards)
+    for f in (used | kinds) - {None}:
+        assert f is not None
+        want = [c for c, d in enumerate(defs) if f.accepts(d)]
+        assert list(f.select(defs, range(len(defs)))) == want, f
+    assert used - {None}, "the card data uses filters"
