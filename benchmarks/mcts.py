@@ -147,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         "--iterations",
         type=int,
         default=None,
-        help=f"playouts a searched decision (default: the hard level's, {HARD_ITERATIONS})",
+        help=f"playouts a searched decision (default: the hard level's, {HARD_ITERATIONS}"
+        " by table size)",
     )
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="tune the bot")
     args = ap.parse_args(argv)
@@ -156,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         TUNE[key] = ast.literal_eval(value)
     budget = args.iterations or HARD_ITERATIONS
     print(
-        f"hard bot: ISMCTS, {budget} playouts a searched decision" + (f", {TUNE}" if TUNE else "")
+        f"hard bot: ISMCTS, {budget} playouts a searched decision"
+        + (" (by table size)" if isinstance(budget, dict) else "")
+        + (f", {TUNE}" if TUNE else "")
     )
     all_times: list[float] = []
     if args.heads_up:

@@ -291,3 +291,52 @@ def test_determinizations_follow_the_inferences() -> None:
         dealt_ancestor |= any(CARDS[c].type is CardType.ANCESTOR for c in hand)
     # (an ancestor whose condition is not met is still possible: the heuristic waits)
     assert dealt_ancestor or det.ancestors_unseen == 0
+
+
+def test_the_budget_can_be_set_by_table_size() -> None:
+    # A table size not listed takes the entry of the largest listed size below it (the
+    # smallest listed size if none is below); a single number is every size's budget.
+    bot = MCTSBot("b", iterations={2: 9, 4: 3})
+    assert [bot.budget(n) for n in (2, 3, 4, 5, 6)] == [9, 9, 3, 3, 3]
+    assert MCTSBot("b", iterations={3: 5}).budget(2) == 5
+    assert MCTSBot("b", iterations=7).budget(6) == 7
+    # and the search runs that many playouts a decision (whole deals: every move once a deal)
+    for players in (2, 4):
+        bot = MCTSBot("b", iterations={2: 9, 4: 3})
+        play_with(bot, 80 + players, players)
+        assert bot.searched > 0
+        per_decision = bot.playouts / bot.searched
+        assert bot.budget(players) <= per_decision < bot.budget(players) + 12
+
+
+def test_the_steps_of_an_activation_are_searched_without_peeking() -> None:
+    # With ``drafts`` on, the mode, targets and costs of our own activation are searched too,
+    # dealt from the view where the activation began; a twin asked about a game that differs
+    # only in what the seat cannot see makes the same choice, and the search did run there.
+    import copy
+
+    from qm_rules.bots.mcts import DRAFT
+
+    tried = 0
+    seed = 90
+    while tried < 3:
+        seed += 1
+        assert seed < 130, f"only {tried} searched activation steps in 40 games"
+        game = Game.new([f"p{i}" for i in range(4)], seed)
+        bot = MCTSBot("d", iterations=ITERATIONS, drafts=True)
+        bots = [bot] + [HeuristicBot((seed, s)) for s in range(1, 4)]
+        while game.prompt is not None:
+            seat = game.prompt.seat
+            view = game.view(seat)
+            moves = {o.id for o in game.prompt.options if o.kind != "cancel"}
+            if seat == 0 and game.prompt.kind in DRAFT and len(moves) > 1:
+                twin = copy.deepcopy(bot)
+                hidden = rearranged(game, 0, seed)
+                assert hidden.state_hash() != game.state_hash()
+                before = bot.searched
+                option = bot.choose(view)
+                assert twin.choose(hidden.view(0)) == option
+                tried += bot.searched > before
+            else:
+                option = bots[seat].choose(view)
+            game.choose(seat, option)

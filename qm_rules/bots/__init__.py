@@ -32,8 +32,11 @@ LEVELS = {"easy": "easy", "normal": "heuristic", "hard": "mcts"}
 BOT_NAMES = (*LEVELS, *(s for s in STRATEGIES if s not in LEVELS))
 #: The levels a bot seat may show: the levels, and a strategy that has none (random).
 BOT_LEVELS = (*LEVELS, *(s for s in STRATEGIES if s not in LEVELS.values()))
-#: The search budget of the ``hard`` level (iterations a searched decision; see benchmarks/mcts.py).
-HARD_ITERATIONS = 300
+#: The search budget of the ``hard`` level: playouts a searched decision, by table size (a size
+#: not listed takes the entry of the largest listed size below it). Heads-up decisions are
+#: cheaper, so they get more; the figures and decision times are in docs/BOTS.md
+#: (benchmarks/mcts.py measures them).
+HARD_ITERATIONS: dict[int, int] | int = {2: 600, 3: 400, 4: 300}
 
 
 def strategy_of(name: str) -> str:

@@ -31,10 +31,14 @@ so the same move in two determinizations is the same child. The move played is t
 on average; the heuristic's own move is kept unless another did better by ``confidence``
 standard errors of the paired difference. Steps that carry on a decision already taken — the
 mode, targets and costs of an activation, and choices during resolution — are left to the
-heuristic bot, at the root and in the tree, as are prompts with a single distinct move.
+heuristic bot, at the root and in the tree, as are prompts with a single distinct move; with
+``drafts`` the steps of our own activation are searched too, each deal made from the view where
+the activation began with our steps since replayed on it. With ``tree=False`` the root moves
+are valued by heuristic playouts alone (flat Monte Carlo over the same deals).
 
 Deterministic: the generator is seeded from the bot's seed and the decision's sequence number,
-so with a playout budget (``iterations``) the same seed and view give the same move. A time
+so with a playout budget (``iterations``, a number or one per table size) the same seed and view
+give the same move. A time
 budget (``max_ms``) stops earlier on a slow machine and is then not reproducible; the levels
 use iterations, a table adds a time cap on top.
 """
@@ -43,6 +47,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CARDS, CardType
@@ -64,6 +69,10 @@ SEARCHED = frozenset(
         PromptKind.HAND_LIMIT,
     }
 )
+#: The steps of drafting an activation: searched (``drafts``) from where the activation began.
+DRAFT = frozenset({PromptKind.MODE, PromptKind.TARGET, PromptKind.COST})
+#: Choices that begin an activation whose mode, targets or costs come next.
+_ACTIVATIONS = ("play:", "declare:", "ability:", "place:", "flip:", "counter:", "manifest:")
 #: UCB exploration constant (rewards are in [0, 1]).
 EXPLORATION = 0.7
 #: Decisions a playout may take before it is scored as a draw (a runaway guard).
@@ -95,7 +104,7 @@ class Node:
 def move_key(game: Game, opt: Option) -> str:
     """The option as a move that means the same in every determinization."""
     card = opt.card
-    if card is None:
+    if card is None or opt.kind == "mode":
         return opt.id
     name = game.defs[card].id
     if opt.kind == "target":
@@ -398,12 +407,14 @@ class MCTSBot:
     def __init__(
         self,
         seed: int | str = 0,
-        iterations: int = 200,
+        iterations: int | Mapping[int, int] = 200,
         max_ms: float | None = None,
         options: GameOptions | None = None,
         exploration: float = EXPLORATION,
         opponents_in_tree: bool = False,
         confidence: float = 0.0,
+        tree: bool = True,
+        drafts: bool = False,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -412,46 +423,89 @@ class MCTSBot:
         self.exploration = exploration
         self.opponents_in_tree = opponents_in_tree
         self.confidence = confidence
+        self.tree = tree
+        self.drafts = drafts
         self.fallback = HeuristicBot(seed)
         self.memory = SeatMemory()
+        #: the view where our activation under way began, and our choices since
+        self._draft: tuple[View, list[str]] | None = None
         self.searched = 0  # decisions searched (for tests and benchmarks)
+        self.playouts = 0  # playouts run over all decisions (for tests and benchmarks)
         self.inconsistent = 0  # views the determinizer could not account for (should stay 0)
+
+    def budget(self, players: int) -> int:
+        """Playouts a searched decision at a table of ``players``: ``iterations``, or its entry
+        for the largest table size up to ``players`` when it is given per table size."""
+        if isinstance(self.iterations, int):
+            return self.iterations
+        sizes = [n for n in self.iterations if n <= players] or [min(self.iterations)]
+        return self.iterations[max(sizes)]
 
     def choose(self, view: View) -> str:
         prompt = view.prompt
         assert prompt is not None and prompt.options, "asked to choose without a prompt"
         self.memory.observe(view)
-        if (
-            prompt.kind not in SEARCHED
-            or len({o.id for o in prompt.options if o.kind != "cancel"}) < 2
-        ):
-            return self._note(view, self.fallback.choose(view))
+        several = len({o.id for o in prompt.options if o.kind != "cancel"}) >= 2
+        if prompt.kind in DRAFT:
+            # a step of our own activation: searched from where it began, the steps so far
+            # replayed on each deal (when the drafts are searched at all)
+            begun = self._draft
+            if begun is not None and several and self.drafts:
+                choice, _ = self._search_from(begun[0], view, tuple(begun[1]))
+            else:
+                choice = self.fallback.choose(view)
+            if begun is not None:
+                begun[1].append(choice)
+            return self._note(view, choice)
+        self._draft = None
+        if prompt.kind not in SEARCHED or not several:
+            choice = self.fallback.choose(view)
+        else:
+            choice, searched = self._search_from(view, view, ())
+            self.inconsistent += not searched
+        if choice.startswith(_ACTIVATIONS):
+            self._draft = (view, [choice])
+        return self._note(view, choice)
+
+    def _search_from(self, root: View, view: View, steps: tuple[str, ...]) -> tuple[str, bool]:
+        """Search ``view``'s decision, dealing from ``root`` (the same view, or the one where
+        the activation now being drafted began, with ``steps`` our choices since): the move,
+        and whether it was searched (if the deals cannot be made to match the view, the
+        heuristic's move)."""
+        assert root.prompt is not None
         options = self.options
-        limit = prompt.context.get("limit")
-        if prompt.kind is PromptKind.HAND_LIMIT and isinstance(limit, int):
+        limit = root.prompt.context.get("limit")
+        if root.prompt.kind is PromptKind.HAND_LIMIT and isinstance(limit, int):
             options = GameOptions(**{**to_plain(options), "hand_limit": limit})
-        det = Determinizer(view, options, self.memory)
+        det = Determinizer(root, options, self.memory)
         if not det.consistent:
-            self.inconsistent += 1
-            return self._note(view, self.fallback.choose(view))
+            return self.fallback.choose(view), False
         # The heuristic's move: the search keeps it unless another is clearly better (and
         # asking keeps the heuristic's own memory, e.g. how long it has waited, in step).
         default = self.fallback.choose(view)
         rng = Rng(seed_state(("mcts", self.seed, view.viewer, view.seq)))
-        choice = self.search(det, rng, view, default)
+        choice = self.search(det, rng, view, default, steps)
         if choice is None:
-            self.inconsistent += 1
-            return self._note(view, default)
+            return default, False
         self.searched += 1
-        return self._note(view, choice)
+        return choice, True
 
     def _note(self, view: View, choice: str) -> str:
         # What the view will not tell later: the stacking ability is once a turn, a card set
         # this turn cannot be flipped before the next (R16), and what our activation was.
         self.memory.chose(view, choice)
+        if choice == "cancel":
+            self._draft = None
         return choice
 
-    def search(self, det: Determinizer, rng: Rng, view: View, default: str | None) -> str | None:
+    def search(
+        self,
+        det: Determinizer,
+        rng: Rng,
+        view: View,
+        default: str | None,
+        steps: tuple[str, ...] = (),
+    ) -> str | None:
         """Run the iterations; the best root move, as an option id of the view's prompt, or
         None if the determinizations do not match the view's prompt.
 
@@ -471,8 +525,13 @@ class MCTSBot:
         diffs: dict[str, list[float]] = {}  # per move: its reward minus the default's, per deal
         default_key: str | None = None
         playouts = 0
-        while playouts < self.iterations:
+        limit = self.budget(det.n)
+        while playouts < limit:
             base = det.sample(rng, self.memory)
+            for step in steps:
+                if base.prompt is None or base.prompt.option(step) is None:
+                    return None
+                base.choose(me, step)
             if not real:
                 p = base.prompt
                 if p is None or p.seat != me or p.kind is not prompt.kind:
@@ -506,25 +565,31 @@ class MCTSBot:
                 game.choose(me, real[key])
                 got[key] = self._iterate(child, game, rng, bots)[me]
                 playouts += 1
+                self.playouts += 1
             root.visits += 1
             if default_key is not None:
                 for key, r in got.items():
                     diffs.setdefault(key, []).append(r - got[default_key])
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        best = max(
-            root.children.values(),
-            key=lambda ch: (ch.reward / max(ch.visits, 1), ch.move == default_key, ch.move or ""),
-        )
-        assert best.move is not None
-        if default_key is not None and best.move != default_key and self.confidence:
-            d = diffs[best.move]
+        best = self._best(root, default_key)
+        if default_key is not None and best != default_key and self.confidence:
+            d = diffs[best]
             mean = sum(d) / len(d)
             # (floored: a few deals that all agree are not proof)
             var = max(sum((x - mean) ** 2 for x in d) / max(len(d) - 1, 1), 0.05)
             if mean <= self.confidence * math.sqrt(var / len(d)):
                 return real[default_key]
-        return real[best.move]
+        return real[best]
+
+    @staticmethod
+    def _best(root: Node, default_key: str | None) -> str:
+        best = max(
+            root.children.values(),
+            key=lambda ch: (ch.reward / max(ch.visits, 1), ch.move == default_key, ch.move or ""),
+        )
+        assert best.move is not None
+        return best.move
 
     def _iterate(self, node: Node, game: Game, rng: Rng, bots: list[HeuristicBot]) -> list[float]:
         """One descent from ``node`` (whose move has just been played on ``game``): select and
@@ -533,7 +598,7 @@ class MCTSBot:
         c = self.exploration
         me = node.seat
         # Selection and expansion, through prompts with a choice.
-        while game.prompt is not None:
+        while game.prompt is not None and self.tree:
             seat = game.prompt.seat
             if (seat != me and not self.opponents_in_tree) or game.prompt.kind not in SEARCHED:
                 # the others as the heuristic plays them; and, as at the root, the steps that
