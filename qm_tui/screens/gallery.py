@@ -11,12 +11,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from qm_rules.cards import CARDS, CardDef
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import has, tr
+from qm_tui.widgets.footer import Footer
 
 
 def type_name(card: CardDef, lang: str) -> str:

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from qm_rules.bots import LEVELS
 from qm_rules.model import GameOptions
@@ -23,6 +23,7 @@ from qm_rules.options import BY_NAME, OPTIONS, Option
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.net import HostSettings
+from qm_tui.widgets.footer import Footer
 
 MIN_SEATS, MAX_SEATS = 2, 6
 

@@ -16,13 +16,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Label, Static
+from textual.widgets import Button, DataTable, Label, Static
 
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.messages import TablesChanged
 from qm_tui.safe import clean
 from qm_tui.tablelist import TableSource
+from qm_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from qm_net.discovery import TableInfo

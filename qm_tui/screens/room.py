@@ -17,13 +17,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, RichLog, Static
+from textual.widgets import DataTable, Input, Label, RichLog, Static
 
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable
 from qm_tui.net import refusal
 from qm_tui.safe import clean
+from qm_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from qm_net.client import TableClient

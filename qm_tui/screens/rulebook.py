@@ -13,12 +13,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Label, MarkdownViewer, OptionList
+from textual.widgets import Label, MarkdownViewer, OptionList
 from textual.widgets.option_list import Option
 
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.rules_text import RulesSection, rules_markdown, split_sections
+from qm_tui.widgets.footer import Footer
 
 #: Below this width the section list starts hidden (it would squeeze the text).
 TOC_MIN_WIDTH = 90

@@ -296,7 +296,12 @@ class TableScreen(Screen[None]):
         self._card_mode()
         # The board is built: move everything alive now (the app, its widgets, the card data)
         # out of the collector's reach. Full collections of it stalled the screen for 60-150 ms
-        # at a time (benchmarks/tui.py, --gc-freeze); after this they take ~12 ms.
+        # at a time (benchmarks/tui.py, --gc-freeze); after this they take ~12 ms. What the
+        # last freeze kept is given back first: the previous game's board, frozen while it was
+        # alive, is garbage now that could never be collected frozen (8 MiB kept a game). This
+        # full collection is paid here, between games, inside the first view.
+        gc.unfreeze()
+        gc.collect()
         gc.freeze()
         # A frame makes tens of thousands of short-lived objects (strips, segments, styles):
         # at Python's default (a young collection every 700 allocations) the table collected
