@@ -254,6 +254,37 @@ class TableScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._card_mode()
+        self.call_after_refresh(self._fit_options)
+
+    #: The option list's rows on a tall screen: the fewest and the most.
+    OPTION_ROWS = (4, 9)
+
+    def _fit_options(self) -> None:
+        """On a tall screen the option list keeps one height, whether it shows options or not:
+        every row the board does not need (4 to 9; more options scroll, their count shown).
+        A list that grew and shrank with each decision moved the whole board each time: a new
+        layout and a redraw of every card, the slowest frames at the table (benchmarks/tui.py).
+        It changes only when the board itself needs more or fewer rows (a resize, the hand
+        wrapping). On a short screen rows are too few to keep: the list is as long as the
+        options (up to 6)."""
+        if self.taken_down:
+            return
+        ol = self.query_one(PromptBar).options_list
+        if not self.has_class("-tall"):
+            if ol.styles.inline.has_rule("height"):
+                ol.styles.height = None  # back to the stylesheet's
+            return
+        board = self.query_one("#board")
+        need = sum(
+            child.outer_size.height + child.styles.margin.top + child.styles.margin.bottom
+            for child in board.children
+            if child.display
+        )
+        free = board.size.height + ol.outer_size.height - need
+        least, most = self.OPTION_ROWS
+        rows = max(least, min(most, free))
+        if ol.outer_size.height != rows or not ol.styles.inline.has_rule("height"):
+            ol.styles.height = rows
 
     def _card_mode(self) -> None:
         """Cards framed when the terminal has the room (100 columns, 30 lines), with a bottom
@@ -294,6 +325,7 @@ class TableScreen(Screen[None]):
             mine.display = False
         self.areas = areas
         self._card_mode()
+        self.call_after_refresh(self._fit_options)
         # The board is built: move everything alive now (the app, its widgets, the card data)
         # out of the collector's reach. Full collections of it stalled the screen for 60-150 ms
         # at a time (benchmarks/tui.py, --gc-freeze); after this they take ~12 ms. What the
@@ -543,7 +575,10 @@ class TableScreen(Screen[None]):
             )
         me = view.me()
         if self.hand is not None and me is not None:
+            rows = len(self.hand.tiles())
             await self.hand.show(me.hand or (), lang, choosable)
+            if len(self.hand.tiles()) != rows:  # the hand may take more or fewer rows
+                self.call_after_refresh(self._fit_options)
         shown = self._shown if self._shown is not None and self._shown[3] is view else None
         self.query_one(ChainStack).show(
             view,
