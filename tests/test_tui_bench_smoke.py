@@ -50,7 +50,30 @@ def test_the_tui_benchmark_fills_every_figure(
         assert "no samples" not in line, out
     assert "load average" in out
     assert "backlog: 0 " in out  # the bots waited for each sampled view to be drawn
+    # the targets, each said to be met or not
+    targets = out[out.index("targets (p99 under 50 ms") :].splitlines()
+    for name in ("view -> frame", "key -> frame", "playback"):
+        line = next(x for x in targets if x.strip().startswith(name))
+        assert "MET" in line, out
     # nothing of the benchmark is left behind
     assert table_module.TableScreen is TableScreen
     assert Host._bot_move is bot_move
     assert bench.PROBE is None
+
+
+def test_the_tui_benchmark_says_which_targets_are_met() -> None:
+    bench = load_bench()
+    f = bench.Figures()
+    f.view_frame = [10.0] * 99 + [49.0]
+    f.arrow_frame, f.arrow_playing, f.number_frame = [20.0], [30.0], [40.0]
+    f.frames_waited = [0, 0, 1]
+    for values in (f.view_frame, f.arrow_frame, f.arrow_playing, f.number_frame):
+        f.cpu[id(values)] = [5.0]
+    said = {line.split()[0]: line for line in bench.verdict(f)[1:]}
+    assert "NOT" not in said["view"] and "NOT" not in said["key"] and "NOT" not in said["playback"]
+    f.number_frame = [10.0, 60.0]  # one answer frame late: a miss, whatever the CPU time
+    f.cpu[id(f.number_frame)] = [5.0, 5.0]
+    f.frames_waited = [0, 2]  # an arrow waited two frames during the playback
+    said = {line.split()[0]: line for line in bench.verdict(f)[1:]}
+    assert "NOT MET (met in CPU time)" in said["key"]
+    assert "NOT MET" in said["playback"] and "NOT" not in said["view"]
