@@ -254,7 +254,22 @@ class TableScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._card_mode()
+        self._keep_chain_rows()
         self.call_after_refresh(self._fit_options)
+
+    #: Rows the chain keeps on a tall screen when there is none (its title, a link, the link's
+    #: outcome): a chain of one link comes and goes without moving the card panel and the log
+    #: (see ChainStack).
+    CHAIN_ROWS = 3
+
+    def _keep_chain_rows(self) -> None:
+        chain = self.query_one(ChainStack)
+        tall = self.size.height >= dict((c, n) for n, c in self.VERTICAL_BREAKPOINTS)["-tall"]
+        rows = self.CHAIN_ROWS if tall else 0  # (the class may not be set yet at a resize)
+        if rows != chain.reserve:
+            chain.keep(rows)
+            if self.view is not None:
+                self._show_chain(self.view)
 
     #: The option list's rows on a tall screen: the fewest and the most.
     OPTION_ROWS = (4, 9)
@@ -325,6 +340,7 @@ class TableScreen(Screen[None]):
             mine.display = False
         self.areas = areas
         self._card_mode()
+        self._keep_chain_rows()
         self.call_after_refresh(self._fit_options)
         # The board is built: move everything alive now (the app, its widgets, the card data)
         # out of the collector's reach. Full collections of it stalled the screen for 60-150 ms
@@ -492,11 +508,34 @@ class TableScreen(Screen[None]):
             self.deadline_at = with_view[-1].deadline_at
             await self.render_view(view)
         else:
-            self.query_one(ChainStack).show(
-                view, lang, tr("table.chain", lang), frame=last.chain, cards=self.known_cards
-            )
+            self._show_chain(view, last.chain)
             self.show_status(view)
         self._show_playback_state()
+
+    def _show_chain(self, view: View, frame: ChainFrame | None = None) -> None:
+        """The chain as the playback last showed it with ``view`` (``frame``, else the one
+        noted), or else the view's own."""
+        if frame is None and self._shown is not None and self._shown[3] is view:
+            frame = self._shown[0]
+        lang = self.lang
+        self.query_one(ChainStack).show(
+            view,
+            lang,
+            tr("table.chain", lang),
+            frame=frame,
+            cards=self.known_cards,
+            ahead=self._chain_ahead(),
+        )
+
+    def _chain_ahead(self) -> tuple[ChainFrame, ...]:
+        """The frames of the chain on screen that the playback has still to draw (up to the
+        chain's end): the chain's box takes their rows at once."""
+        ahead: list[ChainFrame] = []
+        for step in self.playback.queue:
+            if not step.chain.links:
+                break
+            ahead.append(step.chain)
+        return tuple(ahead)
 
     def _show_playback_state(self) -> None:
         lang = self.lang
@@ -579,14 +618,7 @@ class TableScreen(Screen[None]):
             await self.hand.show(me.hand or (), lang, choosable)
             if len(self.hand.tiles()) != rows:  # the hand may take more or fewer rows
                 self.call_after_refresh(self._fit_options)
-        shown = self._shown if self._shown is not None and self._shown[3] is view else None
-        self.query_one(ChainStack).show(
-            view,
-            lang,
-            tr("table.chain", lang),
-            frame=shown[0] if shown is not None else None,
-            cards=self.known_cards,
-        )
+        self._show_chain(view)
         answered = p is not None and self._chosen_seq == p.seq
         if answered and p is not None:  # sent: the options go (the table is moving on)
             pview = dataclasses.replace(view, prompt=dataclasses.replace(p, options=()))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rich.text import Text
+from textual.visual import visualize
 from textual.widgets import Static
 
 from qm_rules.describe import describe, describe_link
@@ -79,13 +80,42 @@ def frame_of(view: View) -> ChainFrame:
 
 
 class ChainStack(Static):
-    """Hidden while there is no chain; a line a link (and one for its outcome) otherwise."""
+    """A line a link (and one for its outcome), newest on top.
+
+    Without a chain the box is hidden, or, with ``reserve`` rows (a tall screen), shows its
+    title over that many empty rows. While a chain lasts its box only grows, and takes at once
+    the rows of the chain as the playback will draw it next (``ahead``). A box that came, went
+    and changed height with every link and outcome moved the log and the card panel beside it
+    each time: a new layout of the screen and a redraw of the side (at the table nearly every
+    move is a chain of one link); with rows reserved, a chain of one link is none.
+    """
 
     DEFAULT_CSS = """
     ChainStack { height: auto; max-height: 14; border-top: solid $warning; padding: 0 1; }
     """
 
     _shown: tuple[object, ...] = ()
+    _rows = 0
+    """The rows of text the box keeps (0: it follows its text)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.reserve = 0
+        """Rows kept for the chain when there is none (0: the box is hidden then)."""
+        self._heights: dict[int, tuple[ChainFrame, int]] = {}
+        """The height of each frame of this chain measured so far (by ``id``: a frame holds
+        events' data, which cannot be hashed) ..."""
+        self._measured_at: tuple[int, str] | None = None
+        """... at this width and in this language."""
+        self._width = 0
+        """The width of its text when it was last shown (a hidden widget has none)."""
+
+    def keep(self, rows: int) -> None:
+        """Keep ``rows`` for the chain when there is none (0: hide the box then)."""
+        if rows != self.reserve:
+            self.reserve = rows
+            self._shown = ()  # drawn again at the next show
+            self._rows = 0
 
     def show(
         self,
@@ -94,15 +124,69 @@ class ChainStack(Static):
         title: str,
         frame: ChainFrame | None = None,
         cards: Mapping[int, str] | None = None,
+        ahead: Sequence[ChainFrame] = (),
     ) -> None:
-        """Draw ``frame`` (a step of the playback), or else the view's own chain."""
+        """Draw ``frame`` (a step of the playback), or else the view's own chain; ``ahead``:
+        the frames of this chain the playback has still to draw."""
         if frame is None:
             frame = frame_of(view)
-        key = (frame, lang, tuple(s.name for s in view.seats))
+        key = (frame, lang, tuple(s.name for s in view.seats), tuple(ahead))
         if key == self._shown:
             return
-        # only a change of the chain redraws it; a new layout only when its height changes
+        # only a change of the chain redraws it; a new layout only when its box changes size
         self._shown = key
-        self.display = bool(frame.links)
+        if not frame.links:
+            self._heights.clear()
+            if not self.reserve:
+                self.display = False
+                if self._rows:
+                    self._rows = 0
+                    self.styles.height = None  # back to following the text
+                return
+        text = chain_text(frame, view, lang, title, cards)
+        width = self.content_size.width or self._width  # hidden, it has no size: the last one
+        if not self.is_mounted or not width:
+            self.display = True
+            redraw(self, text)  # not laid out yet: it follows its text
+            return
+        self.update(text, layout=False)
+        heights = self._heights
+        if self._measured_at != (width, lang):  # rows kept at another width mean nothing
+            heights.clear()
+            self._measured_at = (width, lang)
+            self._rows = 0
+        rows = max(self.reserve, self.visual.get_height(self.styles, width))
         if frame.links:
-            redraw(self, chain_text(frame, view, lang, title, cards))
+            rows = max(rows, self._rows)  # while the chain lasts, the box only grows
+        for f in ahead:
+            known = heights.get(id(f))
+            if known is None or known[0] is not f:
+                later = visualize(self, chain_text(f, view, lang, title, cards))
+                known = heights[id(f)] = (f, later.get_height(self.styles, width))
+            rows = max(rows, known[1])
+        rows = min(rows, self.max_rows)
+        if rows != self._rows or not self.display:
+            self._rows = rows
+            self.display = True
+            self.styles.height = rows + self.styles.gutter.height
+
+    def on_resize(self) -> None:
+        """A new width: the rows kept were measured at the old one; fit the text shown."""
+        width = self.content_size.width
+        if width:
+            self._width = width
+        if not self._rows or self._measured_at is None or self._measured_at[0] == width:
+            return
+        self._heights.clear()
+        self._measured_at = (width, self._measured_at[1])
+        rows = max(self.reserve, self.visual.get_height(self.styles, width))
+        self._rows = min(rows, self.max_rows)
+        self.styles.height = self._rows + self.styles.gutter.height
+
+    @property
+    def max_rows(self) -> int:
+        """The most lines of text the box shows (its ``max-height`` less its border)."""
+        most = self.styles.max_height
+        if most is None or not most.is_cells:
+            return 1_000
+        return max(1, int(most.value) - self.styles.gutter.height)

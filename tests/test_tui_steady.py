@@ -1,0 +1,67 @@
+"""On a tall screen what comes and goes with every move keeps its place: the option list keeps
+its rows whether it shows options or not, and the chain's box keeps rows for a chain of one
+link, so that neither moves the board or the log (each move was a new layout of the screen and a
+redraw of what moved). On a short screen both take only the rows they need."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from test_tui_cards import chain_position, negated_position
+from test_tui_table_support import ScriptedSession, TableApp, until
+
+from qm_tui.clock import FakeClock
+from qm_tui.session import Update
+from qm_tui.widgets.chain import ChainStack
+from qm_tui.widgets.log import GameLog
+from qm_tui.widgets.prompt import PromptBar
+
+
+@pytest.mark.parametrize(("size", "kept"), [((160, 48), True), ((100, 30), False)])
+async def test_the_board_stays_put_when_options_come_and_go(
+    size: tuple[int, int], kept: bool
+) -> None:
+    mine = negated_position()  # I am asked to respond: two options
+    assert mine.prompt is not None and len(mine.prompt.options) == 2
+    others = dataclasses.replace(mine, prompt=dataclasses.replace(mine.prompt, seat=2))
+    app = TableApp(ScriptedSession([Update(mine, (), None)]), clock=FakeClock())
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        board = app.table.query_one("#board")
+        ol = app.table.query_one(PromptBar).options_list
+        with_options = (board.size.height, ol.option_count)
+        await app.table.render_view(others)  # the decision passes to another player
+        await pilot.pause()
+        assert ol.option_count == 0 and with_options[1] == 2
+        if kept:
+            assert board.size.height == with_options[0]
+            assert ol.size.height > 2  # the rows the board does not need, kept for options
+        else:
+            assert board.size.height == with_options[0] + 2  # the two options' rows
+
+
+@pytest.mark.parametrize(("size", "kept"), [((160, 48), True), ((100, 30), False)])
+async def test_a_chain_of_one_link_does_not_move_the_log(size: tuple[int, int], kept: bool) -> None:
+    full = chain_position()
+    one = dataclasses.replace(full, chain=full.chain[:1], prompt=None)
+    none = dataclasses.replace(one, chain=())
+    app = TableApp(ScriptedSession([Update(none, (), None)]), clock=FakeClock())
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        log = app.table.query_one(GameLog)
+        chain = app.table.query_one(ChainStack)
+        before = log.region
+        await app.table.render_view(one)
+        await pilot.pause()
+        assert "1." in str(chain.render())
+        if kept:
+            assert log.region == before
+        else:
+            assert log.region.height < before.height  # the chain's lines are taken from it
+        await app.table.render_view(none)
+        await pilot.pause()
+        assert log.region == before
+        assert "1." not in str(chain.render()) or not chain.display
