@@ -6,7 +6,7 @@ way a card changes zone, and it keeps ``loc`` (where each card is) true.
 
 from __future__ import annotations
 
-from operator import add
+from operator import add, attrgetter
 from typing import Any
 
 from .cards import CardDef
@@ -35,15 +35,19 @@ def def_number(def_id: str) -> int:
     return number
 
 
-def _def_base(d: CardDef) -> int:
-    """The part of a slot code that names the definition: ``def_number * MAX_CARDS * SLOTS * 8``."""
-    base = _DEF_BASES.get(d.id)
-    if base is None:
-        base = _DEF_BASES[d.id] = def_number(d.id) * MAX_CARDS * SLOTS * 8
-    return base
+_PER_CARD = SLOTS * 8  # the codes of one card instance: a slot and three flags
 
 
-_DEF_BASES: dict[str, int] = {}
+class _DefBases(dict[str, int]):
+    """The part of a slot code that names a definition, by its id (``def_number * MAX_CARDS *
+    SLOTS * 8``), worked out when first asked for: a new game reads its cards' in one ``map``."""
+
+    def __missing__(self, def_id: str) -> int:
+        base = self[def_id] = def_number(def_id) * MAX_CARDS * _PER_CARD
+        return base
+
+
+_DEF_BASES = _DefBases()
 
 
 def def_id_of(number: int) -> str:
@@ -452,7 +456,10 @@ class State:
         or a test's setup that re-deals a card as another definition)."""
         defs, n = self.defs, len(self.defs)
         self.is_ancestor = [d.type == "ancestor" for d in defs]
-        self.code_base = list(map(add, map(_def_base, defs), range(0, n * SLOTS * 8, SLOTS * 8)))
+        ids = map(attrgetter("id"), defs)
+        self.code_base = list(
+            map(add, map(_DEF_BASES.__getitem__, ids), range(0, n * _PER_CARD, _PER_CARD))
+        )
         self.anc = [EMPTY] * len(self.fields)
         self.codes = [[-1 - i for i in range(SLOTS)] for _ in self.fields]
         for seat, f in enumerate(self.fields):
