@@ -86,9 +86,10 @@ class LeaveModal(ModalScreen[str]):
     DEFAULT_CSS = """
     LeaveModal { align: center middle; }
     LeaveModal > Vertical {
-        width: auto; min-width: 40; max-width: 76; height: auto; border: round $warning;
+        width: 80; max-width: 100%; height: auto; border: round $warning;
         background: $surface; padding: 1 2;
     }
+    LeaveModal #leave-question { width: 100%; }
     LeaveModal Horizontal { height: auto; margin-top: 1; }
     LeaveModal Button { margin-right: 2; }
     """
@@ -99,7 +100,8 @@ class LeaveModal(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(clean(self.question.text)), id="leave-question")
+            lines = (clean(line) for line in self.question.text.split("\n"))  # clean: no breaks
+            yield Label(Text("\n".join(lines)), id="leave-question")
             with Horizontal():
                 for c in self.question.choices:
                     variant = "primary" if c.answer == "stay" else "error"

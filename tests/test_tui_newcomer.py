@@ -1,0 +1,60 @@
+"""What a newcomer met playing Qingming from a fresh clone, pinned at the screen: each test shows
+the player-facing words or layout as they must read (the questions in full, no internal ids)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+from tui_support import isolate
+
+from qm_tui.screens.leave import LeaveModal, TableState, leave_question
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    return isolate(tmp_path, monkeypatch)
+
+
+def _screen_text(app: App[None]) -> str:
+    """What the terminal shows, as plain text lines (joined, so that a wrapped sentence still
+    reads as words separated by spaces)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def _flat(text: str) -> str:
+    """``text`` with the frame characters and line breaks taken out: its words, one space apart."""
+    kept = "".join(ch if ch.isalnum() or ch in " .,:;()'-" else " " for ch in text)
+    return " ".join(kept.split())
+
+
+class _Behind(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("the table")
+
+
+@pytest.mark.parametrize(
+    ("state", "quitting"),
+    [
+        # a guest quitting mid-game: concede, or keep the seat for later
+        (TableState(hosting=False, playing=True, seated=True, others=0, journal=False), True),
+        # the host's player, others at the table: close it, or hand it over
+        (TableState(hosting=True, playing=True, seated=True, others=1, journal=True), True),
+    ],
+)
+async def test_the_leave_question_is_shown_whole_line_by_line(
+    state: TableState, quitting: bool
+) -> None:
+    """The question has two sentences on two lines; the second says what the other choice
+    does. Both show in full at 100 and 160 columns, with no '?' in place of the line break."""
+    question = leave_question(state, "en", quitting=quitting)
+    assert question is not None and "\n" in question.text
+    for size in ((100, 30), (160, 48)):
+        app = _Behind()
+        async with app.run_test(size=size) as pilot:
+            app.push_screen(LeaveModal(question))
+            await pilot.pause()
+            shown = _screen_text(app)
+            assert "?" not in shown
+            for line in question.text.split("\n"):
+                assert _flat(line) in _flat(shown), (size, line)
