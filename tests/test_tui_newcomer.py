@@ -58,3 +58,33 @@ async def test_the_leave_question_is_shown_whole_line_by_line(
             assert "?" not in shown
             for line in question.text.split("\n"):
                 assert _flat(line) in _flat(shown), (size, line)
+
+
+# ───────────────────────────── the card gallery ─────────────────────────────
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", [(100, 40), (160, 48)])
+async def test_the_gallery_lists_whole_names_and_shows_no_internal_id(
+    lang: str, size: tuple[int, int]
+) -> None:
+    """Each card's name and type read whole in the list ("Incense and Candles  Offering", not
+    "…Offeri…"), and the card shown says nothing of the id the data files know it by."""
+    from tui_support import make_app, until
+
+    from qm_rules.cards import CARDS
+    from qm_tui.screens.gallery import GalleryScreen, type_name
+
+    app = make_app(lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery")
+        await pilot.pause()
+        shown = _screen_text(app)
+        assert "…" not in shown
+        for card in CARDS.cards:
+            assert f"{card.name(lang)}  {type_name(card, lang)}" in shown, card.name(lang)
+        for card in CARDS.cards:
+            detail = str(app.screen.query_one("#detail", Static).content)
+            assert card.id not in detail.replace(card.name.en, "")
+            await pilot.press("down")

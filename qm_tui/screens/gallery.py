@@ -41,7 +41,8 @@ def card_matches(card: CardDef, query: str) -> bool:
 
 
 def describe_card(card: CardDef, lang: str) -> Content:
-    """The full card: names, type, tags, copies, text in ``lang`` then in the other language."""
+    """The full card: names, type, tags, copies, text in ``lang`` then in the other language
+    (not its id: that is the data files' name for it, not a player's)."""
     other = "en" if lang == "zh" else "zh"
     tags = ", ".join(tag_name(t, lang) for t in sorted(card.tags)) or "-"
     return Content.assemble(
@@ -54,9 +55,7 @@ def describe_card(card: CardDef, lang: str) -> Content:
         (tr("gallery.field.tags", lang), "dim"),
         f" {tags}    ",
         (tr("gallery.field.copies", lang), "dim"),
-        f" {card.copies}    ",
-        (tr("gallery.field.id", lang), "dim"),
-        f" {card.id}",
+        f" {card.copies}",
         "\n\n",
         card.text(lang),
         "\n\n",

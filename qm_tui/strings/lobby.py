@@ -202,7 +202,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "gallery.field.type": {"zh": "类型", "en": "Type"},
     "gallery.field.tags": {"zh": "标签", "en": "Tags"},
     "gallery.field.copies": {"zh": "张数", "en": "Copies"},
-    "gallery.field.id": {"zh": "编号", "en": "Id"},
     "key.gallery.close": {"zh": "返回", "en": "Back"},
     "key.gallery.filter": {"zh": "筛选", "en": "Filter"},
     # ── help ──
