@@ -88,3 +88,72 @@ async def test_the_gallery_lists_whole_names_and_shows_no_internal_id(
             detail = str(app.screen.query_one("#detail", Static).content)
             assert card.id not in detail.replace(card.name.en, "")
             await pilot.press("down")
+
+
+# ───────────────────────────── the result ─────────────────────────────
+
+
+def _worshipped() -> tuple[object, object]:
+    """A finished game's result and a final view in which seat 0 worshipped Grandfather with
+    four offerings under it, an action card still on its field beside it."""
+    import dataclasses
+
+    from qm_rules import Game
+    from qm_rules.model import CardView, Result, SlotView
+
+    game = Game.new(["Ann", "Bo"], "newcomer")
+    view = game.view(None)
+    seat = view.seats[0]
+    slots = (
+        SlotView(0, CardView(901, "zufu")),
+        SlotView(1, CardView(902, "shunshou")),
+        *(SlotView(i, None) for i in range(2, 5)),
+    )
+    stacked = tuple(
+        CardView(910 + i, d) for i, d in enumerate(("xiangzhu", "qingtuan", "qingcha", "zhiqian"))
+    )
+    seats = (dataclasses.replace(seat, slots=slots, stacked=stacked), *view.seats[1:])
+    result = Result(winner=0, ancestor="zufu", reason="worship", rounds=5, turns=17)
+    return result, dataclasses.replace(view, seats=seats)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_result_lists_stacked_offerings_with_the_ancestor_they_are_under(lang: str) -> None:
+    """Not after whatever card was last on the field ("Sleight of Hand + Incense and Candles,
+    …"): the offerings read as the ancestor's."""
+    from qm_rules.describe import card_name
+    from qm_tui.screens.result import field_words
+
+    result, view = _worshipped()
+    words = field_words(view.seats[0], lang)  # type: ignore[attr-defined]
+    ancestor, action = card_name("zufu", lang), card_name("shunshou", lang)
+    offerings = [card_name(d, lang) for d in ("xiangzhu", "qingtuan", "qingcha", "zhiqian")]
+    assert words.index(ancestor) < words.index(offerings[0]) < words.index(action)
+    assert all(o in words.split(action)[0] for o in offerings)
+    assert not words.split(action)[1].strip(" ,，、")  # nothing of the ancestor's after it
+
+
+async def test_the_result_scrolls_with_the_page_keys() -> None:
+    """The journal's path is at the bottom: page down gets there without first tabbing away
+    from the buttons."""
+    from tui_support import make_app
+
+    from qm_tui.screens.result import ResultScreen
+
+    result, view = _worshipped()
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = ResultScreen(result, view, "en", log=[f"line {i}" for i in range(30)])  # type: ignore[arg-type]
+        await app.push_screen(screen)
+        await pilot.pause()
+        box = screen.query_one("#result")
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert box.scroll_y == 0

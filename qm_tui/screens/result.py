@@ -21,9 +21,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from qm_rules.cards import CARDS
+from qm_rules.cards import CARDS, CardType
 from qm_rules.describe import card_name
-from qm_rules.model import Result, View
+from qm_rules.model import Result, SeatView, View
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
@@ -41,15 +41,26 @@ def hands_table(result: Result, view: View, lang: str) -> Table:
         if sv.conceded:
             name.append(" " + tr("table.conceded", lang), style="dim")
         hand = ", ".join(card_name(c.card, lang) for c in sv.hand or ())
-        field = ", ".join(
-            ("#" if s.face_down else "") + card_name(s.card.card, lang)
-            for s in sv.slots
-            if s.card is not None
-        )
-        if sv.stacked:
-            field += " + " + ", ".join(card_name(c.card, lang) for c in sv.stacked)
-        table.add_row(name, Text(clean(hand)), Text(clean(field)))
+        table.add_row(name, Text(clean(hand)), Text(clean(field_words(sv, lang))))
     return table
+
+
+def field_words(sv: SeatView, lang: str) -> str:
+    """A seat's field in words: its cards in slot order (face-down ones marked #), the offerings
+    stacked under its ancestor right after the ancestor (or last, if it has left the field)."""
+    stacked = ", ".join(card_name(c.card, lang) for c in sv.stacked)
+    words, placed = [], False
+    for s in sv.slots:
+        if s.card is None:
+            continue
+        word = ("#" if s.face_down else "") + card_name(s.card.card, lang)
+        d = CARDS.by_id.get(s.card.card)
+        if stacked and not placed and d is not None and d.type is CardType.ANCESTOR:
+            word, placed = tr("result.stacked", lang, ancestor=word, cards=stacked), True
+        words.append(word)
+    if stacked and not placed:
+        words.append(tr("result.stacked_alone", lang, cards=stacked))
+    return ", ".join(words)
 
 
 def stats_table(stats: GameStats, view: View, lang: str) -> Table:
@@ -78,6 +89,11 @@ class ResultScreen(ModalScreen[str | None]):
         Binding("r", "rematch", "Rematch", id="result.rematch"),
         Binding("q", "leave", "Leave", id="result.leave"),
         Binding("escape,t", "table", "Table", id="result.table"),
+        # the page keys scroll the result whatever has the focus (a button, at first)
+        Binding("pagedown", "scroll('scroll_page_down')", show=False),
+        Binding("pageup", "scroll('scroll_page_up')", show=False),
+        Binding("end", "scroll('scroll_end')", show=False),
+        Binding("home", "scroll('scroll_home')", show=False),
     ]
 
     def __init__(
@@ -201,6 +217,9 @@ class ResultScreen(ModalScreen[str | None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id
         self.dismiss(choice if choice in ("rematch", "leave") else None)
+
+    def action_scroll(self, how: str) -> None:
+        getattr(self.query_one("#result", VerticalScroll), how)(animate=False)
 
     def action_table(self) -> None:
         """Back to the final table (v there opens this again)."""

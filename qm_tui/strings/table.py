@@ -164,6 +164,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.col.player": {"zh": "玩家", "en": "Player"},
     "result.col.hand": {"zh": "手牌", "en": "Hand"},
     "result.col.field": {"zh": "场上", "en": "Field"},
+    "result.stacked": {
+        "zh": "{ancestor}（其下叠放：{cards}）",
+        "en": "{ancestor} (stacked under it: {cards})",
+    },
+    "result.stacked_alone": {"zh": "叠放：{cards}", "en": "stacked: {cards}"},
     "result.rematch": {"zh": "再来一局 (r)", "en": "Rematch (r)"},
     "result.leave": {"zh": "离开 (q)", "en": "Leave (q)"},
 }
