@@ -8,15 +8,15 @@ Prints:
   loop here, so this includes the clients' own decoding — a conservative figure; beside it the
   CPU time the process spent meanwhile, which a loaded machine changes less than the wall time;
 - bytes per update per seat: the size of each seat's ``update`` frame (median, p99, max), in
-  all and late in a game (from round 3 on), with updates as patches (protocol 2) and, beside
-  them, with every update carrying the whole view as protocol 1 did;
+  all and late in a game (from round 3 on), with updates as compact patches (protocol 3) and,
+  beside them, with every update carrying the whole (compact) view;
+- beside them, the figures of the earlier protocols, measured on this machine with this script;
+- the load average, since the machine is shared and the figures move with it;
 - host start → table in a browse: from ``Host.start()`` to a running browser's "added" event
   (real zeroconf bound to 127.0.0.1).
 
 Aims: choice → every seat median < 1 ms, p99 < 10 ms; an update median < 1 KiB and max < 2 KiB
-at 6 seats late in a game; discovery < 1 s. Measured before patches (whole views every update):
-2.3 KiB median, 4 KiB p99, 8.3 KiB max per update.
-Figures only; nothing here passes or fails.
+at 6 seats late in a game; discovery < 1 s. Figures only; nothing here passes or fails.
 """
 
 from __future__ import annotations
@@ -38,6 +38,20 @@ from qm_rules import GameOptions
 from qm_rules.bots import make_bot
 
 SEATS = 6
+
+#: Earlier protocols' figures (6 seats, loopback, random bots), printed beside today's.
+BEFORE = (
+    ("protocol 1, whole views as maps", "update 2.3 KiB median, 4 KiB p99, 8.3 KiB max"),
+    (
+        "protocol 2, patches on map views (load 4.5)",
+        "update median 449 B, p99 2293 B, max 4383 B; round 3 on: median 495 B, p99 3211 B, "
+        "max 4383 B; choice -> every seat median 1.06-1.47 ms",
+    ),
+)
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def pct(values: list[float], p: float) -> float:
@@ -190,8 +204,8 @@ async def main() -> None:
     times, sizes, late = await latency(args.decisions, journal=False, cpu=cpu)
     wtimes, wsizes, wlate = await latency(args.decisions, journal=False, whole=True)
     print(
-        f"{SEATS} seats, loopback, {len(times)} decisions; "
-        "patches (protocol 2), then whole views (as protocol 1)"
+        f"{SEATS} seats, loopback, {len(times)} decisions; compact patches (protocol 3), "
+        f"then compact whole views; load average {load()}"
     )
     print(f"choice -> every seat updated:  {summary(times, 'ms', 1000)}")
     print(f"  whole views:                 {summary(wtimes, 'ms', 1000)}")
@@ -200,6 +214,9 @@ async def main() -> None:
     print(f"  whole views:                 {summary([float(s) for s in wsizes], 'B')}")
     print(f"  from round 3 on:             {summary([float(s) for s in late], 'B')}")
     print(f"  whole views, round 3 on:     {summary([float(s) for s in wlate], 'B')}")
+    for what, figures in BEFORE:
+        print(f"before: {what}: {figures}")
+    print(f"load average now: {load()}")
     if args.journal:
         jtimes, _, _ = await latency(args.decisions, journal=True)
         print(f"same, journal fsync per choice: {summary(jtimes, 'ms', 1000)}")

@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 
-from qm_net import delta, fairdeal, framing
+from qm_net import compact, delta, fairdeal, framing
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.messages import ConnectionLost, GameOver, GameUpdate, Message, TableMeta
@@ -286,7 +286,9 @@ class TableClient:
         assert self._reader is not None
         try:
             while True:
-                raw = await asyncio.wait_for(framing.read_frame(self._reader), self.idle_timeout)
+                # asyncio.timeout, not wait_for: wait_for makes a task for every frame
+                async with asyncio.timeout(self.idle_timeout):
+                    raw = await framing.read_frame(self._reader)
                 self._handle(self._check(raw), raw)
         except _Bye as bye:
             reason = f"the table closed: {bye}"
@@ -339,8 +341,13 @@ class TableClient:
             view = self._whole_view(msg, raw)
             if view is None:
                 return  # a patch we cannot apply: the whole view is on its way
-            out = GameUpdate(view, msg.events, msg.deadline)
-        elif isinstance(msg, LobbyUpdate | ChatMessage | ErrorMessage | GameEnded | Dealt):
+            out = GameUpdate(view, tuple([compact.to_event(e) for e in msg.events]), msg.deadline)
+        elif isinstance(msg, GameEnded):
+            final = self._base_view if msg.view is None else compact.to_view(msg.view)
+            if final is None:
+                return  # the last update was one we could not apply: sync brings it whole
+            out = msgspec.structs.replace(msg, view=final)
+        elif isinstance(msg, LobbyUpdate | ChatMessage | ErrorMessage | Dealt):
             out = msg
         else:
             return  # welcome, joined, spectating, pong: nothing for the app
@@ -381,8 +388,9 @@ class TableClient:
         does not fit (another base, a path that leads nowhere) asks the host for the whole
         view (``sync``) and yields None."""
         if msg.view is not None:
-            self._base, self._base_n, self._base_view = raw["view"], msg.n, msg.view
-            return msg.view
+            view = compact.to_view(msg.view)
+            self._base, self._base_n, self._base_view = raw["view"], msg.n, view
+            return view
         try:
             if self._base is None or self._base_view is None or msg.base != self._base_n:
                 raise delta.PatchError(f"a patch on update {msg.base}; we hold {self._base_n}")

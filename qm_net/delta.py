@@ -1,6 +1,7 @@
 """A view as the change from the previous one: what an ``update``'s ``patch`` holds.
 
-Both sides hold views as plain data (maps, arrays, scalars). :func:`diff` gives the steps that
+Both sides hold views as plain data (maps, arrays, scalars), in their wire form
+(:mod:`qm_net.compact`). :func:`diff` gives the steps that
 turn the view last sent on a connection into the new one; :func:`apply` carries them out. A
 step is ``[path, value]``: put ``value`` at ``path``, a list of map keys and array indices; an
 index equal to the array's length appends. An array that got shorter, a map whose keys changed
@@ -12,12 +13,12 @@ part of the new view, so it never carries what the new view would not (R5).
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import typing
 from typing import Any
 
 import msgspec
+
+from qm_net import compact
+from qm_rules.model import make_view
 
 Path = tuple[str | int, ...]
 Step = tuple[Path, Any]
@@ -27,7 +28,8 @@ _SEQ = (list, tuple)
 
 def diff(old: Any, new: Any) -> list[Step]:
     """The steps from ``old`` to ``new`` (both plain data; ``[]`` when equal). Parts that are
-    the same object on both sides (:class:`PlainViews` keeps them so) are skipped unread."""
+    the same object on both sides (:class:`qm_net.compact.Encoder` keeps them so) are skipped
+    unread."""
     out: list[Step] = []
     if old is not new and old != new:
         _diff(old, new, (), out)
@@ -55,80 +57,31 @@ def _diff(old: Any, new: Any, path: Path, out: list[Step]) -> None:
     out.append((path, new))
 
 
-class PlainViews:
-    """Views as plain data, the parts the engine reuses from one view to the next (a seat that
-    did not change, the discard pile) converted once and kept: the same object stands for the
-    same part in the next view, so :func:`diff` passes over it without reading it. Parts are
-    kept for two rounds (:meth:`next_round` at each broadcast)."""
-
-    _KEPT = ("seats", "discard")
-
-    def __init__(self) -> None:
-        self._now: dict[int, tuple[Any, Any]] = {}
-        self._before: dict[int, tuple[Any, Any]] = {}
-
-    def next_round(self) -> None:
-        self._before, self._now = self._now, {}
-
-    def _kept(self, part: Any) -> Any:
-        key = id(part)
-        hit = self._now.get(key) or self._before.get(key)
-        if hit is None or hit[0] is not part:
-            hit = (part, msgspec.to_builtins(part))
-        self._now[key] = hit
-        return hit[1]
-
-    def of(self, view: Any) -> dict[str, Any]:
-        """``msgspec.to_builtins(view)``, sharing the kept parts."""
-        out = {}
-        for name in _view_fields(type(view)):
-            value = getattr(view, name)
-            if name == "seats":
-                out[name] = tuple([self._kept(s) for s in value])
-            elif name == "discard":
-                out[name] = self._kept(value)
-            else:
-                out[name] = msgspec.to_builtins(value)
-        return out
-
-
-@functools.cache
-def _view_fields(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
-
-
 def typed(prev: Any, base: dict[str, Any], steps: Any) -> Any:
-    """The typed view that ``base`` is, where ``base`` is ``prev``'s plain data patched by
-    ``steps``: only the parts the steps touched are converted (and checked) again, a changed
-    seat alone rather than all of them; the rest is ``prev``'s. Raises
-    ``msgspec.ValidationError`` for a part that does not fit its type."""
-    cls = type(prev)
-    hints = _hints(cls)
+    """The engine's view that ``base`` stands for, where ``base`` is the wire view of ``prev``
+    (:mod:`qm_net.compact`) patched by ``steps``: only the parts the steps touched are checked
+    and converted again, a changed seat alone rather than all of them; the rest is ``prev``'s.
+    Raises ``msgspec.ValidationError`` for a part that does not fit its type."""
     touched: dict[str, set[int] | None] = {}
     for path, _ in steps:
         key = path[0]
-        if key not in hints:
+        if key not in compact.VIEW_FIELDS:
             raise PatchError(f"the view has no field {key!r}")
         if key == "seats" and len(path) > 1 and touched.get(key, set()) is not None:
             touched.setdefault(key, set()).add(path[1])  # type: ignore[union-attr]
         else:
             touched[key] = None  # the whole field
-    values = {name: getattr(prev, name) for name in _view_fields(cls)}
+    values = {name: getattr(prev, name) for name in compact.VIEW_FIELDS}
     for key, seats in touched.items():
-        if seats is None:
-            values[key] = msgspec.convert(base[key], hints[key])
-        else:
+        if seats is not None and len(base[key]) == len(values[key]):
             now = list(values[key])
-            seat_type = hints[key].__args__[0]  # tuple[SeatView, ...]
             for i in seats:
-                now[i] = msgspec.convert(base[key][i], seat_type)
+                now[i] = compact.to_seat(i, msgspec.convert(base[key][i], compact.Seat))
             values[key] = tuple(now)
-    return cls(**values)
-
-
-@functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+        else:
+            wire = msgspec.convert(base[key], compact.field_type(key))
+            values[key] = compact.convert_field(key, wire)
+    return make_view(*values.values())
 
 
 class PatchError(ValueError):

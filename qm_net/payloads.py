@@ -222,10 +222,10 @@ class GameOverData(Payload):
 
 
 class RevealHandsData(Payload):
-    """At the end every hand is shown: seat (as a string) → ``[cid, def]`` pairs."""
+    """At the end every hand is shown: the view of the same update holds them (every seat's
+    ``hand``, and every face-down card), so the event carries nothing more."""
 
-    hands: dict[str, list[tuple[Cid, Def]]]
-    EXAMPLE = {"hands": {"0": [[4, "xiangzhu"]], "1": []}}
+    EXAMPLE: ClassVar[dict[str, Any]] = {}
 
 
 class ConcedeData(Payload):

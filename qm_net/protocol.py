@@ -8,9 +8,10 @@ Each message is a frozen :class:`msgspec.Struct` whose tag is its ``t``. From th
 - encoding (:func:`encode`): the host hands a Struct to the framing, never a hand-made dict;
 - the published schema, ``docs/protocol.schema.json`` (:mod:`qm_net.schema` writes it).
 
-The views inside ``update`` and ``ended`` are the engine's own value types
-(:mod:`qm_rules.model` dataclasses), which msgspec converts the same way; what a prompt's
-``context`` and an event's ``data`` hold is defined per kind in :mod:`qm_net.payloads`.
+The views and events inside ``update`` and ``ended`` are in their compact wire form
+(:mod:`qm_net.compact`: arrays by position, defaults left out), which the client turns into
+the engine's own values; what a prompt's ``context`` and an event's ``data`` hold is defined
+per kind in :mod:`qm_net.payloads`.
 
 Evolving the wire (``docs/protocol.md`` §9): a receiver ignores map fields it does not know,
 so a field may be added (with a default) without a version step; anything else — a new message
@@ -27,10 +28,11 @@ import msgspec
 from msgspec import Meta, Struct
 
 from qm_net import framing
+from qm_net.compact import Event, View
 from qm_net.framing import ProtocolError
 from qm_net.version import DEFAULT_PORT, PROTOCOL_VERSION  # noqa: F401 - clients read both here
 from qm_rules.bots import BOT_LEVELS, BOT_NAMES
-from qm_rules.model import Event, GameOptions, Result, View
+from qm_rules.model import GameOptions, Result
 
 MAX_SEATS = 6
 MIN_SEATS = 2
@@ -280,9 +282,10 @@ PatchStep = tuple[tuple[str | int, ...], Any]
 
 
 class Update(HostMessage, tag="update"):
-    """After every decision: this seat's view and the events it may see. The view comes
-    whole (``view``) or as ``patch``, the steps from the view of the previous ``update`` on
-    this connection (whose ``n`` is ``base``) to this one. ``deadline``: seconds left on the
+    """After every decision: this seat's view and the events it may see, in their compact
+    form (:mod:`qm_net.compact`). The view comes whole (``view``) or as ``patch``, the steps
+    from the view of the previous ``update`` on this connection (whose ``n`` is ``base``) to
+    this one. ``deadline``: seconds left on the
     pending prompt's timer, nil if none runs."""
 
     events: tuple[Event, ...]
@@ -344,8 +347,12 @@ class Reveal(Struct, frozen=True):
 
 
 class GameEnded(HostMessage, tag="ended"):
+    """The game is over. ``view``: the final view (every hand revealed), nil when the
+    ``update`` just before this one on the connection carried it (the usual case); whole for a
+    connection that (re)joins, or asks ``sync``, after the game."""
+
     result: Result
-    view: View  # the final view: every hand revealed
+    view: View | None = None
     deal: Reveal | None = None  # nil when the table dealt from a fixed seed
 
 

@@ -21,7 +21,7 @@ from typing import Any, Union
 
 import msgspec
 
-from qm_net import fairdeal, payloads
+from qm_net import compact, fairdeal, payloads
 from qm_net import protocol as p
 from qm_net.version import PROTOCOL_VERSION
 from qm_rules.model import Event, GameOptions, Option, Prompt, Result, View
@@ -49,28 +49,34 @@ def build() -> dict[str, Any]:
     defs["HostMessage"] = host
     for cls in payload_types:  # each payload's schema carries its example
         defs[cls.__name__]["examples"] = [cls.EXAMPLE]
+    # an event is [kind, seat, data, to], a prompt [seat, kind, seq, options, context, …]:
+    # what data and context hold depends on the kind
     event = defs["Event"]
-    event["properties"]["kind"] = {"enum": list(payloads.EVENT_DATA)}
+    event["prefixItems"][0] = {"enum": list(payloads.EVENT_DATA)}
     event["allOf"] = [
         {
-            "if": {"properties": {"kind": {"const": kind}}},
-            "then": {"properties": {"data": {"$ref": _REF.format(name=cls.__name__)}}},
+            "if": {"prefixItems": [{"const": kind}]},
+            "then": {"prefixItems": [{}, {}, {"$ref": _REF.format(name=cls.__name__)}]},
         }
         for kind, cls in payloads.EVENT_DATA.items()
     ]
     prompt = defs["Prompt"]
     prompt["allOf"] = [
         {
-            "if": {"properties": {"kind": {"const": kind}}},
+            "if": {"prefixItems": [{}, {"const": kind}]},
             "then": {
-                "properties": {
-                    "context": {
+                "prefixItems": [
+                    {},
+                    {},
+                    {},
+                    {},
+                    {
                         "anyOf": [
                             {"$ref": _REF.format(name=cls.__name__)},
                             {"type": "object", "maxProperties": 0},
                         ]
-                    }
-                }
+                    },
+                ]
             },
         }
         for kind, cls in payloads.PROMPT_CONTEXT.items()
@@ -131,6 +137,8 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
     )
     result = Result(1, "shizu", "worship", 7, 25)
     events = (Event("turn", 0, {"turn": 5, "round": 3}), Event("draw", 0, {"count": 1}))
+    wire_view = msgspec.convert(compact.Encoder().view(view), compact.View)
+    wire_events = tuple(msgspec.convert(compact.event(e), compact.Event) for e in events)
     token = "q3Zt0cmFvUdM0uFh1nWfRk0lUcAw9Hc1"
     # A deal worked through with the real construction, so an implementation can check itself
     # against it (§11): the secret is bytes 0..31, Ann's part 32 bytes of 0x9f, seat 1 a bot.
@@ -197,26 +205,28 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                 ),
             ),
         ),
-        ("host", p.Update(n=9, view=view, events=events, deadline=None)),
+        ("host", p.Update(n=9, view=wire_view, events=wire_events, deadline=None)),
         (
             "host",
             p.Update(
                 n=10,
                 patch=(
                     (("seq",), 18),
-                    (("prompt", "seq"), 18),
-                    (("prompt", "seat"), 1),
-                    (("discard", 1), {"cid": 12, "card": "qingtuan", "tapped": False}),
+                    (("seats", 0, 1), 0),  # Ann's hand_count
+                    (("seats", 0, 2), []),  # her hand (an array that got shorter comes whole)
+                    (("discard", 1), [12, "qingtuan"]),  # appended to the discard pile
+                    (("prompt",), [1, "end", 18]),
                 ),
                 base=9,
-                events=(Event("discard", 0, {"card": 12, "def": "qingtuan"}),),
+                events=(compact.Event("discard", 0, {"card": 12, "def": "qingtuan"}),),
                 deadline=19.5,
             ),
         ),
         ("host", p.Deal(n=3, commitment=fairdeal.commitment(secret), seats=(0,), deadline=9.5)),
         ("host", p.Dealt(n=5, sources=("player", "bot"))),
-        ("host", p.GameEnded(n=80, result=result, view=view)),
-        ("host", p.GameEnded(n=81, result=result, view=view, deal=reveal)),
+        ("host", p.GameEnded(n=80, result=result)),
+        ("host", p.GameEnded(n=81, result=result, deal=reveal)),
+        ("host", p.GameEnded(n=4, result=result, view=wire_view)),
         ("host", p.ChatMessage(n=12, seat=1, name="Bo", text="good luck")),
         (
             "host",
@@ -309,7 +319,7 @@ def examples_block() -> str:
     lines = []
     for direction, msg in EXAMPLES:
         arrow = "client → host" if direction == "client" else "host → client"
-        body = msgspec.to_builtins(msg)
+        body = compact.plain(msg)
         if isinstance(msg, p.Update | p.GameEnded) and msg.view is not None:  # long: §5.1 has one
             body["view"] = _VIEW_NOTE
         lines.append(f"{arrow}  {json.dumps(body, ensure_ascii=False)}")
@@ -317,12 +327,21 @@ def examples_block() -> str:
 
 
 def view_example() -> str:
+    """The example update's view as sent: a field a line (a seat a line)."""
     msg = next(m for _, m in EXAMPLES if isinstance(m, p.Update))
-    return (
-        "```json\n"
-        + json.dumps(msgspec.to_builtins(msg.view), ensure_ascii=False, indent=1)
-        + "\n```"
-    )
+    view = compact.plain(msg.view)
+
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    lines = []
+    for key, value in view.items():
+        if key == "seats":
+            seats = ",\n".join(f"  {one(s)}" for s in value)
+            lines.append(f' "{key}": [\n{seats}\n ]')
+        else:
+            lines.append(f' "{key}": {one(value)}')
+    return "```json\n{\n" + ",\n".join(lines) + "\n}\n```"
 
 
 def table_options() -> str:

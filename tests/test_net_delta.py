@@ -29,7 +29,7 @@ from net_support import (
     wait_for,
 )
 
-from qm_net import delta, framing
+from qm_net import compact, delta, framing
 from qm_net import protocol as p
 from qm_net.host.conn import Conn
 from qm_net.host.feed import Feed
@@ -39,8 +39,16 @@ from qm_rules.bots import make_bot
 
 
 def wire(value: Any) -> Any:
-    """``value`` as the receiver decodes it (msgpack: tuples become lists)."""
+    """``value`` as the receiver decodes it (msgpack: tuples become lists); an engine view in
+    its wire form (``qm_net.compact``)."""
+    if isinstance(value, View):
+        value = compact.Encoder().view(value)
     return msgpack.unpackb(p.encode_body(value), raw=False)
+
+
+def as_view(plain: Any) -> View:
+    """A wire view as the client hands it on: checked, then the engine's value."""
+    return compact.to_view(msgspec.convert(plain, compact.View))
 
 
 def at(view: Any, path: tuple[Any, ...]) -> Any:
@@ -59,14 +67,15 @@ def test_a_patch_turns_each_view_into_the_next_and_carries_only_the_new_views_va
     game = Game.new([f"p{i}" for i in range(seats)], seed=seats, options=GameOptions(round_limit=6))
     bot = make_bot("random", seats)
     viewers = [None, *range(seats)]
-    held = {v: msgspec.to_builtins(game.view(v)) for v in viewers}  # the host's side
+    encoder = compact.Encoder()
+    held = {v: encoder.view(game.view(v)) for v in viewers}  # the host's side
     got = {v: wire(game.view(v)) for v in viewers}  # the client's side
     typed = {v: game.view(v) for v in viewers}
     patched = 0
     while not game.over:
         game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)))
         for v in viewers:
-            new = msgspec.to_builtins(game.view(v))
+            new = encoder.view(game.view(v))
             steps = wire(delta.diff(held[v], new))
             paths = [tuple(path) for path, _ in steps]
             assert len(set(paths)) == len(paths), "a place set twice in one patch"
@@ -76,7 +85,7 @@ def test_a_patch_turns_each_view_into_the_next_and_carries_only_the_new_views_va
             before = copy.deepcopy(got[v])
             got[v] = delta.apply(got[v], steps)
             assert got[v] == want
-            assert msgspec.convert(got[v], View) == game.view(v)
+            assert as_view(got[v]) == game.view(v)
             typed[v] = delta.typed(typed[v], got[v], steps)  # what the client hands the app
             assert typed[v] == game.view(v)
             assert before == (got[v] if not steps else before), (
@@ -92,36 +101,38 @@ def test_a_patch_on_a_hidden_card_stays_hidden() -> None:
     by another seat reaches it as a face-down slot and nothing more (R5)."""
     game = Game.new(["a", "b", "c"], seed=4, options=GameOptions(round_limit=8))
     bot = make_bot("random", 4)
-    held = [msgspec.to_builtins(game.view(v)) for v in range(3)]
+    encoder = compact.Encoder()
+    held = [encoder.view(game.view(v)) for v in range(3)]
+    hand, slots = 2, 3  # a seat's places (docs/protocol.md §5.1)
     secrets_seen = 0
     while not game.over:
         game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)))
         for v in range(3):
-            new = msgspec.to_builtins(game.view(v))
+            new = encoder.view(game.view(v))
             for path, value in delta.diff(held[v], new):
-                if len(path) >= 3 and path[0] == "seats" and path[1] != v and path[2] == "hand":
+                if len(path) >= 3 and path[0] == "seats" and path[1] != v and path[2] == hand:
                     assert game.over, "another seat's hand in a patch"
-                if path[:1] == ("seats",) and path[1:2] != (v,) and "slots" in path:
-                    slot = at(new, path[:4]) if len(path) >= 4 else value
-                    if isinstance(slot, dict) and slot.get("face_down") and not game.over:
-                        assert slot["card"] is None
-                        secrets_seen += 1
+                if path[:1] == ("seats",) and path[1:2] != (v,) and path[2:3] == (slots,):
+                    places = (at(new, path[:4]),) if len(path) >= 4 else value
+                    for slot in places:  # a slot: nil, or [card, face_down, negated]
+                        if slot and len(slot) > 1 and slot[1] and not game.over:
+                            assert slot[0] is None
+                            secrets_seen += 1
             held[v] = new
     assert secrets_seen > 0, "no face-down card of another seat was ever patched in"
 
 
-def test_plain_views_are_the_views_as_plain_data_sharing_what_did_not_change() -> None:
+def test_wire_views_are_the_views_sharing_what_did_not_change() -> None:
     game = Game.new([f"p{i}" for i in range(4)], seed=9, options=GameOptions(round_limit=4))
     bot = make_bot("random", 9)
-    plain = delta.PlainViews()
-    before = {v: plain.of(game.view(v)) for v in (None, 0, 1, 2, 3)}
+    plain = compact.Encoder()
+    before = {v: plain.view(game.view(v)) for v in (None, 0, 1, 2, 3)}
     shared = 0
     while not game.over:
         game.choose(game.prompt.seat, bot.choose(game.view(game.prompt.seat)))
-        plain.next_round()
         for v in before:
-            now = plain.of(game.view(v))
-            assert now == msgspec.to_builtins(game.view(v))
+            now = plain.view(game.view(v))
+            assert as_view(wire(now)) == game.view(v)
             assert wire(delta.apply(wire(before[v]), wire(delta.diff(before[v], now)))) == wire(now)
             shared += sum(a is b for a, b in zip(before[v]["seats"], now["seats"], strict=True))
             before[v] = now
@@ -156,9 +167,10 @@ def test_any_two_maps_with_the_same_keys_patch_exactly(
     [
         [[[], 1]],
         [[["nope"], 1]],
-        [[["seats", 9, "name"], "x"]],
-        [[["seats", -1, "name"], "x"]],
-        [[["seats", 0, "slots", 7], None]],
+        [[["seats", 9, 0], "x"]],
+        [[["seats", -1, 0], "x"]],
+        [[["seats", 0, 3, 7], None]],
+        [[["seats", 0, "name"], "x"]],
         [[["seq", "x"], 1]],
         [[["seats", "0"], 1]],
         "not steps",
@@ -174,7 +186,7 @@ def test_a_patch_that_does_not_fit_is_refused_and_changes_nothing(steps: Any) ->
 
 def test_a_patched_part_of_the_wrong_type_is_refused() -> None:
     view = Game.new(["a", "b"], seed=1).view(0)
-    steps = [[["seats", 1, "hand_count"], "many"]]
+    steps = [[["seats", 1, 1], "many"]]  # hand_count
     base = delta.apply(wire(view), steps)
     with pytest.raises(msgspec.ValidationError):
         delta.typed(view, base, steps)
@@ -207,11 +219,11 @@ async def test_every_client_view_is_the_view_the_host_built_for_it(monkeypatch) 
     real_send, real_publish = Conn.send_view, Feed.publish
 
     def record(self: Conn, view: Any, *args: Any, **kw: Any) -> None:
-        sent.setdefault(self.number, []).append(msgspec.to_builtins(view))
+        sent.setdefault(self.number, []).append(wire(view))
         real_send(self, view, *args, **kw)
 
     def record_public(self: Feed, view: Any, *args: Any, **kw: Any) -> None:
-        published.append(msgspec.to_builtins(view))
+        published.append(wire(view))
         real_publish(self, view, *args, **kw)
 
     monkeypatch.setattr(Conn, "send_view", record)
@@ -235,11 +247,11 @@ async def test_every_client_view_is_the_view_the_host_built_for_it(monkeypatch) 
         await asyncio.wait_for(asyncio.gather(*games, watch()), 60)
         conns = {c.seat: c for c in host.conns if c.seat is not None}
         for i, c in enumerate(players):
-            got = [msgspec.to_builtins(u.view) for u in seen[i]]
+            got = [wire(u.view) for u in seen[i]]
             assert got == sent[conns[c.seat].number]
         # a spectator gets the newest public view each time it can be sent: in order, the last
         # one included, and never a view the host did not publish
-        views = [msgspec.to_builtins(u.view) for u in watched]
+        views = [wire(u.view) for u in watched]
         assert views[-1] == published[-1]
         rest = iter(published)
         assert all(any(v == w for w in rest) for v in views)
@@ -266,7 +278,7 @@ async def test_sync_brings_the_whole_view() -> None:
         again = await raw.expect("update")
         assert again["view"] is not None and again["patch"] is None
         assert again["events"] == [] and again["view"] == view
-        assert again["view"]["seq"] == host.wire.of(me) and again["view"]["prompt"]["seat"] == me
+        assert again["view"]["seq"] == host.wire.of(me) and again["view"]["prompt"][0] == me
 
 
 async def test_a_client_that_loses_track_asks_for_the_view_and_plays_on(caplog) -> None:
@@ -283,14 +295,17 @@ async def test_a_client_that_loses_track_asks_for_the_view_and_plays_on(caplog) 
     assert "asking for the whole view" in caplog.text
 
 
-async def test_a_client_of_the_old_protocol_is_refused_plainly() -> None:
+@pytest.mark.parametrize("old", [1, 2])  # 2: maps for every card and slot, before compact views
+async def test_a_client_of_an_old_protocol_is_refused_plainly(old: int) -> None:
     async with running_host() as host:
         raw = await Raw.open(host, hello=False)
-        await raw.send({"t": "hello", "version": 1, "name": "old", "id": 1})
+        await raw.send({"t": "hello", "version": old, "name": "old", "id": 1})
         err = await raw.expect("error")
         assert err["code"] == "version_mismatch" and err["ref"] == 1
-        assert f"protocol {p.PROTOCOL_VERSION}" in err["message"] and "speaks 1" in err["message"]
+        assert f"protocol {p.PROTOCOL_VERSION}" in err["message"]
+        assert f"speaks {old}" in err["message"]
         assert await raw.closed()
+        assert not host.seats.occupied
 
 
 async def test_a_new_games_first_update_is_a_patch_on_the_last_games_view(monkeypatch) -> None:

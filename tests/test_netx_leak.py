@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+import doc_wire
 import pytest
 from net_support import client, options, play_to_end, running_host, seated, until, wait_for
 
@@ -73,6 +74,12 @@ def card_refs(value: Any, path: str = "") -> Iterator[tuple[str, int]]:
             yield from card_refs(v, f"{path}[{i}]")
 
 
+def at(view: Any, path: list[Any]) -> Any:
+    for key in path:
+        view = view[key]
+    return view
+
+
 def _ints(value: Any) -> Iterator[int]:
     if type(value) is int:
         yield value
@@ -98,10 +105,9 @@ def hidden_from(game: Game, viewer: int | None) -> set[int]:
     return hidden
 
 
-def revealed_by_effect(game: Game, viewer: int | None, msg: dict[str, Any]) -> set[int]:
+def revealed_by_effect(game: Game, viewer: int | None, view: dict[str, Any]) -> set[int]:
     """Cards the pending effect shows ``viewer`` (its own search / take_hand prompt), checked
-    against where those cards really are."""
-    view = msg.get("view") or {}
+    against where those cards really are (``view``: as maps)."""
     prompt = view.get("prompt") or {}
     ctx = prompt.get("context") or {}
     if viewer is None or prompt.get("seat") != viewer or prompt.get("kind") != "effect":
@@ -153,22 +159,28 @@ class LeakWatch:
             return
         viewer = conn.seat if conn.seat is not None and conn.seat < game.n else None
         hidden = hidden_from(game, viewer)
-        if t == "update":  # what the view is, patch or not: the effect prompt in it may show cards
-            view = msg["view"]
-            if view is None:
-                view = delta.apply(self.views[conn], msg["patch"])
+        # the view's parts are arrays by position (docs/protocol.md §5.1): read them as maps
+        view = msg.get("view") or {}
+        if t == "update" and msg.get("view") is None:
+            # a patch: the view it makes is checked whole, and each of its values stands there
+            # (so checking the view checks every value the patch carries)
+            view = delta.apply(self.views[conn], msg["patch"])
+            for path, value in msg["patch"]:
+                if at(view, path) != value:
+                    self.leaks.append(f"update #{msg.get('n')}: a step not in the view: {path}")
+        if t == "update":
             self.views[conn] = view
-            shown = revealed_by_effect(game, viewer, {**msg, "view": view})
-        else:
-            shown = revealed_by_effect(game, viewer, msg)
-        body = {k: v for k, v in msg.items() if k != "events"}
-        for where, cid in card_refs(body):
+        expanded = doc_wire.view(view)
+        shown = revealed_by_effect(game, viewer, expanded)  # the effect prompt may show cards
+        body = {k: v for k, v in msg.items() if k not in ("events", "view", "patch")}
+        for where, cid in card_refs({**body, "view": expanded}):
             self.refs += 1
             if cid in hidden and cid not in shown:
                 self.leaks.append(
                     f"{t} #{msg.get('n')} to {conn.name} (seat {viewer}): card {cid} at {where}"
                 )
-        for i, event in enumerate(msg.get("events") or []):
+        for i, wired in enumerate(msg.get("events") or []):
+            event = doc_wire.event(wired)
             ok = looked_at(game, viewer, event)
             seen_before = hidden - self.before.get(viewer, hidden)  # moved out of sight just now
             for where, cid in card_refs(event, f"events[{i}]<{event.get('kind')}>"):
@@ -220,46 +232,40 @@ def test_the_checker_catches_a_planted_leak() -> None:
     w.snapshot(game)
     conn = type("C", (), {"seat": 0, "name": "a"})()
     mine = game.st.hands[0][0]
+    slots = [None] * 5
     clean = {
         "t": "update",
         "n": 1,
-        "view": {"seats": [{"hand": [{"cid": mine, "card": "x", "tapped": False}]}]},
+        "view": {"seats": [["a", 1, [[mine, "x"]], slots]]},
         "events": [],
     }
     w.check(conn, framing.encode(clean))  # type: ignore[arg-type]
     assert w.leaks == []
     planted = [
-        {
+        {  # a patch: the card it puts on a slot of ours is someone else's
             "t": "update",
             "n": 2,
-            "view": {"discard": [{"cid": other, "card": "x", "tapped": False}]},
+            "view": None,
+            "patch": [[["seats", 0, 3, 2], [[other, "x"]]]],
+            "base": 1,
             "events": [],
         },
-        {
-            "t": "update",
-            "n": 3,
-            "view": {},
-            "events": [{"kind": "draw", "seat": 1, "data": {"cards": [other]}, "to": None}],
-        },
+        {"t": "update", "n": 2, "view": {"discard": [[other, "x"]]}, "events": []},
+        {"t": "update", "n": 3, "view": {}, "events": [["draw", 1, {"cards": [other]}]]},
         {
             "t": "update",
             "n": 4,
-            "view": {
-                "prompt": {
-                    "seat": 0,
-                    "kind": "action",
-                    "options": [{"id": f"play:{deck}", "kind": "play"}],
-                }
-            },
+            "view": {"prompt": [0, "action", 4, [[f"play:{deck}", "play"]]]},
             "events": [],
         },
-        {"t": "update", "n": 5, "view": {"chain": [{"targets": [f"c{other}"]}]}, "events": []},
         {
             "t": "update",
-            "n": 6,
-            "view": {},
-            "events": [{"kind": "take", "seat": 0, "data": {"card": deck}, "to": None}],
+            "n": 5,
+            "view": {"chain": [[1, "action", [mine, "x"], None, [f"c{other}"]]]},
+            "events": [],
         },
+        {"t": "update", "n": 6, "view": {}, "events": [["take", 0, {"card": deck}]]},
+        {"t": "ended", "n": 8, "result": {}, "view": {"seats": [["b", 1, [[deck, "y"]], slots]]}},
     ]
     for i, msg in enumerate(planted):
         w.check(conn, framing.encode(msg))  # type: ignore[arg-type]

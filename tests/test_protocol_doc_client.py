@@ -6,8 +6,9 @@ join, ready, every view, a choice for each of its prompts, the result, the goodb
 message it receives is held to the shapes the doc gives (field names, types, ranges), so a
 change on the wire that the doc does not follow fails here. The field lists below are copied
 from the doc's §5 tables, not from the code; the table options are read from the doc's own
-table. (Only the last test, which holds the doc's error table to the code's list of codes,
-imports from the project.)
+table; a view's compact parts (arrays by position, §5.1) are read as maps by ``doc_wire``,
+written from the doc too. (Only the last test, which holds the doc's error table to the code's
+list of codes, imports from the project.)
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import doc_wire
 import msgpack  # type: ignore[import-untyped]
 import pytest
 
@@ -31,7 +33,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 
 # §1: a frame is a 4-byte big-endian length 1..262144, then one msgpack map.
 MAX_FRAME = 262144
-VERSION = 2  # the doc's title
+VERSION = 3  # the doc's title
 # §5, host → client: type → the fields the doc lists (besides `t` and `n`); optional ones apart.
 HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "welcome": ({"version", "table", "ref"}, set()),
@@ -41,7 +43,7 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "update": ({"view", "patch", "base", "events", "deadline"}, set()),
     "deal": ({"commitment", "seats", "deadline"}, set()),
     "dealt": ({"sources"}, set()),
-    "ended": ({"result", "view", "deal"}, set()),
+    "ended": ({"result", "view", "deal"}, set()),  # view nil: the last update's
     "chat": ({"seat", "name", "text"}, set()),
     "error": ({"code", "message"}, {"ref"}),
     "ping": (set(), set()),
@@ -201,8 +203,9 @@ def check_result(r: Any) -> None:
     assert r["reason"] in REASONS and is_int(r["rounds"]) and is_int(r["turns"])
 
 
-def check_view(v: Any, me: int, *, over: bool = False) -> None:
-    keys(v, VIEW, "View")
+def check_view(wired: Any, me: int, *, over: bool = False) -> None:
+    keys(wired, VIEW, "View")
+    v = doc_wire.view(wired)  # its parts as maps (§5.1)
     assert v["viewer"] == me
     for f in ("seq", "turn", "round", "turn_seat", "first_seat", "deck_count"):
         assert is_int(v[f]), f
@@ -267,7 +270,8 @@ def check_view(v: Any, me: int, *, over: bool = False) -> None:
     assert isinstance(prompt["context"], dict)
 
 
-def check_event(e: Any, me: int) -> None:
+def check_event(wired: Any, me: int) -> None:
+    e = doc_wire.event(wired)  # [kind, seat, data, to] as a map (§5.1)
     keys(e, EVENT, "Event")
     assert isinstance(e["kind"], str) and opt_int(e["seat"]) and isinstance(e["data"], dict)
     assert e["to"] is None or me in e["to"], "an event for other seats reached us (R5)"
@@ -378,8 +382,9 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
                 continue
             if t == "ended":
                 check_result(msg["result"])
-                check_view(msg["view"], me, over=True)
-                assert msg["view"]["result"] == msg["result"]
+                final = msg["view"] if msg["view"] is not None else held["view"]  # §5
+                check_view(final, me, over=True)
+                assert final["result"] == msg["result"]
                 if deal:
                     check_reveal(msg["deal"], deal["commitment"], me, deal["part"], deal["sources"])
                 else:
@@ -395,7 +400,7 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
             for e in msg["events"]:
                 check_event(e, me)
             events += len(msg["events"])
-            prompt = view["prompt"]
+            prompt = doc_wire.prompt(view["prompt"])  # §5.1: [seat, kind, seq, options…]
             if over or prompt["seat"] != me:
                 continue
             if not stale_checked:  # §2: a choice for another seq is refused and changes nothing

@@ -30,12 +30,15 @@ PUBLISHED = json.loads(schema.SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
 def strict(doc: dict[str, Any]) -> dict[str, Any]:
-    """The schema with ``additionalProperties: false`` on every object it defines: what the
-    host sends must be named in it (the published schema lets receivers ignore extras)."""
+    """The schema with ``additionalProperties: false`` on every object it defines and
+    ``items: false`` on every array of positions (a Card, a Seat, an Event...): what the host
+    sends must be named in it (the published schema lets receivers ignore extras)."""
     doc = copy.deepcopy(doc)
     for d in doc["$defs"].values():
         if d.get("type") == "object" and "additionalProperties" not in d:
             d["additionalProperties"] = False
+        if d.get("type") == "array" and "prefixItems" in d:
+            d["items"] = False
     return doc
 
 
@@ -136,8 +139,12 @@ def test_a_message_with_a_field_nobody_knows_is_valid_and_understood() -> None:
         p.encode_body(next(m for _, m in schema.EXAMPLES if isinstance(m, p.Update)))
     )
     update["view"]["weather"] = "rain"
-    update["view"]["seats"][0]["mood"] = 3
+    update["view"]["seats"][0].append("mood")  # an item past those of a Seat
+    update["view"]["discard"][0].extend([False, "foil"])  # past those of a Card
+    update["events"][0].extend([None, 3])  # past those of an Event
     check(validator(PUBLISHED, "HostMessage"), update)
+    with pytest.raises(AssertionError):
+        check(HOST, update)  # (the strict schema the host's own frames are held to)
     assert isinstance(p.decode_host(update), p.Update)
 
 
@@ -245,6 +252,6 @@ async def test_every_frame_of_a_game_fits_the_schema(seats: int, seed: int, monk
     assert {"hello", "join", "rejoin", "spectate", "ready", "choose", "chat"} <= {
         m["t"] for m in rec.client
     }
-    events = {e["kind"] for m in rec.host if m["t"] == "update" for e in m["events"]}
+    events = {e[0] for m in rec.host if m["t"] == "update" for e in m["events"]}  # its kind
     assert {"turn", "draw", "phase", "activate", "game_over"} <= events
     assert any(m["t"] == "update" and m["deadline"] is not None for m in rec.host), "no timer ran"

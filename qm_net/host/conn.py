@@ -23,9 +23,9 @@ import msgspec
 
 from qm_net import framing
 from qm_net import protocol as p
+from qm_net.compact import WireEvent
 from qm_net.framing import ProtocolError
 from qm_net.host.feed import MAX_HELD_EVENTS, Feed, patch_between
-from qm_rules import Event
 
 log = logging.getLogger("qm_net.host")
 
@@ -137,7 +137,7 @@ class Conn:
         self.feed_round = 0  # the feed's round whose view the peer has been sent
         self._resync = False  # the next update from the feed: the view whole, no events
         # unsent frames, each with its update's events (None: not an update); None ends the writer
-        self.queue: deque[tuple[bytes, tuple[Event, ...] | None] | None] = deque()
+        self.queue: deque[tuple[bytes, tuple[WireEvent, ...] | None] | None] = deque()
         self._wake = asyncio.Event()
         self.queued = 0  # bytes in the queue
         self.coalesced = 0  # updates replaced, unsent, by a newer one
@@ -175,7 +175,9 @@ class Conn:
         self.n += 1
         self.send_frame(frame)
 
-    def send_view(self, plain_view: Any, events: tuple[Event, ...], deadline: float | None) -> None:
+    def send_view(
+        self, plain_view: Any, events: tuple[WireEvent, ...], deadline: float | None
+    ) -> None:
         """A seat's ``update``: the view (plain data) as a patch from the previous update's
         view on this connection, or whole (the first, after a ``sync``, or when a patch would
         be long). Spectators are not sent updates: they take them from the :class:`Feed`.
@@ -203,7 +205,7 @@ class Conn:
         self._send_update(body, steps is not None, plain_view, events)
 
     def _send_update(
-        self, body: bytes, patched: bool, plain_view: Any, events: tuple[Event, ...]
+        self, body: bytes, patched: bool, plain_view: Any, events: tuple[WireEvent, ...]
     ) -> None:
         """Number an update (``body`` from :func:`qm_net.protocol.update_body`) for this
         connection and queue it."""
@@ -273,7 +275,7 @@ class Conn:
         self.feed_round, self._resync = feed.round, False
         self._send_update(body, patched, feed.plain, ())
 
-    def send_frame(self, frame: bytes, events: tuple[Event, ...] | None = None) -> None:
+    def send_frame(self, frame: bytes, events: tuple[WireEvent, ...] | None = None) -> None:
         """Queue one frame (``events``: an update's, kept so that a newer update can take
         its place); over the send budget the peer is too slow and is dropped. Every frame
         the host sends passes here."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from qm_net import delta
 from qm_net import protocol as p
-from qm_rules import Event
+from qm_net.compact import WireEvent
 
 if TYPE_CHECKING:
     from qm_net.host.conn import Conn
@@ -52,15 +52,15 @@ class Feed:
         self._before: Any = None  # the previous round's
         self._deadline: float | None = None
         self._published_at = 0.0
-        self.events: deque[tuple[int, Event]] = deque(maxlen=MAX_HELD_EVENTS)
-        self._round_events: tuple[Event, ...] = ()
+        self.events: deque[tuple[int, WireEvent]] = deque(maxlen=MAX_HELD_EVENTS)
+        self._round_events: tuple[WireEvent, ...] = ()
         self.watchers: set[Conn] = set()
         self.idle: set[Conn] = set()  # watchers whose writer waits for something to send
         self._next: tuple[bytes, bool] | None = None  # the body from the round before, shared
         # bodies for watchers further behind, by the round they hold (with the view they hold)
         self._behind: dict[int, tuple[Any, tuple[bytes, bool]]] = {}
 
-    def publish(self, plain: Any, events: tuple[Event, ...], deadline: float | None) -> None:
+    def publish(self, plain: Any, events: tuple[WireEvent, ...], deadline: float | None) -> None:
         """A decision's public view and events; wakes the watchers that wait to send."""
         self.round += 1
         self._before, self.plain = self.plain, plain

@@ -10,11 +10,12 @@ seat's grace. The parts themselves are :mod:`~qm_net.host.conn`, :mod:`~qm_net.h
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from typing import Any
 
-from qm_net import delta, fairdeal
+import msgspec
+
+from qm_net import compact, fairdeal
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.host.advert import Advert
@@ -109,7 +110,7 @@ class Host(DealHandlers, LobbyHandlers):
             on_bot=self._bot_move,
         )
         self.wire = WireSeq()  # the seq each receiver is shown (drafts leave no trace)
-        self._plain = delta.PlainViews()  # views as plain data, for the patches
+        self._compact = compact.Encoder()  # views in their wire form, for the patches
         self.feed = Feed()  # the spectators' updates
         self._held: list[tuple[list[Any], int | None]] = []  # updates waiting for the journal
         self._resumed = False
@@ -506,7 +507,7 @@ class Host(DealHandlers, LobbyHandlers):
         if hidden_by is None:
             self._broadcast(events)
         else:
-            self._send_update(self.seats[hidden_by].conn, events)
+            self._send_update(self.seats[hidden_by].conn, _wired(events))
 
     def _deadline(self) -> float | None:
         return self.timers.deadline()
@@ -538,36 +539,33 @@ class Host(DealHandlers, LobbyHandlers):
             self._tell(events, hidden_by)
 
     def _view(self, game: Game, viewer: int | None) -> View:
-        """``viewer``'s view as sent: numbered in ``viewer``'s own seq."""
-        view = game.view(viewer)
-        seq = self.wire.of(viewer)
-        if view.seq == seq and (view.prompt is None or view.prompt.seq == seq):
-            return view
-        prompt = None if view.prompt is None else dataclasses.replace(view.prompt, seq=seq)
-        return dataclasses.replace(view, seq=seq, prompt=prompt)
+        """``viewer``'s view as the engine builds it: every view the host sends comes from
+        here (numbered for its receiver by :meth:`_plain_view`)."""
+        return game.view(viewer)
 
     def _broadcast(self, events: list[Any]) -> None:
         """Each seat its own view and the events it may see; spectators the public view,
-        published once to the feed."""
-        self._plain.next_round()
+        published once to the feed. Each event is put in its wire form once for everyone."""
         game = self.game
         assert game is not None
         deadline = self._deadline()
+        wired = _wired(events)
         for conn in list(self.conns):
             if conn.seat is not None:
-                self._send_update(conn, events, deadline)
+                self._send_update(conn, wired, deadline)
         if self.feed.watchers:
-            public = tuple(e for e in events if e.visible_to(None))
+            public = tuple(w for e, w in wired if e.to is None)
             self.feed.publish(self._plain_view(game, None), public, deadline)
 
     def _plain_view(self, game: Game, viewer: int | None) -> dict[str, Any]:
-        """``viewer``'s view as sent, plain data, numbered in ``viewer``'s own seq."""
-        return self.wire.stamp(self._plain.of(game.view(viewer)), viewer)
+        """``viewer``'s view as sent (its wire form), numbered in ``viewer``'s own seq."""
+        return compact.stamp(self._compact.view(self._view(game, viewer)), self.wire.of(viewer))
 
     def _send_update(
-        self, conn: Conn | None, events: list[Any], deadline: float | None = None
+        self, conn: Conn | None, events: list[tuple[Any, Any]], deadline: float | None = None
     ) -> None:
-        """One seat's update: its view, the events it may see and the clock."""
+        """One seat's update: its view, the events it may see (each with its wire form) and
+        the clock."""
         game = self.game
         assert game is not None
         if conn is None:
@@ -577,7 +575,7 @@ class Host(DealHandlers, LobbyHandlers):
             return
         if deadline is None:
             deadline = self._deadline()
-        seen = tuple(e for e in events if e.visible_to(seat))
+        seen = tuple(w for e, w in events if e.visible_to(seat))
         conn.send_view(self._plain_view(game, seat), seen, deadline)
 
     def _send_current(self, conn: Conn) -> None:
@@ -602,7 +600,7 @@ class Host(DealHandlers, LobbyHandlers):
                 conn.view_base = None  # the whole view: a (re)joining client holds none
                 conn.send_view(self._plain_view(game, viewer), (), self._deadline())
         elif game.result is not None:
-            conn.send(self._ended_msg(game, viewer))
+            conn.send(self._ended_msg(game, viewer, whole=True))
 
     def _end_game(self) -> None:
         game = self.game
@@ -646,12 +644,14 @@ class Host(DealHandlers, LobbyHandlers):
             self._spawn(self.stop("the table has played its games"))
         return True
 
-    def _ended_msg(self, game: Game, viewer: int | None) -> p.GameEnded:
-        """The result, the final view, and the deal revealed (nil when the seed was fixed)."""
+    def _ended_msg(self, game: Game, viewer: int | None, *, whole: bool = False) -> p.GameEnded:
+        """The result and the deal revealed (nil when the seed was fixed); the final view only
+        when ``whole`` (a connection that did not just get it as its last update)."""
         assert game.result is not None
-        return p.GameEnded(
-            result=game.result, view=self._view(game, viewer), deal=self._deal_reveal()
-        )
+        view = None
+        if whole:
+            view = msgspec.convert(self._plain_view(game, viewer), compact.View)
+        return p.GameEnded(result=game.result, view=view, deal=self._deal_reveal())
 
     # ───────────────────────────── timers, bots, grace ─────────────────────────────
 
@@ -800,3 +800,8 @@ class Host(DealHandlers, LobbyHandlers):
             self._broadcast_lobby()
             if not self._close_if_done():
                 self._maybe_autostart(rematch=True)
+
+
+def _wired(events: list[Any]) -> list[tuple[Any, Any]]:
+    """Each event with its wire form (:func:`qm_net.compact.event`)."""
+    return [(e, compact.event(e)) for e in events]

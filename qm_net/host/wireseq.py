@@ -48,15 +48,6 @@ class WireSeq:
         """The seq ``seat`` is shown (None: a spectator)."""
         return self.public + (self.hidden[seat] if seat is not None else 0)
 
-    def stamp(self, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """Put ``seat``'s numbering into a plain view (its ``seq`` and its prompt's)."""
-        seq = self.of(seat)
-        view["seq"] = seq
-        prompt = view.get("prompt")
-        if prompt is not None:
-            prompt["seq"] = seq
-        return view
-
     @classmethod
     def replay(
         cls, players: list[str], seed: int | str, options: Any, choices: list[tuple[int, str]]
