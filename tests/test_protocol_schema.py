@@ -19,11 +19,11 @@ from typing import Any
 import jsonschema
 import msgspec
 import pytest
-from net_support import Raw, client, options, running_host, wait_for
+from net_support import Raw, client, options, running_host, until, wait_for
 
 from qm_net import delta, framing, payloads, schema
 from qm_net import protocol as p
-from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
+from qm_net.messages import ChatMessage, ConnectionLost, GameEnded, GameUpdate
 from qm_rules.bots import make_bot
 
 PUBLISHED = json.loads(schema.SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -239,6 +239,9 @@ async def test_every_frame_of_a_game_fits_the_schema(seats: int, seed: int, monk
         await wait_for(lambda: host.state == "ended")
         for c in (watcher, *clients):
             await c.chat("gg")
+            # the host's chat frame read (every connection gets it, the sender too) before
+            # closing, however quickly the client closes
+            await until(c, lambda m: isinstance(m, ChatMessage) and m.text == "gg")
             await c.close()
     for msg in rec.client:
         check(CLIENT, msg)
