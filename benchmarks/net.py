@@ -96,6 +96,14 @@ async def latency(
         "bench", SEATS, options=opts, advertise=False, bind="127.0.0.1", journal_path=path, seed=1
     )
     await host.start()
+    taken = asyncio.Event()  # set when the host has applied a choice: no polling meanwhile
+    changed = host._changed
+
+    def on_changed(*args: object) -> None:
+        changed(*args)  # type: ignore[arg-type]
+        taken.set()
+
+    host._changed = on_changed  # type: ignore[method-assign]
     clients = [await TableClient.connect("127.0.0.1", host.port, f"p{i}") for i in range(SEATS)]
     for c in clients:
         await c.join()
@@ -140,10 +148,10 @@ async def latency(
             option = bots[seat].choose(game.view(seat))
             seq = host.wire.of(seat)
             arrived.clear()
+            taken.clear()
             t0, c0 = time.perf_counter(), time.process_time()
             await clients[seat].choose(option, seq)
-            while host.wire.of(seat) == seq:  # the host has taken the choice
-                await asyncio.sleep(0)
+            await taken.wait()  # the host has taken the choice (and queued its updates)
             # a draft's hidden step reaches only the drafter; anything else reaches everyone
             target = [host.wire.of(i) for i in range(SEATS)]
             while not caught_up():

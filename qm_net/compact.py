@@ -342,6 +342,56 @@ def to_seat(index: int, s: Seat) -> m.SeatView:
     return m.make_seat_view(index, s.name, s.hand_count, hand, slots, _cards(s.stacked), s.conceded)
 
 
+#: A seat's fields by their places in its array, with their wire types.
+_SEAT_TYPES = typing.get_type_hints(Seat, include_extras=True)
+_SEAT_PARTS = tuple((f, _SEAT_TYPES[f]) for f in Seat.__struct_fields__)
+_SLOT_OR_NIL = Slot | None
+
+
+def patch_seat(
+    prev: m.SeatView, plain: Any, parts: dict[int, set[int] | None] | None
+) -> m.SeatView:
+    """A seat's view after a patch, from the one before: only its ``parts`` (by place in the
+    Seat array; for the slots, the slots at those indices) are checked and converted from
+    ``plain`` (the patched wire seat); None converts the whole seat."""
+    index = prev.seat
+    if parts is None or type(plain) is not list or len(plain) < 4:
+        return to_seat(index, msgspec.convert(plain, Seat))
+    name, count, hand, slots, stacked, conceded = (
+        prev.name,
+        prev.hand_count,
+        prev.hand,
+        prev.slots,
+        prev.stacked,
+        prev.conceded,
+    )
+    for j, within in parts.items():
+        if type(j) is not int or not 0 <= j < len(_SEAT_PARTS):
+            continue  # a place past those we know: ignored
+        field, kind = _SEAT_PARTS[j]
+        value = plain[j] if j < len(plain) else ((), False)[j - 4]
+        if j == 3 and within is not None and type(value) is list and len(value) == len(slots):
+            now = list(slots)
+            for k in within:
+                now[k] = to_slot(k, msgspec.convert(value[k], _SLOT_OR_NIL))
+            slots = tuple(now)
+            continue
+        wire = msgspec.convert(value, kind)
+        if j == 0:
+            name = wire
+        elif j == 1:
+            count = wire
+        elif j == 2:
+            hand = None if wire is None else _cards(wire)
+        elif j == 3:
+            slots = tuple([to_slot(k, x) for k, x in enumerate(wire)])
+        elif j == 4:
+            stacked = _cards(wire)
+        else:
+            conceded = wire
+    return m.make_seat_view(index, name, count, hand, slots, stacked, conceded)
+
+
 def _link(index: int, x: Link) -> m.LinkView:
     return m.LinkView(
         index,

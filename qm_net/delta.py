@@ -13,6 +13,7 @@ part of the new view, so it never carries what the new view would not (R5).
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import msgspec
@@ -36,13 +37,22 @@ def diff(old: Any, new: Any) -> list[Step]:
     return out
 
 
+#: A view's fields sent whole when they change: the pending prompt is a new decision each time
+#: (its seat, kind and number change together, the options with them), and one step is both
+#: shorter and cheaper to carry out than a step for each of its items.
+WHOLE = frozenset({"prompt"})
+
+
 def _diff(old: Any, new: Any, path: Path, out: list[Step]) -> None:
     """``old`` and ``new`` differ: the steps between them."""
     if type(old) is dict and type(new) is dict and old.keys() == new.keys():
         for k, v in new.items():
             was = old[k]
             if was is not v and was != v:
-                _diff(was, v, (*path, k), out)
+                if not path and k in WHOLE:
+                    out.append(((k,), v))
+                else:
+                    _diff(was, v, (*path, k), out)
         return
     if type(old) in _SEQ and type(new) in _SEQ and old and len(new) >= len(old):
         for i, v in enumerate(old):
@@ -57,31 +67,58 @@ def _diff(old: Any, new: Any, path: Path, out: list[Step]) -> None:
     out.append((path, new))
 
 
+_ALL_FIELDS = operator.attrgetter(*compact.VIEW_FIELDS)
+_FIELD_AT = {name: i for i, name in enumerate(compact.VIEW_FIELDS)}
+_SEATS = _FIELD_AT["seats"]
+
+
 def typed(prev: Any, base: dict[str, Any], steps: Any) -> Any:
     """The engine's view that ``base`` stands for, where ``base`` is the wire view of ``prev``
     (:mod:`qm_net.compact`) patched by ``steps``: only the parts the steps touched are checked
-    and converted again, a changed seat alone rather than all of them; the rest is ``prev``'s.
-    Raises ``msgspec.ValidationError`` for a part that does not fit its type."""
-    touched: dict[str, set[int] | None] = {}
+    and converted again — a field, a seat, within a seat its hand or one slot — and the rest
+    is ``prev``'s. Raises ``msgspec.ValidationError`` for a part that does not fit its type."""
+    fields: set[str] = set()
+    seats: dict[int, dict[int, set[int] | None] | None] | None = {}  # None: all of them
     for path, _ in steps:
         key = path[0]
-        if key not in compact.VIEW_FIELDS:
+        if type(key) is not str or key not in _FIELD_AT:
             raise PatchError(f"the view has no field {key!r}")
-        if key == "seats" and len(path) > 1 and touched.get(key, set()) is not None:
-            touched.setdefault(key, set()).add(path[1])  # type: ignore[union-attr]
+        if key != "seats":
+            fields.add(key)
+        elif len(path) < 2 or seats is None:
+            seats = None
         else:
-            touched[key] = None  # the whole field
-    values = {name: getattr(prev, name) for name in compact.VIEW_FIELDS}
-    for key, seats in touched.items():
-        if seats is not None and len(base[key]) == len(values[key]):
-            now = list(values[key])
-            for i in seats:
-                now[i] = compact.to_seat(i, msgspec.convert(base[key][i], compact.Seat))
-            values[key] = tuple(now)
-        else:
-            wire = msgspec.convert(base[key], compact.field_type(key))
-            values[key] = compact.convert_field(key, wire)
-    return make_view(*values.values())
+            seats[path[1]] = _within(seats.get(path[1], {}), path)
+    values = list(_ALL_FIELDS(prev))
+    for key in fields:
+        values[_FIELD_AT[key]] = compact.convert_field(
+            key, msgspec.convert(base[key], compact.field_type(key))
+        )
+    if seats is None or (seats and len(base["seats"]) != len(values[_SEATS])):
+        values[_SEATS] = compact.convert_field(
+            "seats", msgspec.convert(base["seats"], compact.field_type("seats"))
+        )
+    elif seats:
+        now = list(values[_SEATS])
+        for i, parts in seats.items():
+            now[i] = compact.patch_seat(now[i], base["seats"][i], parts)
+        values[_SEATS] = tuple(now)
+    return make_view(*values)
+
+
+def _within(
+    parts: dict[int, set[int] | None] | None, path: Any
+) -> dict[int, set[int] | None] | None:
+    """The parts of one seat a step touches, added to ``parts``: a seat's field by its place
+    (``path[2]``), within its slots (place 3) a slot (``path[3]``); None for the whole seat."""
+    if parts is None or len(path) < 3:
+        return None
+    j = path[2]
+    if j == 3 and len(path) > 3 and parts.get(3, set()) is not None:
+        parts.setdefault(3, set()).add(path[3])  # type: ignore[union-attr]
+    else:
+        parts[j] = None
+    return parts
 
 
 class PatchError(ValueError):
@@ -96,21 +133,23 @@ def apply(base: dict[str, Any], steps: Any) -> dict[str, Any]:
     fresh = {id(root)}  # the containers copied for this patch, which may change in place
     try:
         for path, value in steps:
-            if not path:
+            last = len(path) - 1
+            if last < 0:
                 raise PatchError("a step with an empty path")
             node: Any = root
-            for key in path[:-1]:
+            for d in range(last):
+                key = path[d]
                 child = node[_index(node, key)]
                 if id(child) not in fresh:
                     child = child.copy()  # a dict or a list; anything else fails below
                     fresh.add(id(child))
                     node[key] = child
                 node = child
-            last = path[-1]
-            if type(node) is list and last == len(node):
+            key = path[last]
+            if type(node) is list and type(key) is int and key == len(node):
                 node.append(value)
             else:
-                node[_index(node, last)] = value
+                node[_index(node, key)] = value
     except PatchError:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:

@@ -75,7 +75,9 @@ async def test_after_a_resume_bots_finishing_the_game_do_not_cost_the_away_human
         await wait_for(lambda: resumed.state == "ended")  # the game ended without Ann
         assert resumed.seats[0].kind == "human" and resumed.seats[0].name == "Ann"
         assert await back(ann, resumed) == 0  # the token still holds the seat
-        await until(ann, lambda m: isinstance(m, GameEnded))  # told how it ended
+        end = await until(ann, lambda m: isinstance(m, GameEnded))  # told how it ended...
+        assert end.view is not None and end.view.result == end.result  # ...with the final view
+        assert all(s.hand is not None for s in end.view.seats)  # every hand shown
         await ann.rematch()
         await wait_for(lambda: resumed.state == "playing")  # and the next game is on, with her
         assert resumed.seats[0].conn is not None and resumed.game.names[0] == "Ann"

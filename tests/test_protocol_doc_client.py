@@ -382,7 +382,10 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
                 continue
             if t == "ended":
                 check_result(msg["result"])
-                final = msg["view"] if msg["view"] is not None else held["view"]  # §5
+                # §5: nil, since the last update carried the final view (whole only for a
+                # connection that comes back after the game)
+                assert msg["view"] is None
+                final = held["view"]
                 check_view(final, me, over=True)
                 assert final["result"] == msg["result"]
                 if deal:

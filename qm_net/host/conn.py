@@ -139,6 +139,7 @@ class Conn:
         # unsent frames, each with its update's events (None: not an update); None ends the writer
         self.queue: deque[tuple[bytes, tuple[WireEvent, ...] | None] | None] = deque()
         self._wake = asyncio.Event()
+        self._idle = False  # the writer waits for frames, nothing queued or buffered before
         self.queued = 0  # bytes in the queue
         self.coalesced = 0  # updates replaced, unsent, by a newer one
         self.blocked = False  # the writer waits for the peer to read what the kernel holds
@@ -234,6 +235,8 @@ class Conn:
         self.feed_round = feed.round
         self._resync = False
         feed.watchers.add(self)
+        if self._idle:  # a writer that waits is woken by the feed's next round
+            feed.idle.add(self)
 
     def unwatch(self) -> None:
         """Stop watching; an update the peer is owed is queued first (order is kept)."""
@@ -280,6 +283,12 @@ class Conn:
         its place); over the send budget the peer is too slow and is dropped. Every frame
         the host sends passes here."""
         if self.closed:
+            return
+        if self._idle and not self.queue and not self.writer.transport.get_write_buffer_size():
+            # the writer has nothing queued and the socket took all it was given: hand the
+            # frame to it now (the transport sends it at once, or keeps what the socket does
+            # not take, and the next frames queue behind it), not through the writer's task
+            self.writer.write(frame)
             return
         self.queued += len(frame)
         if self.queued > self.limits.send_queue_bytes:
@@ -359,7 +368,11 @@ class Conn:
                     self._wake.clear()
                     if self.feed is not None:
                         self.feed.idle.add(self)  # woken by the feed's next round
-                    await self._wake.wait()
+                    self._idle = True
+                    try:
+                        await self._wake.wait()
+                    finally:
+                        self._idle = False
                 item = self.queue.popleft()
                 if item is None:
                     break
