@@ -68,11 +68,19 @@ def _untapped(defs: Sequence[CardDef]) -> list[CardView]:
     return list(map(getitem, map(_UNTAPPED.__getitem__, ids), range(n)))
 
 
+#: How many slot views a :class:`_SlotTable` keeps before it starts again. Card ids are dealt
+#: at random in every game, so a long-running host or a search would otherwise collect views of
+#: nearly every (definition, id, slot, flags) there is: over a million.
+SLOT_TABLE_LIMIT = 20_000
+
+
 class _SlotTable(dict[int, SlotView]):
     """The view of a slot by its code (:attr:`State.codes`: the card, its definition, the slot
     and the card's flags), as the field's owner sees it or as the others do. Shared by every
     game (a code names the definition too), each view built when first needed; a field's
-    views are then ``map(table.__getitem__, codes)``, without a look at its cards."""
+    views are then ``map(table.__getitem__, codes)``, without a look at its cards. Views are
+    values, so emptying the table when it is full (:data:`SLOT_TABLE_LIMIT`) only costs their
+    building again."""
 
     __slots__ = ("owner",)
 
@@ -95,6 +103,8 @@ class _SlotTable(dict[int, SlotView]):
                 card = CardView(cid, def_id, True) if tapped else _UNTAPPED[def_id][cid]
                 # a card face down shows no negation (only its owner sees it at all)
                 view = SlotView(slot, card, face_down, negated and not face_down)
+        if len(self) >= SLOT_TABLE_LIMIT:
+            self.clear()
         self[code] = view
         return view
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import qm_rules
-from qm_rules import Game
+from qm_rules import Game, views
 from qm_rules.bots import make_bot
 from qm_rules.state import DISCARD, EMPTY, SLOTS, State, slot_code
 from qm_rules.views import Views
@@ -159,3 +159,24 @@ def test_a_slot_code_names_card_definition_slot_and_flags() -> None:
     }
     assert len(codes) == 2 * SLOTS * 8
     assert min(codes) >= 0
+
+
+def test_the_shared_slot_views_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Card ids are dealt at random in every game, so the slot views shared by every game would
+    # grow towards every (definition, id, slot, flags) over a long-running host: the tables
+    # start again when full, and views built after that are still the true ones.
+    monkeypatch.setattr(views, "SLOT_TABLE_LIMIT", 40)
+    tables = (views._OWNER_SLOTS, views._OTHERS_SLOTS)
+    for t in tables:  # filled by earlier games in this process
+        t.clear()
+    peak = 0
+    for seed in range(8):
+        g = Game.new(["A", "B", "C", "D"], 4000 + seed)
+        bots = [make_bot("random", seed + i) for i in range(4)]
+        while g.prompt is not None:
+            peak = max(peak, *map(len, tables))
+            assert peak <= 40
+            assert g.view(seed % 4) == Views(g.defs).build(g, seed % 4)
+            p = g.prompt
+            g.choose(p.seat, bots[p.seat].choose(g.view(p.seat)))
+    assert peak == 40  # the tables did fill up and start again
