@@ -157,3 +157,27 @@ async def test_the_result_scrolls_with_the_page_keys() -> None:
         await pilot.press("home")
         await pilot.pause()
         assert box.scroll_y == 0
+
+
+# ───────────────────────────── help (?) ─────────────────────────────
+
+
+@pytest.mark.parametrize("size", [(100, 30), (160, 48)])
+async def test_the_chinese_help_does_not_break_a_line_after_a_number(size: tuple[int, int]) -> None:
+    """ "对手 每位对手的场地（5" then "个位置）…" on the next line: a space before a long run of
+    Chinese moved the whole run to a new line. The sentence reads on, filling the line."""
+    from qm_tui.i18n import tr
+    from qm_tui.screens.help import HelpScreen
+
+    areas = [
+        (tr(f"area.table.{a}", "zh"), tr(f"area.table.{a}.text", "zh"))
+        for a in ("opponents", "mine")
+    ]
+    app = _Behind()
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(HelpScreen([], "zh", areas))
+        await pilot.pause()
+        lines = _screen_text(app).split("\n")
+        for start, after in (("每位对手的场地", "个位置"), ("你的", "个位置和手牌")):
+            line = next(row for row in lines if start in row)
+            assert after in line, line
