@@ -3,6 +3,11 @@ the player-facing words or layout as they must read (the questions in full, no i
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+
 import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -181,3 +186,40 @@ async def test_the_chinese_help_does_not_break_a_line_after_a_number(size: tuple
         for start, after in (("每位对手的场地", "个位置"), ("你的", "个位置和手牌")):
             line = next(row for row in lines if start in row)
             assert after in line, line
+
+
+# ───────────────────────────── qingming serve ─────────────────────────────
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "qingming", "serve", "--no-advertise", *args],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "CI": "1"},
+    )  # fmt: skip
+
+
+def test_serve_on_a_port_that_cannot_be_says_so_without_a_traceback() -> None:
+    run = _serve("--bind", "127.0.0.1", "--port", "99999")
+    assert run.returncode == 2
+    assert "--port" in run.stderr and "0 to 65535" in run.stderr
+    assert "Traceback" not in run.stderr and "Error" not in run.stderr
+
+
+def test_serve_on_a_busy_port_says_so_in_words() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = _serve("--bind", "127.0.0.1", "--port", str(port))
+    assert run.returncode == 1
+    assert f"port {port} on 127.0.0.1 is already in use" in run.stderr
+    assert "Errno" not in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_bot_given_a_port_that_cannot_be_says_so_without_a_traceback() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "qingming", "bot", "--connect", "127.0.0.1:99999", "--quiet"],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "CI": "1"},
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert "HOST:PORT" in run.stderr and "Traceback" not in run.stderr

@@ -67,8 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _address(text: str) -> tuple[str, int]:
     host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit():
-        raise ValueError(f"--connect wants HOST:PORT, not {text!r}")
+    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--connect wants HOST:PORT (a port from 1 to 65535), not {text!r}")
     return host.strip("[]") or "127.0.0.1", int(port)
 
 

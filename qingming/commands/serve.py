@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import logging
 import signal
 import sys
@@ -53,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--port",
-        type=int,
+        type=port,
         default=None,
         metavar="P",
         help="TCP port (default: 7351 if free, else any free port; 0: any free port)",
@@ -120,6 +121,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def port(text: str) -> int:
+    """A TCP port as ``--port`` takes it (named so, argparse says "invalid port value")."""
+    number = int(text)
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: any free one), not {number}")
+    return number
+
+
+def bind_failure(exc: OSError, args: argparse.Namespace) -> str | None:
+    """Why the table could not listen, in words (None: no plainer words than the error's)."""
+    where = f"port {args.port} on {args.bind}" if args.port is not None else f"{args.bind}"
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"{where} is already in use (another table, or another program): choose another "
+            "with --port, or leave --port out to take a free one"
+        )
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"{args.bind} is not an address of this machine: --bind takes one of its own "
+            "addresses, or 0.0.0.0 for all of them"
+        )
+    return None
+
+
 async def _serve(args: argparse.Namespace) -> int:
     from qingming.cli import parse_seed
     from qm_net.discovery import parse_interfaces
@@ -179,5 +204,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_serve(args))
     except (ValueError, OSError, JournalError) as exc:  # bad options, a busy port, a bad journal
-        print(f"qingming serve: {as_flag(str(exc))}", file=sys.stderr)
+        words = bind_failure(exc, args) if isinstance(exc, OSError) else None
+        print(f"qingming serve: {words or as_flag(str(exc))}", file=sys.stderr)
         return 1
