@@ -37,6 +37,11 @@ __all__ = [
 _DEFS: dict[str, CardDef] = dict(CARDS.by_id)
 
 
+def listed(lang: str, words: Iterable[str]) -> str:
+    """Words as a list reads in ``lang``: "A, B" in English, "A、B" in Chinese."""
+    return tr("list.sep", lang).join(words)
+
+
 def card_name(card_id: str | None, lang: str) -> str:
     """A card definition's name; an unknown or hidden card is "a card"."""
     if not card_id:
@@ -141,9 +146,9 @@ def describe_link(link: LinkView, view: View | None, lang: str) -> str:
         text += f" [{label}]"
     if link.targets:
         arrow = " -> "
-        text += arrow + ", ".join(describe_target(t, view, lang, idx) for t in link.targets)
+        text += arrow + listed(lang, (describe_target(t, view, lang, idx) for t in link.targets))
     if link.cost:
-        paid = ", ".join(card_name(c.card, lang) for c in link.cost)
+        paid = listed(lang, (card_name(c.card, lang) for c in link.cost))
         text += tr("link.paid", lang, paid=paid)
     if link.negated:
         text += tr("link.negated", lang)
@@ -468,8 +473,8 @@ def describe(
     def say(key: str, **kwargs: object) -> str:
         return tr(key, lang, who=who, card=card, **kwargs)
 
-    def listed(defs: Any) -> str:
-        return ", ".join(card_name(c, lang) for c in defs or ())
+    def listed_cards(defs: Any) -> str:
+        return listed(lang, (card_name(c, lang) for c in defs or ()))
 
     if k == "start":
         return say("log.start", first=seat_name(_d(d, "first"), names, lang))
@@ -480,7 +485,7 @@ def describe(
     if k == "draw":
         shown = _d(d, "defs")
         if isinstance(shown, list) and shown:
-            return say("log.draw.cards", cards=listed(shown))
+            return say("log.draw.cards", cards=listed_cards(shown))
         return say("log.draw.count", n=_d(d, "count") or 0)
     if k == "reshuffle":
         return say("log.reshuffle")
@@ -512,7 +517,9 @@ def describe(
         return say("log.search" if card else "log.search.hidden")
     if k == "look":
         return say(
-            "log.look", other=seat_name(_d(d, "seat"), names, lang), cards=listed(_d(d, "defs"))
+            "log.look",
+            other=seat_name(_d(d, "seat"), names, lang),
+            cards=listed_cards(_d(d, "defs")),
         )
     if k == "discard":
         why = next((w for w in _DISCARD_WHY if _d(d, w)), None)
@@ -526,7 +533,7 @@ def describe(
     if k == "unstack":
         return say("log.unstack.cost" if _d(d, "cost") else "log.unstack")
     if k == "stack":
-        return say("log.stack", cards=listed(_d(d, "defs")))
+        return say("log.stack", cards=listed_cards(_d(d, "defs")))
     if k == "return":
         return say("log.return")
     if k == "worship":
@@ -598,10 +605,10 @@ def _activation(
         text += f" [{label}]"
     targets = _d(d, "targets")
     if targets:
-        text += " -> " + ", ".join(_target_words(t, names, lang, cards) for t in targets)
+        text += " -> " + listed(lang, (_target_words(t, names, lang, cards) for t in targets))
     cost = _d(d, "cost")
     if cost:
-        paid = ", ".join(card_name(c, lang) for c in cost)
+        paid = listed(lang, (card_name(c, lang) for c in cost))
         text += tr("link.paid", lang, paid=paid)
     return text
 

@@ -136,6 +136,7 @@ def test_the_result_lists_stacked_offerings_with_the_ancestor_they_are_under(lan
     assert words.index(ancestor) < words.index(offerings[0]) < words.index(action)
     assert all(o in words.split(action)[0] for o in offerings)
     assert not words.split(action)[1].strip(" ,，、")  # nothing of the ancestor's after it
+    assert (", " in words) is (lang == "en") and ("、" in words) is (lang == "zh")
 
 
 async def test_the_result_scrolls_with_the_page_keys() -> None:
@@ -223,3 +224,30 @@ def test_a_bot_given_a_port_that_cannot_be_says_so_without_a_traceback() -> None
     )  # fmt: skip
     assert run.returncode == 2
     assert "HOST:PORT" in run.stderr and "Traceback" not in run.stderr
+
+
+# ───────────────────────────── the log's lists ─────────────────────────────
+
+
+@pytest.mark.parametrize(("lang", "sep"), [("zh", "、"), ("en", ", ")])
+def test_the_log_lists_cards_as_the_language_does(lang: str, sep: str) -> None:
+    """ "root 抽到 纸钱, 捉贼": a Chinese list is joined with 、, an English one with a comma —
+    cards drawn, the costs paid and the targets of an activation alike."""
+    from qm_rules.describe import card_name, describe
+    from qm_rules.model import Event
+
+    names = ["Ann", "Bo", "Cy"]
+    drawn = describe(Event("draw", 0, {"defs": ["zhiqian", "zhuozei"]}), lang, names)
+    assert sep.join(card_name(d, lang) for d in ("zhiqian", "zhuozei")) in drawn
+    paid = describe(
+        Event("activate", 0, {"def": "chaitai", "link": 1, "cost": ["qingtuan", "juhua"]}),
+        lang,
+        names,
+    )
+    assert sep.join(card_name(d, lang) for d in ("qingtuan", "juhua")) in paid
+    aimed = describe(
+        Event("activate", 0, {"def": "qingming_yu", "link": 0, "targets": ["p1", "p2"]}),
+        lang,
+        names,
+    )
+    assert "Bo" + sep + "Cy" in aimed

@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from qm_rules.cards import CARDS, CardType
-from qm_rules.describe import card_name
+from qm_rules.describe import card_name, listed
 from qm_rules.model import Result, SeatView, View
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
@@ -40,7 +40,7 @@ def hands_table(result: Result, view: View, lang: str) -> Table:
         name = Text(clean(sv.name), style="reverse" if sv.seat == result.winner else "")
         if sv.conceded:
             name.append(" " + tr("table.conceded", lang), style="dim")
-        hand = ", ".join(card_name(c.card, lang) for c in sv.hand or ())
+        hand = listed(lang, (card_name(c.card, lang) for c in sv.hand or ()))
         table.add_row(name, Text(clean(hand)), Text(clean(field_words(sv, lang))))
     return table
 
@@ -48,7 +48,7 @@ def hands_table(result: Result, view: View, lang: str) -> Table:
 def field_words(sv: SeatView, lang: str) -> str:
     """A seat's field in words: its cards in slot order (face-down ones marked #), the offerings
     stacked under its ancestor right after the ancestor (or last, if it has left the field)."""
-    stacked = ", ".join(card_name(c.card, lang) for c in sv.stacked)
+    stacked = listed(lang, (card_name(c.card, lang) for c in sv.stacked))
     words, placed = [], False
     for s in sv.slots:
         if s.card is None:
@@ -60,7 +60,7 @@ def field_words(sv: SeatView, lang: str) -> str:
         words.append(word)
     if stacked and not placed:
         words.append(tr("result.stacked_alone", lang, cards=stacked))
-    return ", ".join(words)
+    return listed(lang, words)
 
 
 def stats_table(stats: GameStats, view: View, lang: str) -> Table:
