@@ -131,12 +131,19 @@ async def test_the_status_line_says_your_turn_then_waiting_for_the_decider() -> 
         await until(pilot, lambda: app.table.updates > 0)
         assert _status_now(app).strip() == "Your turn"
         assert str(app.table.query_one(TimerBar).render()) == ""  # no timer runs
+        keys = str(app.table.query_one(KeyBar).render())
+        assert "Options" in keys and "Pass" in keys  # a decision of mine: its keys
         await pilot.press("1")
         await until(pilot, lambda: session.chosen == ["end"])
         await pilot.pause()
         assert "waiting for the table" in _status_now(app)  # answered: not "your turn" again
         await app.table.render_view(theirs)
         assert _status_now(app).strip() == "Waiting for Bob"
+        keys = str(app.table.query_one(KeyBar).render())  # Bob decides: nothing to pick or pass
+        assert "Options" not in keys and "Pass" not in keys and "Chat" in keys, keys
+        again = dataclasses.replace(mine, prompt=dataclasses.replace(mine.prompt, seq=59))  # type: ignore[arg-type]
+        await app.table.render_view(again)  # my next decision: its keys come back
+        assert "Options" in str(app.table.query_one(KeyBar).render())
         app.table.lang = "zh"
         app.table.query_one(TableStatus).forget()
         await app.table.render_view(theirs)

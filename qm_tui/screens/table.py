@@ -145,6 +145,9 @@ class TableScreen(Screen[None]):
     )
     """What only a seated player can do: a watcher is neither shown nor given these keys."""
 
+    DECISION_ACTIONS = frozenset({"option", "pass", "end"})
+    """What answers a decision: shown and given only while one of mine waits for an answer."""
+
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     """As Textual's, without a repaint of the whole screen at every move of the focus (every
     widget of the board drawn again for an arrow key): the tiles that gain and lose the focus
@@ -173,6 +176,7 @@ class TableScreen(Screen[None]):
         self.result_shown = False
         self.ended: Ended | None = None
         self._keys_over = False  # whether the key bar shows a finished game's keys
+        self._keys_mine = False  # whether it shows the keys of a decision of mine
         """The end of the game, once the playback has reached it (``v`` opens the result)."""
         self.stats = GameStats()
         """What each player did this game (the result shows it)."""
@@ -236,6 +240,8 @@ class TableScreen(Screen[None]):
             return over
         if over and action in self.PLAYER_ACTIONS:
             return False  # nothing left to choose, pass or concede
+        if action in self.DECISION_ACTIONS and not self._keys_mine:
+            return False  # another player's decision: nothing of mine to pick, pass or end
         return not (self.session.seat is None and action in self.PLAYER_ACTIONS)
 
     def relocalize(self) -> None:
@@ -629,8 +635,9 @@ class TableScreen(Screen[None]):
         self.query_one(PromptBar).show(
             pview, lang, self.deadline_at, waiting=waiting, cards=self.known_cards
         )
-        if (now.kind == "over") != self._keys_over:  # the game over: its keys go, v comes
-            self._keys_over = now.kind == "over"
+        keys = (now.kind == "over", mine and not answered)
+        if keys != (self._keys_over, self._keys_mine):  # the game over: its keys go, v comes;
+            self._keys_over, self._keys_mine = keys  # a decision of mine: its keys come
             self.query_one(KeyBar).show_keys(self)
         self.query_one(CardDetail).pin(self._pinned_card(view))
         self._refresh_detail()
