@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import Button, Label, MarkdownViewer, Static
 from tui_support import click, isolate, make_app, screen_name, until
 
-from qm_rules.cards import CARDS
+from qm_rules.cards import CARDS, CardType
 from qm_rules.model import GameOptions
 from qm_tui import config
 from qm_tui.i18n import all_strings, tr
@@ -62,6 +62,16 @@ async def test_gallery_filter_narrows_the_list() -> None:
         assert burning and gallery.listed == burning
         await pilot.press("escape", "escape")  # clear the filter, then leave
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+def test_gallery_counts_copies_per_base_set_and_ancestors_in_the_pool() -> None:
+    # A four-player deck holds two base sets: "Copies 1" would read as one in the deck.
+    offering = next(c for c in CARDS.cards if c.type is CardType.OFFERING)
+    assert f"Copies per base set {offering.copies}" in describe_card(offering, "en").plain
+    assert f"每份基础套牌张数 {offering.copies}" in describe_card(offering, "zh").plain
+    ancestor = CARDS.ancestors[0]
+    shown = describe_card(ancestor, "en").plain
+    assert "One in the ancestor pool" in shown and "Copies" not in shown
 
 
 def test_card_text_is_never_markup() -> None:

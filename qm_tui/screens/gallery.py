@@ -14,7 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from qm_rules.cards import CARDS, CardDef
+from qm_rules.cards import CARDS, CardDef, CardType
+from qm_rules.describe import listed
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import has, tr
 from qm_tui.widgets.footer import Footer
@@ -44,7 +45,11 @@ def describe_card(card: CardDef, lang: str) -> Content:
     """The full card: names, type, tags, copies, text in ``lang`` then in the other language
     (not its id: that is the data files' name for it, not a player's)."""
     other = "en" if lang == "zh" else "zh"
-    tags = ", ".join(tag_name(t, lang) for t in sorted(card.tags)) or "-"
+    tags = listed(lang, (tag_name(t, lang) for t in sorted(card.tags))) or "-"
+    if card.type is CardType.ANCESTOR:  # one of the pool, however many play
+        copies: tuple[Content | tuple[str, str] | str, ...] = (tr("gallery.field.pool", lang),)
+    else:  # a deck holds one, two or three base sets by the number of players
+        copies = ((tr("gallery.field.copies", lang), "dim"), f" {card.copies}")
     return Content.assemble(
         (card.name(lang), "bold"),
         "  ",
@@ -54,8 +59,7 @@ def describe_card(card: CardDef, lang: str) -> Content:
         f" {type_name(card, lang)}    ",
         (tr("gallery.field.tags", lang), "dim"),
         f" {tags}    ",
-        (tr("gallery.field.copies", lang), "dim"),
-        f" {card.copies}",
+        *copies,
         "\n\n",
         card.text(lang),
         "\n\n",

@@ -201,7 +201,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "gallery.none": {"zh": "没有符合的卡牌。", "en": "No card matches."},
     "gallery.field.type": {"zh": "类型", "en": "Type"},
     "gallery.field.tags": {"zh": "标签", "en": "Tags"},
-    "gallery.field.copies": {"zh": "张数", "en": "Copies"},
+    "gallery.field.copies": {"zh": "每份基础套牌张数", "en": "Copies per base set"},
+    "gallery.field.pool": {"zh": "祖宗牌池中 1 张", "en": "One in the ancestor pool"},
     "key.gallery.close": {"zh": "返回", "en": "Back"},
     "key.gallery.filter": {"zh": "筛选", "en": "Filter"},
     # ── help ──
