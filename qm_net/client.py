@@ -24,7 +24,14 @@ import msgspec
 from qm_net import compact, delta, fairdeal, framing
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
-from qm_net.messages import ConnectionLost, GameOver, GameUpdate, Message, TableMeta
+from qm_net.messages import (
+    ConnectionLost,
+    GameHistory,
+    GameOver,
+    GameUpdate,
+    Message,
+    TableMeta,
+)
 from qm_net.protocol import (
     PROTOCOL_VERSION,
     Bye,
@@ -78,6 +85,8 @@ class TableClient:
         # the latest view / lobby / deadline handed out by messages() or next_message()
         self.view: View | None = None
         self.lobby: LobbyUpdate | None = None
+        # the game so far as the host last told it (at a rejoin or on starting to watch)
+        self.history: GameHistory | None = None
         self.deadline: float | None = None  # seconds left on the prompt's timer, when received
         self.closed = False
         self._queue: asyncio.Queue[Message] = asyncio.Queue()
@@ -174,6 +183,13 @@ class TableClient:
         reply = await self._request(p.Rejoin(token=token))
         assert isinstance(reply, Joined)
         return reply.seat
+
+    def take_history(self) -> GameHistory | None:
+        """The game so far, as the host told it when this client (re)joined or began to watch
+        (the events this seat was allowed to see, the newest of them); once: it is then
+        forgotten. None when the host told none (no game on, or an older host)."""
+        history, self.history = self.history, None
+        return history
 
     async def spectate(self) -> None:
         await self._request(p.Spectate())
@@ -323,8 +339,10 @@ class TableClient:
             return
         if isinstance(msg, Joined):
             self.seat, self.token, self.spectating = msg.seat, msg.token, False
+            self.history = _history(msg.history)
         elif isinstance(msg, Spectating):
             self.seat, self.token, self.spectating = None, None, True
+            self.history = _history(msg.history)
         elif isinstance(msg, Bye):
             self._final = True
             raise _Bye(msg.reason)  # ends the read loop: the table is gone
@@ -422,3 +440,10 @@ class TableClient:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.closed = True
+
+
+def _history(told: p.GameHistory | None) -> GameHistory | None:
+    """A ``joined``/``spectating`` history, its events as the engine's."""
+    if told is None:
+        return None
+    return GameHistory(tuple(compact.to_event(e) for e in told.events), told.omitted)

@@ -64,7 +64,8 @@ class JournalGame:
     def seen_by(self, seat: int | None) -> list[Event]:
         """Everything that happened in this game that ``seat`` was allowed to see (None: what
         a spectator sees), in order: the game replayed choice by choice, every other event
-        dropped (R5). What a resumed table's log shows of the game so far."""
+        dropped (R5): what the seat was shown of the game (the host keeps the same as it plays,
+        :mod:`qm_net.host.history`)."""
         journal = self.journal()
         game = Game.replay(dataclasses.replace(journal, choices=[]))  # (refuses other rules)
         events = list(game.opening)

@@ -30,6 +30,7 @@ __all__ = [
     "Dealt",
     "ErrorMessage",
     "GameEnded",
+    "GameHistory",
     "GameOver",
     "GameUpdate",
     "LobbyUpdate",
@@ -65,6 +66,16 @@ class GameUpdate:
     view: View
     events: tuple[Event, ...]
     deadline: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameHistory:
+    """The game so far as the host told it to this client at a rejoin (or on starting to
+    watch): the events this seat was allowed to see, oldest first; ``omitted``: how many
+    earlier ones the host left out."""
+
+    events: tuple[Event, ...]
+    omitted: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,9 @@ MIN_SEATS = 2
 MAX_NAME = 24
 MAX_CHAT = 200
 MAX_INT = 2**31 - 1
+#: The most events of the game so far a (re)joining peer is sent (the newest; a typical
+#: six-seat game tells one seat about 300, one played to the round limit about 1,700).
+MAX_HISTORY = 600
 
 #: Every error code the host sends, with what it means. Engine codes pass through unchanged.
 ERROR_CODES: dict[str, str] = {
@@ -243,17 +246,31 @@ class Welcome(HostMessage, tag="welcome"):
     ref: Count | None = None
 
 
+class GameHistory(Struct, frozen=True):
+    """The game so far as its receiver was told it: the events its updates carried (a seat's
+    own, or the public ones for a spectator), oldest first — the newest :data:`MAX_HISTORY`
+    of them; ``omitted``: how many earlier ones were left out."""
+
+    events: tuple[Event, ...]
+    omitted: Count = 0
+
+
 class Joined(HostMessage, tag="joined"):
     """A seat is yours. **Keep the token secret**: it is the only proof of the seat. Also sent
-    unasked (``ref`` nil) when ``start`` renumbers the seats."""
+    unasked (``ref`` nil) when ``start`` renumbers the seats. ``history``: when a game is on
+    (or just over), what this seat was told of it so far (a rejoining client's log)."""
 
     seat: SeatNo
     token: Token
     ref: Count | None = None
+    history: GameHistory | None = None
 
 
 class Spectating(HostMessage, tag="spectating"):
+    """Watching; ``history``: the public events of the game so far, when one is on."""
+
     ref: Count | None = None
+    history: GameHistory | None = None
 
 
 class SeatInfo(Struct, frozen=True):

@@ -190,6 +190,26 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
             ),
         ),
         ("host", p.Joined(n=2, seat=0, token=token, ref=2)),
+        (
+            "host",
+            p.Joined(
+                n=1,
+                seat=0,
+                token=token,
+                ref=3,
+                history=p.GameHistory(
+                    events=(
+                        compact.Event("turn", 1, {"turn": 2, "round": 1}),
+                        compact.Event("draw", 1, {"count": 1}),
+                        compact.Event("draw", 0, {"count": 1}),
+                        compact.Event(
+                            "draw", 0, {"count": 1, "cards": [14], "defs": ["qingtuan"]}, (0,)
+                        ),
+                    ),
+                    omitted=9,
+                ),
+            ),
+        ),
         ("host", p.Spectating(n=2, ref=4)),
         (
             "host",

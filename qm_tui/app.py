@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from qm_net.client import TableClient
     from qm_net.host import Host
     from qm_tui.screens.leave import TableState
-    from qm_tui.session import History
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,7 +409,7 @@ class QingmingApp(App[None]):
             return
         self.journal_path = journal
         client = await connect("127.0.0.1", self.hosted.port, self.player_name)
-        await self._sit(client, None, journal=journal, resumed=True)
+        await self._sit(client, None, journal=journal)
 
     def _new_journal(self, table: str) -> str | None:
         """A new journal file for a table hosted here; None when not journaling (or when the
@@ -435,15 +434,13 @@ class QingmingApp(App[None]):
         *,
         autostart: bool = False,
         journal: str | None = None,
-        resumed: bool = False,
     ) -> None:
         """Take a seat at the table ``client`` is connected to and open its waiting room.
 
         A seat this player already holds there (its token stored on disk, see
         :mod:`qm_tui.seat_tokens`) is taken back first: after a crash the game goes on where
-        it was. Otherwise a free seat; when none can be had the player watches, and is told why.
-        ``resumed``: the table carries on ``journal``'s game; the table's log starts with what
-        this seat saw of it so far.
+        it was (the host tells the seat the game so far, for its log). Otherwise a free seat;
+        when none can be had the player watches, and is told why.
         """
         from qm_tui.screens.room import RoomScreen
 
@@ -452,7 +449,6 @@ class QingmingApp(App[None]):
         back = my_seat is not None
         if my_seat is None:
             my_seat = await self._take_free(client, seat, journal)
-        history = await self._history(journal, my_seat) if resumed and journal else None
         await self._pop_to_lobby()
         await self.push_screen(
             RoomScreen(
@@ -460,29 +456,8 @@ class QingmingApp(App[None]):
                 my_seat,
                 hosting=self.hosted is not None,
                 autostart=autostart and not back,
-                history=history,
             )
         )
-
-    async def _history(self, journal: str, seat: int | None) -> History | None:
-        """What ``seat`` saw of the journal's last game (only that: never another hand), or
-        None when there is nothing to tell or the journal cannot be read again."""
-        from qm_net.journal_io import read_games
-        from qm_rules import JournalError
-        from qm_tui.session import History
-
-        def read() -> History | None:
-            games = read_games(journal)
-            if not games or games[-1].finished:
-                return None
-            record = games[-1]
-            players = tuple(str(p) for p in record.journal().players)
-            return History(tuple(record.seen_by(seat)), players)
-
-        try:
-            return await asyncio.to_thread(read)
-        except (OSError, JournalError):
-            return None  # the game goes on; only its past is not in the log
 
     async def _take_back(
         self, client: TableClient, journal: str | None, *, elsewhere: bool = False

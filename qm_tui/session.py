@@ -90,11 +90,14 @@ class HostMadeParts:
 
 @dataclass(frozen=True, slots=True)
 class History:
-    """The game so far, before this client came to it (a resumed table): the events this seat
-    was allowed to see, for the log; ``names``: the players, by seat."""
+    """The game so far, before this client came to it (started again after a crash, a resumed
+    table, a spectator arriving): the events this seat was allowed to see, as the host told
+    them, for the log; ``names``: the players, by seat; ``omitted``: earlier events the host
+    left out (a long game)."""
 
     events: tuple[Event, ...]
     names: tuple[str, ...]
+    omitted: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,11 +178,8 @@ class NetSession:
         *,
         clock: Clock | None = None,
         reconnect_delays: tuple[float, ...] | None = None,
-        history: History | None = None,
     ) -> None:
         self.client = client
-        self.history = history
-        """The game so far, told before anything else (a resumed table's log)."""
         self.clock: Clock = clock or SystemClock()
         self._view: View | None = None
         self.reconnect_delays = (
@@ -202,11 +202,13 @@ class NetSession:
         The seat list the client already has comes first: the waiting room read it (the table's
         state turning to ``playing``, or a rematch), and the host sends it again only when a
         seat changes; without it the table's first frames would lack who is a bot, of which
-        level, and who is online."""
+        level, and who is online. Then the game so far, when the host told it (this client
+        came to a game under way: started again after a crash, or watching)."""
         if self.client.lobby is not None:
             yield self._seats(self.client.lobby)
-        if self.history is not None:
-            yield self.history
+        history = self._history()
+        if history is not None:
+            yield history
         while True:
             lost: Lost | None = None
             async for item in self._once():
@@ -223,6 +225,7 @@ class NetSession:
             if not await self._reconnect():
                 yield Lost(lost.reason, True)
                 return
+            self.client.take_history()  # the log has the game already
             yield Back()
 
     async def _reconnect(self) -> bool:
@@ -274,6 +277,15 @@ class NetSession:
                 for s in lobby.seats
             )
         )
+
+    def _history(self) -> History | None:
+        """The game so far as the host told it at the (re)join, once; None if it told none."""
+        told = self.client.take_history()
+        if told is None or not (told.events or told.omitted):
+            return None
+        names = self._names()
+        players = tuple(names.get(i, f"#{i + 1}") for i in range(max(names, default=-1) + 1))
+        return History(tuple(told.events), players, told.omitted)
 
     def _names(self) -> dict[int, str]:
         lobby = self.client.lobby

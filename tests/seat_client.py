@@ -4,9 +4,9 @@ line, the app, the seat-token store on disk), only run headless.
     python tests/seat_client.py REPORT join 127.0.0.1:PORT --name Ann --lang en
 
 Every 0.1 s it appends what its screen shows to the file REPORT as one JSON line (when it
-changed): the screen, the seat, the hand, the pending prompt, the table's status line and which
-seats a bot plays. In the waiting room a seated player says ready, as a person would; at the
-table it answers nothing, so a prompt stays pending until the process is killed.
+changed): the screen, the seat, the hand, the pending prompt, the table's status line, which
+seats a bot plays and the log. In the waiting room a seated player says ready, as a person
+would; at the table it answers nothing, so a prompt stays pending until the process is killed.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 
 from qingming.cli import main
 from qm_tui.app import QingmingApp
+from qm_tui.widgets.log import GameLog
 
 
 def snapshot(app: QingmingApp) -> dict[str, Any]:
@@ -34,6 +35,7 @@ def snapshot(app: QingmingApp) -> dict[str, Any]:
         out["seat"] = screen.session.seat
         out["status"] = str(screen.query_one("#status-phases").render())
         out["bot_plays"] = sorted(s for s, st in screen.seat_status.items() if st.played_by_bot)
+        out["log"] = list(screen.query_one(GameLog).lines_written)
         latest = screen.session.view  # what the host last sent (the screen may be playing back)
         out["caught_up"] = view is not None and latest is not None and view.seq == latest.seq
         view = latest

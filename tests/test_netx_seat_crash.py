@@ -3,7 +3,8 @@
 ``qingming serve`` hosts a two-seat table on loopback (one host bot). A player's client,
 ``qingming join`` run headless (tests/seat_client.py: the real command line, app and token
 store), sits down and is asked to move; it gets ``kill -9``. Started again with the same state
-directory, it takes the seat back: the same hand and the same pending prompt. Killed again and
+directory, it takes the seat back: the same hand and the same pending prompt, and its log the
+game so far (the host tells it: the lines the killed client had shown). Killed again and
 left away past the grace, the seat is played by a bot, which a watcher's table says; the player
 started a third time has it back, and the table says that too. ``qingming play`` killed the
 same way carries on with ``--resume``.
@@ -149,6 +150,12 @@ def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
         assert back["seat"] == seat and not back["status"].startswith("Watching")
         assert back["hand"] == before["hand"]
         assert back["prompt"] == before["prompt"]  # the very decision it was asked, still open
+        # The log is not empty: the host told the seat the game so far, as the killed client
+        # had shown it (nothing happened since: the game waits on this player).
+        assert len(before["log"]) > 3
+        assert back["log"][0] == "── Earlier in this game ──"
+        end = back["log"].index("── The game goes on from here ──")
+        assert back["log"][1:end] == before["log"]
         again.kill9()
 
         # Away past the grace: a bot plays the seat, and the table says so (to a watcher).
@@ -211,6 +218,8 @@ def test_play_killed_mid_game_carries_on_with_resume(tmp_path: Path) -> None:
         clients.append(again)
         back = again.until(_asked(seat), "the game again, with the seat, hand and prompt")
         assert back["hand"] == before["hand"] and back["prompt"] == before["prompt"]
+        end = back["log"].index("── The game goes on from here ──")  # the resumed host's
+        assert back["log"][1:end] == before["log"] and len(before["log"]) > 3
     finally:
         for c in clients:
             c.stop()

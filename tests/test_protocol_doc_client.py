@@ -37,8 +37,8 @@ VERSION = 3  # the doc's title
 # §5, host → client: type → the fields the doc lists (besides `t` and `n`); optional ones apart.
 HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "welcome": ({"version", "table", "ref"}, set()),
-    "joined": ({"seat", "token"}, {"ref"}),
-    "spectating": ({"ref"}, set()),
+    "joined": ({"seat", "token"}, {"ref", "history"}),
+    "spectating": ({"ref"}, {"history"}),
     "lobby": ({"table_name", "state", "seats", "owner_seat", "games_played"}, set()),
     "update": ({"view", "patch", "base", "events", "deadline"}, set()),
     "deal": ({"commitment", "seats", "deadline"}, set()),

@@ -541,3 +541,68 @@ async def test_the_room_calls_someone_owner_only_at_a_table_that_has_one(anyone:
             await _leave(pilot, app)
     finally:
         await host.stop()
+
+
+async def test_a_client_started_again_shows_the_game_so_far_in_its_log() -> None:
+    """A guest's client that went away (here: quit keeping the seat; a crash is the same to the
+    host) and is started again gets its seat back, and its log starts with the game so far as
+    the host told it to this seat: the very lines it had shown before, and nothing of Bo's."""
+    import asyncio
+
+    from net_support import play_to_end
+
+    from qm_net.client import TableClient
+    from qm_net.host import Host
+    from qm_rules.bots import make_bot
+    from qm_rules.describe import describe_events
+    from qm_tui.widgets.log import GameLog
+
+    host = Host("Den", 2, bind="127.0.0.1", port=0, advertise=False, anyone_starts=True, seed=3)
+    await host.start()
+    bo = await TableClient.connect("127.0.0.1", host.port, "Bo")
+    await bo.join()
+
+    playing = asyncio.ensure_future(play_to_end(bo, make_bot("heuristic", "bo")))
+    try:
+        app = make_app(name="Ann")
+        async with app.run_test(size=SIZE) as pilot:
+            seat = await _join_and_start(pilot, app, host, bo)
+            table = app.screen
+            while host.game is None or host.game.seq < 6:
+                await until(pilot, lambda: bool(table._prompt_ids()), "my decision")  # type: ignore[attr-defined]
+                ids = table._prompt_ids()  # type: ignore[attr-defined]
+                await pilot.press("e" if any(i in ids for i in ("end", "skip", "decline")) else "1")
+                await pilot.pause(0.05)
+            await until(pilot, lambda: bool(table._prompt_ids()), "my decision")  # type: ignore[attr-defined]
+            await pilot.press("space")  # everything played back: the log is all I was told
+            await pilot.pause(0.1)
+            seen = list(table.query_one(GameLog).lines_written)
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: _asking(app) is not None, "the question")
+            await pilot.press("k")  # keep the seat
+            await until(pilot, lambda: not app.is_running, "the app to quit")
+        assert len(seen) > 5
+        await until_host(lambda: host.seats[seat].conn is None)
+        game = host.game
+        assert game is not None
+        theirs = describe_events(host.history.seen_by(1 - seat), 1 - seat, "en", list(game.names))
+        hidden = set(theirs) - set(seen)
+        assert hidden  # (Bo was told of cards Ann never saw)
+
+        app = make_app(name="Ann")
+        async with app.run_test(size=SIZE) as pilot:
+            app.join_table("127.0.0.1", host.port)
+            await until(pilot, lambda: screen_name(app) == "TableScreen", "the table again")
+            table = app.screen
+            await until(pilot, lambda: table.updates > 0, "the first view")  # type: ignore[attr-defined]
+            assert app.client is not None and app.client.seat == seat
+            lines = list(table.query_one(GameLog).lines_written)
+            await _leave(pilot, app)
+        assert lines[0] == "── Earlier in this game ──"
+        end = lines.index("── The game goes on from here ──")
+        assert lines[1:end] == seen
+        assert not hidden & set(lines)
+    finally:
+        playing.cancel()
+        await bo.close()
+        await host.stop()

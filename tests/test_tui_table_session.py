@@ -37,6 +37,9 @@ class FakeClient:
         for m in self._messages:
             yield m
 
+    def take_history(self) -> Any:
+        return None  # (the host told no game so far: the client came before it began)
+
     async def choose(self, option_id: str) -> None:
         self.sent.append(("choose", option_id))
 

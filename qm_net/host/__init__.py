@@ -21,6 +21,7 @@ The parts, each readable on its own:
 - :mod:`~qm_net.host.timers` — :class:`Timers`: the response and turn clocks, the bots' pause;
 - :mod:`~qm_net.host.bots` — a bot answering its seat's prompt;
 - :mod:`~qm_net.host.journal` — :class:`TableJournal`: when the journal is written;
+- :mod:`~qm_net.host.history` — :class:`GameHistory`: the game so far, for a client coming back;
 - :mod:`~qm_net.host.advert` — the mDNS advertisement.
 """
 

@@ -86,7 +86,9 @@ class LobbyHandlers(_Base):
         seat.name = seat.name or conn.name
         conn.seat = seat.index
         conn.unwatch()
-        conn.send(p.Joined(seat=seat.index, token=msg.token, ref=msg.id))
+        conn.send(
+            p.Joined(seat=seat.index, token=msg.token, ref=msg.id, history=self._history(conn))
+        )
         self._broadcast_lobby()
         if self.state == "playing" and was_bot:
             self._arm()  # the seat is human again: stop its bot, set the timers for a human
@@ -97,7 +99,7 @@ class LobbyHandlers(_Base):
         if conn.seat is not None:
             raise ProtocolError("already_seated", "leave your seat first")
         conn.watch(self.feed)
-        conn.send(p.Spectating(ref=msg.id))
+        conn.send(p.Spectating(ref=msg.id, history=self._history(conn)))
         conn.send(self._lobby_msg())
         self._send_current(conn)
 

@@ -23,6 +23,7 @@ from qm_net.host.bots import bot_move, searches, think
 from qm_net.host.conn import ChatLimits, Conn, Limits, refuse
 from qm_net.host.deal import DealHandlers
 from qm_net.host.feed import Feed
+from qm_net.host.history import GameHistory
 from qm_net.host.journal import TableJournal
 from qm_net.host.lobby import LobbyHandlers
 from qm_net.host.seats import Seat, Seats
@@ -112,6 +113,7 @@ class Host(DealHandlers, LobbyHandlers):
         self.wire = WireSeq()  # the seq each receiver is shown (drafts leave no trace)
         self._compact = compact.Encoder()  # views in their wire form, for the patches
         self.feed = Feed()  # the spectators' updates
+        self.history = GameHistory()  # what has been told of the game, for late comers
         self._held: list[tuple[list[Any], int | None]] = []  # updates waiting for the journal
         self._resumed = False
         self.with_players = False
@@ -161,7 +163,9 @@ class Host(DealHandlers, LobbyHandlers):
             seat.strategy = rec.get("strategy") or host.bot_strategy
             seat.order = host.seats.next_order()
         host.game = game
-        host.wire = WireSeq.replay(list(game.names), game.seed, game.options, list(game.choices))
+        host.wire = WireSeq.replay(
+            list(game.names), game.seed, game.options, list(game.choices), host.history
+        )
         host.deal = fairdeal.Deal.from_plain(last.deal) if last.deal else None
         host.games_played = sum(1 for g in games if g.finished)
         host.state = "ended" if game.over else "playing"
@@ -423,6 +427,7 @@ class Host(DealHandlers, LobbyHandlers):
         players = [s.name or f"seat-{s.index + 1}" for s in self.seats.occupied]
         self.game = Game.new(players, seed, self.options)
         self.wire.reset(self.game.n)
+        self.history.reset(self.game.opening)
         records = [s.journal_record() for s in self.seats.occupied]
         deal = self.deal.plain() if self.deal is not None else None
         saved = self.journal.begin_game(self.games_played, self.name, records, self.game, deal)
@@ -498,6 +503,7 @@ class Host(DealHandlers, LobbyHandlers):
         """What follows decisions once they are on disk: the clocks, the updates, the end."""
         game = self.game
         assert game is not None
+        self.history.add(events, hidden_by)
         if game.over:
             self.timers.cancel()
             self._broadcast(events)
@@ -511,6 +517,15 @@ class Host(DealHandlers, LobbyHandlers):
 
     def _deadline(self) -> float | None:
         return self.timers.deadline()
+
+    def _history(self, conn: Conn) -> p.GameHistory | None:
+        """What ``conn``'s receiver was told of the game so far (its seat's events, or the
+        public ones), for a client that comes back to it or starts watching; None outside a
+        game."""
+        game = self.game
+        if game is None or self.state == "lobby":
+            return None
+        return self.history.for_viewer(self._player(conn, game))
 
     # ───────────────────────────── a journal that cannot be written ─────────────────────────────
 

@@ -15,9 +15,12 @@ the activation and is public like any other decision.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from qm_rules import Game
+
+if TYPE_CHECKING:
+    from qm_net.host.history import GameHistory
 
 
 def is_hidden_step(drafting_before: bool, option: str, game: Game) -> bool:
@@ -50,13 +53,24 @@ class WireSeq:
 
     @classmethod
     def replay(
-        cls, players: list[str], seed: int | str, options: Any, choices: list[tuple[int, str]]
+        cls,
+        players: list[str],
+        seed: int | str,
+        options: Any,
+        choices: list[tuple[int, str]],
+        history: GameHistory | None = None,
     ) -> WireSeq:
-        """The numbering after ``choices`` (a resumed game's journal), step by step."""
+        """The numbering after ``choices`` (a resumed game's journal), step by step; and, into
+        ``history`` when given, the events the players were told on the way."""
         game = Game.new(players, seed, options)
         wire = cls(game.n)
+        if history is not None:
+            history.reset(game.opening)
         for seat, option in choices:
             drafting = game.draft is not None
-            game.choose(seat, option)
-            wire.record(seat if is_hidden_step(drafting, option, game) else None)
+            events = game.choose(seat, option)
+            hidden_by = seat if is_hidden_step(drafting, option, game) else None
+            wire.record(hidden_by)
+            if history is not None:
+                history.add(events, hidden_by)
         return wire

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from qm_net.client import TableClient
     from qm_net.messages import LobbyUpdate, Message
     from qm_tui.app import QingmingApp
-    from qm_tui.session import History
 
 
 class _Replay:
@@ -77,12 +76,9 @@ class RoomScreen(Screen[None]):
         *,
         hosting: bool = False,
         autostart: bool = False,
-        history: History | None = None,
     ) -> None:
         super().__init__()
         self.client = client
-        self.history = history
-        """The game so far, for the table's log (a resumed table; its first game only)."""
         self.seat = seat
         """Our seat (None: watching)."""
         self.hosting = hosting
@@ -202,8 +198,7 @@ class RoomScreen(Screen[None]):
         from qm_tui.screens.table import TableScreen
         from qm_tui.session import NetSession
 
-        session = NetSession(client, clock=self.qm.clock, history=self.history)
-        self.history = None  # a rematch is a new game: nothing before it
+        session = NetSession(client, clock=self.qm.clock)
         self.app.push_screen(TableScreen(session, lang=self.qm.lang, clock=self.qm.clock))
 
     def rematch(self) -> None:

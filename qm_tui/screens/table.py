@@ -459,8 +459,8 @@ class TableScreen(Screen[None]):
                 self.known_cards.update(zip(cids, dids, strict=True))
 
     def show_history(self, history: History) -> None:
-        """The game so far (a resumed table): into the log at once, not played back, and
-        counted for the result's figures."""
+        """The game so far (this client came to a game under way): into the log at once, not
+        played back, and counted for the result's figures."""
         self._learn_cards(history.events)
         self.stats.note(history.events)
         viewer = self.session.seat
@@ -469,9 +469,10 @@ class TableScreen(Screen[None]):
         )
         if lines:
             log = self.query_one(GameLog)
-            log.add_lines(
-                [tr("table.history", self.lang), *lines, tr("table.history.resumed", self.lang)]
-            )
+            first = [tr("table.history", self.lang)]
+            if history.omitted:
+                first.append(tr("table.history.omitted", self.lang))
+            log.add_lines([*first, *lines, tr("table.history.resumed", self.lang)])
 
     # ── the playback ────────────────────────────────────────────────────────────────────────
 

@@ -47,6 +47,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "table.log.title": {"zh": "游戏日志", "en": "Game log"},
     "table.history": {"zh": "── 本局此前 ──", "en": "── Earlier in this game ──"},
+    "table.history.omitted": {"zh": "（更早的记录从略）", "en": "(earlier moves left out)"},
     "table.history.resumed": {"zh": "── 牌局在此继续 ──", "en": "── The game goes on from here ──"},
     "table.discard.title": {
         "zh": "弃牌区（{n} 张，最新的在上）",

@@ -1,0 +1,55 @@
+"""The game so far, for a peer that comes to it late: a rejoining seat, a new spectator.
+
+A client killed and started again has lost its log; the host sends it the events of the current
+game as that receiver was told them (``joined``/``spectating`` carry a ``history``). The host
+keeps every event it has *told* — the opening's, each public decision's, and each hidden draft
+step's (told to its drafter only) — and hands each receiver the ones its updates carried, by
+the same rule (:meth:`Event.visible_to`), so a history holds nothing the live updates did not
+(R5). A long game is cut to its newest :data:`~qm_net.protocol.MAX_HISTORY` events; ``omitted``
+says how many earlier ones were left out.
+
+A resumed host rebuilds the history by replaying its journal's choices
+(:meth:`qm_net.host.wireseq.WireSeq.replay`); a timer's ``timeout`` marks are not in the
+journal, so those decisions read as choices there.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from qm_net import compact
+from qm_net import protocol as p
+from qm_rules import Event
+
+
+class GameHistory:
+    """Every event of the current game that someone was told, in order."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def reset(self, opening: list[Event] | tuple[Event, ...] = ()) -> None:
+        """A new game: its opening is what everyone is told first."""
+        self.events = list(opening)
+
+    def add(self, events: list[Event] | tuple[Event, ...], hidden_by: int | None = None) -> None:
+        """Events just told: to everyone allowed (``hidden_by`` None), or the hidden steps of a
+        draft, told to the drafter alone — kept as the drafter's, whatever they say."""
+        if hidden_by is None:
+            self.events.extend(events)
+            return
+        only = (hidden_by,)
+        self.events.extend(
+            dataclasses.replace(e, to=only) for e in events if e.visible_to(hidden_by)
+        )
+
+    def seen_by(self, viewer: int | None) -> list[Event]:
+        """Every event ``viewer`` (None: a spectator) was told of the game, in order."""
+        return [e for e in self.events if e.visible_to(viewer)]
+
+    def for_viewer(self, viewer: int | None, limit: int = p.MAX_HISTORY) -> p.GameHistory:
+        """What ``viewer`` was told of the game, the newest ``limit``, in the wire's form."""
+        seen = self.seen_by(viewer)
+        cut = max(0, len(seen) - limit)
+        wired = tuple(compact.event(e) for e in seen[cut:])
+        return p.GameHistory(events=wired, omitted=cut)  # type: ignore[arg-type]

@@ -1,0 +1,190 @@
+"""A client that comes to a game under way gets its log: ``joined``/``spectating`` ``history``.
+
+The history a seat is sent must be exactly what the host told that seat live (every event of
+its updates, in order) and nothing else: checked against the events the host queued for the
+seat's connections, and by scanning the frames — every card the history names was named to that
+seat before, in a view or an event (R5). The scan must be able to fail: another seat's history
+names cards this seat never saw. A spectator gets the public events; a host restarted from its
+journal (``--resume``) rebuilds the same history; a long game is cut to its newest events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from net_support import client, options, play_to_end, running_host, seated, until, wait_for
+from test_netx_leak import card_refs
+
+from qm_net import compact, framing, protocol
+from qm_net.client import TableClient
+from qm_net.host import Conn, Host
+from qm_net.host.history import GameHistory
+from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
+from qm_rules import Event, to_plain
+from qm_rules.bots import make_bot
+
+
+class Told:
+    """What the host queued for each seat (all its connections) and for the spectators."""
+
+    def __init__(self) -> None:
+        self.events: dict[int, list[Event]] = defaultdict(list)  # by seat, as sent live
+        self.named: dict[int, set[int]] = defaultdict(set)  # cards any frame named to a seat
+        self.public: list[Event] = []  # what the spectators' feed published
+
+
+@pytest.fixture
+def told(monkeypatch: pytest.MonkeyPatch) -> Iterator[Told]:
+    from qm_net.host.feed import Feed
+
+    record = Told()
+    send_view, send_frame, publish = Conn.send_view, Conn.send_frame, Feed.publish
+
+    def spy_view(self: Conn, plain: Any, events: tuple[Any, ...], deadline: Any) -> None:
+        if self.seat is not None:
+            record.events[self.seat].extend(_engine(events))
+        send_view(self, plain, events, deadline)
+
+    def spy_frame(self: Conn, frame: bytes, *rest: Any) -> None:
+        msg = framing.decode(frame[framing.HEADER.size :])
+        if self.seat is not None and msg.get("t") != "joined":  # (the history itself: not yet)
+            record.named[self.seat].update(cid for _, cid in card_refs(msg))
+        send_frame(self, frame, *rest)
+
+    def spy_publish(self: Feed, plain: Any, events: tuple[Any, ...], deadline: Any) -> None:
+        record.public.extend(_engine(events))
+        publish(self, plain, events, deadline)
+
+    monkeypatch.setattr(Conn, "send_view", spy_view)
+    monkeypatch.setattr(Conn, "send_frame", spy_frame)
+    monkeypatch.setattr(Feed, "publish", spy_publish)
+    yield record
+
+
+def _engine(wired: tuple[Any, ...]) -> list[Event]:
+    """Events as the host queued them (their wire form), as the engine's."""
+    return [compact.to_event(msgspec.convert(w, compact.Event)) for w in wired]
+
+
+def _named(events: tuple[Event, ...] | list[Event]) -> set[int]:
+    return {cid for _, cid in card_refs([to_plain(e) for e in events])}
+
+
+async def _play_until(c: TableClient, bot: Any, host: Host, seq: int) -> None:
+    """Answer ``c``'s prompts until the game has come to ``seq`` decisions and waits on ``c``
+    (then nothing happens at the table until ``c`` answers: no timers run)."""
+    async for msg in c.messages():
+        if isinstance(msg, GameUpdate):
+            p = msg.view.prompt
+            if p is not None and p.options and p.seat == c.seat:
+                assert host.game is not None
+                if host.game.seq >= seq and msg.view.seq == c.view.seq:  # (c.view: the latest)
+                    return
+                await c.choose(bot.choose(msg.view), p.seq)
+        elif isinstance(msg, GameEnded):
+            break
+    raise AssertionError("the game ended first")
+
+
+async def test_a_rejoining_seat_gets_what_it_was_told_and_no_card_it_could_not_see(
+    told: Told,
+) -> None:
+    async with running_host(
+        seats=3, seed=2026, options=options(ask_everyone=True, round_limit=10)
+    ) as host:
+        early = await client(host, "early")
+        await early.spectate()
+        players = await seated(host, "p0", "p1", "p2")
+        bots = [make_bot("heuristic", f"h{i}") for i in range(3)]
+        others = [
+            asyncio.ensure_future(play_to_end(c, b))
+            for c, b in zip(players[1:], bots[1:], strict=True)
+        ]
+        me = players[0]
+        await _play_until(me, bots[0], host, 30)
+        assert me.take_history() is None  # joined at the start: no game then, nothing told
+
+        # A spectator arriving now gets the public events so far, and only those.
+        late = await client(host, "late")
+        await late.spectate()
+        watched = late.take_history()
+        assert watched is not None and watched.omitted == 0
+        assert list(watched.events) == told.public
+        assert all(e.to is None for e in watched.events)
+
+        # The seat's client dies while the game waits on it, and comes back with its token.
+        seen_live = list(told.events[0])
+        named_live = set(told.named[0])
+        me._writer.transport.abort()  # type: ignore[union-attr]
+        await until(me, lambda m: isinstance(m, ConnectionLost))
+        await wait_for(lambda: host.seats[0].conn is None)
+        assert await me.reconnect() == 0
+        history = me.take_history()
+        assert history is not None and history.omitted == 0
+        assert list(history.events) == seen_live  # exactly what it was told, in order
+        assert len(history.events) > 50
+        # The scan: every card the history names was named to this seat before.
+        assert _named(history.events) and _named(history.events) <= named_live
+        # ... a scan that can fail: what seat 1 was told names cards seat 0 never saw.
+        assert _named(host.history.seen_by(1)) - named_live
+
+        ends = await asyncio.wait_for(asyncio.gather(play_to_end(me, bots[0]), *others), 90)
+        assert len({e.result for e in ends}) == 1
+        for c in (*players, early, late):
+            await c.close()
+
+
+async def test_a_resumed_host_tells_a_rejoining_seat_the_same_history(
+    told: Told, tmp_path: Path
+) -> None:
+    journal = str(tmp_path / "table.jsonl")
+    async with running_host(
+        seats=2, seed=11, journal_path=journal, options=options(round_limit=10)
+    ) as host:
+        players = await seated(host, "p0", "p1")
+        bots = [make_bot("heuristic", f"r{i}") for i in range(2)]
+        other = asyncio.ensure_future(play_to_end(players[1], bots[1]))
+        await _play_until(players[0], bots[0], host, 6)
+        before = list(told.events[0])
+        token = players[0].token
+        other.cancel()
+        for c in players:
+            await c.close()
+    assert token is not None and len(before) > 10
+
+    resumed = Host.resume(journal, bind="127.0.0.1", port=0, advertise=False)
+    await resumed.start()
+    try:
+        again = await TableClient.connect("127.0.0.1", resumed.port, "p0")
+        assert await again.rejoin(token) == 0
+        history = again.take_history()
+        assert history is not None and history.omitted == 0
+        assert list(history.events) == before
+        await again.close()
+    finally:
+        await resumed.stop()
+
+
+def test_a_long_game_is_cut_to_its_newest_events_and_a_drafts_steps_stay_the_drafters() -> None:
+    history = GameHistory()
+    history.reset([Event("start", None, {"first": 0, "players": ["a", "b"]})])
+    for turn in range(1, 11):
+        history.add([Event("turn", turn % 2, {"turn": turn, "round": 1})])
+        history.add([Event("draw", 0, {"count": 1, "cards": [turn], "defs": ["x"]}, (0,))])
+    # a draft's hidden step: whatever its events say, only the drafter was told them
+    history.add([Event("tap", 1, {"card": 99, "def": "xiangzhu"})], hidden_by=1)
+
+    mine = history.seen_by(0)
+    assert len(mine) == 21 and history.for_viewer(0, limit=protocol.MAX_HISTORY).omitted == 0
+    assert history.seen_by(1)[-1].data["card"] == 99
+    assert all(e.data.get("card") != 99 for e in (*mine, *history.seen_by(None)))
+    assert len(history.seen_by(None)) == 11  # the start and the turns only
+
+    cut = history.for_viewer(0, limit=5)  # as sent: the newest 5, in the wire's form
+    assert cut.omitted == 16 and _engine(cut.events) == mine[-5:]
