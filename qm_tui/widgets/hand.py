@@ -16,9 +16,10 @@ class HandRow(Grid):
     HandRow { grid-size: 5; grid-gutter: 0 1; grid-rows: auto; height: auto; }
     """
 
-    #: The narrowest a card may be drawn, in cells, by the board's card mode (tiles.CARD_MODES):
-    #: a framed card with two lines of name needs 16 inside for the longest names.
-    MIN_WIDTH = {"-cards-line": 12, "-cards-short": 13, "-cards-tall": 18, "-cards-tall3": 13}
+    #: The narrowest a card may be drawn, in cells, by the board's card mode (tiles.CARD_MODES),
+    #: so that every card's name is whole: a short card (two lines of name, its first word on
+    #: the frame) needs 14 for "Civilized Worship Campaign"; a tall one, 16 inside.
+    MIN_WIDTH = {"-cards-line": 12, "-cards-short": 14, "-cards-tall": 18, "-cards-tall3": 13}
 
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -49,12 +50,16 @@ class HandRow(Grid):
         self.fit()
 
     def fit(self) -> None:
-        """As many cards a row as the width holds (at least 5, as the field's slots)."""
+        """As many cards a row as the width holds, none narrower than the mode's least (5, as
+        the field's slots, when the hand is smaller: the board is laid out for 5 at 14); fewer
+        only when 5 would be too narrow for a name."""
         least = self.MIN_WIDTH.get(self.mode, 12)
         width = self.content_size.width or self.size.width
         gutter = 1 if self.mode == "-cards-line" else 0  # framed cards touch (tiles.CARD_MODES)
-        fits = max(5, (width + gutter) // (least + gutter)) if width else 5
-        cols = max(5, min(fits, self._count))
+        fits = max(1, (width + gutter) // (least + gutter)) if width else 5
+        if self.mode == "-cards-line":
+            fits = max(5, fits)  # one-line cards are shortened below 100 columns, never fewer
+        cols = min(fits, max(5, self._count))
         if self.styles.grid_size_columns != cols:
             self.styles.grid_size_columns = cols
 
