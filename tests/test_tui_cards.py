@@ -11,7 +11,7 @@ from test_tui_table_support import ScriptedSession, TableApp, chain_position, sc
 
 from qm_rules import CARDS
 from qm_rules.describe import card_name
-from qm_rules.model import CardView, SlotView
+from qm_rules.model import CardView, Option, PromptKind, SlotView
 from qm_tui.clock import FakeClock
 from qm_tui.screens.legend import LegendScreen
 from qm_tui.session import Update
@@ -211,3 +211,63 @@ async def test_at_100x30_a_full_table_keeps_the_whole_hand_in_view(lang: str) ->
         app.table.keep_hand_in_view()
         await pilot.pause()
         assert board.region.contains_region(first.region)
+
+
+async def test_the_board_stays_where_the_wheel_put_it_until_the_player_needs_the_hand() -> None:
+    """At 100x30 a full table is taller than the board. A player who scrolls it up with the
+    mouse wheel to look at the opponents stays there when new views come (others' moves, a
+    response asked of them: the prompt bar is always in view); the hand comes back when a
+    decision of theirs is about their hand, or when they move the focus on the board."""
+    from textual import events
+
+    from qm_rules.model import Prompt
+
+    view = full_table_position(11)
+    app = TableApp(ScriptedSession([Update(view, (), None)]), lang="en", clock=FakeClock())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        table = app.table
+        board = table.board
+        bottom = board.scroll_y
+        assert bottom > 0  # the hand in view, the opponents scrolled off above
+        for _ in range(20):  # the wheel, over the board
+            await pilot._post_mouse_events([events.MouseScrollUp], widget=board, offset=(5, 5))
+        await pilot.pause()
+        assert board.scroll_y == 0 and board.held
+
+        def hand_shown() -> bool:
+            return all(board.region.contains_region(t.region) for t in table.hand.tiles())
+
+        assert not hand_shown()
+        # Bob's move, then a response asked of me: the board stays where I put it.
+        bobs = dataclasses.replace(
+            view, seq=view.seq + 1, prompt=Prompt(1, PromptKind.ACTION, view.seq + 1, (), {}, "")
+        )
+        await table.render_view(bobs)
+        await pilot.pause()
+        respond = dataclasses.replace(
+            view, seq=view.seq + 2, prompt=dataclasses.replace(view.prompt, seq=view.seq + 2)
+        )
+        await table.render_view(respond)
+        await pilot.pause()
+        assert board.scroll_y == 0 and not hand_shown()
+        # My own action, with cards of my hand to play: the hand comes back into view.
+        me = view.seats[0]
+        plays = tuple(Option(f"play:{c.cid}", "play", c.cid) for c in me.hand[:3])
+        mine = Prompt(0, PromptKind.ACTION, view.seq + 3, (*plays, Option("end", "end")), {}, "end")
+        await table.render_view(dataclasses.replace(view, seq=view.seq + 3, prompt=mine))
+        await pilot.pause()
+        assert not board.held and hand_shown()
+        # Scrolled up again, then the focus moved on the board: the board follows the focus.
+        for _ in range(20):
+            await pilot._post_mouse_events([events.MouseScrollUp], widget=board, offset=(5, 5))
+        await pilot.pause()
+        assert board.held
+        first = table.hand.tiles()[0]
+        first.focus()
+        await pilot.pause()
+        assert not board.held and board.region.contains_region(first.region)
+        await table.render_view(bobs)  # and with the focus in my hand, the hand stays in view
+        await pilot.pause()
+        assert hand_shown()

@@ -23,7 +23,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -56,6 +56,7 @@ from qm_tui.session import (
     Update,
 )
 from qm_tui.stats import GameStats
+from qm_tui.widgets.board import Board
 from qm_tui.widgets.chain import ChainStack
 from qm_tui.widgets.detail import CardDetail, detail_text, pinned_text
 from qm_tui.widgets.field import SeatArea
@@ -198,9 +199,10 @@ class TableScreen(Screen[None]):
     # ── layout ──────────────────────────────────────────────────────────────────────────────
 
     def compose(self) -> ComposeResult:
+        self.board = Board(self.keep_hand_in_view, id="board")
         yield TableStatus(self.clock, id="status")
         with Horizontal(id="main"):
-            with VerticalScroll(id="board", can_focus=False):
+            with self.board:
                 yield Vertical(id="opponents")
                 yield Vertical(id="mine")
             with Vertical(id="side"):
@@ -646,6 +648,8 @@ class TableScreen(Screen[None]):
             mine and p is not None and (old_prompt is None or old_prompt.seq != p.seq or first)
         )
         if new_prompt and p is not None:
+            if me is not None and any(c.cid in choosable for c in me.hand or ()):
+                self.board.held = False  # my decision is in my hand: show it
             self._focus_for_prompt(p.kind, choosable, frozenset(seats_ref))
         self.keep_hand_in_view()
         await self._auto_pass(view)
@@ -654,9 +658,12 @@ class TableScreen(Screen[None]):
     def keep_hand_in_view(self) -> None:
         """A board taller than the screen (100×30, a full table) scrolls so that my hand shows
         whole — the opponents' fields above it are what goes out of view — unless the player
-        is looking at a card elsewhere on the board (or picking a target there)."""
+        is looking at a card elsewhere on the board (or picking a target there), or scrolled
+        the board by hand (the wheel: see :class:`Board`)."""
         focused = self.focused
         if self.hand is None or (isinstance(focused, TableTile) and focused.zone != "hand"):
+            return
+        if self.board.held:
             return
         self.hand.scroll_visible(animate=False)
 
@@ -898,7 +905,9 @@ class TableScreen(Screen[None]):
         target.scroll_visible(animate=False)
 
     def show_focused(self, tile: TableTile) -> None:
-        """The focus came to ``tile`` (called by the tile at once: see tiles.TileHost)."""
+        """The focus came to ``tile`` (called by the tile at once: see tiles.TileHost); the
+        board follows the focus again, not where the wheel left it."""
+        self.board.held = False
         self._show_tile_detail(tile)
 
     @on(TableTile.Chosen)
