@@ -213,6 +213,20 @@ async def test_at_100x30_a_full_table_keeps_the_whole_hand_in_view(lang: str) ->
         assert board.region.contains_region(first.region)
 
 
+def six_seat_position():
+    """The full table with two more opponents (Eve, Fay), each with cards out: six seats."""
+    view = full_table_position(8)
+    seats = list(view.seats)
+    for seat, name in ((4, "Eve"), (5, "Fay")):
+        out = tuple(SlotView(j, CardView(400 + 10 * seat + j, "qingtuan")) for j in range(2))
+        seats.append(
+            dataclasses.replace(
+                seats[3], seat=seat, name=name, slots=(*out, *seats[3].slots[2:]), stacked=()
+            )
+        )
+    return dataclasses.replace(view, seats=tuple(seats))
+
+
 async def test_the_board_stays_where_the_wheel_put_it_until_the_player_needs_the_hand() -> None:
     """At 100x30 a full table is taller than the board. A player who scrolls it up with the
     mouse wheel to look at the opponents stays there when new views come (others' moves, a
@@ -271,3 +285,42 @@ async def test_the_board_stays_where_the_wheel_put_it_until_the_player_needs_the
         await table.render_view(bobs)  # and with the focus in my hand, the hand stays in view
         await pilot.pause()
         assert hand_shown()
+
+
+@pytest.mark.parametrize("size", [(240, 50), (233, 40)])
+async def test_on_a_very_wide_terminal_the_opponents_go_two_by_two(size) -> None:
+    """From 233 columns the opponents' fields sit side by side, two a row, their cards
+    no narrower than a name needs on two lines; the arrows go across both fields and reach
+    every tile of the board. Narrower (here 200 columns), one field a row as before."""
+    app = _app(six_seat_position(), "en")
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        table = app.table
+        assert table.query_one("#opponents").has_class("-two")
+        bob, cat, dan, eve, fay = (table.areas[s] for s in (1, 2, 3, 4, 5))
+        assert bob.region.y == cat.region.y and bob.region.right < cat.region.x
+        assert dan.region.y == eve.region.y > bob.region.y and fay.region.y > dan.region.y
+        for area in (bob, cat, dan, eve, fay):
+            assert min(t.region.width for t in area.slots) >= table.TWO_COLUMN_SLOT
+        rows = table.board_rows()
+        assert rows[1] == [*bob.slots, *cat.slots]  # across both fields
+        # Every tile is reached with the arrows, row by row.
+        rows[0][0].focus()
+        await pilot.pause()
+        reached = set()
+        for row in rows:
+            assert table.focused in row, (table.focused, row)
+            for _ in row:
+                await pilot.press("left")
+            for _ in row:
+                reached.add(table.focused)
+                await pilot.press("right")
+            await pilot.press("down")
+        assert reached == set(table.board_tiles())
+        await pilot.resize_terminal(200, size[1])
+        await pilot.pause()
+        await pilot.pause()
+        assert not table.query_one("#opponents").has_class("-two")
+        assert [len(r) for r in table.board_rows()[:4]] == [1, 5, 1, 5]
+        assert table.areas[2].region.y > table.areas[1].region.y

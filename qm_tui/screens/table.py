@@ -59,7 +59,7 @@ from qm_tui.stats import GameStats
 from qm_tui.widgets.board import Board
 from qm_tui.widgets.chain import ChainStack
 from qm_tui.widgets.detail import CardDetail, detail_text, pinned_text
-from qm_tui.widgets.field import SeatArea
+from qm_tui.widgets.field import SLOTS, SeatArea
 from qm_tui.widgets.hand import HandRow
 from qm_tui.widgets.keybar import KeyBar
 from qm_tui.widgets.log import GameLog
@@ -199,7 +199,7 @@ class TableScreen(Screen[None]):
     # ── layout ──────────────────────────────────────────────────────────────────────────────
 
     def compose(self) -> ComposeResult:
-        self.board = Board(self.keep_hand_in_view, id="board")
+        self.board = Board(self._board_resized, id="board")
         yield TableStatus(self.clock, id="status")
         with Horizontal(id="main"):
             with self.board:
@@ -322,10 +322,34 @@ class TableScreen(Screen[None]):
         board = self.query_one("#board")
         if not board.has_class(mode):
             board.set_classes(mode)
+        self._opponent_columns()
         if self.hand is not None:
             self.hand.mode = mode
             self.hand.fit()
             self.keep_hand_in_view()
+
+    #: The opponents' fields go two by two when each of their slots is this wide at least: a
+    #: framed card holding every name on two lines, as the hand's are at 160 columns (from
+    #: 233 columns, the side column at its widest).
+    TWO_COLUMN_SLOT = HandRow.MIN_WIDTH["-cards-tall"]
+    TWO_COLUMN_GAP = 2  # cells between the two columns (table.tcss, #opponents.-two)
+
+    def _opponent_columns(self) -> None:
+        """Opponents in two columns on a very wide board (two or more of them, framed cards);
+        the arrows then go across both (:meth:`board_rows`)."""
+        opponents = self.query_one("#opponents", Vertical)
+        room = self.board.size.width - 2  # its padding and a scrollbar
+        two = (
+            not self.board.has_class("-cards-line")
+            and len(opponents.children) >= 2
+            and (room - self.TWO_COLUMN_GAP) // 2 >= SLOTS * self.TWO_COLUMN_SLOT
+        )
+        if opponents.has_class("-two") != two:
+            opponents.set_class(two, "-two")
+
+    def _board_resized(self) -> None:
+        self._opponent_columns()
+        self.keep_hand_in_view()
 
     async def _build(self, view: View) -> None:
         """Make every seat's area once the seat count is known: opponents in turn order after
@@ -850,20 +874,18 @@ class TableScreen(Screen[None]):
     # ── the board's tiles and moving over them ─────────────────────────────────────────────
 
     def board_rows(self) -> list[list[TableTile]]:
-        """The tiles as rows, top to bottom, as the arrows move over them."""
+        """The tiles as rows, top to bottom, as the arrows move over them: the opponents (two
+        side by side when the board shows them in two columns), my field, my hand."""
         rows: list[list[TableTile]] = []
-        ordered = [
-            a for a in self.areas.values() if a.seat != (self.view.viewer if self.view else None)
-        ]
-        if (
-            self.view is not None
-            and self.view.viewer is not None
-            and self.view.viewer in self.areas
-        ):
-            ordered.append(self.areas[self.view.viewer])
-        for area in ordered:
-            rows.append([area.header])
-            rows.append(list(area.slots))
+        me = self.view.viewer if self.view is not None else None
+        others = [a for a in self.areas.values() if a.seat != me]
+        step = 2 if self.query_one("#opponents").has_class("-two") else 1
+        groups = [others[i : i + step] for i in range(0, len(others), step)]
+        if me is not None and me in self.areas:
+            groups.append([self.areas[me]])
+        for group in groups:
+            rows.append([area.header for area in group])
+            rows.append([slot for area in group for slot in area.slots])
         if self.hand is not None:
             tiles = self.hand.tiles()
             cols = self.hand.columns
