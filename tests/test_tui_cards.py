@@ -271,8 +271,8 @@ async def test_the_board_stays_where_the_wheel_put_it_until_the_player_needs_the
         plays = tuple(Option(f"play:{c.cid}", "play", c.cid) for c in me.hand[:3])
         mine = Prompt(0, PromptKind.ACTION, view.seq + 3, (*plays, Option("end", "end")), {}, "end")
         await table.render_view(dataclasses.replace(view, seq=view.seq + 3, prompt=mine))
-        await pilot.pause()
-        assert not board.held and hand_shown()
+        assert not board.held
+        await until(pilot, hand_shown)  # (once the option list below has grown)
         # Scrolled up again, then the focus moved on the board: the board follows the focus.
         for _ in range(20):
             await pilot._post_mouse_events([events.MouseScrollUp], widget=board, offset=(5, 5))
@@ -283,8 +283,7 @@ async def test_the_board_stays_where_the_wheel_put_it_until_the_player_needs_the
         await pilot.pause()
         assert not board.held and board.region.contains_region(first.region)
         await table.render_view(bobs)  # and with the focus in my hand, the hand stays in view
-        await pilot.pause()
-        assert hand_shown()
+        await until(pilot, hand_shown)
 
 
 @pytest.mark.parametrize("size", [(240, 50), (233, 40)])
