@@ -109,8 +109,17 @@ class Raw:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def open(cls, host: Host, hello: bool = True) -> Raw:
-        r, w = await asyncio.open_connection("127.0.0.1", host.port)
+    async def open(cls, host: Host, hello: bool = True, *, rcvbuf: int | None = None) -> Raw:
+        """A connection to ``host`` (``rcvbuf``: its kernel receive buffer, set before it
+        connects, so that a peer that stops reading stalls the host at once)."""
+        if rcvbuf is None:
+            r, w = await asyncio.open_connection("127.0.0.1", host.port)
+        else:
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+            sock.setblocking(False)
+            await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", host.port))
+            r, w = await asyncio.open_connection(sock=sock)
         raw = cls(r, w)
         if hello:
             await raw.send({"t": "hello", "version": PROTOCOL_VERSION, "name": "raw"})
