@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Static
-from tui_support import LOOPBACK, isolate, make_app, open_result, screen_name, until
+from tui_support import (
+    LOOPBACK,
+    hosted_table_playing,
+    isolate,
+    make_app,
+    open_result,
+    screen_name,
+    until,
+)
 
 from qm_net.host import Host
 from qm_tui.app import PlayLocal
@@ -240,11 +248,7 @@ async def test_rematch_goes_back_to_the_room_and_starts_again() -> None:
         )
         await until(
             pilot,
-            lambda: (
-                screen_name(app) == "TableScreen"
-                and app.hosted is not None
-                and app.hosted.state == "playing"
-            ),
+            lambda: hosted_table_playing(app),
             "the second game",
         )
         assert [type(s).__name__ for s in app.screen_stack[1:]] == [

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from test_tui_lobby import leave
-from tui_support import isolate, make_app, open_result, screen_name, until
+from tui_support import hosted_table_playing, isolate, make_app, open_result, until
 
 from qm_tui.app import PlayLocal
 from qm_tui.widgets.footer import Footer
@@ -40,12 +40,7 @@ async def test_a_rematch_lets_the_last_game_s_table_go() -> None:
             for game in (1, 2, 3):
                 await until(
                     pilot,
-                    lambda: (
-                        screen_name(app) == "TableScreen"
-                        and app.hosted is not None
-                        and app.hosted.state == "playing"
-                        and getattr(app.screen, "areas", None)
-                    ),
+                    lambda: hosted_table_playing(app) and getattr(app.screen, "areas", None),
                     f"game {game}'s board",
                 )
                 if game == 1:

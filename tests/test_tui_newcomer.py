@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+from test_tui_table_support import screen_text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 from tui_support import isolate
@@ -19,12 +20,6 @@ from qm_tui.screens.leave import LeaveModal, TableState, leave_question
 @pytest.fixture(autouse=True)
 def _isolated(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     return isolate(tmp_path, monkeypatch)
-
-
-def _screen_text(app: App[None]) -> str:
-    """What the terminal shows, as plain text lines (joined, so that a wrapped sentence still
-    reads as words separated by spaces)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def _flat(text: str) -> str:
@@ -59,7 +54,7 @@ async def test_the_leave_question_is_shown_whole_line_by_line(
         async with app.run_test(size=size) as pilot:
             app.push_screen(LeaveModal(question))
             await pilot.pause()
-            shown = _screen_text(app)
+            shown = screen_text(app)
             assert "?" not in shown
             for line in question.text.split("\n"):
                 assert _flat(line) in _flat(shown), (size, line)
@@ -85,7 +80,7 @@ async def test_the_gallery_lists_whole_names_and_shows_no_internal_id(
         await pilot.press("g")
         await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery")
         await pilot.pause()
-        shown = _screen_text(app)
+        shown = screen_text(app)
         assert "…" not in shown
         for card in CARDS.cards:
             assert f"{card.name(lang)}  {type_name(card, lang)}" in shown, card.name(lang)
@@ -183,7 +178,7 @@ async def test_the_chinese_help_does_not_break_a_line_after_a_number(size: tuple
     async with app.run_test(size=size) as pilot:
         app.push_screen(HelpScreen([], "zh", areas))
         await pilot.pause()
-        lines = _screen_text(app).split("\n")
+        lines = screen_text(app).split("\n")
         for start, after in (("每位对手的场地", "个位置"), ("你的", "个位置和手牌")):
             line = next(row for row in lines if start in row)
             assert after in line, line

@@ -93,6 +93,15 @@ async def click(pilot: Pilot[Any], selector: str) -> None:
     await pilot.click(selector)
 
 
+def hosted_table_playing(app: QingmingApp) -> bool:
+    """The app's own hosted table is playing a game and its table screen is up."""
+    return (
+        screen_name(app) == "TableScreen"
+        and app.hosted is not None
+        and app.hosted.state == "playing"
+    )
+
+
 def screen_name(app: QingmingApp) -> str:
     return type(app.screen).__name__
 
