@@ -96,3 +96,40 @@ async def test_a_journal_that_cannot_be_written_stops_the_table_starting(
     with pytest.raises(OSError, match="cannot write the journal .*: disk full"):
         await host.start()
     assert host._server is None  # it never listened
+
+
+async def test_a_game_whose_first_line_failed_still_tells_its_opening(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The game line itself (written when a game is dealt) fails: nobody is told the game
+    until it is on disk, the host's operator reads why in its log, and once the disk takes it
+    the players get the opening — the deal and the first turn — as the game's first events,
+    once (a rejoining seat's history holds them once too)."""
+    disk = Disk(monkeypatch)
+    path = tmp_path / "table.jsonl"
+    async with running_host(bots=1, journal_path=str(path)) as host:
+        c = await client(host, "Ann")
+        await c.join()
+        disk.broken = errno.ENOSPC  # the table line is written; the game's is not
+        with caplog.at_level("ERROR", logger="qm_net.host"):
+            await c.set_ready(True)
+            told = await until(c, lambda m: isinstance(m, ErrorMessage | GameUpdate))
+        assert isinstance(told, ErrorMessage) and told.code == "cannot_save"
+        assert "disk full" in told.message
+        assert any(
+            "cannot write the journal" in r.getMessage() and "disk full" in r.getMessage()
+            for r in caplog.records
+        )
+        game = host.game
+        assert game is not None and game.opening and not game.choices  # held: no bot moved
+        disk.broken = None
+        first = await until(c, lambda m: isinstance(m, GameUpdate))
+        assert first.events and first.events == tuple(
+            e for e in game.opening if e.visible_to(c.seat)
+        )
+        told_history = host.history.seen_by(c.seat)
+        opening = [e for e in game.opening if e.visible_to(c.seat)]
+        assert told_history[: len(opening)] == opening
+        assert told_history[len(opening) : 2 * len(opening)] != opening  # not twice
+    (saved,) = read_games(str(path))
+    assert saved.header["seed"] == game.seed

@@ -103,9 +103,11 @@ class TableJournal:
             if self._game is not None:
                 w.sync_choices(self._game)  # only the choices not yet written
         except OSError as exc:
-            if self.failure is None:
+            if self.failure is None:  # said once, in words, for the host's operator
                 log.error(
-                    "cannot write the journal %s: %s; play waits until it can", self.path, exc
+                    "cannot write the journal %s: %s; play waits until it can",
+                    self.path,
+                    describe(exc),
                 )
             self.failure = describe(exc)
             return False

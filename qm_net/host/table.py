@@ -427,17 +427,17 @@ class Host(DealHandlers, LobbyHandlers):
         players = [s.name or f"seat-{s.index + 1}" for s in self.seats.occupied]
         self.game = Game.new(players, seed, self.options)
         self.wire.reset(self.game.n)
-        self.history.reset(self.game.opening)
+        self.history.reset()  # the opening goes in once told (_tell), like every event
         records = [s.journal_record() for s in self.seats.occupied]
         deal = self.deal.plain() if self.deal is not None else None
         saved = self.journal.begin_game(self.games_played, self.name, records, self.game, deal)
         log.info("game %d starts: %s", self.games_played + 1, ", ".join(players))
         self.timers.reset()
-        if not saved:
-            self._hold([], None)
+        opening = list(self.game.opening)  # the deal and the first turn, as an update
+        if not saved:  # told to nobody before the game is on disk; told once it is
+            self._hold(opening, None)
             return
-        self._arm()
-        self._broadcast(self.game.opening)  # the deal and the first turn, as an update
+        self._tell(opening, None)
 
     @staticmethod
     def _player(conn: Conn, game: Game) -> int | None:
