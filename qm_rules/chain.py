@@ -31,7 +31,7 @@ from .members import (
     PROMPT_EFFECT,
     PROMPT_RESPOND,
 )
-from .model import PLAIN_OPTIONS, Prompt, card_options
+from .model import PLAIN_OPTIONS, Prompt, SharedEvents, card_options
 from .plays import ability_options, response_options
 from .state import DISCARD, FIELD, HAND, LIMBO, STACK, Link
 from .turn import end_turn, next_phase
@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 _PICK = card_options("pick")
+_CHAIN_CLOSED = SharedEvents("chain_closed", "links")
+_RESOLVED = SharedEvents("resolved", "link", "negated")
+_SECTION_DONE = SharedEvents("section", "link", "section", "ok")  # a section carried out
 
 
 def step(g: Game) -> Prompt | None:
@@ -53,7 +56,7 @@ def step(g: Game) -> Prompt | None:
         g.resolving = True
         g.res_section = 0
         g.res_choices = {}
-        g.emit("chain_closed", None, {"links": len(g.chain)})
+        g.add_event(_CHAIN_CLOSED[None, len(g.chain)])
     prompt = resolve(g)
     if prompt is not None:
         return prompt
@@ -78,9 +81,18 @@ def ask_next(g: Game) -> Prompt | None:
     return None
 
 
+#: The seats after a seat, in turn order, by (players, seat).
+_AFTER: dict[tuple[int, int], list[int]] = {}
+
+
 def open_asking(g: Game, after: int) -> None:
     """Ask every seat still playing after ``after``, in turn order, about the newest link."""
-    g.asking = [(after + i) % g.n for i in range(1, g.n) if not g.conceded[(after + i) % g.n]]
+    n = g.n
+    order = _AFTER.get((n, after))
+    if order is None:
+        order = _AFTER[n, after] = [(after + i) % n for i in range(1, n)]
+    conceded = g.conceded
+    g.asking = [s for s in order if not conceded[s]] if True in conceded else order[:]
 
 
 def _link_effect(g: Game, link: Link) -> tuple[Section, ...]:
@@ -189,7 +201,7 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
             return None
     for i, cl in enumerate(sec.clauses):
         CLAUSE_OPS[cl.op].apply(g, link, cl, chosen.get(i))
-    g.emit("section", link.seat, {"link": index, "section": g.res_section, "ok": True})
+    g.add_event(_SECTION_DONE[link.seat, index, g.res_section, True])
     return None
 
 
@@ -197,7 +209,7 @@ def _finish_link(g: Game, link: Link, index: int) -> None:
     """What happens to the card itself once its link has resolved or was negated."""
     st = g.st
     card = link.card
-    g.emit("resolved", link.seat, {"link": index, "negated": link.negated})
+    g.add_event(_RESOLVED[link.seat, index, link.negated])
     if link.kind is LINK_PLACE:
         if link.negated and st.loc[card][0] == FIELD:  # R10
             st.move(card, DISCARD)

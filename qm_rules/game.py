@@ -70,6 +70,7 @@ from .model import (
     PromptKind,
     Result,
     RulesError,
+    SharedEvents,
     StalePrompt,
     UnknownOption,
     View,
@@ -79,11 +80,16 @@ from .model import (
 )
 from .rng import Rng, seed_state
 from .state import DISCARD, EMPTY, FIELD, Draft, Link, State
-from .turn import end_turn, next_phase, phase_step
+from .turn import TURN_EVENTS, end_turn, next_phase, phase_step
 from .views import Views
 
 #: Defaults a ``timeout`` event may name: none says which card, nor that a card was being declared.
 _PLAIN_DEFAULTS = frozenset({"pass", "end", "skip", "decline", "none"})
+
+#: Shared public events (:class:`SharedEvents`): a draw's count, by (seat, count); a pass, by
+#: (seat, link).
+_DRAWN = SharedEvents("draw", "count")
+_PASSED = SharedEvents("pass", "link")
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 OPENING_HAND = 5
@@ -280,7 +286,7 @@ class Game:
             self.draw((self.first_seat + i) % self.n, OPENING_HAND)
         self.turn_seat = self.first_seat
         self.turn = 1
-        self.emit("turn", self.turn_seat, {"turn": 1, "round": 1})
+        self.add_event(TURN_EVENTS[self.turn_seat, 1, 1])
         self._advance()
         self.opening, self._events = self._events, []
 
@@ -303,24 +309,38 @@ class Game:
             raise GameOver("the game is over")
         if not isinstance(option, str):
             raise UnknownOption(f"an option id is a string, not {type(option).__name__}")
+        prompt = self._prompt
         if option == "concede":
             if not isinstance(seat, int) or not 0 <= seat < self.n or self.conceded[seat]:
                 raise NotYourTurn(f"seat {seat} is not playing")
-            return self._record(seat, option, None, None)
-        prompt = self._prompt
-        assert prompt is not None
-        if seq is not None and seq != prompt.seq:
-            raise StalePrompt(
-                f"that prompt (#{seq}) is no longer pending; the current one is #{prompt.seq}"
-            )
-        if seat != prompt.seat:
-            raise NotYourTurn(f"it is seat {prompt.seat}'s decision, not seat {seat}'s")
-        opt = prompt.option(option)
-        if opt is None:
-            raise UnknownOption(
-                f"{option!r} is not an option now; the options are {', '.join(prompt.ids)}"
-            )
-        return self._record(seat, option, prompt, opt)
+            opt = None
+        else:
+            assert prompt is not None
+            if seq is not None and seq != prompt.seq:
+                raise StalePrompt(
+                    f"that prompt (#{seq}) is no longer pending; the current one is #{prompt.seq}"
+                )
+            if seat != prompt.seat:
+                raise NotYourTurn(f"it is seat {prompt.seat}'s decision, not seat {seat}'s")
+            for opt in prompt.options:  # prompt.option(option), without a call
+                if opt.id == option:
+                    break
+            else:
+                raise UnknownOption(
+                    f"{option!r} is not an option now; the options are {', '.join(prompt.ids)}"
+                )
+        # Legal: apply it (or the concession), then run the game on to the next decision.
+        self._events = []
+        self.quiet_turns = 0
+        if opt is None or prompt is None:
+            self._concede(seat)
+        else:
+            self._apply(prompt, opt)
+        self.seq += 1
+        self.choices.append((seat, option))
+        self._advance()
+        events, self._events = self._events, []
+        return events
 
     def apply_default(self) -> list[Event]:
         """Take the pending prompt's default option (what the response and turn timers do).
@@ -338,22 +358,6 @@ class Game:
     def view(self, viewer: int | None) -> View:
         """Everything ``viewer`` may see (R5). None is a spectator."""
         return self._views.build(self, viewer)
-
-    def _record(
-        self, seat: int, option: str, prompt: Prompt | None, opt: Option | None
-    ) -> list[Event]:
-        """Apply ``opt`` of ``prompt`` (both None: ``seat`` concedes), then run the game on."""
-        self._events = []
-        self.quiet_turns = 0
-        if prompt is None or opt is None:
-            self._concede(seat)
-        else:
-            self._apply(prompt, opt)
-        self.seq += 1
-        self.choices.append((seat, option))
-        self._advance()
-        events, self._events = self._events, []
-        return events
 
     # ──────────── helpers for the rules modules (turn, plays, drafts, chain, effects) ────────────
 
@@ -408,7 +412,7 @@ class Game:
                 if not st.deck:  # the seed: drawn empty → the discard pile becomes the deck now
                     self.refill_deck_if_empty()
         if drawn or n:
-            self.emit("draw", seat, {"count": len(drawn)})
+            self.add_event(_DRAWN[seat, len(drawn)])
             if drawn:
                 self.emit(
                     "draw",
@@ -503,7 +507,7 @@ class Game:
             if k == "pass":
                 assert self.asking
                 self.asking.pop(0)
-                self.emit("pass", seat, {"link": len(self.chain) - 1})
+                self.add_event(_PASSED[seat, len(self.chain) - 1])
             elif k == "flip":
                 d = st.defs[opt.card]  # type: ignore[index]
                 lk = LINK_TRAP if d.type is CARD_TRAP else LINK_COUNTER

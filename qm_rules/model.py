@@ -192,6 +192,28 @@ class Event:
         return self.to is None or (viewer is not None and viewer in self.to)
 
 
+class SharedEvents(dict[tuple[Any, ...], Event]):
+    """Public events of one kind whose data is a few small values, by ``(seat, *values)``:
+    events are immutable, so each is built once, when first needed, and shared by every game
+    (several of these happen at each decision: a link resolved, a chain closed, a draw's count).
+    Bounded: the table starts again when it holds :attr:`LIMIT` events."""
+
+    __slots__ = ("kind", "names")
+    LIMIT = 4096
+
+    def __init__(self, kind: str, *names: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.names = names
+
+    def __missing__(self, key: tuple[Any, ...]) -> Event:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        data = dict(zip(self.names, key[1:], strict=True))
+        event = self[key] = make_event(self.kind, key[0], data, None)
+        return event
+
+
 @_fast_init
 @dataclass(frozen=True, slots=True)
 class CardView:

@@ -24,7 +24,17 @@ from .members import (
     PROMPT_PLACE,
     PROMPT_WORSHIP,
 )
-from .model import PLAIN_OPTIONS, Event, Option, Phase, Prompt, PromptKind, card_options, make_event
+from .model import (
+    PLAIN_OPTIONS,
+    Event,
+    Option,
+    Phase,
+    Prompt,
+    PromptKind,
+    SharedEvents,
+    card_options,
+    make_event,
+)
 from .plays import action_options, place_options, worship_options
 from .state import DISCARD, EMPTY
 
@@ -50,6 +60,8 @@ class _PhaseEvents(dict[int, Event]):
 
 
 _PHASE_EVENTS = {p: _PhaseEvents(p) for p in Phase}
+#: A turn begins: by (seat, turn, round).
+TURN_EVENTS = SharedEvents("turn", "turn", "round")
 
 #: The phases in which the turn player picks a play: what may be played (:mod:`qm_rules.plays`),
 #: the option that closes the phase, the prompt's kind, and the phase that follows once nothing
@@ -72,12 +84,13 @@ def phase_step(g: Game) -> Prompt | None:
     or None once the game is over. Phases with nothing to decide are passed through here (no
     draft or chain can open in them), without going back to the game's loop."""
     st = g.st
+    record = g._events.append  # g.add_event without a call: the events stay the same list
     while True:
         seat = g.turn_seat
         phase = g.phase
         if not g.phase_entered:
             g.phase_entered = True
-            g.add_event(_PHASE_EVENTS[phase][seat])
+            record(_PHASE_EVENTS[phase][seat])
             if any(st.stacks) and g.check_win():  # R20: at the start of every phase
                 return None
             if phase is PHASE_DRAW:
@@ -173,4 +186,4 @@ def end_turn(g: Game) -> None:
     g.placed = False
     g.turn_ends_after_chain = False
     next_phase(g, PHASE_DRAW)
-    g.emit("turn", nxt, {"turn": g.turn, "round": g.round})
+    g.add_event(TURN_EVENTS[nxt, g.turn, g.round])

@@ -47,10 +47,6 @@ _HIDDEN_SLOTS = tuple(SlotView(i, None, True) for i in range(SLOTS))  # face dow
 _UNTAPPED: dict[str, list[CardView]] = {}
 _UNTAPPED_SIZE = 128
 
-#: A seat's cached view, per (seat, shown its hand): the seat's change counter and conceded
-#: flag it was built at, and the view.
-_Entry = tuple[int, bool, SeatView]
-
 
 def _untapped(defs: Sequence[CardDef]) -> list[CardView]:
     """The untapped view of each card of a game. This runs at every new game: in C, but for a
@@ -114,14 +110,26 @@ _OTHERS_SLOTS = _SlotTable(owner=False)
 
 
 class Views:
-    """The view builder of one game, with its caches of immutable pieces."""
+    """The view builder of one game, with its caches of immutable pieces.
+
+    Each seat's view is kept twice, at index ``2 * seat + shown`` (``shown``: with its hand,
+    for that seat itself and once the game is over, or without): ``made`` holds the view and
+    ``keys`` the seat's change counter it was built at. The parts a seat's view is made of are
+    kept the same way, each with the counter it was built at: the field's slots (at the same
+    index: as its owner sees them, as the others do), the hand and the stack (per seat)."""
 
     __slots__ = (
         "untapped",
         "tapped",
-        "seats",
+        "keys",
+        "made",
+        "orders",
+        "conceded",
+        "fkeys",
         "fields",
+        "hkeys",
         "hands",
+        "skeys",
         "stacks",
         "discard",
         "others",
@@ -130,14 +138,21 @@ class Views:
     def __init__(self, defs: Sequence[CardDef]) -> None:
         self.untapped = _untapped(defs)
         self.tapped: dict[int, CardView] = {}
-        # at 2 * seat + shown its hand: the seat's counters and conceded flag it was built at
-        self.seats: list[_Entry | None] = []
-        # The parts of each seat's view, shared by the view that shows its hand and the one
-        # that does not, each with the counter it was built at: the field's slots (as its owner
-        # sees them, as the others do), the hand and the stack.
-        self.fields: list[tuple[int, tuple[SlotView, ...] | None, tuple[SlotView, ...] | None]] = []
-        self.hands: list[tuple[int, tuple[CardView, ...]]] = []
-        self.stacks: list[tuple[int, tuple[CardView, ...]]] = []
+        self._forget()
+
+    def _forget(self) -> None:
+        """Empty every cache but the card views (they depend on the definitions only)."""
+        self.keys: list[int] = []
+        self.made: list[SeatView | None] = []
+        # per viewer (None: a spectator; "over": anyone once the game is over), each seat's index
+        self.orders: dict[int | str | None, tuple[int, ...]] = {}
+        self.conceded: list[bool] = []  # the game's conceded flags the caches were built at
+        self.fkeys: list[int] = []
+        self.fields: list[tuple[SlotView, ...]] = []
+        self.hkeys: list[int] = []
+        self.hands: list[tuple[CardView, ...]] = []
+        self.skeys: list[int] = []
+        self.stacks: list[tuple[CardView, ...]] = []
         self.discard: tuple[int, tuple[CardView, ...]] | None = None
         # the pending prompt as the other seats see it: (the prompt, its kind for them, it)
         self.others: tuple[Prompt, PromptKind, Prompt] | None = None
@@ -148,33 +163,41 @@ class Views:
         moves on independently, so it starts afresh."""
         views = Views.__new__(Views)
         views.untapped, views.tapped = self.untapped, self.tapped
-        views.seats, views.discard, views.others = [], None, None
-        views.fields, views.hands, views.stacks = [], [], []
+        views._forget()
         return views
+
+    def _start(self, n: int, conceded: list[bool]) -> None:
+        """Empty caches for ``n`` seats (counters start at 0: -1 is never current)."""
+        self.keys = [-1] * (2 * n)
+        self.made = [None] * (2 * n)
+        self.fkeys = [-1] * (2 * n)
+        self.fields = [()] * (2 * n)
+        self.hkeys, self.hands = [-1] * n, [()] * n
+        self.skeys, self.stacks = [-1] * n, [()] * n
+        self.conceded = list(conceded)
+        self.orders = {None: tuple(range(0, 2 * n, 2)), "over": tuple(range(1, 2 * n, 2))}
 
     def build(self, g: Game, viewer: int | None) -> View:
         """Everything ``viewer`` may see (R5). None is a spectator."""
         st = g.st
-        over = g.result is not None
         ver = st.ver
-        conceded = g.conceded
-        cache = self.seats
-        if not cache:
-            self._start(g.n)
-        seats = []
-        for s in range(g.n):
-            visible = over or s == viewer
-            e = cache[s + s + visible]
-            if e is not None and e[0] == ver[s] and e[1] == conceded[s]:
-                seats.append(e[2])
-            else:
-                seats.append(self._seat(g, s, visible))
+        keys = self.keys
+        if not keys or g.conceded != self.conceded:  # a concession: the seats' views start again
+            self._start(g.n, g.conceded)
+            keys = self.keys
+        orders = self.orders
+        order = orders.get("over" if g.result is not None else viewer)
+        if order is None:
+            order = orders[viewer] = tuple(s + s + (s == viewer) for s in range(g.n))
+        s = 0
+        for i in order:
+            if keys[i] != ver[s]:
+                self._seat(g, s, i)
+            s += 1
         dv = self.discard
         if dv is None or dv[0] != st.dver:
             dv = self.discard = (st.dver, tuple(map(self.untapped.__getitem__, st.discard)))
-        chain = (
-            tuple([self._link(st, i, link) for i, link in enumerate(g.chain)]) if g.chain else ()
-        )
+        chain = g.chain
         prompt = g._prompt
         if prompt is not None and prompt.seat != viewer:
             # Others see whose decision it is and of what kind — but not the steps of an
@@ -198,52 +221,39 @@ class Views:
             g.first_seat,
             len(st.deck),
             dv[1],
-            tuple(seats),
-            chain,
-            len(g.chain) - 1 if g.resolving and g.chain else None,
-            tuple(g.prohibitions),
+            tuple(map(self.made.__getitem__, order)),
+            tuple([self._link(st, i, link) for i, link in enumerate(chain)]) if chain else (),
+            len(chain) - 1 if g.resolving and chain else None,
+            tuple(g.prohibitions) if g.prohibitions else (),
             prompt,
             g.result,
         )
 
-    def _start(self, n: int) -> None:
-        """Empty caches for ``n`` seats (counters start at 0: -1 is never current)."""
-        self.seats.extend([None] * (2 * n))
-        self.fields.extend([(-1, None, None)] * n)
-        self.hands.extend([(-1, ())] * n)
-        self.stacks.extend([(-1, ())] * n)
-
-    def _seat(self, g: Game, s: int, visible: bool) -> SeatView:
-        """Seat ``s``'s view, built again from the parts that changed since they were built."""
+    def _seat(self, g: Game, s: int, i: int) -> None:
+        """Seat ``s``'s view at index ``i`` (``2 * s + shown``), built again from the parts
+        that changed since they were built."""
         st = g.st
         fv = st.fver[s]
-        f = self.fields[s]
-        if f[0] != fv:
-            f = (fv, None, None)
-        slots = f[1] if visible else f[2]
-        if slots is None:
-            if visible:
-                slots = tuple(map(_OWNER_SLOTS.__getitem__, st.codes[s]))
-                self.fields[s] = (fv, slots, f[2])
-            else:
-                slots = tuple(map(_OTHERS_SLOTS.__getitem__, st.codes[s]))
-                self.fields[s] = (fv, f[1], slots)
-        stacked = self.stacks[s]
-        if stacked[0] != st.sver[s]:
-            stacked = self.stacks[s] = (
-                st.sver[s],
-                tuple(map(self.untapped.__getitem__, st.stacks[s])),
-            )
+        if self.fkeys[i] != fv:
+            table = _OWNER_SLOTS if i & 1 else _OTHERS_SLOTS
+            self.fields[i] = tuple(map(table.__getitem__, st.codes[s]))
+            self.fkeys[i] = fv
+        sv = st.sver[s]
+        if self.skeys[s] != sv:
+            self.stacks[s] = tuple(map(self.untapped.__getitem__, st.stacks[s]))
+            self.skeys[s] = sv
+        held = st.hands[s]
         hand = None
-        if visible:
-            h = self.hands[s]
-            if h[0] != st.hver[s]:
-                h = self.hands[s] = (st.hver[s], tuple(map(self.untapped.__getitem__, st.hands[s])))
-            hand = h[1]
-        conceded = g.conceded[s]
-        seat = make_seat_view(s, g.names[s], len(st.hands[s]), hand, slots, stacked[1], conceded)
-        self.seats[s + s + visible] = (st.ver[s], conceded, seat)
-        return seat
+        if i & 1:
+            hv = st.hver[s]
+            if self.hkeys[s] != hv:
+                self.hands[s] = tuple(map(self.untapped.__getitem__, held))
+                self.hkeys[s] = hv
+            hand = self.hands[s]
+        self.made[i] = make_seat_view(
+            s, g.names[s], len(held), hand, self.fields[i], self.stacks[s], g.conceded[s]
+        )
+        self.keys[i] = st.ver[s]
 
     def _card(self, st: State, c: int) -> CardView:
         """Card ``c`` as it is now (tapped or not)."""
