@@ -21,6 +21,7 @@ from test_tui_table_support import (
     screen_text,
     until,
 )
+from textual.app import App, ComposeResult
 from textual.screen import ModalScreen
 from tui_support import isolate, make_app, screen_name
 from tui_support import until as wait
@@ -41,6 +42,7 @@ from qm_rules.model import (
 from qm_tui import config
 from qm_tui.app import PlayLocal
 from qm_tui.clock import FakeClock
+from qm_tui.i18n import tr
 from qm_tui.playback import MOST_BEHIND, PACES, Playback, next_pace, visible_events
 from qm_tui.screens.result import ResultScreen
 from qm_tui.screens.table import TableScreen
@@ -48,7 +50,7 @@ from qm_tui.session import Update
 from qm_tui.widgets.chain import ChainStack
 from qm_tui.widgets.keybar import KeyBar
 from qm_tui.widgets.log import GameLog
-from qm_tui.widgets.status import TableStatus, TimerBar, countdown_bar, phase_strip
+from qm_tui.widgets.status import Now, TableStatus, TimerBar, countdown_bar, phase_strip
 
 
 def _lit(text) -> list[str]:  # type: ignore[no-untyped-def]
@@ -537,3 +539,44 @@ async def test_the_phase_line_keeps_the_piles_on_a_narrow_terminal(
         line = screen_text(app).splitlines()[0]
         assert "Turn 7" in line and "Action" in line and "Discard 3" in line
         assert ("Round 2" in line) is full
+
+
+class _StatusApp(App[None]):
+    """The table's status lines alone, to draw them at a given width."""
+
+    def __init__(self, clock: FakeClock) -> None:
+        super().__init__()
+        self.clock = clock
+
+    def compose(self) -> ComposeResult:
+        yield TableStatus(self.clock)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("width", "whole"), [(100, False), (80, False), (160, True)])
+async def test_the_playback_state_fits_beside_a_long_status_and_the_timer(
+    lang: str, width: int, whole: bool
+) -> None:
+    # The final moves playing back beside "Game over: Bartholomew wins · press v for the
+    # result" and a running timer: at 100 columns the playback's words are shortened, never cut.
+    clock = FakeClock()
+    app = _StatusApp(clock)
+    async with app.run_test(size=(width, 10)) as pilot:
+        status = app.query_one(TableStatus)
+        status.show(
+            lang=lang,
+            phase=Phase.OVER,
+            info_left="Turn 30",
+            info_right="",
+            now=Now("over", "Bartholomew"),
+            deadline_at=clock.now() + 20,
+        )
+        keys = ("playback.behind", "playback.behind.short", "playback.behind.tiny")
+        wordings = [tr(k, lang, n=1) for k in keys]
+        status.show_playback(wordings)
+        await pilot.pause()
+        line = screen_text(app).splitlines()[1].rstrip()
+        assert "Bartholomew" in line and "20s" in line
+        assert any(line.endswith(w) for w in wordings), line  # one wording, whole
+        if whole:
+            assert line.endswith(wordings[0])  # the full one where there is room

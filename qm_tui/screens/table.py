@@ -573,11 +573,15 @@ class TableScreen(Screen[None]):
     def _show_playback_state(self) -> None:
         lang = self.lang
         behind = self.playback.behind
-        if behind:
-            text = tr("playback.behind", lang, n=behind)
+        if behind:  # longest first: the status line draws the first that fits
+            keys, fields = (
+                ("playback.behind", "playback.behind.short", "playback.behind.tiny"),
+                {"n": behind},
+            )
         else:
-            text = tr("playback.pace", lang, pace=tr(f"pace.{self.playback.pace}", lang))
-        self.query_one(TableStatus).show_playback(text)
+            keys = ("playback.pace", "playback.pace.short")
+            fields = {"pace": tr(f"pace.{self.playback.pace}", lang)}
+        self.query_one(TableStatus).show_playback([tr(k, lang, **fields) for k in keys])
 
     async def action_skip(self) -> None:
         """Space: show everything up to now at once (on a card with nothing to skip: choose

@@ -38,7 +38,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "回放中：还有 {n} 步 · 空格跳到现在",
         "en": "Playing back: {n} more · space skips",
     },
+    # ... shorter, where the status line is narrow (a long "what now" beside the timer)
+    "playback.behind.short": {"zh": "还有 {n} 步 · 空格跳过", "en": "{n} more · space skips"},
+    "playback.behind.tiny": {"zh": "+{n} · 空格", "en": "+{n} · space"},
     "playback.pace": {"zh": "速度：{pace} (s)", "en": "pace: {pace} (s)"},
+    "playback.pace.short": {"zh": "{pace} (s)", "en": "{pace} (s)"},
     "pace.fast": {"zh": "快", "en": "fast"},
     "pace.normal": {"zh": "正常", "en": "normal"},
     "pace.slow": {"zh": "慢", "en": "slow"},

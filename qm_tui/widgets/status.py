@@ -13,11 +13,13 @@ Everything is drawn as ``Text`` (player names are data, never markup).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from qm_rules.model import Phase
@@ -157,12 +159,40 @@ class TimerBar(Static):
         self.update(bar, layout=False)
 
 
+class FitLine(Widget):
+    """One line drawn in the longest of its wordings that fits the width it is given (the
+    last, shortest one when none does): at 100 columns beside a long "what now" and the timer,
+    "Playing back: 3 more · space skips" becomes "3 more · space skips" rather than being cut.
+    The wording is picked when the line is drawn, so a resize picks again."""
+
+    DEFAULT_CSS = """
+    FitLine { height: 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._wordings: tuple[Text, ...] = (Text(),)
+
+    def show(self, wordings: Sequence[Text]) -> None:
+        """Draw the first of ``wordings`` (longest first) that fits; a repaint, no layout."""
+        wordings = tuple(wordings) or (Text(),)
+        if [w.plain for w in wordings] != [w.plain for w in self._wordings]:
+            self._wordings = wordings
+            self.refresh()
+
+    def render(self) -> Text:
+        width = self.content_size.width
+        if width <= 0:
+            return self._wordings[0]
+        return next((w for w in self._wordings if w.cell_len <= width), self._wordings[-1])
+
+
 class TableStatus(Vertical):
     """The phase strip line and the "what now" line with the countdown and playback state."""
 
     DEFAULT_CSS = """
     TableStatus { height: 2; background: $primary-background; }
-    TableStatus Static { height: 1; text-wrap: nowrap; text-overflow: clip; }
+    TableStatus Static, TableStatus FitLine { height: 1; text-wrap: nowrap; text-overflow: clip; }
     TableStatus #status-phases { padding: 0 1; }
     TableStatus > Horizontal { height: 1; }
     TableStatus #status-now { width: auto; max-width: 60%; padding: 0 1 0 0; }
@@ -179,7 +209,7 @@ class TableStatus(Vertical):
         with Horizontal():
             yield Static("", id="status-now", markup=False)
             yield TimerBar(self.clock, id="status-timer")
-            yield Static("", id="status-playback", markup=False)
+            yield FitLine(id="status-playback")
 
     @property
     def timer(self) -> TimerBar:
@@ -215,9 +245,11 @@ class TableStatus(Vertical):
         self._put("now", now_text(now, lang), auto_width=True)  # its width follows the words
         self.timer.set_deadline(deadline_at)
 
-    def show_playback(self, text: str) -> None:
-        """The playback's state on the right ("" when caught up)."""
-        self._put("playback", Text(clean(text), style="dim italic"))
+    def show_playback(self, wordings: Sequence[str]) -> None:
+        """The playback's state on the right, longest wording first: the first that fits is
+        drawn."""
+        line = self.query_one("#status-playback", FitLine)
+        line.show([Text(clean(w), style="dim italic") for w in wordings])
 
     def forget(self) -> None:
         """Draw everything again at the next :meth:`show` (the language changed)."""
