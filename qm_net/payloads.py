@@ -177,11 +177,13 @@ class LookData(Payload):
 
 
 class ResolvedData(Payload):
-    """A link finished resolving (``negated``: it did nothing)."""
+    """A link finished resolving (``negated``: it did nothing); ``def`` is its card, as its
+    ``activate`` named it (absent from older hosts)."""
 
     link: int
     negated: bool
-    EXAMPLE = {"link": 1, "negated": False}
+    def_: Def | UnsetType = msgspec.field(default=UNSET, name="def")
+    EXAMPLE = {"link": 1, "negated": False, "def": "chaitai"}
 
 
 class CardData(Payload):

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 _PICK = card_options("pick")
 _CHAIN_CLOSED = SharedEvents("chain_closed", "links")
-_RESOLVED = SharedEvents("resolved", "link", "negated")
+_RESOLVED = SharedEvents("resolved", "link", "negated", "def")
 _SECTION_DONE = SharedEvents("section", "link", "section", "ok")  # a section carried out
 
 
@@ -209,7 +209,8 @@ def _finish_link(g: Game, link: Link, index: int) -> None:
     """What happens to the card itself once its link has resolved or was negated."""
     st = g.st
     card = link.card
-    g.add_event(_RESOLVED[link.seat, index, link.negated])
+    # the link's card was shown to everyone when it was activated (R5: nothing new)
+    g.add_event(_RESOLVED[link.seat, index, link.negated, st.defs[card].id])
     if link.kind is LINK_PLACE:
         if link.negated and st.loc[card][0] == FIELD:  # R10
             st.move(card, DISCARD)

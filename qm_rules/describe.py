@@ -508,8 +508,11 @@ def describe(
             return ""
         key = "log.section_unmet" if _d(d, "why") == "condition" else "log.section_failed"
         return say(key, n=(_d(d, "link") or 0) + 1)
-    if k == "resolved":
-        key = "log.resolved.negated" if _d(d, "negated") else "log.resolved"
+    if k == "resolved":  # the card named, unless an older host left it out
+        if _d(d, "negated"):
+            key = "log.resolved.negated.card" if card else "log.resolved.negated"
+        else:
+            key = "log.resolved.card" if card else "log.resolved"
         return say(key, n=(_d(d, "link") or 0) + 1)
     if k == "negate":
         return say("log.negate", n=(_d(d, "link") or 0) + 1)

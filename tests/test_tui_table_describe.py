@@ -10,6 +10,7 @@ import pytest
 from test_tui_table_support import chain_position
 
 from qm_rules.bots import make_bot
+from qm_rules.cards import CARDS
 from qm_rules.describe import (
     card_index,
     describe,
@@ -61,6 +62,33 @@ def test_every_event_of_real_games_is_described_in_words_in_both_languages() -> 
                 if e.kind != "activate" or e.data.get("mode") is None:  # mode labels are card data
                     assert not _ambiguous(text), (text, _ambiguous(text))
     assert {"activate", "pass", "draw", "turn", "phase", "resolved"} <= kinds
+
+
+def test_a_resolving_link_names_its_card_as_its_activation_did() -> None:
+    # The log read "Link 1 (Bob) resolves" without the card; the card is public once activated.
+    seen = negated = 0
+    links: dict[int, str] = {}  # link index -> the card its activation named (latest chain)
+    for g, _view, events in _games(range(10)):
+        for e in events:
+            if e.kind == "activate":
+                links[e.data["link"]] = e.data["def"]
+            if e.kind != "resolved":
+                continue
+            card = links[e.data["link"]]
+            assert e.data["def"] == card, e  # the card its activation named
+            for lang in LANGS:
+                text = describe(e, lang, g.names)
+                name = CARDS.by_id[card].name.zh if lang == "zh" else CARDS.by_id[card].name.en
+                assert name in text, (lang, text)
+            seen += 1
+            negated += bool(e.data["negated"])
+    assert seen > 50 and negated > 0
+    # a host that left the card out (older) still reads as words
+    old = Event("resolved", 1, {"link": 0, "negated": True})
+    assert describe(old, "en", ["A", "B"]) == "Link 1 (B) was negated"
+    ok = Event("resolved", 1, {"link": 1, "negated": False, "def": "chaitai"})
+    assert describe(ok, "en", ["A", "B"]) == "Link 2: Spoil the Show (B) resolves"
+    assert describe(ok, "zh", ["A", "B"]) == "连锁 2：拆台（B）结算完毕"
 
 
 def test_every_option_reads_as_words_and_names_its_card() -> None:

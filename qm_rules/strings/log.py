@@ -41,6 +41,14 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     },
     "log.resolved": {"zh": "连锁 {n}（{who}）结算完毕", "en": "Link {n} ({who}) resolves"},
     "log.resolved.negated": {"zh": "连锁 {n}（{who}）被无效", "en": "Link {n} ({who}) was negated"},
+    "log.resolved.card": {
+        "zh": "连锁 {n}：{card}（{who}）结算完毕",
+        "en": "Link {n}: {card} ({who}) resolves",
+    },
+    "log.resolved.negated.card": {
+        "zh": "连锁 {n}：{card}（{who}）被无效",
+        "en": "Link {n}: {card} ({who}) was negated",
+    },
     "log.negate": {"zh": "{who} 使连锁 {n} 无效", "en": "{who} negates link {n}"},
     "log.search": {"zh": "{who} 检索了 {card}", "en": "{who} searches out {card}"},
     "log.search.hidden": {
