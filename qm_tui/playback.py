@@ -52,6 +52,14 @@ MOST_BEHIND = 3.0
 #: Bookkeeping steps pass quicker than a card played or a link resolving (share of a step).
 LIGHT: dict[str, float] = {"phase": 0.5, "draw": 0.6, "turn": 0.7, "pass": 0.6, "reshuffle": 0.6}
 
+#: The viewer's own phases that ask for a play; one that passes without a question (nothing
+#: could be played) gets a note saying so, or the player sees play move on without knowing why.
+IDLE_NOTES: dict[str, str] = {
+    "place": "table.idle.place",
+    "action": "table.idle.action",
+    "worship": "table.idle.worship",
+}
+
 #: Events told with the next step: a section says nothing by itself, and a timeout goes with
 #: the default it took (the log reads "timed out (passed)", not that and "passes").
 SILENT = frozenset({"section", "timeout"})
@@ -93,6 +101,8 @@ class Step:
     ``view``: the board changes to it here (the update's view, on one step of the update),
     with ``deadline_at`` for its prompt.
     ``ended``: the game is over at this step. ``weight``: its time, in steps of the pace.
+    ``note``: a catalogue key the log tells after the events (a phase of the viewer's passed
+    with nothing to play).
     """
 
     events: tuple[Event, ...]
@@ -104,6 +114,7 @@ class Step:
     deadline_at: float | None = None
     ended: object | None = None
     weight: float = 1.0
+    note: str = ""
 
 
 def _link_from_event(e: Event) -> LinkView:
@@ -141,6 +152,24 @@ def visible_events(events: Iterable[Event], viewer: int | None) -> list[Event]:
             if nxt.seat == e.seat:
                 continue
         out.append(e)
+    return out
+
+
+def idle_notes(seen: Sequence[Event], viewer: int | None) -> dict[int, str]:
+    """The phases of ``viewer``'s that passed without a question, among the events ``seen`` of
+    one update (as :func:`visible_events` gives them): their index -> the note the log tells
+    after them. Such a phase is followed at once by the next phase (or turn): the engine passes
+    through a phase with nothing to play. Only within an update: across updates a phase the
+    player closed (no event says so) looks the same."""
+    out: dict[int, str] = {}
+    if viewer is None:
+        return out
+    for i in range(len(seen) - 1):
+        e = seen[i]
+        if e.kind == "phase" and e.seat == viewer and seen[i + 1].kind in ("phase", "turn"):
+            note = IDLE_NOTES.get(str(e.data.get("phase")))
+            if note:
+                out[i] = note
     return out
 
 
@@ -199,7 +228,9 @@ class _Builder:
         group: list[Event] = []  # the events of the link resolving now
         last_resolution = -1
         finished: LinkView | None = None  # the link that just resolved
-        for e in visible_events(events, view.viewer):
+        seen = visible_events(events, view.viewer)
+        notes = idle_notes(seen, view.viewer)
+        for i, e in enumerate(seen):
             k = e.kind
             if finished is not None and out:
                 drawing = out[-1].events[-1].kind in ("worship", "draw")
@@ -258,7 +289,8 @@ class _Builder:
             elif k == "turn":
                 self.turn_seat = e.seat
                 self.turn = (int(e.data.get("turn") or 0), int(e.data.get("round") or 0))
-            out.append(self._step([*pending, e], LIGHT.get(k, 1.0)))
+            step = self._step([*pending, e], LIGHT.get(k, 1.0))
+            out.append(dataclasses.replace(step, note=notes[i]) if i in notes else step)
             pending = []
         if group or pending:  # a resolution waiting for a decision: told now
             out.append(self._step([*pending, *group], 1.0))

@@ -43,7 +43,14 @@ from qm_tui import config
 from qm_tui.app import PlayLocal
 from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
-from qm_tui.playback import MOST_BEHIND, PACES, Playback, next_pace, visible_events
+from qm_tui.playback import (
+    IDLE_NOTES,
+    MOST_BEHIND,
+    PACES,
+    Playback,
+    next_pace,
+    visible_events,
+)
 from qm_tui.screens.result import ResultScreen
 from qm_tui.screens.table import TableScreen
 from qm_tui.session import Update
@@ -201,6 +208,51 @@ def test_a_played_back_step_has_the_number_and_round_of_its_own_turn(seed: int) 
         if current is not None:  # (the game's opening, with turn 1, is not among the updates)
             assert current == (view.turn, view.round, view.turn_seat)
     assert current is not None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_phase_of_mine_with_nothing_to_play_says_so_and_no_other(seed: int) -> None:
+    # A phase of mine that passes without a question gets a note ("Nothing you can play: …");
+    # one in which I was asked does not, nor does anyone else's.
+    updates = _bot_game_updates(seed)
+    asked = {  # (turn, phase) in which a view put a question to me
+        (v.turn, str(v.phase)) for _, v in updates if v.prompt is not None and v.prompt.seat == 0
+    }
+    playback = Playback(FakeClock())
+    noted = quiet = 0
+    for events, view in updates:
+        playback.add(events, view, None)
+        for step in playback.flush():
+            phase = next((e for e in step.events if e.kind == "phase"), None)
+            if phase is None or phase.seat != 0 or phase.data["phase"] not in IDLE_NOTES:
+                assert not step.note, step
+                continue
+            assert step.turn is not None
+            was_asked = (step.turn[0], phase.data["phase"]) in asked
+            assert bool(step.note) is not was_asked, (step.turn, phase.data)
+            if step.note:
+                assert step.note == IDLE_NOTES[phase.data["phase"]]
+            noted += bool(step.note)
+            quiet += not step.note
+    assert noted and quiet
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "Nothing you can place"), ("zh", "没有可以摆放")]
+)
+async def test_the_log_says_when_a_phase_of_mine_had_nothing_to_play(lang: str, words: str) -> None:
+    view = dataclasses.replace(chain_position(), chain=(), turn_seat=0)
+    events = (Event("phase", 0, {"phase": "place"}), Event("phase", 0, {"phase": "action"}))
+    app = TableApp(ScriptedSession([Update(view, events, None)]), lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.press("space")  # everything at once
+        log = app.table.query_one(GameLog)
+        await until(pilot, lambda: any(words in line for line in log.lines_written))
+        lines = log.lines_written
+        note = next(i for i, line in enumerate(lines) if words in line)
+        assert "placement" in lines[note - 1] or "摆放" in lines[note - 1]  # after its phase
+        assert tr("table.idle.action", lang) not in lines  # the action phase asks me
 
 
 def test_steps_come_one_at_a_time_at_the_pace_and_catch_up_when_far_behind() -> None:

@@ -14,7 +14,9 @@ from tui_support import isolate, make_app, open_result, screen_name, until
 
 from qm_net.journal_io import read_games
 from qm_tui.app import PlayLocal
+from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable
+from qm_tui.playback import IDLE_NOTES
 from qm_tui.screens.lobby import LobbyScreen
 
 SIZE = (120, 36)
@@ -482,7 +484,7 @@ async def test_a_resumed_game_shows_what_this_seat_saw_of_it_in_the_log() -> Non
         await until(pilot, lambda: bool(table._prompt_ids()), "my decision")  # type: ignore[attr-defined]
         await pilot.press("space")  # everything played back: the log is all I saw
         await pilot.pause(0.1)
-        seen = list(table.query_one(GameLog).lines_written)
+        seen = _game_lines(table)
         await pilot.press("ctrl+q")
         await until(pilot, lambda: _asking(app) is not None, "the question")
         await pilot.press("y")
@@ -507,6 +509,16 @@ async def test_a_resumed_game_shows_what_this_seat_saw_of_it_in_the_log() -> Non
     end = lines.index("── The game goes on from here ──")
     assert lines[1:end] == seen
     assert not hidden & set(lines)
+
+
+def _game_lines(table: object) -> list[str]:
+    """The table's log as the game told it: without the playback's notes of my phases with
+    nothing to play, remarks of the live table that a history (events only) does not have."""
+    notes = {tr(key, "en") for key in IDLE_NOTES.values()}
+    from qm_tui.widgets.log import GameLog
+
+    log = table.query_one(GameLog)  # type: ignore[attr-defined]
+    return [line for line in log.lines_written if line not in notes]
 
 
 def _all_events(record: object) -> list[object]:
@@ -576,7 +588,7 @@ async def test_a_client_started_again_shows_the_game_so_far_in_its_log() -> None
             await until(pilot, lambda: bool(table._prompt_ids()), "my decision")  # type: ignore[attr-defined]
             await pilot.press("space")  # everything played back: the log is all I was told
             await pilot.pause(0.1)
-            seen = list(table.query_one(GameLog).lines_written)
+            seen = _game_lines(table)
             await pilot.press("ctrl+q")
             await until(pilot, lambda: _asking(app) is not None, "the question")
             await pilot.press("k")  # keep the seat

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import gc
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -489,16 +490,22 @@ class TableScreen(Screen[None]):
         played back, and counted for the result's figures."""
         self._learn_cards(history.events)
         self.stats.note(history.events)
-        viewer = self.session.seat
-        lines = describe_events(
-            history.events, viewer, self.lang, list(history.names), self.known_cards
-        )
+        # (without the playback's notes of phases of mine that had nothing to play: the
+        # history runs the updates' events together, and a phase I closed myself, which no
+        # event marks, would read as one that had nothing)
+        lines = self._describe(history.events, self.session.seat, list(history.names))
         if lines:
             log = self.query_one(GameLog)
             first = [tr("table.history", self.lang)]
             if history.omitted:
                 first.append(tr("table.history.omitted", self.lang))
             log.add_lines([*first, *lines, tr("table.history.resumed", self.lang)])
+
+    def _describe(
+        self, events: Sequence[Event], viewer: int | None, names: Sequence[str]
+    ) -> list[str]:
+        """The log's lines for ``events``, as ``viewer`` may read them."""
+        return describe_events(events, viewer, self.lang, names, self.known_cards)
 
     # ── the playback ────────────────────────────────────────────────────────────────────────
 
@@ -524,10 +531,13 @@ class TableScreen(Screen[None]):
         lang = self.lang
         with_view = [step for step in steps if step.view is not None]
         view = with_view[-1].view if with_view else self.view
-        events = [e for step in steps for e in step.events]
-        if events and view is not None:
+        if view is not None and any(step.events for step in steps):
             names = [s.name for s in view.seats]
-            lines = describe_events(events, view.viewer, lang, names, self.known_cards)
+            lines: list[str] = []
+            for step in steps:
+                lines += self._describe(step.events, view.viewer, names)
+                if step.note:
+                    lines.append(tr(step.note, lang))
             if lines:
                 self.query_one(GameLog).add_lines(lines)
         last = steps[-1]

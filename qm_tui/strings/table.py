@@ -48,6 +48,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.log.title": {"zh": "游戏日志", "en": "Game log"},
     "table.history": {"zh": "── 本局此前 ──", "en": "── Earlier in this game ──"},
     "table.history.omitted": {"zh": "（更早的记录从略）", "en": "(earlier moves left out)"},
+    # a phase of yours that passed without a question: there was nothing to play
+    "table.idle.place": {
+        "zh": "你没有可以摆放的供品，跳过摆放",
+        "en": "Nothing you can place: placement skipped",
+    },
+    "table.idle.action": {
+        "zh": "你没有可以出的牌，行动阶段结束",
+        "en": "Nothing you can play: the action phase ends",
+    },
+    "table.idle.worship": {
+        "zh": "你现在还不能祭祀，祭祀阶段结束",
+        "en": "You cannot worship yet: the worship phase ends",
+    },
     "table.history.resumed": {"zh": "── 牌局在此继续 ──", "en": "── The game goes on from here ──"},
     "table.discard.title": {
         "zh": "弃牌区（{n} 张，最新的在上）",
