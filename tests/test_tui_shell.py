@@ -385,6 +385,32 @@ async def test_the_form_has_a_field_for_every_table_option(lang: str) -> None:
         await pilot.press("escape")
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_the_form_shows_each_options_help_whole(lang: str, size: tuple[int, int]) -> None:
+    # "Ask everyone" read "ask every player to respond, not onl…": its help wraps instead.
+    from textual.widgets import Checkbox
+
+    from qm_rules.options import OPTIONS
+
+    app = make_app(lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form")
+        await pilot.pause()
+        rows = app.screen._compositor.render_strips()
+        flags = [o for o in OPTIONS if o.kind == "flag"]
+        assert flags
+        for option in flags:
+            box = app.screen.query_one(f"#f-{option.name}", Checkbox)
+            r = box.region
+            drawn = "".join(row.crop(r.x, r.right).text for row in rows[r.y : r.bottom])
+            shown = "".join(drawn.split())
+            assert "".join(option.words("help", lang).split()) in shown, drawn
+            assert "…" not in drawn
+        await pilot.press("escape")
+
+
 async def test_form_shows_its_error_and_stays_open() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -14,6 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -106,6 +107,15 @@ def _option(option: Option, typed: str | bool) -> Any:
         raise FormError(option.name, "form.error.option") from None
 
 
+class WrappingCheckbox(Checkbox):
+    """A checkbox whose words wrap onto more lines where its column is narrow (Textual's is
+    always one line high, and an option's help was cut: "ask every player to respond, not
+    onl…")."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.render().get_height(self.styles, width)
+
+
 class HostFormScreen(ModalScreen[HostSettings | None]):
     """Ask how to set up the table; Ctrl+S (or the button) hosts it."""
 
@@ -161,7 +171,9 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
                         yield Label(option.form_label(lang))
                         typed = _typed(option)
                         if isinstance(typed, bool):
-                            yield Checkbox(option.words("help", lang), typed, id=f"f-{option.name}")
+                            yield WrappingCheckbox(
+                                option.words("help", lang), typed, id=f"f-{option.name}"
+                            )
                         else:
                             yield Input(
                                 typed,
