@@ -29,10 +29,14 @@ from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock, SystemClock
 from qm_tui.commands import QingmingCommands
 from qm_tui.i18n import tr
+from qm_tui.linebreak import install as install_line_breaking
 from qm_tui.messages import LeaveTable, RematchRequested
 from qm_tui.net import HostSettings, bind_address, connect, connect_failure, start_host
 from qm_tui.safe import clean
 from qm_tui.tablelist import DiscoverySource, TableSource
+
+# Chinese wraps by its line-breaking rules on every screen (the widgets install it too).
+install_line_breaking()
 
 if TYPE_CHECKING:
     from textual.screen import Screen

@@ -1,0 +1,107 @@
+"""Chinese line breaking (qm_tui.linebreak): wherever Rich or Textual wraps text, no line starts
+with closing punctuation and none ends with an opening bracket; English wraps as before."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+import qm_tui.app  # noqa: F401 - the app as players run it (it installs the rules)
+from qm_rules.cards import CARDS
+from qm_rules.i18n import all_strings
+from qm_tui.linebreak import NO_LINE_END, NO_LINE_START, _rich_divide_line, divide_line
+
+#: Every Chinese text players read: the catalogue (with a name for each field, as shown) and
+#: the cards' texts.
+ZH = sorted(
+    {re.sub(r"\{[^}]*\}", "Bob", v["zh"]) for v in all_strings().values() if len(v["zh"]) > 8}
+    | {c.text("zh") for c in CARDS.cards if c.text("zh")}
+)
+#: English texts with no Chinese in them (e.g. not "Qingming 清明 · Lobby").
+EN = sorted(
+    {
+        v["en"]
+        for v in all_strings().values()
+        if len(v["en"]) > 8 and not any(unicodedata.east_asian_width(c) in "WF" for c in v["en"])
+    }
+)
+
+
+def _lines(text: str, width: int) -> list[str]:
+    return [line.plain for line in Text(text).wrap(Console(width=200), width)]
+
+
+def test_the_texts_are_many() -> None:
+    assert len(ZH) > 200 and len(EN) > 200
+
+
+@pytest.mark.parametrize("width", [7, 10, 13, 20, 27, 38])
+def test_no_chinese_line_starts_with_closing_punctuation_or_ends_with_an_opening_one(
+    width: int,
+) -> None:
+    bad: list[str] = []
+    for text in ZH:
+        lines = _lines(text, width)
+        for i, line in enumerate(lines):
+            assert cell_len(line.rstrip()) <= width, (line, width)
+            if i and line[:1] in NO_LINE_START:
+                bad.append(f"starts {line!r} in {text!r}")
+            if i < len(lines) - 1 and line.rstrip()[-1:] in NO_LINE_END:
+                bad.append(f"ends {line!r} in {text!r}")
+        # nothing lost or added (only the spaces at a break)
+        assert "".join("".join(lines).split()) == "".join(text.split()), text
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_the_old_wrapping_broke_them() -> None:
+    # The check above can fail: Rich's own breaking puts "。" at a line's start.
+    text = "甲乙丙丁戊己庚辛壬癸。子丑寅卯"
+    old = _rich_divide_line(text, 10)
+    assert text[old[1]] == "。"
+    new = divide_line(text, 10)
+    assert text[new[1]] != "。" and text[new[1] - 1] != "（"
+
+
+def test_a_run_of_chinese_breaks_where_the_line_ends_not_before_it() -> None:
+    # Rich moved the whole run after a space to the next line, leaving the line half empty.
+    text = "root 抽到 纸钱、捉贼、清明雨、青团、菊花"
+    assert _lines(text, 12)[0].rstrip() == "root 抽到 纸"
+
+
+@pytest.mark.parametrize("width", [6, 11, 24, 40])
+def test_english_wraps_exactly_as_rich_wraps_it(width: int) -> None:
+    for text in EN:
+        assert divide_line(text, width) == _rich_divide_line(text, width), text
+
+
+def test_rich_and_textual_both_wrap_with_it() -> None:
+    # Textual is pinned; should it stop using Rich's function by this name, this fails.
+    import rich.text
+    import textual.content
+
+    assert rich.text.divide_line is divide_line
+    assert textual.content.divide_line is divide_line
+
+
+class _One(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("说明：甲乙丙丁戊己庚辛壬癸。子丑寅卯（辰巳）", id="s")
+
+
+async def test_a_widget_draws_chinese_by_the_rules() -> None:
+    app = _One()
+    async with app.run_test(size=(14, 6)) as pilot:
+        await pilot.pause()
+        static = app.query_one("#s", Static)
+        rows = [s.text.rstrip() for s in app.screen._compositor.render_strips()]
+        rows = [r for r in rows[: static.region.height] if r]
+        assert len(rows) >= 3
+        assert all(r[:1] not in NO_LINE_START for r in rows), rows
+        assert all(r[-1:] not in NO_LINE_END for r in rows), rows
