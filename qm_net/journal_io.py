@@ -10,7 +10,12 @@ that a resumed table keeps them::
      "kind": "human", "strategy": null, "token_sha256": "…"}, …], "journal": {<Journal.to_plain(),
      choices empty>}}
     {"type": "choice", "i": 0, "seat": 2, "option": "place:17"}
+    {"type": "choice", "i": 1, "seat": 0, "option": "pass", "timeout": true}
     {"type": "result", "result": {"winner": 1, …}}
+
+A choice a timer made (the prompt's default, taken when its player did not answer) says
+``"timeout": true``, so that a resumed host tells it as it was told live ("timed out (passed)"),
+not as the player's choice.
 
 Seat tokens are stored only as SHA-256 hashes, and the file is still created 0600: it names the
 players and, after the game, every card they held. A ``kill -9`` can tear the last line; readers
@@ -24,6 +29,7 @@ import dataclasses
 import hashlib
 import json
 import os
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +53,7 @@ class JournalGame:
     result: dict[str, Any] | None = None
     table_options: dict[str, Any] = field(default_factory=dict)  # the last ``table`` line before it
     deal: dict[str, Any] | None = None  # qm_net.fairdeal.Deal.plain(): the secret and the parts
+    timeouts: set[int] = field(default_factory=set)  # the choices a timer made, by index
 
     @property
     def finished(self) -> bool:
@@ -69,9 +76,18 @@ class JournalGame:
         journal = self.journal()
         game = Game.replay(dataclasses.replace(journal, choices=[]))  # (refuses other rules)
         events = list(game.opening)
-        for seat_, option in journal.choices:
-            events.extend(game.choose(seat_, option))
+        for i, (seat_, option) in enumerate(journal.choices):
+            events.extend(retell(game, seat_, option, i in self.timeouts))
         return [e for e in events if e.visible_to(seat)]
+
+
+def retell(game: Game, seat: int, option: str, timed_out: bool) -> list[Event]:
+    """A journal's choice made again on ``game``, with the events it was told with: a choice a
+    timer made (``timed_out``) as the timer made it, its ``timeout`` mark first."""
+    prompt = game.prompt
+    if timed_out and prompt is not None and (prompt.seat, prompt.default) == (seat, option):
+        return game.apply_default()
+    return game.choose(seat, option)
 
 
 def _scan(path: str) -> tuple[list[JournalGame], int]:
@@ -133,6 +149,8 @@ def _take(games: list[JournalGame], rec: Any, path: str, lineno: int) -> None:
             raise JournalError(
                 f"{where}: choice {rec.get('i')} out of order (expected {len(game.choices)})"
             )
+        if rec.get("timeout") is True:
+            game.timeouts.add(len(game.choices))
         game.choices.append((int(rec["seat"]), str(rec["option"])))
     elif kind == "result":
         game.result = rec.get("result")
@@ -159,6 +177,13 @@ def read_games(path: str) -> list[JournalGame]:
         raise JournalError(f"cannot read journal {path}: {exc}") from exc
     except (KeyError, TypeError, ValueError) as exc:
         raise JournalError(f"{path}: bad record: {exc}") from exc
+
+
+def _choice_line(i: int, seat: int, option: str, timed_out: bool) -> dict[str, Any]:
+    line: dict[str, Any] = {"type": "choice", "i": i, "seat": seat, "option": option}
+    if timed_out:
+        line["timeout"] = True
+    return line
 
 
 class JournalWriter:
@@ -238,14 +263,15 @@ class JournalWriter:
         """After a resume: the choices already in the file are the game's own."""
         self._written = len(game.choices)
 
-    def sync_choices(self, game: Game) -> None:
-        """Write the game's choices not yet in the file (one fsync for them all)."""
+    def sync_choices(self, game: Game, timeouts: Collection[int] = ()) -> None:
+        """Write the game's choices not yet in the file (one fsync for them all); those whose
+        index is in ``timeouts`` were a timer's."""
         new = game.choices[self._written :]
         if not new:
             return
         lines = "".join(
             json.dumps(
-                {"type": "choice", "i": self._written + k, "seat": s, "option": o},
+                _choice_line(self._written + k, s, o, self._written + k in timeouts),
                 separators=(",", ":"),
             )
             + "\n"
@@ -254,8 +280,8 @@ class JournalWriter:
         self._append(lines)
         self._written += len(new)
 
-    def end_game(self, game: Game) -> None:
-        self.sync_choices(game)
+    def end_game(self, game: Game, timeouts: Collection[int] = ()) -> None:
+        self.sync_choices(game, timeouts)
         self.write_result(game)
 
     def write_result(self, game: Game) -> None:

@@ -171,6 +171,60 @@ async def test_a_resumed_host_tells_a_rejoining_seat_the_same_history(
         await resumed.stop()
 
 
+async def test_a_resumed_host_tells_a_timeout_as_a_timeout(told: Told, tmp_path: Path) -> None:
+    """A timer's default reads "timed out (passed)" live; after the host was restarted from its
+    journal (``serve --resume``, ``play --resume``) it must read the same in the history, not as
+    the player's own pass."""
+    from qm_rules import PromptKind
+    from qm_rules.describe import describe_events
+
+    journal = str(tmp_path / "table.jsonl")
+    opts = options(response_timer=0.05, ask_everyone=True, round_limit=10)
+    async with running_host(seats=2, seed=5, journal_path=journal, options=opts) as host:
+        players = await seated(host, "p0", "p1")
+
+        async def answer(c: TableClient, bot: Any, silent: bool) -> None:
+            async for msg in c.messages():  # the silent seat never answers a response
+                if isinstance(msg, GameUpdate):
+                    p = msg.view.prompt
+                    if p is not None and p.options and p.seat == c.seat:
+                        if not (silent and p.kind == PromptKind.RESPOND):
+                            await c.choose(bot.choose(msg.view), p.seq)
+
+        tasks = [
+            asyncio.ensure_future(answer(c, make_bot("heuristic", f"t{i}"), i == 1))
+            for i, c in enumerate(players)
+        ]
+        await wait_for(
+            lambda: (
+                sum(e.kind == "timeout" and e.seat == 1 for e in told.events[1]) >= 3
+                or host.state != "playing"
+            )
+        )
+        token = players[1].token
+        for t in tasks:
+            t.cancel()
+        await host.stop()
+        before = list(told.events[1])
+    assert token is not None and sum(e.kind == "timeout" for e in before) >= 3
+
+    resumed = Host.resume(journal, bind="127.0.0.1", port=0, advertise=False)
+    await resumed.start()
+    try:
+        again = await TableClient.connect("127.0.0.1", resumed.port, "p1")
+        assert await again.rejoin(token) == 1
+        history = again.take_history()
+        assert history is not None
+        # the same events, the timers' marks in their places (the resumed host's own timers
+        # may have run on since: what came after is its own)
+        assert list(history.events)[: len(before)] == before
+        lines = describe_events(tuple(history.events), 1, "en", ["p0", "p1"])
+        assert sum("p1 timed out (passed)" in line for line in lines) >= 3
+        await again.close()
+    finally:
+        await resumed.stop()
+
+
 def test_a_long_game_is_cut_to_its_newest_events_and_a_drafts_steps_stay_the_drafters() -> None:
     history = GameHistory()
     history.reset([Event("start", None, {"first": 0, "players": ["a", "b"]})])

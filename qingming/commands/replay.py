@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from qm_net.journal_io import pick_game
+    from qm_net.journal_io import pick_game, retell
     from qm_rules import Game, JournalError, Option, RulesError
     from qm_rules.describe import describe_events, describe_option, describe_result
     from qm_rules.i18n import tr
@@ -108,7 +108,7 @@ def _run(args: argparse.Namespace) -> int:
             words = describe_option(Option(kind, kind), game.view(args.seat), lang)
         print(tr("replay.choice", lang, i=i + 1, turn=game.turn, who=names[seat], words=words))
         try:
-            events = game.choose(seat, option_id)
+            events = retell(game, seat, option_id, i in record.timeouts)  # a timer's: says so
         except RulesError as exc:
             print(f"qingming replay: choice {i + 1} does not replay: {exc}", file=sys.stderr)
             return 1

@@ -9,8 +9,8 @@ the same rule (:meth:`Event.visible_to`), so a history holds nothing the live up
 says how many earlier ones were left out.
 
 A resumed host rebuilds the history by replaying its journal's choices
-(:meth:`qm_net.host.wireseq.WireSeq.replay`); a timer's ``timeout`` marks are not in the
-journal, so those decisions read as choices there.
+(:meth:`qm_net.host.wireseq.WireSeq.replay`), a choice the journal marks as a timer's made as
+the timer made it, with its ``timeout`` mark ("timed out (passed)", as it read live).
 """
 
 from __future__ import annotations

@@ -42,6 +42,8 @@ class TableJournal:
         # a game line not yet written: index, table name, seats, the deal (or None)
         self._header: tuple[int, str, list[dict[str, Any]], dict[str, Any] | None] | None = None
         self._result: Game | None = None
+        self.timeouts: set[int] = set()
+        """The current game's choices a timer made (by index): the journal marks them."""
 
     @property
     def active(self) -> bool:
@@ -76,6 +78,7 @@ class TableJournal:
     ) -> bool:
         self._header = (index, table, seats, deal)
         self._game = game
+        self.timeouts = set()
         return self.flush()
 
     def sync(self, game: Game) -> bool:
@@ -94,14 +97,14 @@ class TableJournal:
             return True
         try:
             if self._result is not None:
-                w.end_game(self._result)
+                w.end_game(self._result, self.timeouts)
                 self._result = None
             if self._header is not None and self._game is not None:
                 index, table, seats, deal = self._header
                 w.write_header(index, table, seats, self._game, deal)
                 self._header = None
             if self._game is not None:
-                w.sync_choices(self._game)  # only the choices not yet written
+                w.sync_choices(self._game, self.timeouts)  # only those not yet written
         except OSError as exc:
             if self.failure is None:  # said once, in words, for the host's operator
                 log.error(

@@ -164,8 +164,14 @@ class Host(DealHandlers, LobbyHandlers):
             seat.order = host.seats.next_order()
         host.game = game
         host.wire = WireSeq.replay(
-            list(game.names), game.seed, game.options, list(game.choices), host.history
+            list(game.names),
+            game.seed,
+            game.options,
+            list(game.choices),
+            host.history,
+            last.timeouts,
         )
+        host.journal.timeouts = set(last.timeouts)
         host.deal = fairdeal.Deal.from_plain(last.deal) if last.deal else None
         host.games_played = sum(1 for g in games if g.finished)
         host.state = "ended" if game.over else "playing"
@@ -455,6 +461,8 @@ class Host(DealHandlers, LobbyHandlers):
         assert game is not None
         drafting = game.draft is not None
         events = game.apply_default() if timed_out else game.choose(seat, option, seq)
+        if timed_out:  # the journal says so, for a resumed host to tell it alike
+            self.journal.timeouts.add(len(game.choices) - 1)
         hidden = is_hidden_step(drafting, option, game)
         self.wire.record(seat if hidden else None)
         return events, hidden

@@ -15,8 +15,10 @@ the activation and is public like any other decision.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from qm_net.journal_io import retell
 from qm_rules import Game
 
 if TYPE_CHECKING:
@@ -59,16 +61,18 @@ class WireSeq:
         options: Any,
         choices: list[tuple[int, str]],
         history: GameHistory | None = None,
+        timeouts: Collection[int] = (),
     ) -> WireSeq:
         """The numbering after ``choices`` (a resumed game's journal), step by step; and, into
-        ``history`` when given, the events the players were told on the way."""
+        ``history`` when given, the events the players were told on the way (the choices
+        indexed in ``timeouts`` as a timer made them: "timed out (passed)")."""
         game = Game.new(players, seed, options)
         wire = cls(game.n)
         if history is not None:
             history.reset(game.opening)
-        for seat, option in choices:
+        for i, (seat, option) in enumerate(choices):
             drafting = game.draft is not None
-            events = game.choose(seat, option)
+            events = retell(game, seat, option, i in timeouts)
             hidden_by = seat if is_hidden_step(drafting, option, game) else None
             wire.record(hidden_by)
             if history is not None:
