@@ -49,7 +49,7 @@ from qm_net.protocol import (
     Welcome,
     decode_host,
 )
-from qm_rules import View
+from qm_rules import Event, View
 
 log = logging.getLogger("qm_net.client")
 
@@ -85,8 +85,11 @@ class TableClient:
         # the latest view / lobby / deadline handed out by messages() or next_message()
         self.view: View | None = None
         self.lobby: LobbyUpdate | None = None
-        # the game so far as the host last told it (at a rejoin or on starting to watch)
+        # the game so far as the host last told it (at a rejoin or on starting to watch), the
+        # part this client did not hold already (after a dropped connection: what it missed)
         self.history: GameHistory | None = None
+        self._held = Held()
+        self._unshown: tuple[Event, ...] = ()  # told with a view we could not build (a patch)
         self.deadline: float | None = None  # seconds left on the prompt's timer, when received
         self.closed = False
         self._queue: asyncio.Queue[Message] = asyncio.Queue()
@@ -339,10 +342,10 @@ class TableClient:
             return
         if isinstance(msg, Joined):
             self.seat, self.token, self.spectating = msg.seat, msg.token, False
-            self.history = _history(msg.history)
+            self._told_history(msg.history)
         elif isinstance(msg, Spectating):
             self.seat, self.token, self.spectating = None, None, True
-            self.history = _history(msg.history)
+            self._told_history(msg.history)
         elif isinstance(msg, Bye):
             self._final = True
             raise _Bye(msg.reason)  # ends the read loop: the table is gone
@@ -357,10 +360,15 @@ class TableClient:
         out: Message
         if isinstance(msg, Update):
             view = self._whole_view(msg, raw)
-            if view is None:
-                return  # a patch we cannot apply: the whole view is on its way
-            out = GameUpdate(view, tuple([compact.to_event(e) for e in msg.events]), msg.deadline)
+            events = self._unshown + tuple([compact.to_event(e) for e in msg.events])
+            if view is None:  # a patch we cannot apply: the whole view is on its way
+                self._unshown = events  # (its events come with it)
+                return
+            self._unshown = ()
+            self._held.add(events)
+            out = GameUpdate(view, events, msg.deadline)
         elif isinstance(msg, GameEnded):
+            self._held.over = True
             final = self._base_view if msg.view is None else compact.to_view(msg.view)
             if final is None:
                 return  # the last update was one we could not apply: sync brings it whole
@@ -372,6 +380,16 @@ class TableClient:
         if isinstance(out, ErrorMessage) and out.code in ("replaced", "version_mismatch"):
             self._final = True
         self._queue.put_nowait(self._record(out))
+
+    def _told_history(self, told: p.GameHistory | None) -> None:
+        """A (re)join's history: keep the part of it this client does not hold yet."""
+        if told is None:
+            self.history = None
+            return
+        self._unshown = ()  # the history holds them
+        self.history = self._held.take(
+            GameHistory(tuple(compact.to_event(e) for e in told.events), told.omitted)
+        )
 
     def _on_deal(self, msg: Deal) -> None:
         """The host's commitment to the next game's deal: keep it, and send our own random
@@ -442,8 +460,57 @@ class TableClient:
         self.closed = True
 
 
-def _history(told: p.GameHistory | None) -> GameHistory | None:
-    """A ``joined``/``spectating`` history, its events as the engine's."""
-    if told is None:
-        return None
-    return GameHistory(tuple(compact.to_event(e) for e in told.events), told.omitted)
+HELD_TAIL = 16
+"""How many of the newest events a client keeps to find where a history takes up."""
+
+
+class Held:
+    """What a client holds of the current game's events (told in updates, or in a history):
+    how many, and the newest few. A history the host sends at a rejoin is the whole game as
+    told to this receiver (its newest part); after a dropped connection in the same process
+    only the part this client did not get is new (:meth:`take`) — not all of it again, and
+    not none of it (what was told while it was away)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.tail: list[Event] = []
+        self.over = False  # the game ended: the next update is another game's
+
+    def add(self, events: tuple[Event, ...]) -> None:
+        if self.over:  # a new game at this table
+            self.count, self.tail, self.over = 0, [], False
+        if events:
+            self.count += len(events)
+            self.tail = [*self.tail, *events][-HELD_TAIL:]
+
+    def take(self, told: GameHistory) -> GameHistory:
+        """The part of ``told`` (a whole history) this client does not hold: all of it when
+        it held nothing of this game (``missed`` false), else what followed the events it
+        holds (``missed`` true, ``omitted``: those of them the host no longer keeps). A
+        history that does not follow the events held is another game's: all of it."""
+        events, total = told.events, told.omitted + len(told.events)
+        if self.count:
+            expected = self.count - told.omitted  # where the first event not held should be
+            at = self._where(events, expected)
+            if at is not None or expected < 0:
+                new = events[at or 0 :]
+                self.add(new)
+                self.count = total
+                return GameHistory(new, max(0, -expected) if at is None else 0, missed=True)
+        self.count, self.tail, self.over = total, list(events[-HELD_TAIL:]), False
+        return told
+
+    def _where(self, events: tuple[Event, ...], expected: int) -> int | None:
+        """The index in ``events`` just past the newest events held (the nearest such place to
+        ``expected`` when they repeat); None when they are not there."""
+        tail = self.tail
+        found: list[int] = []
+        for at in range(len(events) + 1):
+            k = min(len(tail), at)
+            if k == 0:
+                if at == expected:
+                    found.append(at)  # nothing to compare: only where it should be
+                continue
+            if list(events[at - k : at]) == tail[-k:]:
+                found.append(at)
+        return min(found, key=lambda at: abs(at - expected)) if found else None

@@ -72,10 +72,15 @@ class GameUpdate:
 class GameHistory:
     """The game so far as the host told it to this client at a rejoin (or on starting to
     watch): the events this seat was allowed to see, oldest first; ``omitted``: how many
-    earlier ones the host left out."""
+    earlier ones the host left out.
+
+    ``missed``: this client held the game before (its connection dropped and came back, in
+    the same process); ``events`` are then only those told while it was away — none when it
+    missed nothing — and ``omitted`` those of them the host no longer keeps."""
 
     events: tuple[Event, ...]
     omitted: int = 0
+    missed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

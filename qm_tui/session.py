@@ -98,6 +98,9 @@ class History:
     events: tuple[Event, ...]
     names: tuple[str, ...]
     omitted: int = 0
+    missed: bool = False
+    """The connection dropped and is back: ``events`` are what was told meanwhile (the log
+    has the rest), ``omitted`` those of them the host no longer keeps."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +206,8 @@ class NetSession:
         state turning to ``playing``, or a rematch), and the host sends it again only when a
         seat changes; without it the table's first frames would lack who is a bot, of which
         level, and who is online. Then the game so far, when the host told it (this client
-        came to a game under way: started again after a crash, or watching)."""
+        came to a game under way: started again after a crash, or watching); after a dropped
+        connection, what was told while it was down."""
         if self.client.lobby is not None:
             yield self._seats(self.client.lobby)
         history = self._history()
@@ -225,8 +229,10 @@ class NetSession:
             if not await self._reconnect():
                 yield Lost(lost.reason, True)
                 return
-            self.client.take_history()  # the log has the game already
             yield Back()
+            history = self._history()  # what was told while the connection was down
+            if history is not None:
+                yield history
 
     async def _reconnect(self) -> bool:
         from qm_net.client import TableError
@@ -285,7 +291,7 @@ class NetSession:
             return None
         names = self._names()
         players = tuple(names.get(i, f"#{i + 1}") for i in range(max(names, default=-1) + 1))
-        return History(tuple(told.events), players, told.omitted)
+        return History(tuple(told.events), players, told.omitted, told.missed)
 
     def _names(self) -> dict[int, str]:
         lobby = self.client.lobby

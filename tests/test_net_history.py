@@ -121,10 +121,13 @@ async def test_a_rejoining_seat_gets_what_it_was_told_and_no_card_it_could_not_s
         # The seat's client dies while the game waits on it, and comes back with its token.
         seen_live = list(told.events[0])
         named_live = set(told.named[0])
+        token = me.token
+        assert token is not None
         me._writer.transport.abort()  # type: ignore[union-attr]
         await until(me, lambda m: isinstance(m, ConnectionLost))
         await wait_for(lambda: host.seats[0].conn is None)
-        assert await me.reconnect() == 0
+        me = await client(host, "p0")  # started again: it holds nothing of the game
+        assert await me.rejoin(token) == 0
         history = me.take_history()
         assert history is not None and history.omitted == 0
         assert list(history.events) == seen_live  # exactly what it was told, in order
@@ -136,7 +139,7 @@ async def test_a_rejoining_seat_gets_what_it_was_told_and_no_card_it_could_not_s
 
         ends = await asyncio.wait_for(asyncio.gather(play_to_end(me, bots[0]), *others), 90)
         assert len({e.result for e in ends}) == 1
-        for c in (*players, early, late):
+        for c in (*players, me, early, late):
             await c.close()
 
 

@@ -426,7 +426,7 @@ class TableScreen(Screen[None]):
                 markup=False,  # the host wrote the message
             )
         elif isinstance(item, History):
-            self.show_history(item)
+            await self.show_history(item)
         elif isinstance(item, HostMadeParts):
             why = tr("fair.why.absent", self.lang)
             line = tr("fair.host_made", self.lang, names=", ".join(item.names), why=why)
@@ -485,9 +485,12 @@ class TableScreen(Screen[None]):
             if isinstance(cids, list) and isinstance(dids, list) and len(cids) == len(dids):
                 self.known_cards.update(zip(cids, dids, strict=True))
 
-    def show_history(self, history: History) -> None:
-        """The game so far (this client came to a game under way): into the log at once, not
-        played back, and counted for the result's figures."""
+    async def show_history(self, history: History) -> None:
+        """The game so far (this client came to a game under way), or what was told while the
+        connection was down (``missed``: after what is still playing back): into the log at
+        once, not played back, and counted for the result's figures."""
+        if history.missed:
+            await self.show_steps(self.playback.flush())
         self._learn_cards(history.events)
         self.stats.note(history.events)
         # (without the playback's notes of phases of mine that had nothing to play: the
@@ -496,7 +499,7 @@ class TableScreen(Screen[None]):
         lines = self._describe(history.events, self.session.seat, list(history.names))
         if lines:
             log = self.query_one(GameLog)
-            first = [tr("table.history", self.lang)]
+            first = [tr("table.history.missed" if history.missed else "table.history", self.lang)]
             if history.omitted:
                 first.append(tr("table.history.omitted", self.lang))
             log.add_lines([*first, *lines, tr("table.history.resumed", self.lang)])

@@ -47,6 +47,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "table.log.title": {"zh": "游戏日志", "en": "Game log"},
     "table.history": {"zh": "── 本局此前 ──", "en": "── Earlier in this game ──"},
+    "table.history.missed": {"zh": "── 断线期间 ──", "en": "── While you were disconnected ──"},
     "table.history.omitted": {"zh": "（更早的记录从略）", "en": "(earlier moves left out)"},
     # a phase of yours that passed without a question: there was nothing to play
     "table.idle.place": {
