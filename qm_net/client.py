@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import msgspec
@@ -108,6 +108,14 @@ class TableClient:
         self._lost_reason = ""
         # The deal of the game in progress, as this client saw it (qm_net.fairdeal)
         self.fair: fairdeal.ClientRecord | None = None
+        # Came back to a game under way: what it can still check (a partial record), and a
+        # record restored from disk (restore_fair) — used if it is of this game
+        self._fallback: fairdeal.ClientRecord | None = None
+        self._restored: fairdeal.ClientRecord | None = None
+        self.keep_record: Callable[[fairdeal.ClientRecord | None], None] | None = None
+        """Called with the full record whenever it changed (to keep it on disk beside the
+        seat's token, for a client started again after a crash), None once the game is over."""
+        self._lobby_at: tuple[str, int] = ("lobby", 0)  # the table's state and games played
 
     # ───────────────────────────── connecting ─────────────────────────────
 
@@ -186,6 +194,12 @@ class TableClient:
         reply = await self._request(p.Rejoin(token=token))
         assert isinstance(reply, Joined)
         return reply.seat
+
+    def restore_fair(self, record: fairdeal.ClientRecord | None) -> None:
+        """Before a rejoin after a restart: this seat's record of the game's deal as an
+        earlier run of this client kept it (its part, the commitment, the views it saw). It is
+        checked at the end if it is of that game; else what can still be checked is."""
+        self._restored = record
 
     def take_history(self) -> GameHistory | None:
         """The game so far, as the host told it when this client (re)joined or began to watch
@@ -374,6 +388,8 @@ class TableClient:
                 return  # the last update was one we could not apply: sync brings it whole
             out = msgspec.structs.replace(msg, view=final)
         elif isinstance(msg, LobbyUpdate | ChatMessage | ErrorMessage | Dealt):
+            if isinstance(msg, LobbyUpdate):
+                self._lobby_at = (msg.state, msg.games_played)
             out = msg
         else:
             return  # welcome, joined, spectating, pong: nothing for the app
@@ -387,36 +403,86 @@ class TableClient:
             self.history = None
             return
         self._unshown = ()  # the history holds them
-        self.history = self._held.take(
-            GameHistory(tuple(compact.to_event(e) for e in told.events), told.omitted)
-        )
+        whole = GameHistory(tuple(compact.to_event(e) for e in told.events), told.omitted)
+        held_some = self._held.count > 0
+        self.history = self._held.take(whole)
+        # came to the game under way: started again, or this game began while away
+        if not self.history.missed and (self.fair is None or held_some):
+            self._came_late(whole)
+
+    def _came_late(self, whole: GameHistory) -> None:
+        """Keep what the fair deal's check can still use (the deal was before this client):
+        a partial record from here on, and the record restored from disk, if any."""
+        seat = None if self.spectating else self.seat
+        table = self.table.name if self.table is not None else ""
+        partial = fairdeal.ClientRecord(seat, "", table, partial=True, events=[])
+        partial.told(whole.events)
+        self._fallback = partial
+        restored, self._restored = self._restored, None
+        if restored is not None and restored.seat == seat and not restored.partial:
+            self.fair = restored
+            self._keep(restored)
+        else:
+            self.fair = partial
 
     def _on_deal(self, msg: Deal) -> None:
         """The host's commitment to the next game's deal: keep it, and send our own random
         part if our seat's is awaited (every client does, so the host cannot choose the deal)."""
         seat = None if self.spectating else self.seat
+        restored = self._restored
+        if self.fair is None and restored is not None and restored.commitment == msg.commitment:
+            self.fair = restored  # started again while the deal waits: our part is sent already
+            self._restored = None
         if self.fair is None or self.fair.commitment != msg.commitment:
             table = self.table.name if self.table is not None else ""
-            self.fair = fairdeal.ClientRecord(seat=seat, commitment=msg.commitment, table=table)
+            self.fair = fairdeal.ClientRecord(
+                seat=seat, commitment=msg.commitment, table=table, game=self._game_index()
+            )
+            self._fallback = self._restored = None
         if seat is not None and seat in msg.seats and self.fair.part is None:
             part = fairdeal.new_part().hex()
             self.fair.part = part
+            self._keep(self.fair)  # on disk before it is sent: a crash must not lose it
             self._spawn_send(p.DealPart(part=part))
+
+    def _game_index(self) -> int:
+        """The number of the game being dealt or played at the table (from 0), as the last
+        ``lobby`` says: the games finished before it."""
+        state, played = self._lobby_at
+        return played - 1 if state == "ended" else played
+
+    def _keep(self, record: fairdeal.ClientRecord | None) -> None:
+        if self.keep_record is not None and (record is None or not record.partial):
+            try:
+                self.keep_record(record)
+            except Exception:  # the check may lose what is not kept; the game must not
+                log.exception("cannot keep the fair deal's record")
 
     def _record(self, out: Message) -> Message:
         """Keep what the fair deal's check needs: every view received, the sources, the reveal."""
-        record = self.fair
+        record, fallback = self.fair, self._fallback
         if isinstance(out, GameEnded):
+            if record is not None and record.partial is False and fallback is not None:
+                if record.game != self._game_index():  # restored, but of an earlier game
+                    record = fallback
             if record is not None:
                 record.saw(out.view)
                 record.reveal = msgspec.to_builtins(out.deal) if out.deal is not None else None
-                self.fair = None  # the next game has a deal of its own
+                if record.partial and out.deal is None:
+                    record = None  # a table with a fixed seed: nothing to check
+            self.fair = self._fallback = self._restored = None  # the next game has its own
+            self._keep(None)
             fields = {f: getattr(out, f) for f in out.__struct_fields__}
             return GameOver(**fields, fair=record)
         if record is not None and isinstance(out, Dealt):
             record.sources = list(out.sources)
-        elif record is not None and isinstance(out, GameUpdate):
-            record.saw(out.view)
+            self._keep(record)
+        elif isinstance(out, GameUpdate):
+            for kept in {id(r): r for r in (record, fallback) if r is not None}.values():
+                kept.saw(out.view)
+                kept.told(out.events)
+            if record is not None:
+                self._keep(record)
         return out
 
     def _whole_view(self, msg: Update, raw: dict[str, Any]) -> View | None:

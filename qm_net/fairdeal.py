@@ -45,7 +45,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from qm_rules import Game, Journal, JournalError, RulesError, View, rules_version, to_plain
+from qm_rules import Event, Game, Journal, JournalError, RulesError, View, rules_version, to_plain
 
 PART_BYTES = 32
 SECRET_BYTES = 32
@@ -125,6 +125,16 @@ def derive_seed(secret: bytes, parts: list[Part]) -> str:
     return "deal:" + _h("qingming/deal/seed/v1", *fields).hex()
 
 
+def event_digest(event: Event) -> str:
+    """A hash of one event as its receiver was told it: canonical JSON of its wire form."""
+    from qm_net import compact  # (here: compact is the wire's, this module the rules')
+
+    text = json.dumps(
+        compact.event(event), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def view_digest(view: View) -> str:
     """A hash of one view as the client understood it (typed, so independent of how the wire
     carried it): canonical JSON of its plain form."""
@@ -202,7 +212,14 @@ class Deal:
 @dataclass(slots=True)
 class ClientRecord:
     """What a client keeps of one game to check it afterwards: the commitment it was shown,
-    the part it sent, a digest of every view it received, and the host's reveal."""
+    the part it sent, a digest of every view it received, and the host's reveal.
+
+    A *partial* record is what a client that came to the game under way can keep — started
+    again after a crash with its record lost, or watching from the middle: no commitment seen
+    before the deal (``commitment`` empty), no part of its own; the views from its return on,
+    and ``events``: digests of the events it was told of the game (the history it was given at
+    its return, then the live ones), :func:`event_digest`, a timer's ``timeout`` marks left
+    out (the journal does not hold them)."""
 
     seat: int | None  # None: a spectator (checks the public views)
     commitment: str
@@ -212,11 +229,19 @@ class ClientRecord:
     views: list[str] = field(default_factory=list)  # view digests, in the order received
     reveal: dict[str, Any] | None = None
     abandoned: bool = False
+    game: int | None = None  # which game of the table (games finished before it), if known
+    partial: bool = False
+    events: list[str] | None = None  # a partial record's event digests, in order
 
     def saw(self, view: View) -> None:
         digest = view_digest(view)
         if not self.views or self.views[-1] != digest:  # a repeated frame is the same view
             self.views.append(digest)
+
+    def told(self, events: Any) -> None:
+        """Events this (partial) record's client was told, in order."""
+        if self.events is not None:
+            self.events.extend(event_digest(e) for e in events if e.kind != "timeout")
 
     def plain(self) -> dict[str, Any]:
         return {
@@ -230,6 +255,9 @@ class ClientRecord:
             "views": list(self.views),
             "reveal": self.reveal,
             "abandoned": self.abandoned,
+            "game": self.game,
+            "partial": self.partial,
+            "events": self.events,
         }
 
     @classmethod
@@ -246,6 +274,9 @@ class ClientRecord:
             views=[str(v) for v in d.get("views") or ()],
             reveal=d.get("reveal"),
             abandoned=bool(d.get("abandoned")),
+            game=int(d["game"]) if d.get("game") is not None else None,
+            partial=bool(d.get("partial")),
+            events=[str(e) for e in d["events"]] if d.get("events") is not None else None,
         )
 
     def save(self, path: str) -> None:
@@ -274,6 +305,9 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     steps: tuple[Step, ...]
+    partial: bool = False
+    """Checked from the client's return on only (a partial record): its own part and the
+    views before were not checked."""
 
     @property
     def ok(self) -> bool:
@@ -286,18 +320,25 @@ class Verdict:
     def plain(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
+            "partial": self.partial,
             "steps": [{"name": s.name, "ok": s.ok, "detail": s.detail} for s in self.steps],
         }
 
 
 def verify(record: ClientRecord) -> Verdict:
     """Check a finished game from one client's record. Stops at the first failed step (later
-    steps would only repeat it); every step names what it compared."""
+    steps would only repeat it); every step names what it compared.
+
+    A partial record (:class:`ClientRecord`) is checked as far as it goes: the revealed secret
+    against the revealed commitment (the one sent before the deal was not seen), the host-made
+    parts, the seed, the replay, the views it holds, and ``history``: the events it was told
+    are the last ones the replay tells its seat. The verdict says it is partial."""
     steps: list[Step] = []
+    partial = record.partial
 
     def fail(name: str, detail: str) -> Verdict:
         steps.append(Step(name, False, detail))
-        return Verdict(tuple(steps))
+        return Verdict(tuple(steps), partial)
 
     if record.abandoned or record.reveal is None:
         return fail("reveal", "the game was abandoned before its end: the host revealed nothing")
@@ -308,11 +349,19 @@ def verify(record: ClientRecord) -> Verdict:
     except (KeyError, TypeError, ValueError, JournalError) as exc:
         return fail("reveal", f"the host's reveal is malformed ({exc})")
 
-    if not hmac.compare_digest(commitment(secret), record.commitment):
+    if partial:  # the commitment sent before the deal was not seen here: the revealed one
+        shown = str(record.reveal.get("commitment", ""))
+        if not hmac.compare_digest(commitment(secret), shown):
+            return fail("commitment", "the revealed secret does not match its commitment")
+        steps.append(Step("commitment", True, "the secret matches the commitment revealed with it"))
+    elif not hmac.compare_digest(commitment(secret), record.commitment):
         return fail(
             "commitment", "the revealed secret does not match the commitment sent before the game"
         )
-    steps.append(Step("commitment", True, "the secret matches the commitment sent before the game"))
+    else:
+        steps.append(
+            Step("commitment", True, "the secret matches the commitment sent before the game")
+        )
 
     if [p.seat for p in parts] != list(range(len(journal.players))):
         return fail("part", "the reveal does not hold one part per seat")
@@ -346,37 +395,51 @@ def verify(record: ClientRecord) -> Verdict:
         )
 
     try:
-        views = _replayed_views(journal, record.seat)
+        views, told = _replayed(journal, record.seat)
     except (JournalError, RulesError) as exc:
         return fail("replay", f"the revealed choices do not replay: {exc}")
     steps.append(Step("replay", True, f"{len(journal.choices)} choices replay under the rules"))
 
     # Every view received must appear in the replay, in order (a slow link may skip views).
-    at = 0
-    for i, digest in enumerate(record.views):
-        while at < len(views) and views[at] != digest:
-            at += 1
-        if at == len(views):
-            n = len(record.views)
-            return fail(
-                "views",
-                f"view {i + 1} of {n} you were shown is not what the rules make of those choices",
-            )
-        at += 1
+    i = _missing(record.views, views)
+    if i is not None:
+        n = len(record.views)
+        return fail(
+            "views",
+            f"view {i + 1} of {n} you were shown is not what the rules make of those choices",
+        )
     steps.append(
         Step("views", True, f"all {len(record.views)} views you were shown match the replay")
     )
-    return Verdict(tuple(steps))
+    if record.events is not None:  # in order among the replay's (a slow link may drop some)
+        if _missing(record.events, told) is not None:
+            return fail("history", "the game's log you were given is not what the choices made")
+        steps.append(Step("history", True, f"the {len(record.events)} events you were told match"))
+    return Verdict(tuple(steps), partial)
 
 
-def _replayed_views(journal: Journal, seat: int | None) -> list[str]:
+def _missing(mine: list[str], replayed: list[str]) -> int | None:
+    """The index of the first of ``mine`` not found, in order, among ``replayed``; None: all are."""
+    at = 0
+    for i, digest in enumerate(mine):
+        while at < len(replayed) and replayed[at] != digest:
+            at += 1
+        if at == len(replayed):
+            return i
+        at += 1
+    return None
+
+
+def _replayed(journal: Journal, seat: int | None) -> tuple[list[str], list[str]]:
     """The digest of ``seat``'s view after the deal and after every choice of the journal,
     numbered as the host numbers each receiver's views (its own hidden steps and every public
-    decision: :mod:`qm_net.host.wireseq`)."""
+    decision: :mod:`qm_net.host.wireseq`); and the digests of the events ``seat`` was told on
+    the way (:func:`event_digest`), as the host tells them (:mod:`qm_net.host.history`)."""
     from qm_net.host.wireseq import WireSeq, is_hidden_step  # here: the host imports this module
 
     game = Game.new(list(journal.players), journal.seed, journal.options)
     wire = WireSeq(game.n)
+    told = [event_digest(e) for e in game.opening if e.visible_to(seat)]
 
     def digest() -> str:
         view = game.view(seat)
@@ -388,12 +451,15 @@ def _replayed_views(journal: Journal, seat: int | None) -> list[str]:
     for i, (s, option) in enumerate(journal.choices):
         drafting = game.draft is not None
         try:
-            game.choose(s, option)
+            events = game.choose(s, option)
         except RulesError as exc:
             raise JournalError(f"choice {i + 1} ({option!r}) is not legal there: {exc}") from exc
-        wire.record(s if is_hidden_step(drafting, option, game) else None)
+        hidden = is_hidden_step(drafting, option, game)
+        wire.record(s if hidden else None)
         out.append(digest())
-    return out
+        if not hidden or s == seat:  # a draft's steps are told to the drafter alone
+            told.extend(event_digest(e) for e in events if e.visible_to(seat))
+    return out, told
 
 
 def verify_journal(deal: dict[str, Any], journal: Journal, seat: int | None = None) -> Verdict:

@@ -483,15 +483,18 @@ class QingmingApp(App[None]):
             if journal is not None:
                 stored += [s for s in seat_tokens.for_journal(journal) if s not in stored]
         for entry in stored:
+            client.restore_fair(seat_tokens.load_deal(entry.token))  # the deal's record kept
             try:
                 seat = await client.rejoin(entry.token)
             except TableError as exc:
+                client.restore_fair(None)
                 if exc.code == "bad_token":  # the host no longer knows it
                     if not elsewhere:  # (another table's, maybe, when found elsewhere)
                         seat_tokens.forget(entry.token)
                     continue
                 return None
             seat_tokens.remember(address, table, entry.token, seat, journal)
+            client.keep_record = seat_tokens.DealFile(entry.token)
             self.notify(tr("seats.back", self.lang, seat=seat + 1), timeout=6, markup=False)
             return seat
         return None
@@ -523,6 +526,7 @@ class QingmingApp(App[None]):
             address = seat_tokens.address_key(client.host, client.port)
             table = client.table.name if client.table else ""
             seat_tokens.remember(address, table, client.token, my_seat, journal)
+            client.keep_record = seat_tokens.DealFile(client.token)
         return my_seat
 
     async def _pop_to_lobby(self) -> None:

@@ -14,21 +14,32 @@ game is on and no token for the address works, those of a table of the same name
 another address are tried (the same table reached another way: by 127.0.0.1, by its LAN
 address from the lobby). Tokens
 are forgotten when the player leaves deliberately, when the host refuses them, and after
-:data:`MAX_AGE` seconds. No Textual here.
+:data:`MAX_AGE` seconds.
+
+Beside the tokens, each seat's record of the game's fair deal (:class:`DealFile`: the
+commitment, the part this client sent, the digests of the views it was shown) in
+``deals/``, one file per token, as private as the tokens: a client started again after a
+crash can still check the whole game at its end. No Textual here.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from qm_net.fairdeal import ClientRecord
 
 from qm_tui import config
 
 FILE_NAME = "seats.json"
+DEALS_DIR = "deals"
 MAX_AGE = 3 * 24 * 3600.0
 """Entries older than this are dropped: no table keeps a seat that long."""
 MAX_ENTRIES = 64
@@ -119,7 +130,9 @@ def remember(
 
 
 def forget(token: str) -> None:
-    """Drop ``token`` (the player left, or the host no longer knows it)."""
+    """Drop ``token`` (the player left, or the host no longer knows it), and its deal's record."""
+    with contextlib.suppress(OSError):
+        deal_path(token).unlink(missing_ok=True)
     seats = load()
     kept = [s for s in seats if s.token != token]
     if len(kept) != len(seats):
@@ -156,3 +169,100 @@ def latest_journal() -> str | None:
         if entry.journal and os.path.exists(entry.journal):
             return entry.journal
     return None
+
+
+# ───────────────────────────── the deal's record, beside the token ─────────────────────────────
+
+
+def deal_path(token: str) -> Path:
+    """The file keeping the deal's record of the seat ``token`` holds (named by its hash: the
+    token itself is only in ``seats.json``)."""
+    name = hashlib.sha256(token.encode()).hexdigest()[:32]
+    return config.state_dir() / DEALS_DIR / f"{name}.jsonl"
+
+
+class DealFile:
+    """Keeps a seat's record of the game's deal on disk as it grows (the client's
+    ``keep_record``): a first line with the seat, table, game, commitment, the part sent and
+    the sources; then one line per view digest, appended (a view costs a short write, no
+    rewrite). Written 0600 in a 0700 directory; gone once the game is over. A disk that cannot
+    be written loses the record, never the game."""
+
+    def __init__(self, token: str) -> None:
+        self.path = deal_path(token)
+        self._head: dict[str, object] | None = None
+        self._views = 0
+
+    def __call__(self, record: ClientRecord | None) -> None:
+        try:
+            if record is None:
+                self.path.unlink(missing_ok=True)
+                self._head, self._views = None, 0
+                return
+            head = {
+                "kind": "qingming-deal-part",
+                "seat": record.seat,
+                "table": record.table,
+                "game": record.game,
+                "commitment": record.commitment,
+                "part": record.part,
+                "sources": record.sources,
+            }
+            if head != self._head or len(record.views) < self._views:
+                if self._head is None:
+                    _prune_deals()
+                self._write([head, *({"v": v} for v in record.views)], os.O_TRUNC)
+                self._head = head
+            elif len(record.views) > self._views:
+                self._write([{"v": v} for v in record.views[self._views :]], os.O_APPEND)
+            self._views = len(record.views)
+        except OSError:
+            self._head = None  # written whole again next time
+
+    def _write(self, lines: list[dict[str, object]], mode: int) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        data = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | mode, 0o600)
+        try:
+            os.fchmod(fd, 0o600)
+            os.write(fd, data.encode())
+        finally:
+            os.close(fd)
+
+
+def _prune_deals() -> None:
+    """Drop the records of games never come back to (older than :data:`MAX_AGE`)."""
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for path in (config.state_dir() / DEALS_DIR).glob("*.jsonl"):
+            with contextlib.suppress(OSError):
+                if now - path.stat().st_mtime > MAX_AGE:
+                    path.unlink()
+
+
+def load_deal(token: str) -> ClientRecord | None:
+    """The deal's record kept for the seat ``token`` holds, if any (a torn last line, from a
+    crash mid-write, is left out)."""
+    from qm_net.fairdeal import ClientRecord
+
+    try:
+        lines = deal_path(token).read_text(encoding="utf-8").splitlines()
+        head = json.loads(lines[0])
+        if head.get("kind") != "qingming-deal-part" or not head.get("commitment"):
+            return None
+        views: list[str] = []
+        for line in lines[1:]:
+            with contextlib.suppress(ValueError):
+                views.append(str(json.loads(line)["v"]))
+        seat, game = head.get("seat"), head.get("game")
+        return ClientRecord(
+            seat=int(seat) if seat is not None else None,
+            commitment=str(head["commitment"]),
+            table=str(head.get("table") or ""),
+            part=str(head["part"]) if head.get("part") else None,
+            sources=[str(x) for x in head["sources"]] if head.get("sources") else None,
+            views=views,
+            game=int(game) if game is not None else None,
+        )
+    except (OSError, IndexError, KeyError, TypeError, ValueError):
+        return None

@@ -7,6 +7,7 @@ Every 0.1 s it appends what its screen shows to the file REPORT as one JSON line
 changed): the screen, the seat, the hand, the pending prompt, the table's status line, which
 seats a bot plays and the log. In the waiting room a seated player says ready, as a person
 would; at the table it answers nothing, so a prompt stays pending until the process is killed.
+Once a game is over it opens the result, and reports its fair deal's line (``fair``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,11 @@ def snapshot(app: QingmingApp) -> dict[str, Any]:
         lobby = getattr(screen, "lobby", None)
         if seat is not None and lobby is not None and lobby.state == "lobby" and not screen.ready:
             screen.action_ready()
+    if out["screen"] == "ResultScreen":
+        out["fair"] = str(screen.query_one("#result-fair").render())
     if out["screen"] == "TableScreen":
+        if screen.ended is not None and not screen.playback.queue:
+            screen.action_result()  # the game is over: its result, as a player would open it
         view = screen.view
         out["seat"] = screen.session.seat
         out["status"] = str(screen.query_one("#status-phases").render())

@@ -20,7 +20,7 @@ from net_support import WAIT, Raw, cli, client, options, play_to_end, running_ho
 from qm_net import fairdeal
 from qm_net import protocol as p
 from qm_net.host import Host
-from qm_net.messages import Dealt, GameEnded
+from qm_net.messages import Dealt, GameEnded, GameUpdate
 from qm_rules import Game
 from qm_rules.bots import make_bot
 
@@ -299,3 +299,121 @@ def test_across_processes_every_bot_client_verifies_its_game(tmp_path) -> None:
         env=env,
     )
     assert check.returncode == 0, check
+
+
+async def _crash_and_return(
+    seed: int | None, restore: object = None
+) -> tuple[GameEnded, GameEnded, fairdeal.ClientRecord | None]:
+    """A seated client plays a few moves and dies; a new client (a process started again)
+    takes the seat back with its token — handed ``restore(record)`` of the dead one's record
+    as if kept on disk, or nothing — and plays to the end. A watcher who came in just before
+    the crash watches it. Returns the player's end, the watcher's, and the dead one's record."""
+    async with running_host(seed=seed, seats=2, bots=1, options=options(round_limit=6)) as host:
+        c = await client(host, "p")
+        await c.join()
+        await c.set_ready(True)
+        bot = make_bot("random", 1)
+        async for msg in c.messages():  # a few moves in, then the game waits on this player
+            assert not isinstance(msg, GameEnded)
+            p = msg.view.prompt if isinstance(msg, GameUpdate) else None
+            if p is not None and p.options and p.seat == c.seat:
+                if host.game is not None and host.game.seq >= 4:
+                    break
+                await c.choose(bot.choose(msg.view), p.seq)
+        watcher = await client(host, "late")
+        await watcher.spectate()
+        old = c.fair
+        kept = None if old is None else dataclasses.replace(old, views=list(old.views))
+        token = c.token
+        assert token is not None
+        c._writer.transport.abort()  # type: ignore[union-attr]
+        await wait_for(lambda: host.seats[0].conn is None)
+        again = await client(host, "p")
+        again.restore_fair(restore(kept) if restore is not None else None)  # type: ignore[operator]
+        assert await again.rejoin(token) == 0
+        end = await play_to_end(again, make_bot("random", 2))
+        watched = await until(watcher, lambda m: isinstance(m, GameEnded))
+        for x in (again, watcher):
+            await x.close()
+        return end, watched, kept
+
+
+async def test_a_client_started_again_without_its_record_checks_what_it_can() -> None:
+    end, watched, kept = await _crash_and_return(None)
+    assert kept is not None and kept.part is not None
+    for record in (end.fair, watched.fair):  # the player back, and a watcher come late
+        assert record is not None and record.partial
+        verdict = fairdeal.verify(record)
+        assert verdict.ok and verdict.partial, verdict.failed
+        assert {"commitment", "seed", "replay", "views", "history"} <= {
+            s.name for s in verdict.steps
+        }
+        assert record.events and record.views
+    # each part it checks can fail: one event of the log it was given, one view since
+    assert end.fair is not None
+    lied = dataclasses.replace(
+        end.fair, events=[*end.fair.events[:-3], "0" * 64, *end.fair.events[-2:]]
+    )
+    assert fairdeal.verify(lied).failed.name == "history"  # type: ignore[union-attr]
+    altered = dataclasses.replace(end.fair, views=["0" * 64, *end.fair.views[1:]])
+    assert fairdeal.verify(altered).failed.name == "views"  # type: ignore[union-attr]
+
+
+async def test_a_client_started_again_with_its_record_checks_the_whole_game() -> None:
+    end, _, kept = await _crash_and_return(None, restore=lambda r: r)
+    record = end.fair
+    assert record is not None and not record.partial and kept is not None
+    assert record.part == kept.part and record.views[: len(kept.views)] == kept.views
+    verdict = fairdeal.verify(record)
+    assert verdict.ok and not verdict.partial, verdict.failed
+    assert "your contribution was used as sent" in [s.detail for s in verdict.steps]
+
+
+async def test_a_record_of_an_earlier_game_is_not_taken_for_this_one() -> None:
+    # kept from the table's game before (another commitment): what can be checked, is
+    def earlier(r: fairdeal.ClientRecord) -> fairdeal.ClientRecord:
+        return dataclasses.replace(r, commitment="ab" * 32, game=(r.game or 0) - 1)
+
+    end, _, _ = await _crash_and_return(None, restore=earlier)
+    assert end.fair is not None and end.fair.partial
+    assert fairdeal.verify(end.fair).ok
+
+
+async def test_a_fixed_seed_table_has_nothing_to_check_for_a_client_started_again() -> None:
+    end, watched, _ = await _crash_and_return(5)
+    assert end.fair is None and watched.fair is None
+
+
+async def test_a_client_started_again_while_the_deal_waits_keeps_the_part_it_sent() -> None:
+    # Killed after sending its part, before the deal was done (another player is slow): the
+    # host sends the commitment again to the new client, which must know the part as its own.
+    async with running_host(seed=None, seats=2, deal_timeout=30.0) as host:
+        a, b = await client(host, "a"), await client(host, "b")
+        for c in (a, b):
+            await c.join()
+        slow = b._spawn_send  # b holds its part back, for now
+        b._spawn_send = lambda m: None if isinstance(m, p.DealPart) else slow(m)  # type: ignore[method-assign]
+        for c in (a, b):
+            await c.set_ready(True)
+        await wait_for(lambda: host.deal is not None and a.seat in host.deal.parts)
+        assert a.fair is not None and a.fair.part is not None and host.game is None
+        kept, token = dataclasses.replace(a.fair), a.token
+        assert token is not None
+        a._writer.transport.abort()  # type: ignore[union-attr]
+        await wait_for(lambda: host.seats[a.seat].conn is None)
+        again = await client(host, "a")
+        again.restore_fair(kept)
+        assert await again.rejoin(token) == a.seat
+        assert b.fair is not None and b.fair.part is not None
+        await b._send(p.DealPart(part=b.fair.part))
+        ends = await asyncio.wait_for(
+            asyncio.gather(*(play_to_end(c, make_bot("random", c.name)) for c in (again, b))),
+            WAIT,
+        )
+        record = ends[0].fair
+        assert record is not None and record.part == kept.part
+        verdict = fairdeal.verify(record)
+        assert verdict.ok and not verdict.partial, verdict.failed
+        assert "your contribution was used as sent" in [s.detail for s in verdict.steps]
+        for c in (again, b):
+            await c.close()

@@ -12,6 +12,7 @@ same way carries on with ``--resume``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -20,7 +21,7 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -109,13 +110,13 @@ def _asked(seat: int) -> Callable[[dict[str, Any]], bool]:
     return cond
 
 
-def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
-    tmp_path: Path,
-) -> None:
+@contextlib.contextmanager
+def _serving(tmp_path: Path, flags: str) -> Iterator[tuple[str, list[Client]]]:
+    """``qingming serve`` on loopback with ``flags`` (split at blanks); yields the address it
+    listens on and a list for the clients started, each stopped at the end with the host."""
     serve = subprocess.Popen(
         [sys.executable, "-m", "qingming", "serve", "--bind", "127.0.0.1", "--port", "0",
-         "--no-advertise", "--name", "Crash", "--seats", "2", "--bots", "1", "--seed", "11",
-         "--response-timer", "0", "--bot-delay", BOT_DELAY, "--disconnect-grace", str(GRACE)],
+         "--no-advertise", *flags.split()],
         env=_env(tmp_path / "host"),
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -126,7 +127,24 @@ def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
         assert serve.stdout is not None
         found = re.search(r"listening on [\d.]+:(\d+)", serve.stdout.readline())
         assert found, "serve did not say where it listens"
-        address = f"127.0.0.1:{found.group(1)}"
+        yield f"127.0.0.1:{found.group(1)}", clients
+    finally:
+        for c in clients:
+            c.stop()
+        serve.send_signal(signal.SIGTERM)
+        try:
+            serve.wait(10)
+        except subprocess.TimeoutExpired:
+            serve.kill()
+            serve.wait()
+
+
+def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
+    tmp_path: Path,
+) -> None:
+    flags = "--name Crash --seats 2 --bots 1 --seed 11 --response-timer 0"
+    flags += f" --bot-delay {BOT_DELAY} --disconnect-grace {GRACE}"
+    with _serving(tmp_path, flags) as (address, clients):
         home = tmp_path / "ann"
 
         def start(n: int, who: Path = home, name: str = "Ann") -> Client:
@@ -186,15 +204,6 @@ def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
             and "a bot plays" not in line["headers"][str(seat)],
             "the watcher's table showing the player back",
         )  # fmt: skip
-    finally:
-        for c in clients:
-            c.stop()
-        serve.send_signal(signal.SIGTERM)
-        try:
-            serve.wait(10)
-        except subprocess.TimeoutExpired:
-            serve.kill()
-            serve.wait()
 
 
 def test_play_killed_mid_game_carries_on_with_resume(tmp_path: Path) -> None:
@@ -223,3 +232,57 @@ def test_play_killed_mid_game_carries_on_with_resume(tmp_path: Path) -> None:
     finally:
         for c in clients:
             c.stop()
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["record-kept", "record-lost"])
+def test_a_client_killed_mid_game_still_checks_the_deal_at_the_end(
+    tmp_path: Path, kept: bool
+) -> None:
+    # A fairly dealt table (no --seed): the client sends its part of the deal, and keeps it,
+    # with the digests of the views it is shown, beside its seat token. Killed mid-game and
+    # started again, it checks the whole game at the end (its own part included); with that
+    # file gone, it checks what it still can and says so, never "nothing to check".
+    flags = "--name Deal --seats 2 --bots 1 --response-timer 0 --turn-timer 2 --round-limit 3"
+    flags += " --bot-delay 0.2 --disconnect-grace 60"
+    with _serving(tmp_path, flags) as (address, clients):
+        home = tmp_path / "ann"
+        first = Client(tmp_path / "report1.jsonl", ["join", address], home, "Ann")
+        clients.append(first)
+        seat = first.until(_asked_any, "a prompt for the player")["seat"]
+        deals = home / "state" / "deals"
+        (kept_file,) = deals.iterdir()  # one seat, one record, as private as the token
+        assert stat.S_IMODE(kept_file.stat().st_mode) == 0o600
+        assert stat.S_IMODE(deals.stat().st_mode) == 0o700
+        head = json.loads(kept_file.read_text().splitlines()[0])
+        assert head["seat"] == seat and len(head["part"]) == 64 and head["commitment"]
+        first.kill9()
+        if not kept:
+            kept_file.unlink()
+
+        again = Client(tmp_path / "report2.jsonl", ["join", address], home, "Ann")
+        clients.append(again)
+        done = again.until(
+            lambda line: (
+                line.get("screen") == "ResultScreen"
+                and "checking" not in line.get("fair", "checking")
+            ),
+            "the result and its fair deal's check",
+        )
+        fair = done["fair"]
+        assert "nothing to check" not in fair and "NOT" not in fair
+        if kept:  # the whole game, its own part included
+            assert fair.startswith("Fair deal: verified - "), fair
+        else:
+            assert fair.startswith("Fair deal: verified from your return on"), fair
+            assert "could not be checked" in fair
+        assert not deals.exists() or not any(deals.iterdir())  # the game over: nothing kept
+
+
+def _asked_any(line: dict[str, Any]) -> bool:
+    p = line.get("prompt")
+    return (
+        line.get("screen") == "TableScreen"
+        and line.get("seat") is not None
+        and p is not None
+        and p["seat"] == line["seat"]
+    )

@@ -68,3 +68,38 @@ def test_a_journal_names_the_table_it_records(tmp_path: Path) -> None:
     seat_tokens.remember("127.0.0.1:4000", "Mine", "t1", 0, journal=str(journal))
     assert [s.token for s in seat_tokens.for_journal(str(journal))] == ["t1"]
     assert seat_tokens.for_journal(str(tmp_path / "other.jsonl")) == []
+
+
+def test_the_deals_record_is_kept_beside_the_token_appended_view_by_view(state: Path) -> None:
+    from qm_net.fairdeal import ClientRecord
+
+    keep = seat_tokens.DealFile("tok-a")
+    record = ClientRecord(1, "c" * 64, "Den", part="a" * 64, game=2)
+    keep(record)
+    path = seat_tokens.deal_path("tok-a")
+    assert path.parent == state / "deals" and "tok-a" not in path.name  # named by its hash
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    record.views += ["1" * 64, "2" * 64]
+    keep(record)
+    size = path.stat().st_size
+    record.views.append("3" * 64)
+    keep(record)
+    assert path.stat().st_size == size + len(json.dumps({"v": "3" * 64}, separators=(",", ":"))) + 1
+    record.sources = ["player", "bot"]  # the head changed: written whole again
+    keep(record)
+    back = seat_tokens.load_deal("tok-a")
+    assert back is not None
+    assert (back.seat, back.commitment, back.part, back.game, back.table, back.sources) == (
+        1, "c" * 64, "a" * 64, 2, "Den", ["player", "bot"]
+    )  # fmt: skip
+    assert back.views == record.views and not back.partial
+    with path.open("a") as f:
+        f.write('{"v": "44')  # a crash mid-write tears the last line
+    assert seat_tokens.load_deal("tok-a").views == record.views  # type: ignore[union-attr]
+    assert seat_tokens.load_deal("tok-b") is None
+    seat_tokens.forget("tok-a")  # a seat given up: its record goes with the token
+    assert not path.exists()
+    keep(record)
+    keep(None)  # the game is over
+    assert not path.exists()

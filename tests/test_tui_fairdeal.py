@@ -71,3 +71,39 @@ async def test_a_failed_check_names_the_step_in_the_players_language() -> None:
         await until(pilot, lambda: screen.verdict is not None, "the check")
         shown = str(screen.query_one("#result-fair").render())
         assert "未通过" in shown and "主机事先的承诺" in shown
+
+
+@pytest.mark.parametrize(
+    ("seat", "lang", "words"),
+    [
+        (0, "en", "verified from your return on"),
+        (0, "zh", "从你回来起已验证"),
+        (None, "en", "verified from when you began watching"),
+        (None, "zh", "从你开始观战起已验证"),
+    ],
+)
+async def test_a_check_from_the_middle_of_the_game_says_what_it_covered(
+    seat: int | None, lang: str, words: str
+) -> None:
+    # A client that came back after a crash with its record lost (or a watcher come late)
+    # checks what it can: the result says it is from its return on, not "verified" whole.
+    from qm_rules import Game, Result
+    from qm_tui.screens.result import ResultScreen
+
+    deal = fairdeal.Deal(2)
+    deal.fill(0, "bot")
+    deal.fill(1, "bot")
+    game = Game.new(["a", "b"], deal.seed())
+    game.choose(0, "concede")
+    record = fairdeal.ClientRecord(
+        seat=seat, commitment="", reveal=deal.reveal(game.journal), partial=True, events=[]
+    )
+    record.saw(game.view(seat))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(game.result, Result)
+        screen = ResultScreen(game.result, game.view(seat), lang, fair=record)
+        await app.push_screen(screen)
+        await until(pilot, lambda: screen.verdict is not None, "the check")
+        shown = str(screen.query_one("#result-fair").render())
+        assert words in shown, shown

@@ -27,6 +27,7 @@ _STEPS = {
     "rules": "the rules",
     "replay": "the choices",
     "views": "what you were shown",
+    "history": "the game's log you were given",
 }
 
 
@@ -77,7 +78,15 @@ def run(args: argparse.Namespace) -> int:
         for step in verdict.steps:
             mark = "ok  " if step.ok else "FAIL"
             print(f"{mark} {_STEPS.get(step.name, step.name)}: {step.detail}")
-        print("Fair deal: verified" if verdict.ok else "Fair deal: NOT verified")
+        if not verdict.ok:
+            print("Fair deal: NOT verified")
+        elif verdict.partial:  # a record kept from the player's return on only
+            print(
+                "Fair deal: verified from your return on (your own part and what you saw "
+                "before could not be checked)"
+            )
+        else:
+            print("Fair deal: verified")
     return 0 if verdict.ok else 1
 
 

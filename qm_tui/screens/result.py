@@ -188,8 +188,13 @@ class ResultScreen(ModalScreen[str | None]):
         if verdict is None:
             return Text(tr("fair.checking", lang), style="dim")
         failed = verdict.failed
-        if failed is None:
-            return Text(tr("fair.verified", lang), style="bold green")
+        if failed is None:  # from the player's return on only, when that is all it had
+            key = "fair.verified"
+            if verdict.partial:
+                key = (
+                    "fair.verified.watching" if self.fair.seat is None else "fair.verified.partial"
+                )
+            return Text(tr(key, lang), style="bold green")
         step = tr(f"fair.step.{failed.name}", lang)
         line = Text(clean(tr("fair.failed", lang, step=step)), style="bold red")
         line.append("\n" + clean(failed.detail), style="dim")  # the check's own words

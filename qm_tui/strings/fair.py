@@ -12,6 +12,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Fair deal: verified - nobody could choose the deal, the game followed the rules, "
         "and everything you were shown matches.",
     },
+    "fair.verified.partial": {
+        "zh": "公平发牌：从你回来起已验证 —— 主机的公开、发牌、规则、你拿到的本局记录，"
+        "以及你回来后看到的一切都对得上。你自己的随机数和回来之前看到的画面随崩溃丢失，"
+        "这部分无法核对。",
+        "en": "Fair deal: verified from your return on - the host's reveal, the deal, the "
+        "rules, the game's log you were given and everything you were shown since you came "
+        "back match. Your own random number and what you saw before were lost with the crash, "
+        "so those could not be checked.",
+    },
+    "fair.verified.watching": {
+        "zh": "公平发牌：从你开始观战起已验证 —— 主机的公开、发牌、规则、你拿到的本局记录，"
+        "以及之后看到的一切都对得上（之前的画面你没有看到，无法核对）。",
+        "en": "Fair deal: verified from when you began watching - the host's reveal, the deal, "
+        "the rules, the game's log you were given and everything you were shown since match "
+        "(what came before you did not see, so it could not be checked).",
+    },
     "fair.failed": {
         "zh": "公平发牌：未通过 —— {step}对不上。",
         "en": "Fair deal: NOT verified - {step} did not match.",
@@ -32,6 +48,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fair.step.rules": {"zh": "规则版本", "en": "the rules"},
     "fair.step.replay": {"zh": "出牌记录", "en": "the choices"},
     "fair.step.views": {"zh": "你看到的画面", "en": "what you were shown"},
+    "fair.step.history": {"zh": "你拿到的本局记录", "en": "the game's log you were given"},
     "fair.host_made": {
         "zh": "{names} 的随机数由主机代出（{why}）。",
         "en": "The host made the deal's number for {names} ({why}).",
