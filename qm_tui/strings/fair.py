@@ -14,12 +14,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "fair.verified.partial": {
         "zh": "公平发牌：从你回来起已验证 —— 主机的公开、发牌、规则、你拿到的本局记录，"
-        "以及你回来后看到的一切都对得上。你自己的随机数和回来之前看到的画面随崩溃丢失，"
+        "以及你回来后看到的一切都对得上。你自己的随机数和回来之前看到的画面没有保存下来，"
         "这部分无法核对。",
         "en": "Fair deal: verified from your return on - the host's reveal, the deal, the "
         "rules, the game's log you were given and everything you were shown since you came "
-        "back match. Your own random number and what you saw before were lost with the crash, "
-        "so those could not be checked.",
+        "back match. Your own random number and what you were shown before your return were "
+        "not kept, so those could not be checked.",
     },
     "fair.verified.watching": {
         "zh": "公平发牌：从你开始观战起已验证 —— 主机的公开、发牌、规则、你拿到的本局记录，"
