@@ -560,8 +560,8 @@ class Held:
             at = self._where(events, expected)
             if at is not None or expected < 0:
                 new = events[at or 0 :]
-                self.add(new)
-                self.count = total
+                self.tail = [*self.tail, *new][-HELD_TAIL:]
+                self.count = total  # (a game over stays over: the next update is a new one's)
                 return GameHistory(new, max(0, -expected) if at is None else 0, missed=True)
         self.count, self.tail, self.over = total, list(events[-HELD_TAIL:]), False
         return told

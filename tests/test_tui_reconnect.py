@@ -149,6 +149,14 @@ def test_held_events_and_a_history_meet_where_they_should() -> None:
 
     held = Held()
     held.add(game[:12])
+    held.over = True  # the game ended; back after a drop, at the table showing its result:
+    assert held.take(GameHistory(game[:12], 0)) == GameHistory((), 0, missed=True)
+    held.add(other[:3])  # then a new game began and its first update came
+    assert held.count == 3
+    assert held.take(GameHistory(other[:8], 0)) == GameHistory(other[3:8], 0, missed=True)
+
+    held = Held()
+    held.add(game[:12])
     held.over = True  # the game ended; a new one began and its first update came
     held.add(other[:3])
     assert held.take(GameHistory(other[:8], 0)) == GameHistory(other[3:8], 0, missed=True)
