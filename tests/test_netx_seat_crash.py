@@ -110,10 +110,9 @@ def _asked(seat: int) -> Callable[[dict[str, Any]], bool]:
     return cond
 
 
-@contextlib.contextmanager
-def _serving(tmp_path: Path, flags: str) -> Iterator[tuple[str, list[Client]]]:
-    """``qingming serve`` on loopback with ``flags`` (split at blanks); yields the address it
-    listens on and a list for the clients started, each stopped at the end with the host."""
+def _serve(tmp_path: Path, flags: str) -> tuple[subprocess.Popen[str], str]:
+    """``qingming serve`` on loopback with ``flags`` (split at blanks; a ``--port`` among them
+    wins over any); the process and the address it says it listens on."""
     serve = subprocess.Popen(
         [sys.executable, "-m", "qingming", "serve", "--bind", "127.0.0.1", "--port", "0",
          "--no-advertise", *flags.split()],
@@ -122,21 +121,37 @@ def _serving(tmp_path: Path, flags: str) -> Iterator[tuple[str, list[Client]]]:
         stderr=subprocess.DEVNULL,
         text=True,
     )  # fmt: skip
+    assert serve.stdout is not None
+    found = re.search(r"listening on [\d.]+:(\d+)", serve.stdout.readline())
+    if not found:
+        _stop(serve)
+        raise AssertionError("serve did not say where it listens")
+    return serve, f"127.0.0.1:{found.group(1)}"
+
+
+def _stop(serve: subprocess.Popen[str]) -> None:
+    serve.send_signal(signal.SIGTERM)
+    try:
+        serve.wait(10)
+    except subprocess.TimeoutExpired:
+        serve.kill()
+        serve.wait()
+    if serve.stdout is not None:
+        serve.stdout.close()
+
+
+@contextlib.contextmanager
+def _serving(tmp_path: Path, flags: str) -> Iterator[tuple[str, list[Client]]]:
+    """A table served (:func:`_serve`) for the block; yields its address and a list for the
+    clients started, each stopped at the end with the host."""
+    serve, address = _serve(tmp_path, flags)
     clients: list[Client] = []
     try:
-        assert serve.stdout is not None
-        found = re.search(r"listening on [\d.]+:(\d+)", serve.stdout.readline())
-        assert found, "serve did not say where it listens"
-        yield f"127.0.0.1:{found.group(1)}", clients
+        yield address, clients
     finally:
         for c in clients:
             c.stop()
-        serve.send_signal(signal.SIGTERM)
-        try:
-            serve.wait(10)
-        except subprocess.TimeoutExpired:
-            serve.kill()
-            serve.wait()
+        _stop(serve)
 
 
 def test_a_killed_client_takes_its_seat_back_and_a_bot_plays_it_past_the_grace(
@@ -286,3 +301,47 @@ def _asked_any(line: dict[str, Any]) -> bool:
         and p is not None
         and p["seat"] == line["seat"]
     )
+
+
+def test_a_client_that_stays_up_while_its_host_restarts_keeps_one_log(tmp_path: Path) -> None:
+    # The host is killed and resumed from its journal on the same port while the player's
+    # client stays up; the client reconnects by itself. The history the resumed host sends is
+    # the whole game; the client already holds all of it, its timers' timeouts included
+    # ("timed out", as the journal now says): the log goes on with nothing shown twice and no
+    # "earlier in this game" block.
+    from net_support import free_port
+
+    port = free_port()
+    journal = tmp_path / "table.jsonl"
+    flags = f"--name Restart --seats 2 --bots 1 --seed 3 --port {port} --journal {journal}"
+    flags += " --response-timer 0 --turn-timer 1.5 --bot-delay 1 --disconnect-grace 60"
+    serve, address = _serve(tmp_path, flags)
+    clients: list[Client] = []
+    try:
+        ann = Client(tmp_path / "report.jsonl", ["join", address], tmp_path / "ann", "Ann")
+        clients.append(ann)
+        before = ann.until(
+            lambda line: (
+                line.get("screen") == "TableScreen"
+                and line.get("caught_up")
+                and any("Ann timed out" in x for x in line.get("log", ())[-4:])
+            ),
+            "a turn of Ann's timed out just now (among the newest events the client holds)",
+        )
+        serve.send_signal(signal.SIGKILL)
+        serve.wait(10)
+        serve, _ = _serve(tmp_path, f"--resume {journal} --port {port}")
+        held = before["log"]
+        after = ann.until(
+            lambda line: len(line.get("log", ())) > len(held) + 2 and line.get("caught_up"),
+            "the game going on after the host's restart",
+        )
+        log = after["log"]
+        assert log[: len(held)] == held  # what it showed stays, once
+        assert "── Earlier in this game ──" not in log
+        assert "── While you were disconnected ──" not in log  # nothing was told meanwhile
+        assert sum("Ann timed out" in x for x in log) >= sum("Ann timed out" in x for x in held)
+    finally:
+        for c in clients:
+            c.stop()
+        _stop(serve)
