@@ -338,7 +338,7 @@ async def _crash_and_return(
         return end, watched, kept
 
 
-async def test_a_client_started_again_without_its_record_checks_what_it_can() -> None:
+async def test_a_client_started_again_without_its_record_checks_what_it_can(tmp_path) -> None:
     end, watched, kept = await _crash_and_return(None)
     assert kept is not None and kept.part is not None
     for record in (end.fair, watched.fair):  # the player back, and a watcher come late
@@ -357,6 +357,15 @@ async def test_a_client_started_again_without_its_record_checks_what_it_can() ->
     assert fairdeal.verify(lied).failed.name == "history"  # type: ignore[union-attr]
     altered = dataclasses.replace(end.fair, views=["0" * 64, *end.fair.views[1:]])
     assert fairdeal.verify(altered).failed.name == "views"  # type: ignore[union-attr]
+    # saved, ``qingming verify`` says the same: verified, from the return on
+    saved = tmp_path / "record.json"
+    end.fair.save(str(saved))
+    check = subprocess.run(
+        cli("verify", str(saved)), capture_output=True, text=True, env=dict(os.environ, CI="1")
+    )
+    assert check.returncode == 0, check
+    assert "Fair deal: verified from your return on" in check.stdout
+    assert "ok   the game's log you were given" in check.stdout
 
 
 async def test_a_client_started_again_with_its_record_checks_the_whole_game() -> None:
