@@ -161,17 +161,9 @@ async def test_a_resumed_host_tells_a_rejoining_seat_the_same_history(
             await c.close()
     assert token is not None and len(before) > 10
 
-    resumed = Host.resume(journal, bind="127.0.0.1", port=0, advertise=False)
-    await resumed.start()
-    try:
-        again = await TableClient.connect("127.0.0.1", resumed.port, "p0")
-        assert await again.rejoin(token) == 0
-        history = again.take_history()
-        assert history is not None and history.omitted == 0
-        assert list(history.events) == before
-        await again.close()
-    finally:
-        await resumed.stop()
+    history = await _rejoin_resumed(journal, token, "p0", 0)
+    assert history.omitted == 0
+    assert list(history.events) == before
 
 
 async def test_a_resumed_host_tells_a_timeout_as_a_timeout(told: Told, tmp_path: Path) -> None:
@@ -211,19 +203,26 @@ async def test_a_resumed_host_tells_a_timeout_as_a_timeout(told: Told, tmp_path:
         before = list(told.events[1])
     assert token is not None and sum(e.kind == "timeout" for e in before) >= 3
 
+    history = await _rejoin_resumed(journal, token, "p1", 1)
+    # the same events, the timers' marks in their places (the resumed host's own timers may
+    # have run on since: what came after is its own)
+    assert list(history.events)[: len(before)] == before
+    lines = describe_events(tuple(history.events), 1, "en", ["p0", "p1"])
+    assert sum("p1 timed out (passed)" in line for line in lines) >= 3
+
+
+async def _rejoin_resumed(journal: str, token: str, name: str, seat: int) -> Any:
+    """The host resumed from ``journal``: a client started again takes ``seat`` back with
+    ``token``; the history it is given."""
     resumed = Host.resume(journal, bind="127.0.0.1", port=0, advertise=False)
     await resumed.start()
     try:
-        again = await TableClient.connect("127.0.0.1", resumed.port, "p1")
-        assert await again.rejoin(token) == 1
+        again = await TableClient.connect("127.0.0.1", resumed.port, name)
+        assert await again.rejoin(token) == seat
         history = again.take_history()
         assert history is not None
-        # the same events, the timers' marks in their places (the resumed host's own timers
-        # may have run on since: what came after is its own)
-        assert list(history.events)[: len(before)] == before
-        lines = describe_events(tuple(history.events), 1, "en", ["p0", "p1"])
-        assert sum("p1 timed out (passed)" in line for line in lines) >= 3
         await again.close()
+        return history
     finally:
         await resumed.stop()
 
