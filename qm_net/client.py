@@ -420,6 +420,7 @@ class TableClient:
         self._fallback = partial
         restored, self._restored = self._restored, None
         if restored is not None and restored.seat == seat and not restored.partial:
+            restored.events = list(partial.events or ())  # the log it is given is checked too
             self.fair = restored
             self._keep(restored)
         else:

@@ -219,7 +219,8 @@ class ClientRecord:
     before the deal (``commitment`` empty), no part of its own; the views from its return on,
     and ``events``: digests of the events it was told of the game (the history it was given at
     its return, then the live ones), :func:`event_digest`, a timer's ``timeout`` marks left
-    out (the journal does not hold them)."""
+    out (the journal does not hold them). A whole record kept on disk and carried on after a
+    restart has ``events`` from the return on as well."""
 
     seat: int | None  # None: a spectator (checks the public views)
     commitment: str
@@ -231,7 +232,7 @@ class ClientRecord:
     abandoned: bool = False
     game: int | None = None  # which game of the table (games finished before it), if known
     partial: bool = False
-    events: list[str] | None = None  # a partial record's event digests, in order
+    events: list[str] | None = None  # event digests since a return (partial, or restored)
 
     def saw(self, view: View) -> None:
         digest = view_digest(view)

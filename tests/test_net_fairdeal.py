@@ -376,6 +376,7 @@ async def test_a_client_started_again_with_its_record_checks_the_whole_game() ->
     verdict = fairdeal.verify(record)
     assert verdict.ok and not verdict.partial, verdict.failed
     assert "your contribution was used as sent" in [s.detail for s in verdict.steps]
+    assert "history" in [s.name for s in verdict.steps]  # and the log it was given at its return
 
 
 async def test_a_record_of_an_earlier_game_is_not_taken_for_this_one() -> None:
