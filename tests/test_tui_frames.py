@@ -201,3 +201,40 @@ async def test_an_arrow_is_answered_while_the_screen_is_busy_with_the_playback()
             assert not release.is_set()
         finally:
             release.set()  # the step ends, whatever happened
+
+
+async def test_a_layout_that_resizes_widgets_is_not_followed_by_a_second_one() -> None:
+    """Textual asks another layout of the whole screen for every widget a layout resized (its
+    virtual size changed); the table's widgets never scroll their content, so one is enough."""
+    async with drawn_table() as (app, pilot):
+        table = app.table
+        comp = table._compositor
+        reflows: list[object] = []
+        reflow = comp.reflow
+
+        def noted(parent, size):  # type: ignore[no-untyped-def]
+            reflows.append(parent)
+            return reflow(parent, size)
+
+        comp.reflow = noted  # type: ignore[method-assign]
+        status = table.query_one(TableStatus)
+        now = table.query_one("#status-now")
+        width = now.size.width
+        args = dict(lang="en", phase=None, info_left="", info_right="", deadline_at=None)
+        status.show(now=Now("waiting", "Bartholomew Longname"), **args)  # type: ignore[arg-type]
+        for _ in range(4):
+            await pilot.pause()
+        assert now.size.width > width  # laid out anew, wider ...
+        assert len(reflows) == 1  # ... once
+
+        # A seat's field gaining its first card: the row of empty slots becomes framed cards,
+        # every tile of the seat taller, the seats below it moved.
+        area = next(iter(table.areas.values()))
+        tile = area.slots[0]
+        height = tile.size.height
+        reflows.clear()
+        area.set_class(not area.has_class("-bare"), "-bare")
+        for _ in range(4):
+            await pilot.pause()
+        assert tile.size.height != height
+        assert len(reflows) == 1

@@ -24,7 +24,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -66,6 +66,7 @@ from qm_tui.widgets.keybar import KeyBar
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.modals import ConfirmModal, ListModal
 from qm_tui.widgets.prompt import PromptBar
+from qm_tui.widgets.redraw import SteadyHorizontal, SteadyVertical
 from qm_tui.widgets.status import Now, TableStatus, now_words
 from qm_tui.widgets.tiles import DEFS, TableTile
 
@@ -202,11 +203,11 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.board = Board(self._board_resized, id="board")
         yield TableStatus(self.clock, id="status")
-        with Horizontal(id="main"):
+        with SteadyHorizontal(id="main"):
             with self.board:
-                yield Vertical(id="opponents")
-                yield Vertical(id="mine")
-            with Vertical(id="side"):
+                yield SteadyVertical(id="opponents")
+                yield SteadyVertical(id="mine")
+            with SteadyVertical(id="side"):
                 yield ChainStack(id="chain")
                 yield CardDetail(id="detail")
                 yield GameLog(id="log")

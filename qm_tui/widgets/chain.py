@@ -14,7 +14,7 @@ from qm_rules.model import View
 from qm_tui.i18n import tr
 from qm_tui.playback import ChainFrame, LinkState
 from qm_tui.safe import clean
-from qm_tui.widgets.redraw import redraw
+from qm_tui.widgets.redraw import OneLayout, redraw
 
 #: The mark before a link, by state.
 MARKS = {"waiting": " ", "resolving": "▶", "resolved": "✓", "negated": "✗"}
@@ -79,7 +79,7 @@ def frame_of(view: View) -> ChainFrame:
     )
 
 
-class ChainStack(Static):
+class ChainStack(OneLayout, Static):
     """A line a link (and one for its outcome), newest on top.
 
     Without a chain the box is hidden, or, with ``reserve`` rows (a tall screen), shows its

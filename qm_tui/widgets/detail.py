@@ -10,6 +10,7 @@ from qm_rules.describe import card_name, type_name
 from qm_rules.model import CardView
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
+from qm_tui.widgets.redraw import OneLayout
 from qm_tui.widgets.tiles import DEFS
 
 
@@ -61,7 +62,7 @@ def detail_text(
     return out
 
 
-class CardDetail(Static):
+class CardDetail(OneLayout, Static):
     """A fixed height, so that moving the focus repaints it without a new layout.
 
     A card can be pinned above the focused one: the card a pending response answers, or the

@@ -4,16 +4,17 @@ drawn as a small card (see :mod:`qm_tui.widgets.tiles`)."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Grid, Vertical
+from textual.containers import Vertical
 
 from qm_rules.cards import CardType
 from qm_rules.model import SeatView
+from qm_tui.widgets.redraw import OneLayout, SteadyGrid
 from qm_tui.widgets.tiles import DEFS, TableTile
 
 SLOTS = 5
 
 
-class SeatArea(Vertical):
+class SeatArea(OneLayout, Vertical):
     """One seat's name line and field. The tiles are made once and updated in place, so the
     focus stays put while the game moves."""
 
@@ -30,7 +31,7 @@ class SeatArea(Vertical):
 
     def compose(self) -> ComposeResult:
         yield self.header
-        with Grid():
+        with SteadyGrid():
             yield from self.slots
 
     def show(

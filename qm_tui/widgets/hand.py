@@ -6,10 +6,11 @@ from __future__ import annotations
 from textual.containers import Grid
 
 from qm_rules.model import CardView
+from qm_tui.widgets.redraw import OneLayout
 from qm_tui.widgets.tiles import TableTile
 
 
-class HandRow(Grid):
+class HandRow(OneLayout, Grid):
     """The cards in the viewer's hand. Tiles are pooled: a new view updates them in place."""
 
     DEFAULT_CSS = """

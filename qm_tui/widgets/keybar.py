@@ -13,6 +13,8 @@ from textual.content import Content
 from textual.dom import DOMNode
 from textual.widgets import Static
 
+from qm_tui.widgets.redraw import OneLayout
+
 
 def bar_parts(node: DOMNode) -> list[Content]:
     """``key description`` for each shown binding of ``node``, in declaration order; a click on
@@ -54,7 +56,7 @@ def bar_content(node: DOMNode, width: int | None = None) -> Content:
     return Content("  ").join(parts)
 
 
-class KeyBar(Static):
+class KeyBar(OneLayout, Static):
     DEFAULT_CSS = """
     KeyBar { height: 1; dock: bottom; background: $footer-background; color: $footer-foreground;
              padding: 0 1; text-wrap: nowrap; text-overflow: clip; }

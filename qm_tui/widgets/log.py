@@ -19,12 +19,13 @@ from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from qm_tui.safe import clean
+from qm_tui.widgets.redraw import OneLayout
 
 #: How many wrapped lines (with their strips) are kept; far more than a pane shows.
 CACHE_LINES = 1024
 
 
-class GameLog(Widget):
+class GameLog(OneLayout, Widget):
     """The newest lines of the log, wrapped to the pane, oldest at the top. Lines are data
     (player and card names): kept and drawn as ``Text``, never parsed as markup."""
 

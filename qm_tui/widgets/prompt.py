@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
@@ -24,7 +24,7 @@ from qm_rules.describe import describe_options, describe_prompt
 from qm_rules.model import View
 from qm_tui.clock import Clock
 from qm_tui.safe import clean
-from qm_tui.widgets.redraw import redraw
+from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyLabel, redraw
 
 #: Letters an option may take after 1-9 and 0, in the order given (home row first); those the
 #: screen binds to something else are skipped.
@@ -43,7 +43,7 @@ def seconds_left(deadline_at: float | None, now: float) -> int | None:
     return max(0, math.ceil(deadline_at - now))
 
 
-class PromptBar(Vertical):
+class PromptBar(OneLayout, Vertical):
     """Title, option count and countdown on one line, the options below (their keys pick them
     from anywhere on the table)."""
 
@@ -81,11 +81,11 @@ class PromptBar(Vertical):
         self.count_words = "{at}/{n}"
 
     def compose(self) -> ComposeResult:
-        with Horizontal():
-            yield Label("", id="prompt-title", markup=False)
-            yield Label("", id="prompt-auto", markup=False, classes="-off")
-            yield Label("", id="prompt-count", markup=False)
-            yield Label("", id="prompt-countdown", markup=False)
+        with SteadyHorizontal():
+            yield SteadyLabel("", id="prompt-title", markup=False)
+            yield SteadyLabel("", id="prompt-auto", markup=False, classes="-off")
+            yield SteadyLabel("", id="prompt-count", markup=False)
+            yield SteadyLabel("", id="prompt-countdown", markup=False)
         yield OptionList(id="prompt-options")
 
     def on_mount(self) -> None:

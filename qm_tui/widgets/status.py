@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -26,7 +26,7 @@ from qm_rules.model import Phase
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
-from qm_tui.widgets.redraw import redraw
+from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyStatic, redraw
 
 #: The phases of a turn, in order, as the strip shows them.
 PHASES: tuple[Phase, ...] = (Phase.DRAW, Phase.PLACE, Phase.ACTION, Phase.WORSHIP, Phase.END)
@@ -111,7 +111,7 @@ def countdown_bar(left: float | None, total: float | None) -> Text:
     return out
 
 
-class TimerBar(Static):
+class TimerBar(OneLayout, Static):
     """The countdown of the pending decision as a bar; redrawn only when a cell or second
     changes (the bar is a fixed width: no layout)."""
 
@@ -159,7 +159,7 @@ class TimerBar(Static):
         self.update(bar, layout=False)
 
 
-class FitLine(Widget):
+class FitLine(OneLayout, Widget):
     """One line drawn in the longest of its wordings that fits the width it is given (the
     last, shortest one when none does): at 100 columns beside a long "what now" and the timer,
     "Playing back: 3 more · space skips" becomes "3 more · space skips" rather than being cut.
@@ -187,7 +187,7 @@ class FitLine(Widget):
         return next((w for w in self._wordings if w.cell_len <= width), self._wordings[-1])
 
 
-class TableStatus(Vertical):
+class TableStatus(OneLayout, Vertical):
     """The phase strip line and the "what now" line with the countdown and playback state."""
 
     DEFAULT_CSS = """
@@ -205,9 +205,9 @@ class TableStatus(Vertical):
         self._drawn: dict[str, object] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status-phases", markup=False)
-        with Horizontal():
-            yield Static("", id="status-now", markup=False)
+        yield SteadyStatic("", id="status-phases", markup=False)
+        with SteadyHorizontal():
+            yield SteadyStatic("", id="status-now", markup=False)
             yield TimerBar(self.clock, id="status-timer")
             yield FitLine(id="status-playback")
 

@@ -30,6 +30,7 @@ from qm_rules.describe import card_name
 from qm_rules.model import CardView
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
+from qm_tui.widgets.redraw import OneLayout
 
 Zone = Literal["seat", "slot", "hand"]
 
@@ -215,7 +216,7 @@ def _card_css() -> str:
     return "\n".join(rules)
 
 
-class TableTile(Static, can_focus=True):
+class TableTile(OneLayout, Static, can_focus=True):
     """One cell of the table. ``zone`` says which: a seat's name line, a slot, a hand card."""
 
     DEFAULT_CSS = """
