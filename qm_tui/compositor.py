@@ -6,10 +6,12 @@ a frame nearly always changes something at the top (the status lines) and someth
 (a card, the log, the prompt), so that box is the whole screen and every one of its ~70 widgets
 is rendered again each frame, though the frame writes only the changed cells.
 
-:class:`SpotCompositor` renders only the widgets that overlap a changed region itself. The
-frame is the same: a frame writes only the cells of the changed regions, and every widget
-that covers such a cell overlaps its region, so it is still rendered. Full frames (after a
-layout) are untouched.
+:class:`SpotCompositor` renders only the widgets that overlap a changed region itself, and
+of those only the ones not hidden, in every changed region they overlap, by a widget in front of
+them that was drawn whole there (a card changed: not the seat's area, the board and the screen
+behind it). The frame is the same: a frame writes only the cells of the changed regions, and the
+widget in front at each such cell is still rendered. Full frames (after a layout) are
+untouched.
 """
 
 from __future__ import annotations
@@ -41,17 +43,27 @@ class SpotCompositor(Compositor):
         self, crop: Region | None = None
     ) -> Iterable[tuple[Region, Region, list[Strip]]]:
         spots = self._spots
-        if len(spots) < 2 or crop is None:  # one region is its own bounding box
+        if not spots or crop is None:  # a full frame
             yield from super()._get_renders(crop)
             return
-        # As Textual's own, with one more test: the widget overlaps a changed region.
+        # As Textual's own, with two more tests: the widget overlaps a changed region, and not
+        # every changed region it overlaps is already drawn whole by a widget in front of it.
+        # Widgets come front to back and the first strip drawn into a cell is the one kept
+        # (Compositor._render_chops), so a widget behind those is drawn for nothing: the board,
+        # a seat's area and its grid behind a card that changed, the screen behind it all.
+        covered: set[Region] = set()
         for widget, (region, clip) in self.visible_widgets.items():
-            if not crop.overlaps(clip) or not any(clip.overlaps(spot) for spot in spots):
+            whole = clip.contains_region(region)
+            drawn = region if whole else region.intersection(clip)
+            if not crop.overlaps(drawn):
                 continue
-            if clip.contains_region(region):
-                yield region, clip, widget.render_lines(Region(0, 0, region.width, region.height))
+            under = [spot for spot in spots if drawn.overlaps(spot)]
+            if not under or all(spot in covered for spot in under):
                 continue
-            x, y, width, height = region.intersection(clip)
-            if width and height:
+            x, y, width, height = drawn
+            if whole:
+                lines = widget.render_lines(Region(0, 0, width, height))
+            else:
                 lines = widget.render_lines(Region(x - region.x, y - region.y, width, height))
-                yield region, clip, lines
+            covered.update(spot for spot in under if drawn.contains_region(spot))
+            yield region, clip, lines
