@@ -389,7 +389,12 @@ class TableScreen(Screen[None]):
         # at Python's default (a young collection every 700 allocations) the table collected
         # ~6,000 times a game and the older generations often enough to stall a frame. Young
         # collections every 10,000 allocations: ~30 times fewer, and no pause near a frame's.
-        gc.set_threshold(10_000, 10, 10)
+        # The middle generation is collected every third young collection: it then holds the
+        # survivors of three (~15,000 objects), not of eleven, and its pauses stay under ~15 ms
+        # of CPU where they reached 30-37 ms (benchmarks/tui.py). The oldest is left to the next
+        # game's build (above) unless a hundred of those pass: what survives that far is the
+        # table's own state, and a full collection of it stalls the screen for 50-150 ms.
+        gc.set_threshold(10_000, 2, 100)
 
     # ── the session, read by one long-lived worker ──────────────────────────────────────────
 
