@@ -66,6 +66,7 @@ async def test_the_list_scrolls_to_its_highlight_and_shows_enough_rows_at_100x30
     app, _session = _app(_action_view())
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()  # the view's options laid out and drawn
         bar = app.table.query_one(PromptBar)
         assert bar.options_list.region.height >= 6, bar.options_list.region
         assert "End the action phase" not in screen_text(app)  # below the fold at first
