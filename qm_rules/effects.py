@@ -532,25 +532,27 @@ class Prohibit(ClauseOp):
 # ───────────────────────────── triggers (R17) ─────────────────────────────
 
 
+#: The triggers that answer one kind of link, and that kind (a card whose trigger is here
+#: cannot answer a link of another kind: :func:`qm_rules.plays.response_options` asks no more).
+KIND_TRIGGERS = {
+    "opp_action": LINK_ACTION,
+    "opp_place": LINK_PLACE,
+    "opp_worship": LINK_WORSHIP,
+    "trap": LINK_TRAP,
+    "counter": LINK_COUNTER,
+    "manifestation": LINK_MANIFEST,
+}
+
+
 def trigger_matches(g: Game, trigger: str, seat: int, newest: Link) -> bool:
     """Does ``trigger`` of a card of ``seat`` match the newest link of the chain?"""
     if newest.seat == seat:
         return False
-    kind = newest.kind
+    kind = KIND_TRIGGERS.get(trigger)
+    if kind is not None:
+        return newest.kind is kind
     if trigger == "any" or trigger == "opp_any":
         return True
-    if trigger == "opp_action":
-        return kind is LINK_ACTION
-    if trigger == "opp_place":
-        return kind is LINK_PLACE
-    if trigger == "opp_worship":
-        return kind is LINK_WORSHIP
-    if trigger == "trap":
-        return kind is LINK_TRAP
-    if trigger == "counter":
-        return kind is LINK_COUNTER
-    if trigger == "manifestation":
-        return kind is LINK_MANIFEST
     if trigger == "opp_takes_yours":
         return _takes_from(g, newest, seat)
     if trigger == "opp_targets_yours":

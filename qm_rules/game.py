@@ -542,7 +542,7 @@ class Game:
         defs = st.defs
         if cond.op == "hand_count":
             f = cond.filter
-            if f is None:
+            if f is None or len(hand) < cond.n:  # (too few cards: none need be looked at)
                 return len(hand) >= cond.n
             return sum(1 for _ in f.select(defs, hand)) >= cond.n
         if cond.op == "hand_types":

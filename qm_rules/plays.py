@@ -158,14 +158,17 @@ def response_options(g: Game, seat: int) -> list[Option]:
     newest = g.chain[-1]
     opts: list[Option] = []
     match = effects.trigger_matches
+    answers, kind = effects.KIND_TRIGGERS.get, newest.kind
     face_down, set_turn, turn = st.face_down, st.set_turn, g.turn
     for c in st.fields[seat]:
         if c == EMPTY or not face_down[c] or set_turn[c] >= turn:
             continue  # R16: not in the turn it was set
         d = st.defs[c]
+        trigger = d.trigger
+        if not trigger or answers(trigger, kind) is not kind:
+            continue  # none, or it answers another kind of link only (most set cards)
         if (
-            d.trigger
-            and match(g, d.trigger, seat, newest)
+            match(g, trigger, seat, newest)
             and not (g.prohibitions and g.prohibited(seat, d, "use"))
             and can_pay(g, seat, d, c)
         ):

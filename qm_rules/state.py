@@ -196,6 +196,10 @@ class Draft:
         return dr
 
 
+#: How :meth:`State.clone` copies a state, by the state's field names (see ``_copy_plan``).
+_COPY_PLANS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+
 class State:
     """Zones and per-card flags. Plain lists of ints for speed."""
 
@@ -394,22 +398,38 @@ class State:
     def clone(self) -> State:
         """An independent copy. Every list is copied (lists of lists one level deeper), so a
         field added later is copied without being named here; the card definitions and what
-        is derived from them are shared (immutable)."""
+        is derived from them are shared (immutable). How each field is copied is worked out
+        from the fields' values once per set of field names (:meth:`_copy_plan`)."""
+        mine = self.__dict__
+        plan = _COPY_PLANS.get(tuple(mine))
+        if plan is None:
+            plan = _COPY_PLANS[tuple(mine)] = self._copy_plan()
+        flat, nested, other = plan
         st = State.__new__(State)
-        defs, is_ancestor, code_base = self.defs, self.is_ancestor, self.code_base
-        for key, value in self.__dict__.items():
-            if (
-                isinstance(value, list)
-                and value is not defs
-                and value is not is_ancestor
-                and value is not code_base
-            ):
-                # per-seat zones are lists of lists; the rest are flat
-                value = [x[:] for x in value] if value and isinstance(value[0], list) else value[:]
-            elif isinstance(value, dict | set):
-                value = value.copy()
-            st.__dict__[key] = value
+        theirs = st.__dict__
+        theirs.update(mine)  # then the mutable fields are replaced by copies
+        for key in flat:
+            theirs[key] = mine[key][:]
+        for key in nested:
+            theirs[key] = list(map(list.copy, mine[key]))
+        for key in other:
+            theirs[key] = mine[key].copy()
         return st
+
+    def _copy_plan(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        """The fields :meth:`clone` copies: flat lists, per-seat lists of lists (never empty:
+        every game has players), dicts and sets. The rest are immutable, or shared on purpose
+        (the definitions and what is derived from them alone)."""
+        shared = (self.defs, self.is_ancestor, self.code_base)
+        flat: list[str] = []
+        nested: list[str] = []
+        other: list[str] = []
+        for key, value in self.__dict__.items():
+            if isinstance(value, list) and not any(value is x for x in shared):
+                (nested if value and isinstance(value[0], list) else flat).append(key)
+            elif isinstance(value, dict | set):
+                other.append(key)
+        return tuple(flat), tuple(nested), tuple(other)
 
     def to_plain(self) -> dict[str, Any]:
         return {

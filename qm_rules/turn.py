@@ -34,6 +34,7 @@ from .model import (
     SharedEvents,
     card_options,
     make_event,
+    make_prompt,
 )
 from .plays import action_options, place_options, worship_options
 from .state import DISCARD, EMPTY
@@ -66,10 +67,10 @@ TURN_EVENTS = SharedEvents("turn", "turn", "round")
 #: The phases in which the turn player picks a play: what may be played (:mod:`qm_rules.plays`),
 #: the option that closes the phase, the prompt's kind, and the phase that follows once nothing
 #: (more) can be played or the player closes it.
-_PLAY_PHASES: dict[Phase, tuple[Callable[[Game, int], list[Option]], str, PromptKind, Phase]] = {
-    PHASE_PLACE: (place_options, "skip", PROMPT_PLACE, PHASE_ACTION),
-    PHASE_ACTION: (action_options, "end", PROMPT_ACTION, PHASE_WORSHIP),
-    PHASE_WORSHIP: (worship_options, "decline", PROMPT_WORSHIP, PHASE_END),
+_PLAY_PHASES: dict[Phase, tuple[Callable[[Game, int], list[Option]], Option, PromptKind, Phase]] = {
+    PHASE_PLACE: (place_options, PLAIN_OPTIONS["skip"], PROMPT_PLACE, PHASE_ACTION),
+    PHASE_ACTION: (action_options, PLAIN_OPTIONS["end"], PROMPT_ACTION, PHASE_WORSHIP),
+    PHASE_WORSHIP: (worship_options, PLAIN_OPTIONS["decline"], PROMPT_WORSHIP, PHASE_END),
 }
 
 
@@ -106,8 +107,9 @@ def phase_step(g: Game) -> Prompt | None:
             if not opts:
                 g.phase, g.phase_entered = following, False  # next_phase, written out
                 continue
-            opts.append(PLAIN_OPTIONS[close])
-            return g.make_prompt(seat, kind, opts, {})
+            opts.append(close)
+            # g.make_prompt, written out: the default is the option that closes the phase
+            return make_prompt(seat, kind, g.seq, tuple(opts), {}, close.id)
         if phase is PHASE_END:
             limit = g.options.hand_limit
             hand = st.hands[seat]

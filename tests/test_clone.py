@@ -68,3 +68,24 @@ def test_a_clone_in_the_middle_of_a_chain_is_independent() -> None:
         assert g.chain and g.asking
         return
     pytest.fail("no seed reached a chain with a response prompt")
+
+
+def test_a_state_field_added_later_is_copied_not_shared() -> None:
+    # State.clone works out once, per set of field names, which fields are copied: a field the
+    # state gains (a flat list, a per-seat list of lists, a dict) is copied without being named.
+    g = Game.new(["A", "B", "C"], 5)
+    g.clone()  # the plan for the usual fields exists
+    st = g.st
+    st.extra_flat = [1, 2]  # type: ignore[attr-defined]
+    st.extra_seats = [[1], [2], [3]]  # type: ignore[attr-defined]
+    st.extra_map = {"k": 1}  # type: ignore[attr-defined]
+    copy = st.clone()
+    copy.extra_flat.append(3)  # type: ignore[attr-defined]
+    copy.extra_seats[0].append(9)  # type: ignore[attr-defined]
+    copy.extra_map["k"] = 2  # type: ignore[attr-defined]
+    copy.hands[0].append(999)
+    assert st.extra_flat == [1, 2]  # type: ignore[attr-defined]
+    assert st.extra_seats == [[1], [2], [3]]  # type: ignore[attr-defined]
+    assert st.extra_map == {"k": 1}  # type: ignore[attr-defined]
+    assert 999 not in st.hands[0]
+    assert copy.defs is st.defs  # the definitions are shared, not copied
