@@ -164,7 +164,7 @@ def test_rulebook_speaks_to_players_not_about_its_making(doc: str, phrase: str) 
 
 def test_the_worked_example_is_present(parts: dict[str, str]) -> None:
     zh = _section(parts["zh"], "示例")
-    for needle in ("祭祀准备", "文明祭祀倡导", "①", "基本牌", "那之后", "抽一张牌", "不结算"):
+    for needle in ("祭祀准备", "文明祭祀倡导", "①", "供品", "那之后", "抽一张牌", "不结算"):
         assert needle in zh, f"the Chinese worked example lacks {needle!r}"
     en = _section(parts["en"], "Worked example")
     for needle in (
@@ -227,6 +227,42 @@ def test_glossary_uses_the_rulings_words(parts: dict[str, str]) -> None:
             assert any(f"| {zh}" in r and en in r for r in rows), (
                 f"{lang} glossary lacks {zh} / {en}"
             )
+
+
+#: Words players met for one thing in different places (the card text said 基本牌 where the
+#: table and the rulebook say 供品): the one word kept, and those that must not come back.
+ONE_WORD = {
+    "zh": {"供品": ("基本牌",), "燃烧标签": ("燃烧特性",)},
+    "en": {"offering": ("basic card",), "no player can": ("all players cannot",)},
+}
+
+
+def _words(value: object) -> str:
+    """A catalogue entry's words (its plural forms together)."""
+    return " ".join(value.values()) if isinstance(value, dict) else str(value)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_thing_has_one_word_in_cards_catalogue_and_rulebook(
+    parts: dict[str, str], lang: str
+) -> None:
+    from qm_rules.i18n import all_strings
+
+    texts = {
+        "the rulebook": parts[lang],
+        **{f"card {c.id}": c.text(lang) for c in CARDS.cards},
+        **{
+            f"card {c.id} mode {i}": m.label(lang)
+            for c in CARDS.cards
+            for i, m in enumerate(c.modes)
+        },
+        **{f"string {k}": _words(v[lang]) for k, v in all_strings().items()},
+    }
+    for kept, others in ONE_WORD[lang].items():
+        assert any(kept in t for t in texts.values()), kept
+        for word in others:
+            said = [where for where, t in texts.items() if word.lower() in t.lower()]
+            assert not said, f"{word!r} (say {kept!r}) in {said}"
 
 
 def test_rulebook_parses_as_the_viewer_reads_it(doc: str) -> None:

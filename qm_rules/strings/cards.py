@@ -29,7 +29,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "trigger.counter": {"zh": "反击牌发动", "en": "a counter is activated"},
     "trigger.manifestation": {"zh": "显灵发动", "en": "a manifestation is activated"},
     # ── the rulebook's card list and deck table ──
-    "rulebook.heading.offering": {"zh": "供品（基本牌）", "en": "Offerings"},
+    "rulebook.heading.offering": {"zh": "供品", "en": "Offerings"},
     "rulebook.heading.action": {"zh": "行动牌", "en": "Actions"},
     "rulebook.heading.trap": {"zh": "陷阱牌", "en": "Traps"},
     "rulebook.heading.counter": {"zh": "反击牌", "en": "Counters"},
