@@ -105,6 +105,8 @@ async def test_the_status_line_says_respond_and_the_bar_runs_down_on_the_clock()
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
         assert _status_now(app).strip() == "Respond?"
+        keys = str(app.table.query_one(KeyBar).render())
+        assert "p Pass" in keys and "End" not in keys  # a response is passed, not ended
         phases = app.table.query_one("#status-phases").render()
         assert "Turn 7" in str(phases) and "Cat" in str(phases)
         bar = app.table.query_one(TimerBar)
@@ -141,7 +143,8 @@ async def test_the_status_line_says_your_turn_then_waiting_for_the_decider() -> 
         assert _status_now(app).strip() == "Your turn"
         assert str(app.table.query_one(TimerBar).render()) == ""  # no timer runs
         keys = str(app.table.query_one(KeyBar).render())
-        assert "Options" in keys and "Pass" in keys  # a decision of mine: its keys
+        assert "Options" in keys and "End" in keys  # a decision of mine: its keys...
+        assert "Pass" not in keys  # ...but no pass: an action phase is ended, not passed
         await pilot.press("1")
         await until(pilot, lambda: session.chosen == ["end"])
         await pilot.pause()

@@ -180,6 +180,7 @@ class TableScreen(Screen[None]):
         self.ended: Ended | None = None
         self._keys_over = False  # whether the key bar shows a finished game's keys
         self._keys_mine = False  # whether it shows the keys of a decision of mine
+        self._keys_close: tuple[bool, bool] = (False, False)  # ... and its pass, its end/skip
         """The end of the game, once the playback has reached it (``v`` opens the result)."""
         self.stats = GameStats()
         """What each player did this game (the result shows it)."""
@@ -246,6 +247,8 @@ class TableScreen(Screen[None]):
             return False  # nothing left to choose, pass or concede
         if action in self.DECISION_ACTIONS and not self._keys_mine:
             return False  # another player's decision: nothing of mine to pick, pass or end
+        if action in ("pass", "end") and not self._keys_close[action == "end"]:
+            return False  # no pass (or no end, skip or decline) among my options
         return not (self.session.seat is None and action in self.PLAYER_ACTIONS)
 
     def relocalize(self) -> None:
@@ -685,9 +688,13 @@ class TableScreen(Screen[None]):
         self.query_one(PromptBar).show(
             pview, lang, self.deadline_at, waiting=waiting, cards=self.known_cards
         )
-        keys = (now.kind == "over", mine and not answered)
-        if keys != (self._keys_over, self._keys_mine):  # the game over: its keys go, v comes;
-            self._keys_over, self._keys_mine = keys  # a decision of mine: its keys come
+        ids = {o.id for o in p.options} if mine and not answered and p is not None else set()
+        close = (any(i in ids for i in PASS_IDS), any(i in ids for i in END_IDS))
+        keys = (now.kind == "over", mine and not answered, close)
+        if keys != (self._keys_over, self._keys_mine, self._keys_close):
+            # the game over: its keys go, v comes; a decision of mine: its keys come (p and e
+            # only when it can be passed or ended)
+            self._keys_over, self._keys_mine, self._keys_close = keys
             self.query_one(KeyBar).show_keys(self)
         self.query_one(CardDetail).pin(self._pinned_card(view))
         self._refresh_detail()
