@@ -172,6 +172,28 @@ def wrap_name(name: str, width: int, lines: int) -> tuple[list[str], bool]:
     return kept, False
 
 
+def _name_head(name: str, width: int) -> tuple[str, str]:
+    """The start of ``name`` that goes on a tile's frame (``width`` cells), and the rest: the
+    whole words that fit, else the first word hyphenated (never "Civil" / "ized": a cut word
+    ends with "-"); Chinese, the characters that fit."""
+    if not name.isascii():
+        head = ""
+        for ch in name:
+            if cell_len(head + ch) > width:
+                break
+            head += ch
+        return head, name[len(head) :]
+    words = name.split(" ")
+    taken = 0
+    while taken < len(words) and cell_len(" ".join(words[: taken + 1])) <= width:
+        taken += 1
+    if taken:
+        return " ".join(words[:taken]), " ".join(words[taken:])
+    piece = _split_word(words[0], width)[0]  # "Civil-"
+    cut = len(piece) - 1 if piece.endswith("-") else len(piece)
+    return piece, name[cut:]
+
+
 #: The colour of each kind of card (a theme variable; the legend names it in words).
 KIND_COLOURS: dict[str, str] = {
     "offering": "$success",
@@ -411,12 +433,7 @@ class TableTile(OneLayout, Static, can_focus=True):
             title = f"{marks} {words[0]}"
         if not fits:  # the name needs one more line: its first goes on the frame
             name = card_name(card.card, lang)
-            first, _ = wrap_name(name, max(2, room - cell_len(marks) - 1), 1)
-            head = first[0].rstrip("~") if first else ""
-            if head.endswith("-"):
-                head, rest = head, name[len(head) - 1 :]
-            else:
-                rest = name[len(head) :]
+            head, rest = _name_head(name, max(2, room - cell_len(marks) - 1))
             title = f"{marks} {head}"
             lines, _ = wrap_name(rest.strip(), width, height)
         return title, lines, ""
