@@ -196,7 +196,7 @@ async def test_the_host_quitting_mid_game_may_hand_the_table_over() -> None:
             await pilot.press("ctrl+q")
             await until(pilot, lambda: _asking(app) is not None, "the question")
             question = _asking(app) or ""
-            assert "closes for everyone else at it (1)" in question and "hand it over" in question
+            assert "closes for 1 other player." in question and "hand it over" in question
             await pilot.press("h")
             await until(pilot, lambda: not app.is_running, "the app to quit", timeout=60)
         assert app.handed_over is not None and app.handed_over.poll() is None

@@ -42,8 +42,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "This game is saved in {path} (watch it again with qingming replay)",
     },
     "seats.leave.closes": {
-        "zh": "你是这张桌的主人：你一走，牌桌就对其他所有人（{n} 人）关闭。",
-        "en": "You host this table: if you go, it closes for everyone else at it ({n}).",
+        "zh": "你是这张桌的主人：你一走，牌桌就对其他 {n} 位玩家关闭。",
+        "en": {
+            "one": "You host this table: if you go, it closes for {n} other player.",
+            "other": "You host this table: if you go, it closes for {n} other players.",
+        },
     },
     "seats.leave.can_hand_over": {
         "zh": "你也可以把牌桌交出去：它在后台继续，直到本局结束"
