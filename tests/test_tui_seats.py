@@ -300,6 +300,9 @@ async def test_a_guest_sees_only_the_keys_it_can_use_and_the_address() -> None:
             await pilot.press("s")  # nothing happens: not the owner's
             await pilot.pause(0.2)
             assert host.state == "lobby" and app.screen is room
+            # what it waits for, and on whom
+            you = lambda: str(room.query_one("#you").render())  # noqa: E731
+            await until(pilot, lambda: "Waiting for Bo, the owner, to start" in you(), "owner")
             line = lambda: str(room.query_one("#join-line").render())  # noqa: E731
             await until(pilot, lambda: f"qingming join 127.0.0.1:{host.port}" in line(), "address")
             await _leave(pilot, app)

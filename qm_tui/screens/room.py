@@ -267,6 +267,10 @@ class RoomScreen(Screen[None]):
             you = tr("room.your_seat", lang, seat=self.seat + 1, name=self.qm.player_name)
         if self.anyone_starts:
             you += "  " + tr("room.anyone_starts", lang)
+        elif lobby is not None and lobby.state == "lobby" and not self.is_owner:
+            owner = next((i.name for i in lobby.seats if i.seat == lobby.owner_seat), "")
+            if owner:  # a guest waits on someone: say on whom
+                you += "  " + tr("room.waiting_for_owner", lang, name=owner)
         self.query_one("#you", Static).update(clean(you))
         self.query_one("#join-line", Static).update(clean(self.join_line()))
         self.refresh_bindings()

@@ -166,6 +166,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "You sit at seat {seat} ({name}).",
     },
     "room.watching": {"zh": "你在观战。", "en": "You are watching."},
+    "room.waiting_for_owner": {
+        "zh": "等待桌主 {name} 开始游戏。",
+        "en": "Waiting for {name}, the owner, to start the game.",
+    },
     "room.anyone_starts": {
         "zh": "这一桌没有桌主：坐下的任何人都可以开始游戏、加减机器人。",
         "en": "This table has no owner: anyone seated may start the game and add or remove bots.",
