@@ -130,9 +130,11 @@ class SeatStatus:
 
 @dataclass(frozen=True, slots=True)
 class Seats:
-    """Who sits where and who is connected (the view itself does not say)."""
+    """Who sits where and who is connected (the view itself does not say); ``grace``: the
+    table's seconds before a bot plays the seat of a player who is away (None: unknown)."""
 
     seats: tuple[SeatStatus, ...]
+    grace: float | None = None
 
 
 SessionMessage = Update | Chat | Failure | Ended | Lost | Back | Seats | HostMadeParts | History
@@ -274,14 +276,15 @@ class NetSession:
             elif isinstance(msg, m.LobbyUpdate):
                 yield self._seats(msg)
 
-    @staticmethod
-    def _seats(lobby: Any) -> Seats:
-        """A ``LobbyUpdate``'s seats as the table reads them."""
+    def _seats(self, lobby: Any) -> Seats:
+        """A ``LobbyUpdate``'s seats as the table reads them, with the table's grace."""
+        table = self.client.table
         return Seats(
             tuple(
                 SeatStatus(s.seat, s.name or "", s.kind, s.connected, s.played_by_bot, s.level)
                 for s in lobby.seats
-            )
+            ),
+            table.options.disconnect_grace if table is not None else None,
         )
 
     def _history(self) -> History | None:

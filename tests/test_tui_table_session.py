@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import AsyncIterator
 from typing import Any
 
+import pytest
 from test_tui_table_support import ScriptedSession, TableApp, chain_position, screen_text, until
 
 from qm_net.messages import (
@@ -20,7 +21,10 @@ from qm_net.messages import (
 )
 from qm_rules.model import Option, Prompt, PromptKind, Result
 from qm_tui.clock import FakeClock
+from qm_tui.i18n import tr
+from qm_tui.screens.table import SessionArrived
 from qm_tui.session import Chat, Ended, Failure, Lost, NetSession, Seats, SeatStatus, Update
+from qm_tui.widgets.status import TimerBar
 from qm_tui.widgets.tiles import TableTile
 
 
@@ -31,6 +35,7 @@ class FakeClient:
         self._messages = messages
         self.seat = 0
         self.lobby = None  # the seats the waiting room read (none: the session waits for them)
+        self.table = None  # the table's name and options (not needed here)
         self.sent: list[tuple[str, Any]] = []
 
     async def messages(self) -> AsyncIterator[Any]:
@@ -120,6 +125,40 @@ async def test_seats_refusals_and_a_lost_table_are_shown() -> None:
         assert not any("stale_prompt" in m for m in messages)
         assert any("the host closed the table" in m for m in messages)
         assert app.left[0].reason == "the host closed the table"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_waiting_on_a_player_who_is_away_counts_down_to_the_bot(lang: str) -> None:
+    # Bob decides but his client is gone: "Waiting for Bob" with no timer left the table
+    # waiting up to the grace with nothing to see. Now the bar counts down to the bot.
+    clock = FakeClock()
+    base = chain_position()
+    view = dataclasses.replace(
+        base,
+        chain=(),
+        prompt=dataclasses.replace(base.prompt, seat=1, options=(), context={}, default=""),  # type: ignore[arg-type]
+    )
+    statuses = [SeatStatus(i, s.name, "human", i != 1) for i, s in enumerate(view.seats)]
+    away = Seats(tuple(statuses), grace=120.0)
+    session = ScriptedSession([away, Update(view, (), None)])
+    app = TableApp(session, lang=lang, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        now = str(app.table.query_one("#status-now").render())
+        assert now.strip() == tr("now.away", lang, who="Bob"), now
+        bar = app.table.query_one(TimerBar)
+        assert str(bar.render()).endswith("120s")
+        assert "... " + tr("table.deciding", lang) not in screen_text(app)  # nobody decides
+        clock.advance(30)
+        bar.refresh_bar()
+        assert str(bar.render()).endswith("90s")
+        # the grace over, a bot plays Bob's seat: plain waiting, no bot's countdown
+        statuses[1] = dataclasses.replace(statuses[1], played_by_bot=True)
+        app.table.post_message(SessionArrived(Seats(tuple(statuses), grace=120.0)))
+        waiting = tr("now.waiting", lang, who="Bob")
+        now_line = app.table.query_one("#status-now")
+        await until(pilot, lambda: str(now_line.render()).strip() == waiting)
+        assert str(bar.render()) == ""
 
 
 async def test_a_spectator_sees_every_field_and_no_options() -> None:

@@ -172,6 +172,8 @@ class TableScreen(Screen[None]):
         self.deadline_at: float | None = None
         """When the pending prompt's timer runs out (on ``clock``)."""
         self.seat_status: dict[int, SeatStatus] = {}
+        self._away_at: dict[int, float] = {}  # when a player went away (a bot steps in later)
+        self._grace: float | None = None  # ... how long after (the table's grace)
         self.known_cards: dict[int, str] = {}
         """Card instances seen so far (cid -> card id), to name targets that left the view."""
         self.areas: dict[int, SeatArea] = {}
@@ -443,6 +445,7 @@ class TableScreen(Screen[None]):
         elif isinstance(item, Seats):
             self._say_seat_changes(item)
             self.seat_status = {s.seat: s for s in item.seats}
+            self._note_away(item)
             if self.view is not None:
                 await self.render_view(self.view)
         elif isinstance(item, Lost):
@@ -733,6 +736,21 @@ class TableScreen(Screen[None]):
             key = "seats.bot_took_over" if new.played_by_bot else "seats.player_back"
             self.query_one(GameLog).add_lines([tr(key, self.lang, name=new.name)])
 
+    def _note_away(self, seats: Seats) -> None:
+        """When each player who is away went (as this client learnt it): waiting on them, the
+        status line counts down to the bot that will play their seat."""
+        self._grace = seats.grace
+        for s in seats.seats:
+            if s.kind == "human" and not s.connected and not s.played_by_bot:
+                self._away_at.setdefault(s.seat, self.clock.now())
+            else:
+                self._away_at.pop(s.seat, None)
+
+    def away_deadline(self, seat: int) -> float | None:
+        """When a bot will play the seat of ``seat``'s player, who is away; None if not away."""
+        at = self._away_at.get(seat)
+        return None if at is None or self._grace is None else at + self._grace
+
     async def _auto_pass(self, view: View) -> None:
         """Answer "pass" for the player when auto-pass is on (a plain respond/pass only)."""
         mode_before = self.autopass.mode
@@ -776,13 +794,12 @@ class TableScreen(Screen[None]):
         right = tr("status.piles", lang, deck=view.deck_count, discard=len(view.discard))
         for tag in sorted({p.tag for p in view.prohibitions}):
             right += tr("table.prohibited", lang, tag=tr(f"tag.{tag}", lang))
+        now = self.now(view)
+        deadline = self.deadline_at
+        if now.kind == "away" and deadline is None and view.prompt is not None:
+            deadline = self.away_deadline(view.prompt.seat)  # no timer: the bot's, then
         self.query_one(TableStatus).show(
-            lang=lang,
-            phase=phase,
-            info_left=left,
-            info_right=right,
-            now=self.now(view),
-            deadline_at=self.deadline_at,
+            lang=lang, phase=phase, info_left=left, info_right=right, now=now, deadline_at=deadline
         )
 
     def now(self, view: View) -> Now:
@@ -798,7 +815,8 @@ class TableScreen(Screen[None]):
             if self._chosen_seq == p.seq:
                 return Now("sent")
             return Now("respond" if p.kind is PromptKind.RESPOND else "mine")
-        return Now("waiting", view.seats[p.seat].name)
+        who = view.seats[p.seat].name
+        return Now("away" if self.away_deadline(p.seat) is not None else "waiting", who)
 
     def seat_header(self, sv: SeatView, view: View) -> str:
         """A seat's name line: turn mark, name, connection, hand size, stacked offerings."""
@@ -819,8 +837,9 @@ class TableScreen(Screen[None]):
         parts.append(tr("table.hand_count", lang, n=sv.hand_count))
         if sv.stacked:
             parts.append(tr("table.stacked", lang, n=len(sv.stacked)))
-        if view.prompt is not None and view.prompt.seat == sv.seat and view.result is None:
-            parts.append("... " + tr("table.deciding", lang))
+        deciding = view.prompt is not None and view.prompt.seat == sv.seat
+        if deciding and view.result is None and self.away_deadline(sv.seat) is None:
+            parts.append("... " + tr("table.deciding", lang))  # (away, nobody decides yet)
         return "  ".join(parts)
 
     def _focus_for_prompt(

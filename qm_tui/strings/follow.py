@@ -24,6 +24,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "now.respond": {"zh": "要跟牌吗？", "en": "Respond?"},
     "now.sent": {"zh": "已选择，等待牌桌...", "en": "Sent; waiting for the table..."},
     "now.waiting": {"zh": "等待 {who}", "en": "Waiting for {who}"},
+    "now.away": {
+        "zh": "等待 {who}（掉线，倒计时结束后由电脑接手）",
+        "en": "Waiting for {who} (away; a bot takes over at 0s)",
+    },
     "now.over": {"zh": "游戏结束：{who} 获胜", "en": "Game over: {who} wins"},
     "now.over_draw": {"zh": "游戏结束：平局", "en": "Game over: a draw"},
     "now.watching": {"zh": "观战中", "en": "Watching"},

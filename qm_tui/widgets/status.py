@@ -61,7 +61,8 @@ class Now:
     """What the second line says: ``kind`` picks the words and colour.
 
     ``mine`` (your decision), ``respond`` (yours, answering a chain), ``sent`` (answered, the
-    table is moving on), ``waiting`` (someone else decides: ``who``), ``over`` (the game ended:
+    table is moving on), ``waiting`` (someone else decides: ``who``), ``away`` (``who`` should
+    decide but is away: the timer counts down to the bot that steps in), ``over`` (the game ended:
     ``who`` won, or a draw when ``who`` is empty), ``watching`` (a spectator, no one deciding)."""
 
     kind: str
@@ -74,6 +75,7 @@ def now_text(now: Now, lang: str) -> Text:
         "respond": "bold black on yellow",
         "sent": "dim",
         "waiting": "",
+        "away": "",
         "over": "bold black on cyan",
         "watching": "dim",
     }.get(now.kind, "")
