@@ -98,13 +98,24 @@ async def test_rulebook_opens_in_the_players_language(lang: str) -> None:
         assert headings == [book.sections[1].title]
         goal = {"zh": "目标", "en": "Goal"}[lang]
         assert goal in headings[0]
+        switch = {"zh": "English", "en": "中文"}
+        assert switch[lang] in _footer(book)  # l names the language it switches to...
         await pilot.press("l")  # the other language's part
         other = {"zh": "Goal", "en": "目标"}[lang]
         await until(
             pilot, lambda: book.shown == 0 and other in book.sections[1].title, "the other part"
         )
+        back = {"zh": "中文", "en": "English"}[lang]  # ...and then the way back
+        await until(pilot, lambda: back in _footer(book), "the key's new label")
+        assert switch[lang] not in _footer(book)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+def _footer(screen: object) -> list[str]:
+    from textual.widgets._footer import FooterKey
+
+    return [str(k.description) for k in screen.query(FooterKey)]  # type: ignore[attr-defined]
 
 
 def test_rulebook_sections_follow_the_language() -> None:

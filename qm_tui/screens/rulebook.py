@@ -7,6 +7,8 @@ takes a fraction of one, so the screen opens at once and never stalls the table 
 
 from __future__ import annotations
 
+import dataclasses
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -57,6 +59,7 @@ class RulebookScreen(Screen[None]):
 
     def on_mount(self) -> None:
         localize_bindings(self, self.lang)
+        self._name_other_lang()
         self.query_one("#sections").display = self.app.size.width >= TOC_MIN_WIDTH
         self._load()
 
@@ -110,7 +113,16 @@ class RulebookScreen(Screen[None]):
 
     def action_other_lang(self) -> None:
         self.book_lang = "en" if self.book_lang == "zh" else "zh"
+        self._name_other_lang()
         self._load()
+
+    def _name_other_lang(self) -> None:
+        """``l`` is labelled with the language it switches to: the part not shown (it kept
+        the first label, "中文", while the Chinese part was shown)."""
+        bindings = self._bindings.key_to_bindings
+        label = tr("key.rulebook.lang", self.book_lang)
+        bindings["l"] = [dataclasses.replace(b, description=label) for b in bindings["l"]]
+        self.refresh_bindings()
 
     def action_close(self) -> None:
         self.dismiss(None)
