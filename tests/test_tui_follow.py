@@ -632,6 +632,9 @@ async def test_the_playback_state_fits_beside_a_long_status_and_the_timer(
         await pilot.pause()
         line = screen_text(app).splitlines()[1].rstrip()
         assert "Bartholomew" in line and "20s" in line
+        over = tr("now.over", lang, who="Bartholomew")
+        hint = tr("now.over_hint", lang)
+        assert f"{over} · {hint}" in line or f"{over}  " in line, line  # whole, or shorter
         assert any(line.endswith(w) for w in wordings), line  # one wording, whole
         if whole:
             assert line.endswith(wordings[0])  # the full one where there is room

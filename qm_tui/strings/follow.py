@@ -24,6 +24,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "now.respond": {"zh": "要跟牌吗？", "en": "Respond?"},
     "now.sent": {"zh": "已选择，等待牌桌...", "en": "Sent; waiting for the table..."},
     "now.waiting": {"zh": "等待 {who}", "en": "Waiting for {who}"},
+    "now.away.short": {"zh": "等待 {who}（掉线）", "en": "Waiting for {who} (away)"},
     "now.away": {
         "zh": "等待 {who}（掉线，倒计时结束后由电脑接手）",
         "en": "Waiting for {who} (away; a bot takes over at 0s)",

@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -33,6 +34,9 @@ PHASES: tuple[Phase, ...] = (Phase.DRAW, Phase.PLACE, Phase.ACTION, Phase.WORSHI
 
 #: Cells of the countdown bar.
 BAR_CELLS = 12
+
+#: The share of the status line the "what now" words may take (its CSS max-width).
+NOW_SHARE = 0.6
 
 
 def phase_strip(phase: Phase | str | None, lang: str) -> Text:
@@ -69,7 +73,13 @@ class Now:
     who: str = ""
 
 
-def now_text(now: Now, lang: str) -> Text:
+def now_text(now: Now, lang: str, room: int | None = None) -> Text:
+    """The "what now" words, styled; shorter where they would not fit ``room`` cells (the game
+    over without "press v for the result", which the prompt line and the key bar say too; an
+    away player without the bot's countdown words)."""
+    words = now_words(now, lang)
+    if room is not None and cell_len(words) + 2 > room:
+        words = now_words(now, lang, short=True)
     style = {
         "mine": "bold black on green",
         "respond": "bold black on yellow",
@@ -79,15 +89,17 @@ def now_text(now: Now, lang: str) -> Text:
         "over": "bold black on cyan",
         "watching": "dim",
     }.get(now.kind, "")
-    return Text(f" {now_words(now, lang)} ", style=style)
+    return Text(f" {words} ", style=style)
 
 
-def now_words(now: Now, lang: str) -> str:
+def now_words(now: Now, lang: str, *, short: bool = False) -> str:
     """What is wanted now, in words (the status line's; the prompt line's once the game is
-    over)."""
+    over); ``short``: the shorter wording, for a narrow line."""
     if now.kind == "over":
         words = tr("now.over", lang, who=clean(now.who)) if now.who else tr("now.over_draw", lang)
-        return words + " · " + tr("now.over_hint", lang)
+        return words if short else words + " · " + tr("now.over_hint", lang)
+    if now.kind == "away" and short:
+        return tr("now.away.short", lang, who=clean(now.who))
     return tr(f"now.{now.kind}", lang, who=clean(now.who))
 
 
@@ -192,13 +204,15 @@ class FitLine(OneLayout, Widget):
 class TableStatus(OneLayout, Vertical):
     """The phase strip line and the "what now" line with the countdown and playback state."""
 
-    DEFAULT_CSS = """
-    TableStatus { height: 2; background: $primary-background; }
-    TableStatus Static, TableStatus FitLine { height: 1; text-wrap: nowrap; text-overflow: clip; }
-    TableStatus #status-phases { padding: 0 1; }
-    TableStatus > Horizontal { height: 1; }
-    TableStatus #status-now { width: auto; max-width: 60%; padding: 0 1 0 0; }
-    TableStatus #status-playback { width: 1fr; text-align: right; padding: 0 1; }
+    DEFAULT_CSS = f"""
+    TableStatus {{ height: 2; background: $primary-background; }}
+    TableStatus Static, TableStatus FitLine {{ height: 1; text-wrap: nowrap; text-overflow: clip; }}
+    TableStatus #status-phases {{ padding: 0 1; }}
+    TableStatus > Horizontal {{ height: 1; }}
+    TableStatus #status-now {{
+        width: auto; max-width: {round(NOW_SHARE * 100)}%; padding: 0 1 0 0;
+    }}
+    TableStatus #status-playback {{ width: 1fr; text-align: right; padding: 0 1; }}
     """
 
     def __init__(self, clock: Clock, *, id: str | None = None) -> None:
@@ -244,7 +258,8 @@ class TableStatus(OneLayout, Vertical):
         line.append_text(phase_strip(phase, lang))
         line.append("  " + clean(info_right))
         self._put("phases", line)
-        self._put("now", now_text(now, lang), auto_width=True)  # its width follows the words
+        room = int(self.size.width * NOW_SHARE) - 1 if self.size.width else None
+        self._put("now", now_text(now, lang, room), auto_width=True)  # its width follows them
         self.timer.set_deadline(deadline_at)
 
     def show_playback(self, wordings: Sequence[str]) -> None:
