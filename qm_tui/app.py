@@ -148,6 +148,12 @@ class QingmingApp(App[None]):
         # Pushed rather than returned by get_default_screen(): a default screen's CSS_PATH is
         # not loaded by Textual. The lobby stays at the bottom of the stack.
         self.push_screen(LobbyScreen(self._table_source()))
+        if self._start is not None:
+            # What `play` / `join` start, said over the lobby until the waiting room opens:
+            # the "how to play" below is read over it, not over a scan for tables.
+            from qm_tui.screens.start import StartScreen
+
+            self.push_screen(StartScreen(self._start, self.lang))
         if self._first_run and not cfg.load().intro_seen:
             # Before the game starts: `play` would otherwise deal while the player reads.
             self.action_intro(then=self._go_to_start)
@@ -335,7 +341,7 @@ class QingmingApp(App[None]):
     @work(exclusive=True, group="table", exit_on_error=False)
     async def join_table(self, address: str, port: int, seat: int | None = None) -> None:
         """Connect to ``address:port``, take a seat and open the waiting room."""
-        await self._close_table()
+        await self._close_table(keep_start=True)
         self.notify(
             tr("app.connecting", self.lang, address=f"{address}:{port}"), timeout=3, markup=False
         )
@@ -344,6 +350,7 @@ class QingmingApp(App[None]):
         try:
             client = await connect(address, port, self.player_name)
         except (OSError, TimeoutError, TableError) as exc:  # unreachable, or refused at hello
+            await self._pop_to_lobby()
             self.notify(
                 connect_failure(exc, address, port, self.lang),
                 severity="error",
@@ -377,7 +384,7 @@ class QingmingApp(App[None]):
     async def play_local(self, bots: int, seed: int | str | None, level: str = "normal") -> None:
         """``qingming play``: a private table on loopback, you and ``bots`` bots of ``level``,
         started now."""
-        await self._close_table()
+        await self._close_table(keep_start=True)
         settings = HostSettings(
             name=tr("app.practice_table", self.lang, name=self.player_name),
             seats=bots + 1,
@@ -400,10 +407,11 @@ class QingmingApp(App[None]):
         seat at it (its token is stored with the journal's name)."""
         from qm_tui.net import resume_host
 
-        await self._close_table()
+        await self._close_table(keep_start=True)
         try:
             self.hosted = await resume_host(journal, bot_delay=self.bot_delay)
         except (OSError, ValueError) as exc:
+            await self._pop_to_lobby()
             self.notify(
                 tr("seats.resume_failed", self.lang, path=journal, error=str(exc)),
                 severity="error",
@@ -529,10 +537,14 @@ class QingmingApp(App[None]):
             client.keep_record = seat_tokens.DealFile(client.token)
         return my_seat
 
-    async def _pop_to_lobby(self) -> None:
+    async def _pop_to_lobby(self, *, keep_start: bool = False) -> None:
+        """Pop every screen above the lobby (``keep_start``: stop at the StartScreen saying
+        what is starting, which the waiting room replaces)."""
         from qm_tui.screens.lobby import LobbyScreen
+        from qm_tui.screens.start import StartScreen
 
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
+        stop: tuple[type, ...] = (LobbyScreen, StartScreen) if keep_start else (LobbyScreen,)
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, stop):
             await self._pop_quietly()
 
     async def _pop_quietly(self) -> None:
@@ -551,14 +563,14 @@ class QingmingApp(App[None]):
             await asyncio.wait_for(drained.wait(), 5.0)
         await self.pop_screen()
 
-    async def _close_table(self, *, give_up: bool = True) -> None:
+    async def _close_table(self, *, give_up: bool = True, keep_start: bool = False) -> None:
         """Back to the lobby, leave the table we sit at and stop the one we host, if any.
 
         The screens go first: their readers stop before the connection closes, so that its
         "connection lost" does not come back as a LeaveTable that would cancel the worker
         doing this (joining another table, say).
         """
-        await self._pop_to_lobby()
+        await self._pop_to_lobby(keep_start=keep_start)
         await self._disconnect(give_up=give_up)
 
     async def _disconnect(self, *, give_up: bool = True) -> None:
@@ -733,6 +745,10 @@ class QingmingApp(App[None]):
         """One place for what a worker did not handle itself: say it, never crash the app."""
         if event.state is WorkerState.ERROR and event.worker.error is not None:
             error = event.worker.error
+            from qm_tui.screens.start import StartScreen
+
+            if isinstance(self.screen, StartScreen):  # the start failed: back to the lobby
+                self.pop_screen()
             self.notify(
                 tr("app.error.worker", self.lang, error=f"{type(error).__name__}: {error}"),
                 severity="error",

@@ -11,13 +11,14 @@ from test_tui_table_support import TableApp, chain_script
 from tui_support import isolate, make_app, screen_name, until
 
 from qm_tui import config as cfg
-from qm_tui.app import PlayLocal
+from qm_tui.app import JoinAddress, PlayLocal
 from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable
 from qm_tui.screens.help import HelpScreen
 from qm_tui.screens.intro import IntroScreen
 from qm_tui.screens.lobby import LobbyScreen
+from qm_tui.screens.start import StartScreen
 from qm_tui.screens.table import TableScreen
 
 
@@ -135,11 +136,23 @@ async def test_a_first_run_offers_how_to_play_once(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(again.screen, IntroScreen), "how to play again")
 
 
+def _under_intro(app: object) -> object:
+    """The screen the "how to play" stands over."""
+    stack = app.screen_stack  # type: ignore[attr-defined]
+    assert isinstance(stack[-1], IntroScreen)
+    return stack[-2]
+
+
 async def test_play_deals_only_after_how_to_play_is_closed() -> None:
     app = make_app(first_run=True, start=PlayLocal(bots=1, seed=3))
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, IntroScreen), "how to play")
         assert app.hosted is None  # no table dealt behind the player's back
+        # ...and it is read over the game it leads to, not over a scan for tables on the LAN.
+        below = _under_intro(app)
+        assert isinstance(below, StartScreen)
+        said = str(below.query_one("#start-what").content)
+        assert said == "Starting a game: you and 1 bot (normal)"
         for key in ("goal", "turn", "answer", "keys"):
             text = tr(f"intro.{key}", "en")
             assert any(text == str(s.content) for s in app.screen.query(".intro-paragraph"))
@@ -149,3 +162,31 @@ async def test_play_deals_only_after_how_to_play_is_closed() -> None:
         await until(pilot, lambda: getattr(app.screen, "updates", 0) > 0, "the first view")
         app.post_message(LeaveTable())
         await until(pilot, lambda: app.hosted is None, "the table closed")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        assert not any(isinstance(s, StartScreen) for s in app.screen_stack)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_join_says_where_it_goes_behind_how_to_play(lang: str) -> None:
+    """``qingming join`` on a first run: the "how to play" stands over "Joining the table at
+    ...", not over the lobby; joining starts when it is closed, and a table that is not there
+    leaves the player in the lobby, told why."""
+    app = make_app(lang=lang, first_run=True, start=JoinAddress("127.0.0.1", 1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, IntroScreen), "how to play")
+        below = _under_intro(app)
+        assert isinstance(below, StartScreen)
+        said = str(below.query_one("#start-what").content)
+        assert said == tr("start.join", lang, address="127.0.0.1:1")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
+        await until(pilot, lambda: bool(app._notifications), "the reason")
+        told = " ".join(n.message for n in app._notifications)
+        assert "127.0.0.1:1" in told
+
+
+async def test_the_plain_lobby_start_shows_how_to_play_over_the_lobby() -> None:
+    app = make_app(first_run=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, IntroScreen), "how to play")
+        assert isinstance(_under_intro(app), LobbyScreen)  # the lobby is what was asked for

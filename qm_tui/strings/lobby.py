@@ -9,6 +9,26 @@ STRINGS: dict[str, dict[str, str]] = {
     "lang.name": {"zh": "中文", "en": "English"},
     # ── app ──
     "app.practice_table": {"zh": "{name} 的练习桌", "en": "{name}'s practice table"},
+    # the screen over the lobby while `play`, `join` or `play --resume` starts (first run:
+    # behind "how to play")
+    "start.title": {"zh": "清明 Qingming", "en": "Qingming 清明"},
+    "start.play": {
+        "zh": "即将开局：你和 {n} 个机器人（{level}）",
+        "en": {
+            "one": "Starting a game: you and {n} bot ({level})",
+            "other": "Starting a game: you and {n} bots ({level})",
+        },
+    },
+    "start.join": {"zh": "即将加入 {address} 的牌桌", "en": "Joining the table at {address}"},
+    "start.resume": {"zh": "即将继续这局游戏：{path}", "en": "Carrying on the game in {path}"},
+    "area.start": {"zh": "开局", "en": "Starting"},
+    "area.start.text": {
+        "zh": "命令行要求开始的内容：一局与机器人的游戏、加入一张牌桌或继续一局游戏。"
+        "等候室一打开就会替换这个画面；如果开始失败，会回到大厅并说明原因。",
+        "en": "What the command line asked to start: a game against bots, a table to join, "
+        "or a game to carry on. The waiting room replaces this screen as soon as it opens; "
+        "if the start fails you are taken to the lobby and told why.",
+    },
     "app.connecting": {"zh": "正在连接 {address} ...", "en": "Connecting to {address}..."},
     "app.error.address": {
         "zh": "地址无效：{address}（应为 主机 或 主机:端口）",
