@@ -13,6 +13,10 @@ The rules (the common subset of the Chinese and Japanese line-breaking rules): a
 between two wide characters, or between a wide one and a Latin word; never before a character
 of :data:`NO_LINE_START`, never after one of :data:`NO_LINE_END`. A unit still wider than the
 line (a very long word) is folded where the line ends, by the same rules.
+
+A card's Chinese name is one unit: a list of cards ("太公、鬼打墙、纸人替身") breaks between the
+names, never inside one ("鬼" / "打墙"). Only a name wider than the whole line is folded, as
+any unit that wide is. The names are the card data's (:func:`unbreakable`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rich import _wrap as rich_wrap
 from rich.cells import cell_len
@@ -104,6 +108,26 @@ def _fold(unit: str, width: int) -> list[str]:
     return pieces
 
 
+@cache
+def unbreakable() -> re.Pattern[str] | None:
+    """The card names (those with wide characters: a Latin name breaks at its spaces, as any
+    English text) that a line never breaks inside; the longest first, so that a name holding
+    another is kept whole."""
+    from qm_rules.cards import CARDS
+
+    names = {card.name(lang) for card in CARDS.cards for lang in ("zh", "en")}
+    wide = sorted((n for n in names if len(n) > 1 and _has_wide(n)), key=lambda n: (-len(n), n))
+    return re.compile("|".join(map(re.escape, wide))) if wide else None
+
+
+def _kept(text: str) -> set[int]:
+    """The offsets of ``text`` that fall inside a card name (a break there is not allowed)."""
+    pattern = unbreakable()
+    if pattern is None:
+        return set()
+    return {i for m in pattern.finditer(text) for i in range(m.start() + 1, m.end())}
+
+
 def _may_break(before: str, after: str) -> bool:
     return after not in NO_LINE_START and before not in NO_LINE_END
 
@@ -118,6 +142,7 @@ def _units(text: str) -> list[tuple[int, str]]:
     and a Latin run); closing punctuation is kept with what precedes it, an opening bracket
     with what follows."""
     units: list[tuple[int, str]] = []
+    kept = _kept(text)
     for match in _WORD.finditer(text):
         word, at = match.group(0), match.start()
         cuts = [0]
@@ -127,7 +152,7 @@ def _units(text: str) -> list[tuple[int, str]]:
                 continue  # (a word's spaces stay with it)
             if not (_wide(before) or _wide(here)):
                 continue  # within a Latin run
-            if not _may_break(before, here):
+            if not _may_break(before, here) or at + i in kept:
                 continue
             cuts.append(i)
         cuts.append(len(word))

@@ -72,7 +72,46 @@ def test_the_old_wrapping_broke_them() -> None:
 def test_a_run_of_chinese_breaks_where_the_line_ends_not_before_it() -> None:
     # Rich moved the whole run after a space to the next line, leaving the line half empty.
     text = "root 抽到 纸钱、捉贼、清明雨、青团、菊花"
-    assert _lines(text, 12)[0].rstrip() == "root 抽到 纸"
+    assert _lines(text, 16)[0].rstrip() == "root 抽到 纸钱、"
+
+
+#: Every card's Chinese name, as a list reads them (a hand drawn, revealed hands, a log line).
+NAMES = [c.name("zh") for c in CARDS.cards]
+LIST = "bot-2 抽到 " + "、".join(NAMES)
+
+
+@pytest.mark.parametrize("width", range(4, 31))
+def test_a_card_name_is_never_split_across_lines(width: int) -> None:
+    """No more "鬼" / "打墙": a list breaks between names. A name that does not fit on a line
+    with the "、" that may not open the next one is folded (nothing is lost), and no line is
+    wider than the width."""
+    lines = _lines(LIST, width)
+    assert all(cell_len(line.rstrip()) <= width for line in lines), lines
+    assert "".join("".join(lines).split()) == "".join(LIST.split())
+    fits = [n for n in NAMES if cell_len(n + "、") <= width]
+    split = [n for n in fits if not any(n in line for line in lines)]
+    assert not split, f"split across lines at {width}: {split} in {lines}"
+
+
+def test_names_were_split_before() -> None:
+    # The check above can fail: the breaking that knows no names splits 鬼打墙.
+    text = "bot-2 抽到 太公、鬼打墙"
+    cuts = _divide_ignoring_names(text, 19)
+    assert text[: cuts[0]].endswith("鬼"), cuts
+    assert divide_line(text, 19) == [text.index("鬼")]
+
+
+def _divide_ignoring_names(text: str, width: int) -> list[int]:
+    from qm_tui import linebreak
+
+    linebreak._divide_wide.cache_clear()
+    saved = linebreak._kept
+    linebreak._kept = lambda _text: set()  # type: ignore[assignment]
+    try:
+        return divide_line(text, width)
+    finally:
+        linebreak._kept = saved
+        linebreak._divide_wide.cache_clear()
 
 
 @pytest.mark.parametrize("width", [6, 11, 24, 40])
@@ -95,13 +134,33 @@ class _One(App[None]):
         yield Static("说明：甲乙丙丁戊己庚辛壬癸。子丑寅卯（辰巳）", id="s")
 
 
+def _drawn(app: App[None]) -> list[str]:
+    """The rows the Static ``#s`` is drawn on, as the screen shows them."""
+    static = app.query_one("#s", Static)
+    rows = [s.text.rstrip() for s in app.screen._compositor.render_strips()]
+    return [r for r in rows[: static.region.height] if r]
+
+
 async def test_a_widget_draws_chinese_by_the_rules() -> None:
     app = _One()
     async with app.run_test(size=(14, 6)) as pilot:
         await pilot.pause()
-        static = app.query_one("#s", Static)
-        rows = [s.text.rstrip() for s in app.screen._compositor.render_strips()]
-        rows = [r for r in rows[: static.region.height] if r]
+        rows = _drawn(app)
         assert len(rows) >= 3
         assert all(r[:1] not in NO_LINE_START for r in rows), rows
         assert all(r[-1:] not in NO_LINE_END for r in rows), rows
+
+
+class _List(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static(LIST, id="s")
+
+
+async def test_a_widget_keeps_card_names_whole() -> None:
+    app = _List()
+    async with app.run_test(size=(17, 30)) as pilot:
+        await pilot.pause()
+        rows = _drawn(app)
+        assert len(rows) >= 8
+        whole = [n for n in NAMES if any(n in r for r in rows)]
+        assert whole == NAMES, rows
