@@ -65,3 +65,28 @@ async def test_a_chain_of_one_link_does_not_move_the_log(size: tuple[int, int], 
         await pilot.pause()
         assert log.region == before
         assert "1." not in str(chain.render()) or not chain.display
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_empty_chain_box_says_there_is_no_chain(lang: str) -> None:
+    """The box a tall screen keeps for the chain says it is empty, not only its heading; a
+    chain replaces those words, and they come back when it has resolved."""
+    from qm_tui.i18n import tr
+
+    full = chain_position()
+    none = dataclasses.replace(full, chain=(), prompt=None)
+    app = TableApp(ScriptedSession([Update(none, (), None)]), clock=FakeClock(), lang=lang)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        chain = app.table.query_one(ChainStack)
+        empty = tr("table.chain.empty", lang)
+        said = str(chain.render())
+        assert said.startswith(tr("table.chain", lang)) and empty in said
+        assert chain.display and chain.size.height >= 2  # (the heading and those words)
+        await app.table.render_view(full)
+        await pilot.pause()
+        assert empty not in str(chain.render()) and "1." in str(chain.render())
+        await app.table.render_view(none)
+        await pilot.pause()
+        assert empty in str(chain.render())

@@ -32,6 +32,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.conceded": {"zh": "已认输", "en": "conceded"},
     "table.deciding": {"zh": "思考中", "en": "deciding"},
     "table.chain": {"zh": "连锁（新的在上）", "en": "Chain (newest on top)"},
+    "table.chain.empty": {
+        "zh": "没有连锁：没有等待结算的牌",
+        "en": "No chain: nothing is waiting to resolve",
+    },
     "table.detail.hint": {
         "zh": "方向键在牌桌上移动，回车选择。标记：^ 燃烧  = 横置  # 盖放  X 已无效（k 看图例）",
         "en": "Arrows move over the table, Enter chooses. "

@@ -47,6 +47,9 @@ def chain_text(
     its outcome. Names are data: built with ``Text``, no markup."""
     names = [s.name for s in view.seats]
     out = Text(title, style="bold")
+    if not frame.links:  # (a tall screen keeps the box): say it is empty, not a bare title
+        out.append("\n" + tr("table.chain.empty", lang), style="dim italic")
+        return out
     for ls in reversed(frame.links):
         link = ls.link
         current = frame.current == link.index
