@@ -1,7 +1,11 @@
 """``qingming serve``: host a table headless (no terminal UI) until its games are played.
 
 Prints one line ``qingming serve: table "NAME" listening on ADDR:PORT`` on stdout once the
-table is open (scripts read the port from it), then logs to stderr.
+table is open (scripts read the port from it; it is always in English), then, for the one who
+runs the table, a line for each thing that happens there, in the language of ``--lang`` (else
+the remembered one, as the other commands): how players join, who sat down, left, lost the
+connection or came back, each game starting (with whom) and ending (who won, how, where it is
+journaled), the table closing. ``-v`` adds the host's own log (stderr), for debugging.
 """
 
 from __future__ import annotations
@@ -12,10 +16,16 @@ import errno
 import logging
 import signal
 import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from qm_rules.bots import BOT_NAMES
 from qm_rules.model import GameOptions
 from qm_rules.options import OPTIONS, as_flag
+
+if TYPE_CHECKING:  # (the host is imported when it serves)
+    from qm_net.host.news import News
 
 NAME = "serve"
 HELP = "host a table without a terminal UI (players join with `qingming join` or `qingming bot`)"
@@ -114,10 +124,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         else:
             parser.add_argument(option.flag, metavar=option.metavar, help=option.serve_help())
     parser.add_argument(
+        "--lang",
+        dest="serve_lang",
+        choices=("zh", "en"),
+        help="language of the lines printed about players and games "
+        "(default: the remembered one, else the locale's)",
+    )
+    parser.add_argument(
         "-v",
         "--verbose",
         action="store_true",
-        help="log connections, games starting and ending, and bot takeovers",
+        help="also log the host's own details to stderr (connections, timers), for debugging",
     )
 
 
@@ -143,6 +160,62 @@ def bind_failure(exc: OSError, args: argparse.Namespace) -> str | None:
             "addresses, or 0.0.0.0 for all of them"
         )
     return None
+
+
+def news_line(news: News, lang: str, grace: float) -> str:
+    """What ``news`` says, as a line of the host operator's log (seats counted from 1, as the
+    players see them; ``grace``: how long a dropped player's seat is kept)."""
+    from qm_rules.i18n import tr
+
+    seat = (news.seat or 0) + 1
+    name = news.name or f"P{seat}"
+    if news.kind == "joined":
+        return tr("serve.joined.bot" if news.bot else "serve.joined", lang, name=name, seat=seat)
+    if news.kind == "left":
+        if news.bot:
+            return tr("serve.left.bot", lang, name=name, seat=seat)
+        key = "serve.left.conceded" if news.conceded else "serve.left"
+        return tr(key, lang, name=name, seat=seat)
+    if news.kind == "dropped":
+        return tr("serve.dropped", lang, name=name, seat=seat, grace=f"{grace:g}")
+    if news.kind in ("back", "bot_plays", "freed"):
+        return tr(f"serve.{news.kind}", lang, name=name, seat=seat)
+    if news.kind == "game_started":
+        sep = tr("serve.players.sep", lang)
+        bots = news.bots if len(news.bots) == len(news.players) else (False,) * len(news.players)
+        players = sep.join(
+            tr("serve.player.bot", lang, name=who) if bot else who
+            for who, bot in zip(news.players, bots, strict=True)
+        )
+        return tr("serve.game_started", lang, game=news.game, players=players)
+    if news.kind == "game_over":
+        result = news.result
+        assert result is not None
+        how = tr(f"result.reason.{result.reason}", lang)
+        if result.winner is None:
+            line = tr("serve.game_over.draw", lang, game=news.game, how=how, n=result.turns)
+        else:
+            who = news.players[result.winner] if result.winner < len(news.players) else "?"
+            line = tr("serve.game_over.win", lang, game=news.game, who=who, how=how, n=result.turns)
+        if news.journal:
+            line += tr("serve.game_over.saved", lang, path=news.journal)
+        return line
+    if news.kind == "closed":
+        return tr("serve.closed", lang, n=news.game)
+    raise ValueError(f"no words for {news.kind!r}")
+
+
+def operator_log(lang: str, grace: float, out: Callable[[str], None]) -> Callable[[News], None]:
+    """A host's news listener writing each line, after the local time, with ``out``."""
+
+    def tell(news: News) -> None:
+        out(f"{time.strftime('%H:%M:%S')} {news_line(news, lang, grace)}")
+
+    return tell
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
 
 
 async def _serve(args: argparse.Namespace) -> int:
@@ -181,8 +254,23 @@ async def _serve(args: argparse.Namespace) -> int:
             journal_path=args.journal,
             **common,
         )
+    from qm_net.discovery import reachable_addresses
+    from qm_rules.i18n import tr
+
+    lang = args.lang_resolved
+    tell = operator_log(lang, host.options.disconnect_grace, _say)
+    held: list[News] = []
+    host.news = held.append  # (a table of bots starts at once: its news after the header)
     await host.start()
     print(f'qingming serve: table "{host.name}" listening on {args.bind}:{host.port}', flush=True)
+    addresses = reachable_addresses(host.interfaces, None if args.bind == "0.0.0.0" else args.bind)
+    commands = "  ".join(f"qingming join {a}:{host.port}" for a in addresses)
+    _say(tr("serve.join_with", lang, commands=commands))
+    if host.journal_path:
+        _say(tr("serve.journal", lang, path=host.journal_path))
+    for news in held:
+        tell(news)
+    host.news = tell
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: loop.create_task(host.stop("the host was stopped")))
@@ -196,6 +284,11 @@ def run(args: argparse.Namespace) -> int:
         format="%(asctime)s %(name)s %(levelname)s %(message)s",
         stream=sys.stderr,
     )
+    from qm_tui.config import resolve  # (no Textual: the remembered settings only)
+
+    args.lang_resolved = resolve(
+        None, args.serve_lang or getattr(args, "lang", None), persist=False
+    )[1]
     if not 2 <= args.seats <= 6 and not args.resume:
         print("qingming serve: --seats must be 2 to 6", file=sys.stderr)
         return 2

@@ -22,7 +22,8 @@ The parts, each readable on its own:
 - :mod:`~qm_net.host.bots` — a bot answering its seat's prompt;
 - :mod:`~qm_net.host.journal` — :class:`TableJournal`: when the journal is written;
 - :mod:`~qm_net.host.history` — :class:`GameHistory`: the game so far, for a client coming back;
-- :mod:`~qm_net.host.advert` — the mDNS advertisement.
+- :mod:`~qm_net.host.advert` — the mDNS advertisement;
+- :mod:`~qm_net.host.news` — :class:`News`: what happens at the table, for its operator's log.
 """
 
 from __future__ import annotations

@@ -66,6 +66,7 @@ class LobbyHandlers(_Base):
         conn.seat = seat.index
         conn.unwatch()
         conn.send(p.Joined(seat=seat.index, token=token, ref=msg.id))
+        self._announce("joined", seat)
         self._broadcast_lobby()
         self._maybe_autostart()
 
@@ -82,6 +83,8 @@ class LobbyHandlers(_Base):
         if self.state != "ended" or seat.ready:
             seat.cancel_grace()  # after a game the clock runs on until the player asks for more
         was_bot = seat.takeover
+        if old is not conn:  # (not a rejoin on the same connection)
+            self._announce("back", seat)
         seat.conn, seat.takeover, seat.token = conn, False, msg.token
         seat.name = seat.name or conn.name
         conn.seat = seat.index
@@ -108,6 +111,8 @@ class LobbyHandlers(_Base):
             conn.unwatch()
             return
         seat = self.seats[conn.seat]
+        playing = self.state == "playing" and self.game is not None
+        self._announce("left", seat, conceded=playing)
         if self.state == "playing" and self.game is not None and not self.game.conceded[seat.index]:
             self._apply(seat.index, "concede", None)  # leaving a game concedes it (R23)
         conn.seat = None
@@ -159,6 +164,7 @@ class LobbyHandlers(_Base):
         if not free:
             raise ProtocolError("table_full", "no free seat")
         self.seats.seat_bot(free[0], msg.strategy or self.bot_strategy)
+        self._announce("joined", free[0])
         self._broadcast_lobby()
         self._maybe_autostart()
 
@@ -168,6 +174,7 @@ class LobbyHandlers(_Base):
             raise ProtocolError("wrong_state", "the game is on")
         if msg.seat >= self.n_seats or self.seats[msg.seat].kind != "bot":
             raise ProtocolError("bad_seat", f"seat {msg.seat} holds no bot")
+        self._announce("left", self.seats[msg.seat])
         self.seats[msg.seat].clear()
         self._broadcast_lobby()
 

@@ -26,6 +26,7 @@ from qm_net.host.feed import Feed
 from qm_net.host.history import GameHistory
 from qm_net.host.journal import TableJournal
 from qm_net.host.lobby import LobbyHandlers
+from qm_net.host.news import Listener, News
 from qm_net.host.seats import Seat, Seats
 from qm_net.host.timers import Timers
 from qm_net.host.wireseq import WireSeq, is_hidden_step
@@ -118,6 +119,9 @@ class Host(DealHandlers, LobbyHandlers):
         self._resumed = False
         self.with_players = False
         """Whether the last game started had a human player (a table of bots only plays on)."""
+        self.news: Listener | None = None
+        """Told what happens at the table (players coming and going, games starting and
+        ending): ``qingming serve`` prints it."""
         # The fair deal (qm_net.host.deal): a table with a fixed seed deals from it instead.
         self.deal_timeout = deal_timeout
         self.deal: fairdeal.Deal | None = None
@@ -228,6 +232,7 @@ class Host(DealHandlers, LobbyHandlers):
             await self._closed.wait()
             return
         self._stopping = True
+        self._announce("closed", game=self.games_played)
         self.timers.cancel()
         if self._deal_timer is not None:
             self._deal_timer.cancel()
@@ -357,6 +362,8 @@ class Host(DealHandlers, LobbyHandlers):
         log.info("seat %d (%s) disconnected: %s", seat.index, seat.name, reason)
         if self._stopping:
             return
+        # in the lobby the seat is free at once; during or after a game it is kept a while
+        self._announce("left" if self.state == "lobby" else "dropped", seat)
         if self.state == "lobby":
             seat.clear()  # in the lobby a seat is free again as soon as its player goes
             self.advert.changed()
@@ -438,6 +445,7 @@ class Host(DealHandlers, LobbyHandlers):
         deal = self.deal.plain() if self.deal is not None else None
         saved = self.journal.begin_game(self.games_played, self.name, records, self.game, deal)
         log.info("game %d starts: %s", self.games_played + 1, ", ".join(players))
+        self._announce("game_started", game=self.games_played + 1)
         self.timers.reset()
         opening = list(self.game.opening)  # the deal and the first turn, as an update
         if not saved:  # told to nobody before the game is on disk; told once it is
@@ -633,6 +641,9 @@ class Host(DealHandlers, LobbyHandlers):
         self.state = "ended"
         self.games_played += 1
         log.info("game %d over: %s", self.games_played, game.result)
+        self._announce(
+            "game_over", game=self.games_played, result=game.result, journal=self.journal.path
+        )
         public: p.Shared | None = None  # one result for every spectator
         for conn in list(self.conns):
             viewer = self._player(conn, game)
@@ -793,6 +804,21 @@ class Host(DealHandlers, LobbyHandlers):
             for s in self.seats
         )
 
+    def _announce(self, kind: str, seat: Seat | None = None, **fields: Any) -> None:
+        """Tell :attr:`news` what happened (about ``seat``, if given); the game's players are
+        those of the game on (or last played). Whatever the listener does, play goes on."""
+        if self.news is None:
+            return
+        if seat is not None:
+            fields.update(seat=seat.index, name=seat.name or "", bot=seat.kind == "bot")
+        if kind in ("game_started", "game_over") and self.game is not None:
+            fields["players"] = tuple(self.game.names)
+            fields["bots"] = tuple(s.bot_controlled for s in self.seats.occupied)
+        try:
+            self.news(News(kind, **fields))
+        except Exception:  # (a closed stdout, say): the table is not the listener's to stop
+            log.exception("telling the news %r", kind)
+
     def _start_grace(self, seat: Seat) -> None:
         """A human seat's grace (R22): during a game, for a player who dropped to come back;
         after a game, for each player to ask for the rematch (and to be connected)."""
@@ -807,6 +833,7 @@ class Host(DealHandlers, LobbyHandlers):
             return
         if self.state == "playing" and self.game is not None and seat.conn is None:
             log.info("seat %d (%s) did not come back: a bot plays it", index, seat.name)
+            self._announce("bot_plays", seat)
             seat.takeover = True
             self._broadcast_lobby()
             self._arm()
@@ -819,6 +846,7 @@ class Host(DealHandlers, LobbyHandlers):
             )
             if seat.conn is not None:
                 seat.conn.seat = None
+            self._announce("freed", seat)
             seat.clear()
             self._broadcast_lobby()
             if not self._close_if_done():
