@@ -8,7 +8,8 @@ time, each after the time the player's pace gives it. It only ever runs on the c
 host never waits for it.
 
 It never falls behind for long: when steps pile up it hurries (each step's time is divided by
-how far behind it is, so that it is never much more than ``MOST_BEHIND`` seconds behind), and
+how far behind it is, so that it is never much more than :func:`most_behind` seconds behind:
+``MOST_BEHIND`` at the normal pace, in proportion at a slower or faster one), and
 the table takes everything at once (:meth:`Playback.flush`) when a decision of the player's
 arrives or the player skips. Time comes from the injected clock; the
 screen asks :meth:`Playback.due` on a short interval. No Textual here.
@@ -35,6 +36,7 @@ __all__ = [
     "LinkState",
     "Playback",
     "Step",
+    "most_behind",
     "next_pace",
 ]
 
@@ -45,8 +47,10 @@ DEFAULT_PACE = "normal"
 #: Steps queued beyond which the playback hurries (each step's time divided by queued / HURRY).
 HURRY = 6
 
-#: Seconds of steps queued beyond which the playback hurries, whatever the pace: it is never
-#: much more than this behind the table.
+#: Seconds of steps queued, at the normal pace, beyond which the playback hurries: it is never
+#: much more than this behind the table. At another pace it scales with the step
+#: (:func:`most_behind`): a slow pace was chosen for the time, so a chain of three, 7.8 s at
+#: slow, is played back link by link there too, not dropped as "far behind".
 MOST_BEHIND = 3.0
 
 #: Bookkeeping steps pass quicker than a card played or a link resolving (share of a step).
@@ -63,6 +67,13 @@ IDLE_NOTES: dict[str, str] = {
 #: Events told with the next step: a section says nothing by itself, and a timeout goes with
 #: the default it took (the log reads "timed out (passed)", not that and "passes").
 SILENT = frozenset({"section", "timeout"})
+
+
+def most_behind(pace: str) -> float:
+    """Seconds of steps queued at ``pace`` beyond which the playback hurries (twice that: the
+    oldest are shown at once): ``MOST_BEHIND`` at the normal pace, in proportion at others."""
+    step = PACES.get(pace, PACES[DEFAULT_PACE])
+    return MOST_BEHIND if step == PACES[DEFAULT_PACE] else MOST_BEHIND * step / PACES[DEFAULT_PACE]
 
 
 def next_pace(pace: str) -> str:
@@ -380,11 +391,13 @@ class Playback:
 
     def due(self) -> list[Step]:
         """The steps whose time has come (usually none or one), in order. Far behind (more
-        than twice ``MOST_BEHIND`` seconds of steps), the oldest come at once, together."""
+        than twice :func:`most_behind` seconds of steps at the pace), the oldest come at once,
+        together."""
         now = self.clock.now()
         out: list[Step] = []
-        if self.queue and self.queued_seconds() > 2 * MOST_BEHIND:
-            while self.queue and self.queued_seconds() > MOST_BEHIND:
+        limit = most_behind(self.pace)
+        if self.queue and self.queued_seconds() > 2 * limit:
+            while self.queue and self.queued_seconds() > limit:
                 out.append(self.queue.popleft())
             self._next_at = None
         while self.queue and (self._next_at is None or now >= self._next_at):
@@ -392,7 +405,7 @@ class Playback:
             out.append(step)
             if step.weight > 0:
                 start = now if self._next_at is None else max(self._next_at, now - 1.0)
-                hurry = max(1.0, self.behind / HURRY, self.queued_seconds() / MOST_BEHIND)
+                hurry = max(1.0, self.behind / HURRY, self.queued_seconds() / limit)
                 self._next_at = start + step.weight * PACES[self.pace] / hurry
         if not self.queue and self._next_at is not None and now >= self._next_at:
             self._next_at = None  # idle: the next update shows at once

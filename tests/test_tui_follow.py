@@ -45,9 +45,9 @@ from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
 from qm_tui.playback import (
     IDLE_NOTES,
-    MOST_BEHIND,
     PACES,
     Playback,
+    most_behind,
     next_pace,
     visible_events,
 )
@@ -276,13 +276,14 @@ def test_steps_come_one_at_a_time_at_the_pace_and_catch_up_when_far_behind() -> 
     clock.set(playback.next_at)
     assert [s.events for s in playback.due() if s.events] == [(phases[2],)]
     # far behind (a whole game queued): the oldest steps come at once, the rest hurry, and
-    # what is left to play back is never more than a few seconds
+    # what is left to play back is never more than a few seconds (at the slow pace chosen,
+    # MOST_BEHIND scaled to its steps: most_behind)
     for events, view in updates:
         playback.add(events, view, None)
     assert playback.queued_seconds() > 60
     caught_up = playback.due()
     assert len(caught_up) > 20
-    assert playback.queued_seconds() <= MOST_BEHIND
+    assert playback.queued_seconds() <= most_behind("slow")
     step = [s for s in caught_up if s.weight > 0][-1]
     assert playback.next_at - clock.now() <= step.weight * PACES["slow"] + 1e-9  # type: ignore[operator]
     assert next_pace("fast") == "normal" and next_pace("normal") == "slow"
