@@ -256,6 +256,13 @@ async def test_rematch_goes_back_to_the_room_and_starts_again() -> None:
             "RoomScreen",
             "TableScreen",
         ]
+        # One start, asked once: the room neither says ready nor asks to start a game the
+        # other has already started ("Refused: Not now: the table is not at that stage.")
+        await until(pilot, lambda: app.screen.updates > 0, "the second game's table")  # type: ignore[attr-defined]
+        for _ in range(20):
+            await pilot.pause()
+        said = [n.message for n in app._notifications]  # type: ignore[attr-defined]
+        assert not [m for m in said if m.startswith(("Refused", "The host refused"))], said
         await leave(pilot, app)
 
 

@@ -202,14 +202,22 @@ class RoomScreen(Screen[None]):
         self.app.push_screen(TableScreen(session, lang=self.qm.lang, clock=self.qm.clock))
 
     def rematch(self) -> None:
-        """Back from a game: read the table again, and say we are ready for the next one."""
+        """Back from a game: read the table again, and say we are ready for the next one. At
+        a table this screen starts itself (``qingming play``) it starts the next game instead,
+        once: saying ready too set the host's own start going beside ours, and one of the
+        two came back refused ("Not now: the table is not at that stage")."""
         self.in_game = False
         self._started_once = False
         self.ready = False
         if self.client.lobby is not None:
             self._show_lobby(self.client.lobby)
+        starting = self.autostart and self.is_owner
+        if starting:
+            self._started_once = True  # (the lobby updates read below do not start it again)
         self._read()
-        if self.seat is not None:
+        if starting:
+            self._send("start_game")
+        elif self.seat is not None:
             self._send("set_ready", True)
             self.ready = True
             self._redraw()
