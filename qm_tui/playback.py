@@ -36,8 +36,10 @@ __all__ = [
     "LinkState",
     "Playback",
     "Step",
+    "is_resolved",
     "most_behind",
     "next_pace",
+    "resolved_among",
 ]
 
 #: Seconds a step stays on screen before the next one, by pace.
@@ -126,6 +128,22 @@ class Step:
     ended: object | None = None
     weight: float = 1.0
     note: str = ""
+
+
+def is_resolved(frame: ChainFrame) -> bool:
+    """Whether every link of ``frame`` has resolved (or was negated): the chain is over."""
+    return bool(frame.links) and all(ls.state in ("resolved", "negated") for ls in frame.links)
+
+
+def resolved_among(steps: Sequence[Step]) -> ChainFrame | None:
+    """The last chain that finished resolving among ``steps`` shown at once (a decision of the
+    player's arrived, or a skip), each link with its outcome and none lit — for the table to
+    keep drawn until the next step, or the player never sees what became of a chain they may
+    have answered; None when no chain resolved after the last one drawn."""
+    frame = next((step.chain for step in reversed(steps) if step.chain.links), None)
+    if frame is None or not is_resolved(frame):
+        return None
+    return dataclasses.replace(frame, current=None)
 
 
 def _link_from_event(e: Event) -> LinkView:

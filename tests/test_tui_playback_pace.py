@@ -3,13 +3,20 @@ link by link, not dropped because the slow steps add up to more seconds than the
 catching-up allows (a playtest at slow pace: the chain box went from "2. root springs the trap
 Wildfire / 1. bot-2 places ..." straight to empty, the outcome only in the log).
 
+And a chain cut short by a decision of the player's (which ends the playback at once) stays
+drawn with its outcomes until the next step: at normal pace the chain the player had answered
+resolved, the bot ended its turn, the player's next question came a second later, and the chain
+box went empty before it had shown what the chain did.
+
 Positions are made by hand (``chain_position``) and time is a FakeClock moved by hand.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
-from test_tui_follow import _chain_lines, _resolution
+from test_tui_follow import FedSession, _chain_lines, _resolution
 from test_tui_table_support import (
     ScriptedSession,
     TableApp,
@@ -18,11 +25,12 @@ from test_tui_table_support import (
     until,
 )
 
-from qm_rules.model import Event
+from qm_rules.model import Event, Option, Phase, Prompt, PromptKind, View
 from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
 from qm_tui.playback import MOST_BEHIND, PACES, Playback, most_behind
 from qm_tui.session import Update
+from qm_tui.widgets.chain import ChainStack
 
 
 class PacedApp(TableApp):
@@ -84,3 +92,57 @@ def test_far_behind_is_measured_at_the_chosen_pace() -> None:
     playback.add(places, view, None)
     first = playback.due()
     assert [s.events for s in first if s.events] == [(places[0],)]  # one at a time, none dropped
+
+
+def _my_turn_after(after: View) -> tuple[View, tuple[Event, ...]]:
+    """Cat's turn ends and mine begins, with a question for me: the update that ends the
+    playback at once."""
+    mine = dataclasses.replace(
+        after,
+        seq=after.seq + 1,
+        turn=8,
+        turn_seat=0,
+        phase=Phase.PLACE,
+        prompt=Prompt(0, PromptKind.PLACE, after.seq + 1, (Option("skip", "skip"),), {}, None),
+    )
+    events = (
+        Event("phase", 2, {"phase": "worship"}),
+        Event("phase", 2, {"phase": "end"}),
+        Event("turn", 0, {"turn": 8, "round": 2}),
+        Event("phase", 0, {"phase": "draw"}),
+        Event("phase", 0, {"phase": "place"}),
+    )
+    return mine, events
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_a_chain_cut_short_by_my_decision_stays_drawn_with_its_outcomes(lang: str) -> None:
+    """The chain I answered resolves, the others move on, and my next question arrives before
+    the playback has shown the resolution: the question comes at once, and the chain box keeps
+    the chain with what became of each link (marked as the last chain, not a live one) until
+    the next step; it was empty, the outcome only in the log."""
+    clock = FakeClock()
+    view = chain_position()
+    after, events = _resolution(view)
+    mine, turn = _my_turn_after(after)
+    session = FedSession()
+    app = TableApp(session, clock=clock, lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.table
+        session.queue.put_nowait(Update(view, chain_events(), clock.now() + 20))
+        await until(pilot, lambda: table.view is view)
+        session.queue.put_nowait(Update(after, events, None))
+        await until(pilot, lambda: table.updates > 1 or bool(table.playback.queue))
+        await pilot.pause()
+        assert table.playback.queue  # the resolution is still to be played back...
+        session.queue.put_nowait(Update(mine, turn, clock.now() + 20))
+        await until(pilot, lambda: table.view is mine)  # ...when my question arrives
+        assert not table.playback.queue
+        text = "\n".join(_chain_lines(app))
+        negates = "Cat 使连锁 2 无效" if lang == "zh" else "Cat negates link 2"
+        takes = "Chrysanthemums" if lang == "en" else "菊花"
+        assert negates in text and takes in text, text
+        assert "✗2." in text and "✓3." in text and "✓1." in text
+        assert "▶" not in text  # nothing is resolving: it is over
+        stack = app.table.query_one(ChainStack)
+        assert str(stack.render()).split("\n")[0] == tr("table.chain.last", lang)

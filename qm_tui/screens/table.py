@@ -40,7 +40,15 @@ from qm_tui.compositor import SpotCompositor
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
 from qm_tui.net import refusal
-from qm_tui.playback import DEFAULT_PACE, ChainFrame, Playback, Step, next_pace
+from qm_tui.playback import (
+    DEFAULT_PACE,
+    ChainFrame,
+    Playback,
+    Step,
+    is_resolved,
+    next_pace,
+    resolved_among,
+)
 from qm_tui.safe import clean
 from qm_tui.session import (
     Back,
@@ -559,14 +567,15 @@ class TableScreen(Screen[None]):
         ended = next((step.ended for step in steps if isinstance(step.ended, Ended)), None)
         if view is None:
             return
-        self._shown = (last.chain, last.phase, last.turn_seat, view, last.turn)
+        chain = last.chain if last.chain.links else resolved_among(steps) or last.chain
+        self._shown = (chain, last.phase, last.turn_seat, view, last.turn)
         if ended is not None:
             self.ended = ended
         if with_view:
             self.deadline_at = with_view[-1].deadline_at
             await self.render_view(view)
         else:
-            self._show_chain(view, last.chain)
+            self._show_chain(view, chain)
             self.show_status(view)
         self._show_playback_state()
 
@@ -576,10 +585,11 @@ class TableScreen(Screen[None]):
         if frame is None and self._shown is not None and self._shown[3] is view:
             frame = self._shown[0]
         lang = self.lang
+        over = frame is not None and frame.current is None and is_resolved(frame)
         self.query_one(ChainStack).show(
             view,
             lang,
-            tr("table.chain", lang),
+            tr("table.chain.last" if over else "table.chain", lang),
             frame=frame,
             cards=self.known_cards,
             ahead=self._chain_ahead(),

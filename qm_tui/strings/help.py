@@ -71,10 +71,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "area.table.chain": {"zh": "连锁", "en": "Chain"},
     "area.table.chain.text": {
         "zh": "等待结算的发动，最新的在最上面。连锁从最新的一环开始逆序结算：正在结算的一环高亮，"
-        "结算过的标出结果（✓ 做了什么，✗ 被无效）。",
+        "结算过的标出结果（✓ 做了什么，✗ 被无效）。轮到你决定（或按空格跳过）时还没播完的连锁，"
+        "以“刚结算的连锁”为题连同结果留着，直到下一步。",
         "en": "Activations waiting to resolve, newest on top. The chain resolves from the "
         "newest link back to the oldest: the link resolving is lit, and each one resolved "
-        "says what it did (✓) or that it was negated (✗).",
+        "says what it did (✓) or that it was negated (✗). A chain whose playback your "
+        "decision (or space) cut short stays, with its outcomes, as 'The chain just "
+        "resolved' until the next move.",
     },
     "area.table.detail": {"zh": "卡牌栏", "en": "Card panel"},
     "area.table.detail.text": {

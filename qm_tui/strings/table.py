@@ -32,6 +32,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.conceded": {"zh": "已认输", "en": "conceded"},
     "table.deciding": {"zh": "思考中", "en": "deciding"},
     "table.chain": {"zh": "连锁（新的在上）", "en": "Chain (newest on top)"},
+    # a chain that resolved among moves shown at once (my decision came): kept until the next
+    "table.chain.last": {"zh": "刚结算的连锁", "en": "The chain just resolved"},
     "table.chain.empty": {
         "zh": "没有连锁：没有等待结算的牌",
         "en": "No chain: nothing is waiting to resolve",
