@@ -206,9 +206,14 @@ def describe_options(
     options: Sequence[Option], view: View | None, lang: str, cards: Mapping[int, str] | None = None
 ) -> list[str]:
     """Every option of a prompt as its button text (:func:`describe_option`), no two alike:
-    options that would read the same (two copies of a card) say where their card is — "(hand
-    card 2)", "(Bob's slot 3)" — or, where that does not tell them apart, "(1)", "(2)"."""
+    a target on a field says whose slot it is in ("Target: Green Tea (Bob's slot 3)"), and
+    other options that would read the same (two copies of a card) say where their card is —
+    "(hand card 2)", "(Bob's slot 3)" — or, where that does not tell them apart, "(1)", "(2)"."""
     labels = [describe_option(o, view, lang, cards) for o in options]
+    for i, o in enumerate(options):
+        if o.kind == "target":
+            where = _where(o, view, lang, fields_only=True)
+            labels[i] += where
     alike: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
         alike.setdefault(label, []).append(i)
@@ -232,13 +237,14 @@ def _option_card(option: Option) -> int | None:
     return int(rest) if rest.isdigit() else None
 
 
-def _where(option: Option, view: View | None, lang: str) -> str:
-    """Where the card an option names is, from the viewer's side; "" when not in sight."""
+def _where(option: Option, view: View | None, lang: str, *, fields_only: bool = False) -> str:
+    """Where the card an option names is, from the viewer's side; "" when not in sight (or,
+    ``fields_only``, not on a field)."""
     cid = _option_card(option)
     if cid is None or view is None:
         return ""
     me = view.me()
-    for i, c in enumerate(me.hand or () if me is not None else ()):
+    for i, c in enumerate(me.hand or () if me is not None and not fields_only else ()):
         if c.cid == cid:
             return tr("option.where.hand", lang, n=i + 1)
     for sv in view.seats:

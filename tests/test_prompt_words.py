@@ -249,6 +249,29 @@ def test_options_naming_copies_of_one_card_say_where_each_is(lang: str) -> None:
     ]
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_target_on_another_players_field_says_whose_it_is(lang: str) -> None:
+    """顺手牵羊 at three players: the offerings it may take lie on two opponents' fields, and
+    every option says whose card it is and where, not only copies of one card (a playtest read
+    "Target: Green Rice Cake / Target: Incense and Candles": anyone's)."""
+    from qm_rules.describe import describe_options
+
+    g = position(
+        3, turn=0, hands={0: ["shunshou"]}, fields={1: ["qingtuan", "qingcha"], 2: ["xianguo"]}
+    )
+    g.choose(0, f"play:{in_hand(g, 0, 'shunshou')}")
+    view = g.view(0)
+    assert view.prompt.kind is PromptKind.TARGET
+    labels = describe_options(view.prompt.options, view, lang)
+    targets = [label for o, label in zip(view.prompt.options, labels, strict=True)
+               if o.id.startswith("target:")]  # fmt: skip
+    slot = {"en": "({name}'s slot {n})", "zh": "（{name}的第 {n} 格）"}[lang]
+    assert len(targets) == 3, labels
+    assert targets[0].endswith(slot.format(name="P1", n=1)), targets
+    assert targets[1].endswith(slot.format(name="P1", n=2)), targets
+    assert targets[2].endswith(slot.format(name="P2", n=1)), targets
+
+
 def tr_nth(lang: str, n: int) -> str:
     return {"en": f" ({n})", "zh": f"（{n}）"}[lang]
 
