@@ -174,7 +174,7 @@ def read_games(path: str) -> list[JournalGame]:
     try:
         return _scan(path)[0]
     except OSError as exc:
-        raise JournalError(f"cannot read journal {path}: {exc}") from exc
+        raise JournalError(f"cannot read journal {path}: {exc.strerror or exc}") from exc
     except (KeyError, TypeError, ValueError) as exc:
         raise JournalError(f"{path}: bad record: {exc}") from exc
 

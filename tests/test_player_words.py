@@ -11,6 +11,7 @@ import re
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from net_support import free_port
@@ -78,6 +79,31 @@ def test_the_bot_command_says_why_it_cannot_connect() -> None:
     )  # fmt: skip
     assert run.returncode == 1
     assert f"Nothing is listening at 127.0.0.1:{port}" in run.stderr and "Errno" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        (["replay", "{missing}"], "No such file or directory"),
+        (["replay", "{folder}"], "Is a directory"),
+        (["verify", "{missing}"], "No such file or directory"),
+        (["verify", "{folder}"], "Is a directory"),
+        (["serve", "--resume", "{missing}", "--no-advertise"], "No such file or directory"),
+    ],
+)
+def test_a_file_that_cannot_be_read_is_said_in_words(
+    command: list[str], words: str, tmp_path: Path
+) -> None:
+    """``replay``, ``verify`` and ``serve --resume`` of a path that is not a readable file
+    name the path and say why in words, not "[Errno 2] No such file or directory: '...'"."""
+    missing, folder = tmp_path / "nope.jsonl", tmp_path
+    args = [a.format(missing=missing, folder=folder) for a in command]
+    run = subprocess.run(
+        [sys.executable, "-m", "qingming", *args], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode != 0
+    assert words in run.stderr and args[-1 if command[0] != "serve" else 2] in run.stderr
+    assert "Errno" not in run.stderr and "Traceback" not in run.stderr, run.stderr
 
 
 def test_no_catalogue_string_names_a_ruling_or_an_internal_id() -> None:

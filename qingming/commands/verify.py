@@ -55,7 +55,10 @@ def run(args: argparse.Namespace) -> int:
             head = f.read(1)
             f.seek(0)
             first = json.loads(f.readline()) if head == "{" else None
-    except (OSError, ValueError) as exc:
+    except OSError as exc:  # in words, not "[Errno 2] No such file or directory: '...'"
+        print(f"qingming verify: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
         print(f"qingming verify: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
     if isinstance(first, dict) and first.get("kind") == fairdeal.RECORD_KIND:
