@@ -208,7 +208,13 @@ class Game:
     # ───────────────────────────── construction ─────────────────────────────
 
     def __init__(
-        self, players: list[str], seed: int | str, options: GameOptions, cards: CardSet
+        self,
+        players: list[str],
+        seed: int | str,
+        options: GameOptions,
+        cards: CardSet,
+        defs: list[CardDef] | None = None,
+        zones: dict[str, Any] | None = None,
     ) -> None:
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ValueError(
@@ -248,7 +254,13 @@ class Game:
         """What happened before the first decision (the deal, the first turn's start): the
         players are shown it as the game's first update; it is part of no choice."""
         self._prompt: Prompt | None = None
-        self._build_deck()
+        if defs is None:
+            self._build_deck()
+        else:  # a saved game's cards and zones (from_state), without a deal
+            assert zones is not None
+            self.defs = defs
+            self.st = State.from_plain(defs, zones)
+            self._views = Views(defs)
 
     @classmethod
     def new(
@@ -637,14 +649,15 @@ class Game:
             raise JournalError(
                 f"that state was saved under rules {data.get('rules')}, these are {rules_version()}"
             )
-        game = cls(
-            list(data["names"]), data["seed"], GameOptions.from_plain(data["options"]), CARDS
-        )
         by_id = CARDS.by_id
-        game.defs = [by_id[i] for i in data["defs"]]
-        game.st = State(game.defs, game.n)
-        game._views = Views(game.defs)
-        game.st.load_plain(data["zones"])
+        game = cls(
+            list(data["names"]),
+            data["seed"],
+            GameOptions.from_plain(data["options"]),
+            CARDS,
+            [by_id[i] for i in data["defs"]],
+            data["zones"],
+        )
         game.rng.state = data["rng"]
         for name, f in _FIELDS.items():
             plain = data[name] if f.default is _REQUIRED else data.get(name, f.default)

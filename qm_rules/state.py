@@ -446,6 +446,14 @@ class State:
             "limbo": list(self.limbo),
         }
 
+    @classmethod
+    def from_plain(cls, defs: list[CardDef], d: dict[str, Any]) -> State:
+        """A state saved by :meth:`to_plain`, of a game with these cards."""
+        st = cls.__new__(cls)
+        st.defs = defs
+        st.load_plain(d)
+        return st
+
     def load_plain(self, d: dict[str, Any]) -> None:
         n = len(self.defs)
         self.loc = [(z, o, s) for z, o, s in d["loc"]]
