@@ -284,6 +284,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{uno.games / uno.seconds:,.1f} games/s, {uno.dps:,.0f} decisions/s; Qingming "
             f"{row.dps / uno.dps:.2f}x its decisions/s (aim: 2x, at least 1.3x)"
         )
+        bare = next((r for r in rows if r.players == row.players and r.strategy == "engine"), None)
+        if bare is not None:
+            print(
+                f"  the engine alone at {row.players} players (no view, no bot; not played in "
+                f"turns with UNO): {bare.dps / uno.dps:.2f}x, the ceiling were views free"
+            )
     print()
     for n in players:
         fast, plain = clone_rates(n, args.seconds)

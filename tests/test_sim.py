@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -307,6 +308,8 @@ def test_engine_benchmark_runs() -> None:
     assert done.returncode == 0, done.stderr
     assert "decisions/s" in done.stdout and "engine only" in done.stdout
     assert "cumulative" in done.stdout
+    if importlib.util.find_spec("rlcard") is not None:  # the anchor, and the engine's ceiling
+        assert "Qingming" in done.stdout and "the engine alone at 2 players" in done.stdout
 
 
 def test_without_a_round_limit_dead_positions_end_as_stalemates() -> None:
