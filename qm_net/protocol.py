@@ -342,7 +342,8 @@ class RevealedPart(Struct, frozen=True):
 
 class GameJournal(Struct, frozen=True):
     """Everything that decides a game: the rules it was played under, its seed, players,
-    options and every choice in order (seat, option id)."""
+    options and every choice in order (seat, option id). ``rules`` hashes what the rules read
+    of the card data (not its display texts) and the engine version: see "Journal"."""
 
     rules: str
     engine: str

@@ -8,7 +8,9 @@ clause against its op's parameters, and knows nothing of how a clause is carried
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -494,6 +496,8 @@ class CardSet:
 
     cards: tuple[CardDef, ...]
     digest: str
+    """The hash of what the rules read of the data (:func:`rules_digest`): not of the file,
+    so that a change of wording alone keeps every saved journal and game replayable."""
     #: id -> definition. Built once; kept out of equality and hashing (hashing the whole set
     #: on every lookup, as a cache keyed on the set would, costs more than the lookup).
     by_id: dict[str, CardDef] = field(default_factory=dict, compare=False, hash=False, repr=False)
@@ -514,6 +518,37 @@ class CardSet:
         return tuple(c for c in self.cards if c.type is CardType.ANCESTOR)
 
 
+def _rule_data(value: Any) -> Any:
+    """``value`` (a definition or a part of one) as plain data, without its display texts
+    (every :class:`Text`: names, card texts, mode labels); sets sorted, enums by value."""
+    if isinstance(value, Text):
+        raise TypeError("display text is not rule data")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: _rule_data(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not isinstance(getattr(value, f.name), Text)
+        }
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, frozenset | set):
+        return sorted(_rule_data(v) for v in value)
+    if isinstance(value, tuple | list):
+        return [_rule_data(v) for v in value]
+    return value
+
+
+def rules_digest(version: Any, cards: Sequence[CardDef]) -> str:
+    """The hash naming what the rules read of a card set: every field of every card (ids,
+    types, copies, tags, targets, costs, triggers, effects, conditions, bot hints...) in
+    order, and the data's ``version``; not the display texts. A change of wording keeps it, a
+    change of a number, an op or a card changes it. (SHA-256 of the canonical JSON — sorted
+    keys, no spaces — of that data, first 16 hex digits.)"""
+    plain = {"version": version, "cards": [_rule_data(c) for c in cards]}
+    blob = json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
 def parse_cards(data: bytes) -> CardSet:
     """Parse a card data file (TOML bytes)."""
     raw = tomllib.loads(data.decode("utf-8"))
@@ -523,7 +558,7 @@ def parse_cards(data: bytes) -> CardSet:
     doubled = sorted({i for i in ids if ids.count(i) > 1})
     if doubled:
         raise CardDataError(f"duplicate card ids {doubled}")
-    return CardSet(cards, hashlib.sha256(data).hexdigest()[:16])
+    return CardSet(cards, rules_digest(raw.get("version"), cards))
 
 
 @cache

@@ -1,7 +1,9 @@
 """A game's journal: seed, options, players and the list of choices — enough to replay it.
 
-The journal names the rules it was played under (a hash of the card data and the engine's
-version); replaying it under other rules is refused (:meth:`qm_rules.game.Game.replay`).
+The journal names the rules it was played under (a hash of what the rules read of the card
+data, :func:`qm_rules.cards.rules_digest`, and of the engine's version); replaying it under
+other rules is refused (:meth:`qm_rules.game.Game.replay`). Rewording a card is not a change of
+the rules: its names and texts are not in the hash.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ ENGINE_VERSION = "4"
 
 @cache
 def rules_version() -> str:
-    """The rules this program plays: the card data's hash and the engine version, hashed."""
+    """The rules this program plays: the card data's rules hash (display texts left out) and
+    the engine version, hashed."""
     h = hashlib.sha256(f"{load_cards().digest}:{ENGINE_VERSION}".encode()).hexdigest()
     return h[:16]
 
