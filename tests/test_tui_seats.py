@@ -504,8 +504,9 @@ async def test_a_resumed_game_shows_what_this_seat_saw_of_it_in_the_log() -> Non
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the resumed table")
         table = app.screen
-        log = table.query_one(GameLog)
+        # (the screen is on top before its widgets are all mounted: the log once it has a view)
         await until(pilot, lambda: table.updates > 0, "the first view")  # type: ignore[attr-defined]
+        log = table.query_one(GameLog)
         lines = list(log.lines_written)
         await _leave(pilot, app)
     assert lines[0] == "── Earlier in this game ──"
