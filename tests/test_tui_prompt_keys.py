@@ -13,6 +13,7 @@ from qm_tui.clock import FakeClock
 from qm_tui.session import Update
 from qm_tui.widgets.detail import CardDetail
 from qm_tui.widgets.prompt import PromptBar
+from qm_tui.widgets.tiles import DEFS
 
 HAND = ["quxie", "qingtuan", "zhiqian", "jisi_zhunbei", "saomu", "shunshou", "jie_dongfeng",
         "qingming_yu", "jingrao", "shao_baofu", "gui_daqiang"]  # fmt: skip
@@ -95,6 +96,11 @@ async def test_the_card_being_answered_keeps_its_text_while_i_respond(lang: str)
         rendered = str(detail.render())
         assert ("驱邪" if lang == "zh" else "Ward Off Evil") in rendered
         assert ("拆台" if lang == "zh" else "Spoil the Show") in rendered
+        # ...in the player's language only: the box is shared, and the other language's text
+        # (cut at the box's foot) pushed the focused card's own text down
+        chaitai = DEFS["chaitai"]
+        assert chaitai.text(lang) in rendered.replace("\n", "")
+        assert chaitai.text("en" if lang == "zh" else "zh") not in rendered.replace("\n", "")
         assert text
 
 

@@ -90,3 +90,24 @@ async def test_the_empty_chain_box_says_there_is_no_chain(lang: str) -> None:
         await app.table.render_view(none)
         await pilot.pause()
         assert empty in str(chain.render())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(160, 48), (100, 30)])
+async def test_the_card_panels_hint_keeps_each_mark_with_its_word(
+    lang: str, size: tuple[int, int]
+) -> None:
+    """ "X" / "negated" on two lines read as nonsense: the marks are two a line."""
+    from qm_tui.widgets.detail import CardDetail
+
+    none = dataclasses.replace(chain_position(), chain=(), prompt=None)
+    app = TableApp(ScriptedSession([Update(none, (), None)]), clock=FakeClock(), lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        detail = app.table.query_one(CardDetail)
+        rows = [s.text.strip() for s in detail.render_lines(detail.region.reset_offset)]
+        pairs = {"en": ("^ Burning", "= tapped", "# face-down", "X negated"),
+                 "zh": ("^ 燃烧", "= 横置", "# 盖放", "X 已无效")}[lang]  # fmt: skip
+        for pair in pairs:
+            assert any(pair in row for row in rows), (pair, rows)

@@ -39,9 +39,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "No chain: nothing is waiting to resolve",
     },
     "table.detail.hint": {
-        "zh": "方向键在牌桌上移动，回车选择。标记：^ 燃烧  = 横置  # 盖放  X 已无效（k 看图例）",
-        "en": "Arrows move over the table, Enter chooses. "
-        "Marks: ^ Burning  = tapped  # face-down  X negated (k: legend)",
+        # the marks two a line: a line that wraps between a mark and its word reads wrongly
+        "zh": "方向键在牌桌上移动，回车选择。\n标记（k 看图例）：\n"
+        "^ 燃烧    = 横置\n# 盖放    X 已无效",
+        "en": "Arrows move over the table, Enter chooses.\nMarks (k: legend):\n"
+        "^ Burning    = tapped\n# face-down  X negated",
     },
     "table.waiting": {"zh": "等待中...", "en": "Waiting..."},
     "table.answering": {"zh": "你在回应：", "en": "Answering:"},

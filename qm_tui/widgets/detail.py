@@ -58,8 +58,22 @@ def detail_text(
         names = ", ".join(card_name(c.card, lang) for c in stacked)
         out.append("\n" + tr("detail.stacked", lang, cards=clean(names)))
     if bilingual:
-        out.append("\n" + d.text("en" if lang == "zh" else "zh"), style="dim")
+        out.append("\n" + d.text("en" if lang == "zh" else "zh"), style=OTHER_LANGUAGE)
     return out
+
+
+#: The style of a card's text in the other language (:func:`one_language` finds it by it).
+OTHER_LANGUAGE = "dim"
+
+
+def one_language(text: Text) -> Text:
+    """A card's :func:`detail_text` without its text in the other language, if it has one."""
+    plain = text.plain
+    for span in text.spans:
+        if span.style == OTHER_LANGUAGE and span.end == len(plain) and span.start > 0:
+            if plain[span.start] == "\n":  # (appended with the line break before it)
+                return text.divide([span.start])[0]
+    return text
 
 
 class CardDetail(OneLayout, Static):
@@ -87,8 +101,11 @@ class CardDetail(OneLayout, Static):
         self._draw()
 
     def _draw(self) -> None:
-        parts = [t for t in (self._pinned, self._focused) if t is not None]
-        if self._pinned is not None and self._focused is not None:
-            if self._focused.plain == self._pinned.plain.split("\n", 1)[-1]:
+        focused = self._focused
+        if self._pinned is not None and focused is not None:
+            focused = one_language(focused)  # the box is shared: no room for the other text
+        parts = [t for t in (self._pinned, focused) if t is not None]
+        if self._pinned is not None and focused is not None:
+            if focused.plain == self._pinned.plain.split("\n", 1)[-1]:
                 parts = [self._pinned]  # the same card: once is enough
         self.update(Text("\n").join(parts) if parts else Text(""), layout=False)
