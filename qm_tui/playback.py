@@ -36,6 +36,7 @@ __all__ = [
     "LinkState",
     "Playback",
     "Step",
+    "closed_note",
     "is_resolved",
     "most_behind",
     "next_pace",
@@ -202,6 +203,20 @@ def idle_notes(seen: Sequence[Event], viewer: int | None) -> dict[int, str]:
     return out
 
 
+def closed_note(seen: Sequence[Event], viewer: int | None, closed: tuple[str, str] | None) -> int:
+    """Where a phase of ``viewer``'s that the engine closed under them ends, among the events
+    ``seen`` of one update: ``closed`` is the phase the viewer had played in without closing
+    it (and the note to tell), as the update began. If the update moves the viewer to another
+    phase or turn before that phase asks again, nothing more could be played in it: the index
+    of the event that moved on (-1: none)."""
+    if closed is None or viewer is None:
+        return -1
+    for i, e in enumerate(seen):
+        if e.kind == "turn" or (e.kind == "phase" and e.seat == viewer):
+            return -1 if e.data.get("phase") == closed[0] else i
+    return -1
+
+
 def _finishes(link: LinkView, e: Event, drawing: bool) -> bool:
     """Whether ``e``, just after ``link`` resolved, is what became of the link's own card:
     a place negated (discarded), a worship (stacked, then the worship draw: ``drawing``), a
@@ -251,6 +266,7 @@ class _Builder:
         events: Sequence[Event],
         view: View,
         deadline_at: float | None,
+        closed: tuple[str, str] | None = None,
     ) -> list[Step]:
         out: list[Step] = []
         pending: list[Event] = []  # silent events, told with the next step
@@ -259,7 +275,13 @@ class _Builder:
         finished: LinkView | None = None  # the link that just resolved
         seen = visible_events(events, view.viewer)
         notes = idle_notes(seen, view.viewer)
+        moved_on = closed_note(seen, view.viewer, closed)
         for i, e in enumerate(seen):
+            if i == moved_on and closed is not None:  # told after what came before it
+                if out and not out[-1].note:
+                    out[-1] = dataclasses.replace(out[-1], note=closed[1])
+                else:  # nothing before it in this update: a step of its own, the note only
+                    out.append(dataclasses.replace(self._step([], 0.0), note=closed[1]))
             k = e.kind
             if finished is not None and out:
                 drawing = out[-1].events[-1].kind in ("worship", "draw")
@@ -376,9 +398,16 @@ class Playback:
         """Steps still to show that say something (the table is that far ahead)."""
         return sum(1 for s in self.queue if s.weight > 0)
 
-    def add(self, events: Sequence[Event], view: View, deadline_at: float | None) -> None:
-        """Queue the steps of one update."""
-        self.queue.extend(self._builder.steps(events, view, deadline_at))
+    def add(
+        self,
+        events: Sequence[Event],
+        view: View,
+        deadline_at: float | None,
+        closed: tuple[str, str] | None = None,
+    ) -> None:
+        """Queue the steps of one update; ``closed``: the viewer's phase they had played in
+        and not closed, with the note to tell if the update moves on (:func:`closed_note`)."""
+        self.queue.extend(self._builder.steps(events, view, deadline_at, closed))
 
     def add_end(self, ended: object, view: View) -> None:
         """Queue the end of the game (after the last moves have been shown)."""

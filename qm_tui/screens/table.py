@@ -205,6 +205,9 @@ class TableScreen(Screen[None]):
         self.updates = 0
         """How many views were rendered (tests and benchmarks wait on it)."""
         self._chosen_seq: int | None = None
+        self._phase_open: tuple[str, str] | None = None
+        """My action phase, which I played in and did not end, with the note the log tells if
+        it ends by itself (nothing more to play): see :meth:`choose`."""
         self.autopass = AutoPass()
         """The player's auto-pass mode (answered here, client-side; reset each turn)."""
         self._detail: tuple[object, ...] = ()
@@ -479,7 +482,10 @@ class TableScreen(Screen[None]):
             self.ended, self.stats = None, GameStats()
         self.stats.note(update.events)
         self.stats.note_view(view.turn)
-        self.playback.add(update.events, view, update.deadline_at)
+        self.playback.add(update.events, view, update.deadline_at, self._phase_open)
+        mine = view.viewer
+        if any(e.kind == "turn" or (e.kind == "phase" and e.seat == mine) for e in update.events):
+            self._phase_open = None  # it moved on (the playback says so if it ended by itself)
         p = view.prompt
         if p is not None and p.seat == view.viewer and p.options and self._chosen_seq != p.seq:
             mode = self.autopass.mode
@@ -1036,8 +1042,24 @@ class TableScreen(Screen[None]):
         if self._chosen_seq == p.seq:
             return  # already answered; the new view is on its way
         self._chosen_seq = p.seq
+        if p.kind is PromptKind.ACTION:
+            self._phase_open = self._played_in_action(view, option_id)
         self.show_status(view)  # "sent", no longer "your turn"
         self._send("choose", option_id)
+
+    @staticmethod
+    def _played_in_action(view: View, option_id: str) -> tuple[str, str] | None:
+        """Choosing ``option_id`` in my action phase: None if it ends the phase; else the
+        phase stays mine to end, and if the engine ends it (nothing more can be played) the
+        log says why — the last free slot taken, or nothing left that may be played."""
+        p, me = view.prompt, view.me()
+        if p is None or me is None or option_id == p.default:
+            return None
+        option = p.option(option_id)
+        free = sum(1 for s in me.slots if s.card is None and not s.face_down)
+        takes = option is not None and option.kind in ("play", "set")
+        full = free - (1 if takes else 0) <= 0
+        return ("action", "table.idle.action.full" if full else "table.idle.action.more")
 
     # Not exclusive: a chat line must not cancel a choice on its way (nor the reverse); the
     # client's send lock keeps them in order.

@@ -66,6 +66,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "你没有可以出的牌，行动阶段结束",
         "en": "Nothing you can play: the action phase ends",
     },
+    # a phase of yours that ended by itself after a play: nothing more could be played
+    "table.idle.action.full": {
+        "zh": "你的五个格子都满了，行动阶段结束",
+        "en": "Your 5 slots are full: the action phase ends",
+    },
+    "table.idle.action.more": {
+        "zh": "你没有可以再出的牌，行动阶段结束",
+        "en": "Nothing more you can play: the action phase ends",
+    },
     "table.idle.worship": {
         "zh": "你现在还不能祭祀，祭祀阶段结束",
         "en": "You cannot worship yet: the worship phase ends",

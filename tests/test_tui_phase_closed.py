@@ -1,0 +1,94 @@
+"""A phase the engine closes under the player says so: after a play that leaves nothing more
+to play (the last free slot taken, or no card left that may be played) the action phase ends
+without a question; the log went "Me sets Ward Off Evil face-down / Me: worship phase / ..."
+and a playtester, left wondering where the turn went, pressed a key meant for a next action
+that answered the next question instead. A phase the player closed says nothing more.
+
+A real engine position (``position``) answered through a session that plays it directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from helpers import position
+from test_tui_table_support import ScriptedSession, TableApp, until
+
+from qm_rules.game import Game
+from qm_tui.clock import FakeClock
+from qm_tui.i18n import tr
+from qm_tui.session import Update
+from qm_tui.widgets.log import GameLog
+
+OFFERINGS = ["juhua", "qingtuan", "qingcha", "qingjiu"]
+
+
+class EngineSession(ScriptedSession):
+    """Seat 0 of a game played right here: each choice goes to the engine and its update to
+    the table (the other seat's decisions are left waiting)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__([])
+        self.game = game
+        self.queue: asyncio.Queue[Update] = asyncio.Queue()
+        self.queue.put_nowait(Update(game.view(0), (), None))
+
+    async def messages(self) -> AsyncIterator[Update]:  # type: ignore[override]
+        while True:
+            item = await self.queue.get()
+            self._view = item.view
+            yield item
+
+    async def choose(self, option_id: str) -> None:
+        await super().choose(option_id)
+        g = self.game
+        assert g.prompt is not None
+        events = g.choose(0, option_id, g.prompt.seq)
+        self.queue.put_nowait(Update(g.view(0), tuple(events), None))
+
+
+async def _log_after(game: Game, keys: tuple[str, ...], lang: str) -> list[str]:
+    session = EngineSession(game)
+    app = TableApp(session, clock=FakeClock(), lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.table
+        await until(pilot, lambda: table.view is not None and table.view.prompt is not None)
+        n = len(session.chosen)
+        for key in keys:
+            await pilot.press(key)
+            n += 1
+            await until(pilot, lambda n=n: len(session.chosen) >= n)
+            await until(pilot, lambda: table.view is session.view)
+        await pilot.press("space")  # whatever is still to play back, told now
+        await pilot.pause()
+        return list(table.query_one(GameLog).lines_written)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_last_free_slot_taken_ends_the_action_phase_and_the_log_says_why(
+    lang: str,
+) -> None:
+    g = position(2, turn=0, hands={0: ["quxie", "hushenfu"]}, fields={0: OFFERINGS})
+    log = await _log_after(g, ("1",), lang)
+    note = tr("table.idle.action.full", lang)
+    assert note in log, log
+    at = log.index(note)
+    assert "P0" in log[at - 1] and ("face-down" in log[at - 1] or "盖放" in log[at - 1])
+    assert "worship" in log[at + 1] or "祭祀" in log[at + 1]
+
+
+async def test_nothing_left_to_play_ends_the_action_phase_and_the_log_says_why() -> None:
+    g = position(2, turn=0, hands={0: ["quxie"]}, fields={0: OFFERINGS[:2]})
+    log = await _log_after(g, ("1",), "en")
+    assert tr("table.idle.action.more", "en") in log, log
+    assert tr("table.idle.action.full", "en") not in log
+
+
+async def test_an_action_phase_i_end_myself_says_nothing_more() -> None:
+    g = position(2, turn=0, hands={0: ["quxie", "hushenfu"]}, fields={0: OFFERINGS[:2]})
+    log = await _log_after(g, ("1", "e"), "en")
+    assert any("face-down" in line for line in log)  # the set happened, then I ended
+    assert tr("table.idle.action.more", "en") not in log
+    assert tr("table.idle.action.full", "en") not in log
