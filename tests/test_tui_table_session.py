@@ -146,6 +146,7 @@ async def test_waiting_on_a_player_who_is_away_counts_down_to_the_bot(lang: str)
         await until(pilot, lambda: app.table.updates > 0)
         now = str(app.table.query_one("#status-now").render())
         assert now.strip() == tr("now.away", lang, who="Bob"), now
+        assert "0s" not in now  # ("a bot takes over at 0s" beside "120s" read as a contradiction)
         bar = app.table.query_one(TimerBar)
         assert str(bar.render()).endswith("120s")
         assert "... " + tr("table.deciding", lang) not in screen_text(app)  # nobody decides

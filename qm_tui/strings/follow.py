@@ -27,7 +27,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "now.away.short": {"zh": "等待 {who}（掉线）", "en": "Waiting for {who} (away)"},
     "now.away": {
         "zh": "等待 {who}（掉线，倒计时结束后由电脑接手）",
-        "en": "Waiting for {who} (away; a bot takes over at 0s)",
+        "en": "Waiting for {who} (away; then a bot takes over)",
     },
     "now.over": {"zh": "游戏结束：{who} 获胜", "en": "Game over: {who} wins"},
     "now.over_draw": {"zh": "游戏结束：平局", "en": "Game over: a draw"},
