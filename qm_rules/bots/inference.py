@@ -80,7 +80,7 @@ _DRAWING_TRAPS = frozenset(
     and any(cl.op == "draw" for mode in d.modes for sec in mode.effect for cl in sec.clauses)
 )
 #: Ancestors whose condition asks for an action in hand (the heuristic keeps its last one).
-_KEEPS_ACTION = frozenset(
+KEEPS_ACTION = frozenset(
     d.id
     for d in CARDS.ancestors
     if plan_kind(d.id) == "types" and CardType.ACTION in _types_needed(d.id)
@@ -288,7 +288,7 @@ class SeatMemory:
         if view.turn_seat == seat and view.turn > self.read_turn.get(seat, 0):
             return True
         ruled_out = self.no_action.get(seat)
-        if ruled_out and not any(c in _KEEPS_ACTION for c in hand):
+        if ruled_out and not any(c in KEEPS_ACTION for c in hand):
             if any(c in ruled_out for c in hand):
                 return False
         if seat in self.no_offering:
@@ -356,7 +356,7 @@ def _unplayed_actions(prev: View, view: View, o: int, new: tuple[CardView, ...])
     ):
         return frozenset()
     own = _field_ancestor(view, o)
-    if own is not None and own in _KEEPS_ACTION:
+    if own is not None and own in KEEPS_ACTION:
         return frozenset()
     roles = set(_ALWAYS_PLAYED)
     if own is not None and plan_kind(own) == "size":
