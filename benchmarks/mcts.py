@@ -36,9 +36,13 @@ from qm_rules.sim import bot_seed, game_seed  # noqa: E402
 TUNE: dict[str, object] = {}
 
 
-def play(args: tuple[int, int, int | None]) -> tuple[bool, bool, list[float], list[float]]:
+Result = tuple[bool, bool, list[float], list[float], int | None]
+
+
+def play(args: tuple[int, int, int | None]) -> Result:
     """Game ``index`` of ``players`` seats, the hard bot in seat ``index % players``.
-    Returns (hard won, draw, its decision times, its searched decision times)."""
+    Returns (hard won, draw, its decision times, its searched decision times, the winner's seat
+    counted from the hard bot's: 0 itself, 1 the next seat, ...; None for a draw)."""
     index, players, iterations = args
     hard_seat = index % players
     bots = []
@@ -72,7 +76,9 @@ def play(args: tuple[int, int, int | None]) -> tuple[bool, bool, list[float], li
             option = bots[seat].choose(view)
         game.choose(seat, option)
     assert game.result is not None
-    return game.result.winner == hard_seat, game.result.winner is None, times, searched
+    winner = game.result.winner
+    after = None if winner is None else (winner - hard_seat) % players
+    return winner == hard_seat, winner is None, times, searched, after
 
 
 def quantile(xs: list[float], q: float) -> float:
@@ -93,14 +99,21 @@ def interval(wins: int, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def run(players: int, games: int, jobs: int, iterations: int | None, target: float) -> list[float]:
+def run(
+    players: int, games: int, jobs: int, iterations: int | None, target: float, per_game: bool
+) -> list[float]:
     work = [(i, players, iterations) for i in range(games)]
-    results = []
+    results: list[Result] = []
 
-    def tally(result: tuple[bool, bool, list[float], list[float]]) -> None:
+    def tally(result: Result) -> None:
         results.append(result)
         won = sum(1 for r in results if r[0])
         line = f"  {players}p: {won}/{len(results)} won so far"
+        if per_game:  # for paired comparisons: game i is the same deal in every run
+            after = result[4]
+            line += f"; game {len(results) - 1}: " + (
+                "draw" if after is None else "won" if after == 0 else f"lost to seat +{after}"
+            )
         if len(results) % 20 == 0:  # a long run's figures so far, should it be cut short
             lo, hi = interval(won, len(results))
             ts = [t for r in results for t in r[2]]
@@ -117,10 +130,10 @@ def run(players: int, games: int, jobs: int, iterations: int | None, target: flo
     else:
         for w in work:
             tally(play(w))
-    wins = sum(1 for won, _, _, _ in results if won)
-    draws = sum(1 for _, draw, _, _ in results if draw)
-    times = [t for _, _, ts, _ in results for t in ts]
-    searched = [t for _, _, _, ss in results for t in ss]
+    wins = sum(1 for r in results if r[0])
+    draws = sum(1 for r in results if r[1])
+    times = [t for r in results for t in r[2]]
+    searched = [t for r in results for t in r[3]]
     lo, hi = interval(wins, games)
     print(
         f"{players} players, hard vs {players - 1} heuristic: {wins}/{games} wins "
@@ -151,6 +164,11 @@ def main(argv: list[str] | None = None) -> int:
         " by table size)",
     )
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="tune the bot")
+    ap.add_argument(
+        "--per-game",
+        action="store_true",
+        help="print each game's outcome in the running tally (for paired comparisons)",
+    )
     args = ap.parse_args(argv)
     for item in args.set:
         key, _, value = item.partition("=")
@@ -163,9 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     all_times: list[float] = []
     if args.heads_up:
-        all_times += run(2, args.heads_up, args.jobs, args.iterations, 0.65)
+        all_times += run(2, args.heads_up, args.jobs, args.iterations, 0.65, args.per_game)
     if args.four:
-        all_times += run(4, args.four, args.jobs, args.iterations, 0.40)
+        all_times += run(4, args.four, args.jobs, args.iterations, 0.40, args.per_game)
     if all_times:
         print(
             f"all decisions: median {quantile(all_times, 0.5):.3f} s (aim <= 0.5), "
