@@ -15,14 +15,7 @@ playouts, too — so their public choices say something about what they hold:
   against a placement, 鬼打墙 against an action, 纸人替身 and 拆台 against a worship, 护身符 and
   捉贼 when their field is targeted);
 - **what is set**: a face-down card is the trap or counter its owner liked best to set, so the
-  cards the heuristic sets first (by the card data's ``bot.set``) are the likelier ones;
-- **no action left to play**: the heuristic ends its action phase (always with a slot free) only
-  when no action in its hand is worth playing, so a player whose turn is over holds none of the
-  actions it always plays (a draw, a trade for a search, taking from a hand, fetching an
-  offering) — nor one whose target stood throughout its turn (an ancestor with a stack to break,
-  face-down cards to clear, an offering to take from a field of four) — unless it plays for an
-  ancestor that wants an action in hand (太婆), or something could have added a card to its hand
-  since (a worship, a manifestation, 捉贼) or barred a play (a prohibition).
+  cards the heuristic sets first (by the card data's ``bot.set``) are the likelier ones.
 
 :class:`SeatMemory` gathers these facts; :mod:`qm_rules.bots.mcts`'s determinizer deals the
 unseen cards to fit them. Nothing here sees the true game: tests feed the bot games that differ
@@ -31,20 +24,16 @@ only in hidden information and get the same choices.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..cards import CARDS, CardType
-from ..model import CardView, LinkKind, Phase, PromptKind, View
+from ..model import LinkKind, Phase, PromptKind, View
 from .heuristic import (
-    _ACTION_ROLES,
     WORSHIP_OFFERINGS,
     WORSHIP_STOPPERS,
     HeuristicBot,
     Situation,
-    _types_needed,
     hand_missing,
-    plan_kind,
     worship_draw_counts,
 )
 
@@ -67,24 +56,6 @@ _DRAFT = frozenset({PromptKind.MODE, PromptKind.TARGET, PromptKind.COST})
 _ACTIVATIONS = ("place:", "play:", "declare:", "ability:")
 #: Actions and traps that draw, search or take cards: a hand seen before them says little after.
 _HAND_CHANGERS = (CardType.ACTION, CardType.TRAP)
-#: Cards that go from a slot to the discard pile after an opponent's turn (flipped, played).
-_LEAVE_SLOTS = (CardType.TRAP, CardType.COUNTER, CardType.ACTION)
-#: Action roles the heuristic plays whenever it holds one (a free slot assumed), and those it
-#: plays when a target is there (read from the card data through the heuristic's roles).
-_ALWAYS_PLAYED = frozenset({"draw", "trade", "take_hand", "fetch_offering"})
-#: Traps that give their owner a card (so a hand read before them may have grown).
-_DRAWING_TRAPS = frozenset(
-    d.id
-    for d in CARDS.cards
-    if d.type is CardType.TRAP
-    and any(cl.op == "draw" for mode in d.modes for sec in mode.effect for cl in sec.clauses)
-)
-#: Ancestors whose condition asks for an action in hand (the heuristic keeps its last one).
-KEEPS_ACTION = frozenset(
-    d.id
-    for d in CARDS.ancestors
-    if plan_kind(d.id) == "types" and CardType.ACTION in _types_needed(d.id)
-)
 
 
 def set_weight(card: str) -> float:
@@ -126,8 +97,6 @@ class SeatMemory:
         self.pending: Pending | None = None
         self.last_choice = ""  # our choice at ``last``
         self.declared: dict[int, int] = {}  # opponent -> the last turn we saw it declare worship
-        #: opponent -> the actions it cannot hold (it ended its action phase without them)
-        self.no_action: dict[int, frozenset[str]] = {}
 
     # ── reading the views ──
 
@@ -227,11 +196,6 @@ class SeatMemory:
             else:
                 self.passes.pop(o, None)
             self.no_offering.discard(o)
-            self.no_action.pop(o, None)
-            if prev.turn < done or (prev.turn == done and prev.phase is Phase.PLACE):
-                names = _unplayed_actions(prev, view, o, theirs)
-                if names and self.declared.get(o) != done:
-                    self.no_action[o] = names
             # (our own last choice, if an action, may have changed their field since ``prev``)
             if prev.turn < done and not ancestor and not self.last_choice.startswith("play:"):
                 before, had_ancestor, free_before = _field(prev, o)
@@ -255,7 +219,6 @@ class SeatMemory:
             if done is not None and done > self.read_turn.get(sv.seat, 0):
                 self.read_turn[sv.seat] = done
                 self.no_offering.discard(sv.seat)
-                self.no_action.pop(sv.seat, None)
 
     def _read_answers(self, view: View) -> None:
         """Our activation, once its chain has closed: the face-down cards still face-down did
@@ -287,10 +250,6 @@ class SeatMemory:
         What was read of its last turn says nothing once its next turn has begun (it drew)."""
         if view.turn_seat == seat and view.turn > self.read_turn.get(seat, 0):
             return True
-        ruled_out = self.no_action.get(seat)
-        if ruled_out and not any(c in KEEPS_ACTION for c in hand):
-            if any(c in ruled_out for c in hand):
-                return False
         if seat in self.no_offering:
             taigong_plan = any(c in BURNING_PLANS for c in hand)
             for c in hand:
@@ -327,97 +286,6 @@ class SeatMemory:
         ``hand``: as many as the worship phases it let pass."""
         k = self.passes.get(seat, 0)
         return {c: k for c in hand if _DEFS[c].type is CardType.ANCESTOR} if k else {}
-
-
-def _unplayed_actions(prev: View, view: View, o: int, new: tuple[CardView, ...]) -> frozenset[str]:
-    """The actions ``o`` would have played in its turn just over (between ``prev``, before its
-    action phase, and ``view``, after it; ``new`` the others' cards discarded since), had it
-    held them and a free slot: what it cannot hold now. Empty when it may have had no slot
-    free, when its hand may have grown since its action phase (it worshipped, an ancestor of
-    its drew, a trap drew) or a play may have been barred (a prohibition)."""
-    sv, before = view.seats[o], prev.seats[o]
-    # A slot free when its action phase ended: one free now that was not freed since (a card
-    # of its field gone; a card placed or set in its turn and gone since, as the actions it
-    # played leave their slots at its turn's end: each trap, counter or action discarded).
-    _, _, free = _field(view, o)
-    freed = sum(
-        1
-        for a, b in zip(before.slots, sv.slots, strict=True)
-        if (a.card is not None or a.face_down) and b.card is None and not b.face_down
-    )
-    flipped = sum(1 for cv in new if _DEFS[cv.card].type in _LEAVE_SLOTS)
-    if free - freed - flipped < 1:
-        return frozenset()
-    if (
-        view.prohibitions
-        or prev.prohibitions
-        or len(sv.stacked) != len(before.stacked)
-        or any(cv.card in _DRAWING_TRAPS for cv in new)
-    ):
-        return frozenset()
-    own = _field_ancestor(view, o)
-    if own is not None and own in KEEPS_ACTION:
-        return frozenset()
-    roles = set(_ALWAYS_PLAYED)
-    if own is not None and plan_kind(own) == "size":
-        roles -= {"fetch_offering"}  # (the heuristic, worshipped for a hand size, keeps it)
-    others = [x for x in range(len(view.seats)) if x != o and not view.seats[x].conceded]
-    if not any(
-        view.seats[x].hand_count and _field_standing(view, x) & {"guard_hand"} == set()
-        for x in others
-    ):
-        roles.discard("take_hand")
-    if own is None or plan_kind(own) != "size":
-        if any(_holds(prev, view, x, _facedown_target) for x in others):
-            roles.add("clear_facedown")
-        if any(_holds(prev, view, x, _stealable_four) for x in others):
-            roles.add("steal_offering")
-    if any(_holds(prev, view, x, _breakable) for x in others):
-        roles.add("break_ritual")
-    return frozenset(name for name, role in _ACTION_ROLES.items() if role in roles)
-
-
-def _holds(prev: View, view: View, seat: int, test: Callable[[View, int], bool]) -> bool:
-    """Did ``test`` hold of ``seat`` before the turn and after it (so, throughout)?"""
-    return test(prev, seat) and test(view, seat)
-
-
-def _facedown_target(view: View, seat: int) -> bool:
-    return "guard_facedown" not in _field_standing(view, seat) and any(
-        s.face_down for s in view.seats[seat].slots
-    )
-
-
-def _stealable_four(view: View, seat: int) -> bool:
-    ups = [
-        s.card
-        for s in view.seats[seat].slots
-        if s.card is not None and not s.face_down and _DEFS[s.card.card].type is CardType.OFFERING
-    ]
-    return len(ups) >= WORSHIP_OFFERINGS and any(not c.tapped for c in ups)
-
-
-def _breakable(view: View, seat: int) -> bool:
-    sv = view.seats[seat]
-    return bool(sv.stacked) and any(
-        s.card is not None
-        and not s.face_down
-        and not s.card.tapped
-        and _DEFS[s.card.card].type is CardType.ANCESTOR
-        for s in sv.slots
-    )
-
-
-def _field_ancestor(view: View, seat: int) -> str | None:
-    for s in view.seats[seat].slots:
-        if s.card is not None and not s.face_down and _DEFS[s.card.card].type is CardType.ANCESTOR:
-            return s.card.card
-    return None
-
-
-def _field_standing(view: View, seat: int) -> frozenset[str]:
-    a = _field_ancestor(view, seat)
-    return _DEFS[a].standing if a is not None else frozenset()
 
 
 def _counts_burning(card: str) -> bool:
