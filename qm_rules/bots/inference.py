@@ -129,11 +129,9 @@ class SeatMemory:
         if prev is not None and _readable(prev, view):
             self._read_turns(prev, view)
             self._read_answers(view)
-        else:
-            self._forget(view)
-            if self.pending is not None and view.prompt is not None:
-                if view.prompt.kind not in _DRAFT:
-                    self.pending = None
+        elif self.pending is not None and view.prompt is not None:
+            if view.prompt.kind not in _DRAFT:
+                self.pending = None
         self.last = view
 
     def chose(self, view: View, choice: str) -> None:
@@ -208,17 +206,6 @@ class SeatMemory:
                     and not placed_away
                 ):
                     self.no_offering.add(o)
-
-    def _forget(self, view: View) -> None:
-        """The views cannot be compared (the discard pile was shuffled into the deck, someone
-        left): what was read of a turn since over says nothing now (they drew since)."""
-        for sv in view.seats:
-            if sv.seat == view.viewer or sv.conceded:
-                continue
-            done = _last_turn_of(view, sv.seat, len(view.seats))
-            if done is not None and done > self.read_turn.get(sv.seat, 0):
-                self.read_turn[sv.seat] = done
-                self.no_offering.discard(sv.seat)
 
     def _read_answers(self, view: View) -> None:
         """Our activation, once its chain has closed: the face-down cards still face-down did
