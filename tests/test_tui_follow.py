@@ -57,7 +57,7 @@ from qm_tui.session import Update
 from qm_tui.widgets.chain import ChainStack
 from qm_tui.widgets.keybar import KeyBar
 from qm_tui.widgets.log import GameLog
-from qm_tui.widgets.status import Now, TableStatus, TimerBar, countdown_bar, phase_strip
+from qm_tui.widgets.status import Now, TableStatus, countdown_bar, phase_strip
 
 
 def _lit(text) -> list[str]:  # type: ignore[no-untyped-def]
@@ -95,7 +95,7 @@ def test_the_countdown_bar_shrinks_and_turns_yellow_then_red() -> None:
 
 
 def _status_now(app: TableApp) -> str:
-    return str(app.table.query_one("#status-now").render())
+    return app.table.query_one(TableStatus).now_shown()
 
 
 async def test_the_status_line_says_respond_and_the_bar_runs_down_on_the_clock() -> None:
@@ -109,7 +109,7 @@ async def test_the_status_line_says_respond_and_the_bar_runs_down_on_the_clock()
         assert "p Pass" in keys and "End" not in keys  # a response is passed, not ended
         phases = app.table.query_one("#status-phases").render()
         assert "Turn 7" in str(phases) and "Cat" in str(phases)
-        bar = app.table.query_one(TimerBar)
+        bar = app.table.query_one(TableStatus).timer
         assert str(bar.render()).endswith("20s")
         clock.advance(16)
         bar.refresh_bar()
@@ -141,7 +141,7 @@ async def test_the_status_line_says_your_turn_then_waiting_for_the_decider() -> 
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
         assert _status_now(app).strip() == "Your turn"
-        assert str(app.table.query_one(TimerBar).render()) == ""  # no timer runs
+        assert str(app.table.query_one(TableStatus).timer.render()) == ""  # no timer runs
         keys = str(app.table.query_one(KeyBar).render())
         assert "Options" in keys and "End" in keys  # a decision of mine: its keys...
         assert "Pass" not in keys  # ...but no pass: an action phase is ended, not passed
@@ -413,9 +413,8 @@ async def test_a_decision_of_mine_arriving_ends_the_playback_at_once() -> None:
         session.queue.put_nowait(Update(view, tuple(events), clock.now() + 20))
         await until(pilot, lambda: table.view is view)
         assert not table.playback.queue and behind_view is not view
-        assert "Your turn" in str(table.query_one("#status-now").render()) or "Respond" in str(
-            table.query_one("#status-now").render()
-        )
+        now = table.query_one(TableStatus).now_shown()
+        assert "Your turn" in now or "Respond" in now
         assert fed > 1
 
 
@@ -436,17 +435,17 @@ async def test_space_skips_to_now_and_s_changes_the_pace() -> None:
         await until(pilot, lambda: session.queue.empty() and table.updates > 0)
         await pilot.pause()
         assert table.playback.behind > 0
-        assert "space skips" in str(table.query_one("#status-playback").render())
+        assert "space skips" in table.query_one(TableStatus).playback_shown()
         await pilot.press("space")
         await until(pilot, lambda: table.view is last)
         assert not table.playback.queue
-        assert "pace: normal" in str(table.query_one("#status-playback").render())
+        assert "pace: normal" in table.query_one(TableStatus).playback_shown()
         await pilot.press("s")
         assert table.playback.pace == "slow"
         await pilot.press("s")
         assert table.playback.pace == "fast"
         await pilot.pause()
-        assert "pace: fast" in str(table.query_one("#status-playback").render())
+        assert "pace: fast" in table.query_one(TableStatus).playback_shown()
 
 
 # ───────────────────────────── qingming play ─────────────────────────────
@@ -488,7 +487,7 @@ async def test_the_final_table_stays_until_the_result_is_opened_over_it() -> Non
         await until(pilot, lambda: table.ended is not None)
         await pilot.pause()
         assert app.screen is table  # no result yet: the final table
-        now = str(table.query_one("#status-now").render())
+        now = table.query_one(TableStatus).now_shown()
         assert "Game over: Bob wins" in now and "press v" in now
         # the prompt line says so too (nobody is being waited for), and the key bar offers
         # the result, not the keys of a game that is over
@@ -528,7 +527,7 @@ async def test_the_result_in_chinese_names_the_ancestor_and_the_stats() -> None:
     app = TableApp(chain_script(clock, ended=True), lang="zh", clock=clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.table.ended is not None)
-        assert "游戏结束：Bob 获胜" in str(app.table.query_one("#status-now").render())
+        assert "游戏结束：Bob 获胜" in app.table.query_one(TableStatus).now_shown()
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         text = screen_text(app)

@@ -12,7 +12,7 @@ from test_tui_table_support import TableApp, chain_script, until
 from qm_tui.clock import FakeClock
 from qm_tui.screens.result import ResultScreen
 from qm_tui.widgets.prompt import PromptBar
-from qm_tui.widgets.status import TimerBar
+from qm_tui.widgets.status import TableStatus
 
 SIZE = (80, 24)
 
@@ -30,7 +30,7 @@ def test_table_mid_chain(snap_compare, lang: str) -> None:
         await until(pilot, lambda: app.table.updates > 0)
         clock.advance(7)  # 13 s left of the 20 s response timer
         app.table.query_one(PromptBar).refresh_countdown()
-        app.table.query_one(TimerBar).refresh_bar()
+        app.table.query_one(TableStatus).timer.refresh_bar()
         await pilot.press("b")  # onto the board: my face-down 拆台, the card the flip names
         await pilot.pause()
 

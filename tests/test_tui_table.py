@@ -256,7 +256,7 @@ async def test_the_countdown_of_a_response_runs_on_through_the_steps_of_declarin
     from qm_rules.model import GameOptions
     from qm_tui.clock import SystemClock
     from qm_tui.session import NetSession
-    from qm_tui.widgets.status import TimerBar
+    from qm_tui.widgets.status import TableStatus
 
     hands = {0: ["saomu", "chaitai", "qingtuan", "qingcha", "juhua"]}
 
@@ -300,7 +300,7 @@ async def test_the_countdown_of_a_response_runs_on_through_the_steps_of_declarin
             table = app.table
             deadline, seq = table.deadline_at, table.view.seq  # type: ignore[union-attr]
             assert deadline is not None
-            bar = table.query_one(TimerBar)
+            bar = table.query_one(TableStatus).timer
             total = bar.total
             assert total is not None and total > 19
             await pilot.pause(1.0)  # a second goes by before I answer

@@ -24,7 +24,7 @@ from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
 from qm_tui.screens.table import SessionArrived
 from qm_tui.session import Chat, Ended, Failure, Lost, NetSession, Seats, SeatStatus, Update
-from qm_tui.widgets.status import TimerBar
+from qm_tui.widgets.status import TableStatus
 from qm_tui.widgets.tiles import TableTile
 
 
@@ -144,10 +144,10 @@ async def test_waiting_on_a_player_who_is_away_counts_down_to_the_bot(lang: str)
     app = TableApp(session, lang=lang, clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
-        now = str(app.table.query_one("#status-now").render())
+        now = app.table.query_one(TableStatus).now_shown()
         assert now.strip() == tr("now.away", lang, who="Bob"), now
         assert "0s" not in now  # ("a bot takes over at 0s" beside "120s" read as a contradiction)
-        bar = app.table.query_one(TimerBar)
+        bar = app.table.query_one(TableStatus).timer
         assert str(bar.render()).endswith("120s")
         assert "... " + tr("table.deciding", lang) not in screen_text(app)  # nobody decides
         clock.advance(30)
@@ -157,8 +157,8 @@ async def test_waiting_on_a_player_who_is_away_counts_down_to_the_bot(lang: str)
         statuses[1] = dataclasses.replace(statuses[1], played_by_bot=True)
         app.table.post_message(SessionArrived(Seats(tuple(statuses), grace=120.0)))
         waiting = tr("now.waiting", lang, who="Bob")
-        now_line = app.table.query_one("#status-now")
-        await until(pilot, lambda: str(now_line.render()).strip() == waiting)
+        status = app.table.query_one(TableStatus)
+        await until(pilot, lambda: status.now_shown().strip() == waiting)
         assert str(bar.render()) == ""
 
 

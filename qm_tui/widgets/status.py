@@ -13,11 +13,11 @@ Everything is drawn as ``Text`` (player names are data, never markup).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
-from rich.text import Text
+from rich.text import Span, Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
@@ -27,7 +27,7 @@ from qm_rules.model import Phase
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
-from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyStatic, redraw
+from qm_tui.widgets.redraw import OneLayout, SteadyStatic
 
 #: The phases of a turn, in order, as the strip shows them.
 PHASES: tuple[Phase, ...] = (Phase.DRAW, Phase.PLACE, Phase.ACTION, Phase.WORSHIP, Phase.END)
@@ -125,23 +125,20 @@ def countdown_bar(left: float | None, total: float | None) -> Text:
     return out
 
 
-class TimerBar(OneLayout, Static):
-    """The countdown of the pending decision as a bar; redrawn only when a cell or second
-    changes (the bar is a fixed width: no layout)."""
+class TimerBar:
+    """The countdown of the pending decision, drawn as a bar by the status line (:class:`NowLine`)
+    after the "what now" words. Not a widget of its own: it is one part of that line."""
 
-    DEFAULT_CSS = """
-    TimerBar { width: 18; height: 1; }
-    """
+    #: Cells the bar takes on the line (the bar, its seconds, and a space or two after).
+    WIDTH = 18
 
-    def __init__(self, clock: Clock, *, id: str | None = None) -> None:
-        super().__init__("", id=id, markup=False)
+    def __init__(self, clock: Clock, changed: Callable[[], None] | None = None) -> None:
         self.clock = clock
         self.deadline_at: float | None = None
         self.total: float | None = None
-        self._drawn: object = ()
-
-    def on_mount(self) -> None:
-        self.set_interval(0.25, self.refresh_bar)
+        self._changed = changed
+        self._drawn: Text = Text()
+        self._key: object = ()
 
     #: Deadlines this close (seconds) are one clock: the host's, told again with each update.
     SAME_CLOCK = 0.5
@@ -164,55 +161,113 @@ class TimerBar(OneLayout, Static):
         return max(0.0, self.deadline_at - self.clock.now())
 
     def refresh_bar(self) -> None:
-        left = self.seconds_left()
-        bar = countdown_bar(left, self.total)
+        """Draw the bar again if a cell or a second changed (the line is repainted: the bar's
+        width is fixed, so nothing moves)."""
+        bar = countdown_bar(self.seconds_left(), self.total)
         key = bar.plain, tuple(str(s.style) for s in bar.spans)
-        if key == self._drawn:
+        if key == self._key:
             return
-        self._drawn = key
-        self.update(bar, layout=False)
-
-
-class FitLine(OneLayout, Widget):
-    """One line drawn in the longest of its wordings that fits the width it is given (the
-    last, shortest one when none does): at 100 columns beside a long "what now" and the timer,
-    "Playing back: 3 more · space skips" becomes "3 more · space skips" rather than being cut.
-    The wording is picked when the line is drawn, so a resize picks again."""
-
-    DEFAULT_CSS = """
-    FitLine { height: 1; }
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._wordings: tuple[Text, ...] = (Text(),)
-
-    def show(self, wordings: Sequence[Text]) -> None:
-        """Draw the first of ``wordings`` (longest first) that fits; a repaint, no layout."""
-        wordings = tuple(wordings) or (Text(),)
-        if [w.plain for w in wordings] != [w.plain for w in self._wordings]:
-            self._wordings = wordings
-            self.refresh()
+        self._key = key
+        self._drawn = bar
+        if self._changed is not None:
+            self._changed()
 
     def render(self) -> Text:
+        """The bar as drawn now."""
+        return self._drawn
+
+
+def fit_wording(wordings: Sequence[Text], width: int) -> Text:
+    """The first (longest) of ``wordings`` that fits ``width`` cells, else the last one."""
+    return next((w for w in wordings if w.cell_len <= width), wordings[-1])
+
+
+def _cells(text: Text, width: int) -> Text:
+    """``text`` cut or padded to exactly ``width`` cells (unstyled padding)."""
+    out = text.copy()
+    out.truncate(max(0, width), overflow="crop", pad=True)
+    return out
+
+
+def _append(line: Text, part: Text) -> None:
+    """``part`` added to ``line``, its styles kept as they were given (strings stay strings)."""
+    at = len(line)
+    line.append(part.plain, style=part.style or None)
+    line.spans.extend(Span(at + s.start, at + s.end, s.style) for s in part.spans)
+
+
+class NowLine(OneLayout, Widget):
+    """The status line's second line as one widget: the "what now" words (at most
+    ``NOW_SHARE`` of the width, a space after them), the countdown bar right after them
+    (:class:`TimerBar`, ``TimerBar.WIDTH`` cells), and the playback's state on the right in
+    the longest wording that fits (a space either side).
+
+    One widget, so that the words changing length ("Your turn" -> "Sent", "Waiting for
+    Bartholomew") moves the bar by a repaint of this line: as three widgets side by side it
+    was a new layout of the whole screen each time (the number key's answer frame among them,
+    benchmarks/tui.py). The wording is picked when the line is drawn, so a resize picks again.
+    """
+
+    DEFAULT_CSS = """
+    NowLine { height: 1; width: 1fr; }
+    """
+
+    def __init__(self, clock: Clock, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.timer = TimerBar(clock, self.refresh)
+        self.now = Text()
+        self.wordings: tuple[Text, ...] = (Text(),)
+
+    def on_mount(self) -> None:
+        self.set_interval(0.25, self.timer.refresh_bar)
+
+    def show_now(self, now: Text) -> None:
+        if now.plain != self.now.plain or now.spans != self.now.spans:
+            self.now = now
+            self.refresh()
+
+    def show_playback(self, wordings: Sequence[Text]) -> None:
+        """The playback's state, longest wording first: the first that fits is drawn."""
+        wordings = tuple(wordings) or (Text(),)
+        if [w.plain for w in wordings] != [w.plain for w in self.wordings]:
+            self.wordings = wordings
+            self.refresh()
+
+    def parts(self, width: int) -> tuple[Text, Text, Text]:
+        """The three parts as drawn at ``width``: the words, the bar, the playback's state."""
+        now_cells = min(self.now.cell_len + 1, int(width * NOW_SHARE))  # with its space after
+        rest = width - now_cells - TimerBar.WIDTH
+        playback = fit_wording(self.wordings, max(0, rest - 2))
+        return _cells(self.now, now_cells - 1), self.timer.render(), playback
+
+    def render(self) -> Text:
+        # each part with its own style (``a + b`` would give all of it ``a``'s), as written:
+        # "black" named in a string is drawn as it was by a Static of its own, where Rich's
+        # Style object for it (``append_text``) is the terminal theme's black
         width = self.content_size.width
+        line = Text()
         if width <= 0:
-            return self._wordings[0]
-        return next((w for w in self._wordings if w.cell_len <= width), self._wordings[-1])
+            return line
+        now, bar, playback = self.parts(width)
+        _append(line, now)
+        line.append(" ")
+        _append(line, _cells(bar, TimerBar.WIDTH))
+        rest = width - line.cell_len
+        if rest > 2:
+            room = rest - 2  # a space either side of the playback's words, set right
+            shown = _cells(playback, room) if playback.cell_len > room else playback
+            line.append(" " * (rest - 1 - shown.cell_len))
+            _append(line, shown)
+            line.append(" ")
+        return _cells(line, width)
 
 
 class TableStatus(OneLayout, Vertical):
     """The phase strip line and the "what now" line with the countdown and playback state."""
 
-    DEFAULT_CSS = f"""
-    TableStatus {{ height: 2; background: $primary-background; }}
-    TableStatus Static, TableStatus FitLine {{ height: 1; text-wrap: nowrap; text-overflow: clip; }}
-    TableStatus #status-phases {{ padding: 0 1; }}
-    TableStatus > Horizontal {{ height: 1; }}
-    TableStatus #status-now {{
-        width: auto; max-width: {round(NOW_SHARE * 100)}%; padding: 0 1 0 0;
-    }}
-    TableStatus #status-playback {{ width: 1fr; text-align: right; padding: 0 1; }}
+    DEFAULT_CSS = """
+    TableStatus { height: 2; background: $primary-background; }
+    TableStatus #status-phases { height: 1; text-wrap: nowrap; text-overflow: clip; padding: 0 1; }
     """
 
     def __init__(self, clock: Clock, *, id: str | None = None) -> None:
@@ -222,25 +277,33 @@ class TableStatus(OneLayout, Vertical):
 
     def compose(self) -> ComposeResult:
         yield SteadyStatic("", id="status-phases", markup=False)
-        with SteadyHorizontal():
-            yield SteadyStatic("", id="status-now", markup=False)
-            yield TimerBar(self.clock, id="status-timer")
-            yield FitLine(id="status-playback")
+        yield NowLine(self.clock, id="status-now")
+
+    @property
+    def line(self) -> NowLine:
+        """The second line: what now, the countdown, the playback's state."""
+        return self.query_one(NowLine)
 
     @property
     def timer(self) -> TimerBar:
-        return self.query_one(TimerBar)
+        return self.line.timer
 
-    def _put(self, part: str, text: Text, *, auto_width: bool = False) -> None:
+    def now_shown(self) -> str:
+        """The "what now" words as the line draws them (tests)."""
+        line = self.line
+        return line.parts(line.content_size.width)[0].plain if line.content_size.width else ""
+
+    def playback_shown(self) -> str:
+        """The playback's state as the line draws it (tests)."""
+        line = self.line
+        return line.parts(line.content_size.width)[2].plain if line.content_size.width else ""
+
+    def _put(self, part: str, text: Text) -> None:
         key = (text.plain, tuple((s.start, s.end, str(s.style)) for s in text.spans))
         if self._drawn.get(part) == key:
             return
         self._drawn[part] = key
-        static = self.query_one(f"#status-{part}", Static)
-        if auto_width:
-            redraw(static, text, auto_width=True)  # a new layout only when the width changes
-        else:
-            static.update(text, layout=False)  # a fixed size
+        self.query_one(f"#status-{part}", Static).update(text, layout=False)  # a fixed size
 
     def show(
         self,
@@ -259,14 +322,13 @@ class TableStatus(OneLayout, Vertical):
         line.append("  " + clean(info_right))
         self._put("phases", line)
         room = int(self.size.width * NOW_SHARE) - 1 if self.size.width else None
-        self._put("now", now_text(now, lang, room), auto_width=True)  # its width follows them
+        self.line.show_now(now_text(now, lang, room))  # a repaint of the line, whatever its width
         self.timer.set_deadline(deadline_at)
 
     def show_playback(self, wordings: Sequence[str]) -> None:
         """The playback's state on the right, longest wording first: the first that fits is
         drawn."""
-        line = self.query_one("#status-playback", FitLine)
-        line.show([Text(clean(w), style="dim italic") for w in wordings])
+        self.line.show_playback([Text(clean(w), style="dim italic") for w in wordings])
 
     def forget(self) -> None:
         """Draw everything again at the next :meth:`show` (the language changed)."""
