@@ -1045,7 +1045,11 @@ class TableScreen(Screen[None]):
         if p.kind is PromptKind.ACTION:
             self._phase_open = self._played_in_action(view, option_id)
         self.show_status(view)  # "sent", no longer "your turn"
-        self._send("choose", option_id)
+        # Sent once that is on screen: the key is answered by the next frame. Sent at once, the
+        # reply (the host runs in this loop under ``qingming play``) came back and was drawn
+        # first, and the key's answer waited for the host's turn and the next view's layout
+        # (benchmarks/tui.py: number key -> answer frame). The send waits a frame at most.
+        self.call_after_refresh(self._send, "choose", option_id)
 
     @staticmethod
     def _played_in_action(view: View, option_id: str) -> tuple[str, str] | None:
