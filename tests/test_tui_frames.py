@@ -8,6 +8,7 @@ for cursor moves that write nothing."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -26,6 +27,7 @@ from qm_tui.clock import FakeClock
 from qm_tui.compositor import SpotCompositor
 from qm_tui.screens.table import TableScreen
 from qm_tui.widgets.detail import CardDetail
+from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.status import Now, TableStatus
 from qm_tui.widgets.tiles import TableTile
 
@@ -282,3 +284,42 @@ async def test_a_partial_frame_does_not_render_what_is_hidden_behind_the_changed
             behind = [w for w in card.ancestors_with_self if isinstance(w, Widget)]
             assert table in behind and len(behind) > 3  # the card, its grid, area, board ...
             assert all(w in rendered for w in behind)  # ... all drawn by Textual's frame
+
+
+async def test_the_option_list_filled_and_cleared_on_a_tall_table_asks_no_layout() -> None:
+    """On a tall table the option list keeps its height, and its count its width: my
+    decision's options coming and going are a repaint of the prompt, not a layout of the
+    screen (only a scrollbar coming or going would need one)."""
+    async with drawn_table() as (app, pilot):
+        table = app.table
+        bar = table.query_one(PromptBar)
+        ol = bar.options_list
+        view = table.view
+        assert view is not None and view.prompt is not None and bar.option_ids
+        assert ol.styles.height is not None and ol.styles.height.is_cells  # a tall table
+        assert not ol.show_vertical_scrollbar
+        count = bar.query_one("#prompt-count")
+        shown = str(count.render()).strip()
+        assert shown  # "1 of n"
+        comp = table._compositor
+        reflows: list[object] = []
+        reflow = comp.reflow
+
+        def noted(parent, size):  # type: ignore[no-untyped-def]
+            reflows.append(parent)
+            return reflow(parent, size)
+
+        comp.reflow = noted  # type: ignore[method-assign]
+        answered = dataclasses.replace(
+            view, prompt=dataclasses.replace(view.prompt, options=(), default="")
+        )
+        bar.show(answered, "en", None)
+        for _ in range(3):
+            await pilot.pause()
+        assert ol.option_count == 0 and not str(count.render()).strip()
+        bar.show(view, "en", None)
+        for _ in range(3):
+            await pilot.pause()
+        assert ol.option_count == len(view.prompt.options)
+        assert str(count.render()).strip() == shown
+        assert not reflows, reflows

@@ -12,10 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Self
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
@@ -24,7 +27,7 @@ from qm_rules.describe import describe_options, describe_prompt
 from qm_rules.model import View
 from qm_tui.clock import Clock
 from qm_tui.safe import clean
-from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyLabel, redraw
+from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyLabel
 
 #: Letters an option may take after 1-9 and 0, in the order given (home row first); those the
 #: screen binds to something else are skipped.
@@ -43,6 +46,40 @@ def seconds_left(deadline_at: float | None, now: float) -> int | None:
     return max(0, math.ceil(deadline_at - now))
 
 
+class SteadyOptionList(OptionList):
+    """Textual's option list, laid out anew only when its options can change its size.
+
+    Filling or clearing an ``OptionList`` sets its virtual size, which asks a layout of the
+    whole screen, and at the table it is filled and cleared with every decision of mine. When
+    the list has a fixed height (a tall table: ``TableScreen._fit_options``) its size does not
+    follow its options, and only a scrollbar coming or going needs a layout (that one still
+    asks it, as a change of the scrollbar's ``display``): its own repaint is enough."""
+
+    _lines_only = False
+
+    def _fixed_height(self) -> bool:
+        height = self.styles.height
+        return height is not None and height.is_cells
+
+    def _update_lines(self) -> None:
+        self._lines_only = self._fixed_height()
+        try:
+            super()._update_lines()
+        finally:
+            self._lines_only = False
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        if self._lines_only:
+            layout = False  # the virtual size changed; the size did not
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
 class PromptBar(OneLayout, Vertical):
     """Title, option count and countdown on one line, the options below (their keys pick them
     from anywhere on the table)."""
@@ -53,7 +90,9 @@ class PromptBar(OneLayout, Vertical):
     PromptBar #prompt-title {
         width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; padding: 0 1;
     }
-    PromptBar #prompt-count { width: auto; color: $text-muted; padding: 0 1; }
+    PromptBar #prompt-count {
+        width: auto; color: $text-muted; padding: 0 1; text-align: right; text-wrap: nowrap;
+    }
     PromptBar #prompt-auto { width: auto; background: $warning-muted; color: $text; padding: 0 1; }
     PromptBar #prompt-auto.-off { display: none; }
     PromptBar #prompt-countdown { width: 6; padding: 0 1; text-style: bold; text-align: right; }
@@ -86,9 +125,10 @@ class PromptBar(OneLayout, Vertical):
             yield SteadyLabel("", id="prompt-auto", markup=False, classes="-off")
             yield SteadyLabel("", id="prompt-count", markup=False)
             yield SteadyLabel("", id="prompt-countdown", markup=False)
-        yield OptionList(id="prompt-options")
+        yield SteadyOptionList(id="prompt-options")
 
     def on_mount(self) -> None:
+        self._keep_count_width()
         self.set_interval(0.25, self.refresh_countdown)
 
     @property
@@ -100,7 +140,14 @@ class PromptBar(OneLayout, Vertical):
         list's length (``{at}`` the highlighted option, ``{n}`` how many)."""
         self.keys = option_keys(reserved)
         self.count_words = count_words
+        self._keep_count_width()
         self.forget()
+
+    def _keep_count_width(self) -> None:
+        """The count's width is kept whether it shows or not (the widest count with two-digit
+        numbers): it coming and going with each decision is then a repaint, not a layout."""
+        widest = cell_len(self.count_words.format(at=88, n=88))
+        self.query_one("#prompt-count", Label).styles.width = widest + 2  # and its padding
 
     def show_auto(self, words: str) -> None:
         """Say that auto-pass is on, and how ("" when it is off)."""
@@ -161,7 +208,8 @@ class PromptBar(OneLayout, Vertical):
         n = len(self.option_ids)
         at = (self.options_list.highlighted or 0) + 1
         text = self.count_words.format(at=at, n=n) if n else ""
-        redraw(self.query_one("#prompt-count", Label), text, auto_width=True)
+        # a fixed width (use_keys), set right against the countdown: a repaint
+        self.query_one("#prompt-count", Label).update(text, layout=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_count()  # the event goes on up: the screen shows the option's card
