@@ -25,6 +25,7 @@ from qm_rules.describe import card_name
 from qm_rules.model import View
 from qm_tui.clock import FakeClock
 from qm_tui.compositor import SpotCompositor
+from qm_tui.playback import ChainFrame, Step
 from qm_tui.screens.table import TableScreen
 from qm_tui.widgets.detail import CardDetail
 from qm_tui.widgets.prompt import PromptBar
@@ -323,3 +324,46 @@ async def test_the_option_list_filled_and_cleared_on_a_tall_table_asks_no_layout
         assert ol.option_count == len(view.prompt.options)
         assert str(count.render()).strip() == shown
         assert not reflows, reflows
+
+
+async def test_a_playback_step_waits_for_the_frame_answering_a_key() -> None:
+    async with drawn_table() as (app, pilot):
+        table = app.table
+        await on_the_board(pilot, table)
+        answered: list[object] = []
+        key_answered = table.key_answered
+
+        def noted() -> None:
+            answered.append(table.focused)
+            key_answered()
+
+        table.key_answered = noted  # type: ignore[method-assign]
+        app.post_message(events.Key("right", None))  # as a terminal sends it
+        await until(pilot, lambda: bool(answered))  # the arrow's answer waits for its frame
+        table.key_answered = key_answered  # type: ignore[method-assign]
+
+        order: list[str] = []
+        display = app._display
+
+        def drawn(screen, renderable):  # type: ignore[no-untyped-def]
+            order.append("frame")
+            display(screen, renderable)
+
+        app._display = drawn  # type: ignore[method-assign]
+        show_steps = table.show_steps
+
+        async def shown(steps):  # type: ignore[no-untyped-def]
+            if steps:
+                order.append("step")
+            await show_steps(steps)
+
+        table.show_steps = shown  # type: ignore[method-assign]
+        tile = table.focused
+        assert isinstance(tile, TableTile)
+        tile.show("answered")  # a key answered: its tile changed, its frame not drawn yet
+        table.key_answered()
+        table.playback.queue.append(Step((), ChainFrame(), None, None))  # a step due now
+        await table.advance_playback()  # as a tick would, at once
+        assert table.playback.queue and "step" not in order  # the step waits ...
+        await until(pilot, lambda: not table.playback.queue)  # ... for the next tick
+        assert order.index("frame") < order.index("step"), order

@@ -201,6 +201,8 @@ class TableScreen(Screen[None]):
         ) = None
         """The chain, phase and turn the last step showed, and the view they go with."""
         self._advancing = False
+        self._key_unpainted = False
+        """A key's answer is waiting for its frame: the playback's next step waits for it."""
         self._build_lock = asyncio.Lock()
         self.updates = 0
         """How many views were rendered (tests and benchmarks wait on it)."""
@@ -541,14 +543,29 @@ class TableScreen(Screen[None]):
     def _playback_tick(self) -> None:
         """On an interval: if a step is due, show it from the screen's own message queue (in
         order with the session's messages, never beside them)."""
+        if self._key_unpainted:
+            return  # a key's answer first (see key_answered)
         if self.playback.queue and not self._advancing and self.playback.ready():
             self._advancing = True
             self.call_later(self.advance_playback)
 
+    def key_answered(self) -> None:
+        """A key was answered on screen (the focus moved): the playback's next step waits until
+        the frame showing that answer has been drawn. A step shown meanwhile would be drawn in
+        the same frame, its layout and the cards it changes first (benchmarks/tui.py: an arrow
+        while the playback runs); the step waits a frame at most."""
+        if not self._key_unpainted:
+            self._key_unpainted = True
+            self.call_after_refresh(self._key_painted)
+
+    def _key_painted(self) -> None:
+        self._key_unpainted = False
+
     async def advance_playback(self) -> None:
-        """Show the steps whose time has come."""
+        """Show the steps whose time has come (after the frame answering a key, if one waits:
+        the next tick shows them)."""
         self._advancing = False
-        if not self.taken_down:
+        if not self.taken_down and not self._key_unpainted:
             await self.show_steps(self.playback.due())
 
     async def show_steps(self, steps: list[Step]) -> None:
@@ -996,6 +1013,7 @@ class TableScreen(Screen[None]):
         board follows the focus again, not where the wheel left it."""
         self.board.held = False
         self._show_tile_detail(tile)
+        self.key_answered()
 
     @on(TableTile.Chosen)
     async def _tile_chosen(self, message: TableTile.Chosen) -> None:
