@@ -66,6 +66,21 @@ def noting_renders(monkeypatch: pytest.MonkeyPatch) -> list[Widget]:
     return rendered
 
 
+def noting_reflows(table: TableScreen) -> list[object]:
+    """From now on, every layout of ``table`` (its compositor's reflow) is added to the list
+    returned."""
+    comp = table._compositor
+    reflows: list[object] = []
+    reflow = comp.reflow
+
+    def noted(parent, size):  # type: ignore[no-untyped-def]
+        reflows.append(parent)
+        return reflow(parent, size)
+
+    comp.reflow = noted  # type: ignore[method-assign]
+    return reflows
+
+
 async def on_the_board(pilot: Pilot[None], table: TableScreen) -> TableTile:
     """``b``: the focus onto the board; the tile it is on."""
     await pilot.press("b")
@@ -232,15 +247,7 @@ async def test_a_layout_that_resizes_widgets_is_not_followed_by_a_second_one() -
     virtual size changed); the table's widgets never scroll their content, so one is enough."""
     async with drawn_table() as (app, pilot):
         table = app.table
-        comp = table._compositor
-        reflows: list[object] = []
-        reflow = comp.reflow
-
-        def noted(parent, size):  # type: ignore[no-untyped-def]
-            reflows.append(parent)
-            return reflow(parent, size)
-
-        comp.reflow = noted  # type: ignore[method-assign]
+        reflows = noting_reflows(table)
         # A seat's field gaining its first card: the row of empty slots becomes framed cards,
         # every tile of the seat taller, the seats below it moved.
         area = next(iter(table.areas.values()))
@@ -302,15 +309,7 @@ async def test_the_option_list_filled_and_cleared_on_a_tall_table_asks_no_layout
         count = bar.query_one("#prompt-count")
         shown = str(count.render()).strip()
         assert shown  # "1 of n"
-        comp = table._compositor
-        reflows: list[object] = []
-        reflow = comp.reflow
-
-        def noted(parent, size):  # type: ignore[no-untyped-def]
-            reflows.append(parent)
-            return reflow(parent, size)
-
-        comp.reflow = noted  # type: ignore[method-assign]
+        reflows = noting_reflows(table)
         answered = dataclasses.replace(
             view, prompt=dataclasses.replace(view.prompt, options=(), default="")
         )
