@@ -18,16 +18,25 @@ def _load(name: str):  # noqa: ANN202 - a module
     return importlib.import_module(f"qingming.commands.{name}")
 
 
-def add_common_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of the lobby (no command); ``play`` and ``join`` add them too."""
+def add_common_arguments(parser: argparse.ArgumentParser, *, command: bool = False) -> None:
+    """Options of the lobby (no command); ``play`` and ``join`` add them too (``command``).
+
+    A command's copies have no default of their own: argparse copies every value of the
+    command's namespace over the top level's, so a default there would erase what was given
+    before the command (``qingming --lang zh play`` ran in the locale's language). The top
+    level's defaults stand when neither place gives the option.
+    """
+    default = {"default": argparse.SUPPRESS} if command else {}
     parser.add_argument(
         "--lang",
         choices=("zh", "en"),
         help="language, remembered (default: the remembered one, else the locale's)",
+        **default,
     )
     parser.add_argument(
         "--name",
         help="your player name, remembered (default: the remembered one, else your login name)",
+        **default,
     )
     parser.add_argument(
         "--interface",
@@ -35,6 +44,7 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ADDR",
         help="an interface address to use for discovery; repeat for several "
         "(default: every interface, or 127.0.0.1 when CI is set)",
+        **default,
     )
 
 

@@ -459,6 +459,33 @@ def test_play_and_join_take_the_common_options() -> None:
     assert (args.address, args.interface) == ("10.0.0.2:7000", ["10.0.0.1"])
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--lang", "zh", "--name", "Bo", "--no-journal", "play", "--bots", "2"],
+        ["--lang", "zh", "--name", "Bo", "--no-journal", "join", "10.0.0.2:7000"],
+        ["--lang", "zh", "--name", "Bo", "--no-journal"],
+    ],
+)
+def test_the_common_options_count_before_the_command_too(argv: list[str]) -> None:
+    """``qingming --help`` shows them before COMMAND; a playtester's ``qingming --lang zh
+    --name Bo --no-journal play`` got the locale's language, the login name and a journal."""
+    from qingming.cli import build_parser
+
+    args = build_parser().parse_args(argv)
+    assert (args.lang, args.name, args.no_journal) == ("zh", "Bo", True)
+
+
+def test_a_common_option_after_the_command_wins_and_defaults_stay_without_either() -> None:
+    from qingming.cli import build_parser
+
+    args = build_parser().parse_args(["--lang", "zh", "play", "--lang", "en"])
+    assert args.lang == "en"
+    for argv in (["play"], ["join", "h"], []):
+        args = build_parser().parse_args(argv)
+        assert (args.lang, args.name, args.interface, args.no_journal) == (None, None, None, False)
+
+
 # ───────────────────────────── layout ─────────────────────────────
 
 

@@ -16,7 +16,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="HOST[:PORT]",
         help="the table's address (PORT defaults to 7351, what qingming serve takes when free)",
     )
-    add_common_arguments(parser)
+    add_common_arguments(parser, command=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -49,16 +49,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="JOURNAL",
         help="carry on the last game you played here (or the one in JOURNAL), your seat included",
     )
-    add_journal_argument(parser)
-    add_common_arguments(parser)
+    add_journal_argument(parser, command=True)
+    add_common_arguments(parser, command=True)
 
 
-def add_journal_argument(parser: argparse.ArgumentParser) -> None:
+def add_journal_argument(parser: argparse.ArgumentParser, *, command: bool = False) -> None:
+    """``--no-journal``, of the top level and of ``play`` (``command``: no default of its own,
+    so that ``qingming --no-journal play`` is not undone; see ``add_common_arguments``)."""
     parser.add_argument(
         "--no-journal",
         action="store_true",
         help="do not save the games of tables you host (default: each is saved into "
         "~/.local/share/qingming/journals, for `qingming replay` and `--resume`)",
+        **({"default": argparse.SUPPRESS} if command else {}),
     )
 
 
