@@ -135,8 +135,8 @@ def test_the_result_lists_stacked_offerings_with_the_ancestor_they_are_under(lan
 
 
 async def test_the_result_scrolls_with_the_page_keys() -> None:
-    """The journal's path is at the bottom: page down gets there without first tabbing away
-    from the buttons."""
+    """Page down scrolls the result without first tabbing away from the buttons; the foot says
+    there is more below until the end is in view."""
     from tui_support import make_app
 
     from qm_tui.screens.result import ResultScreen
@@ -148,16 +148,20 @@ async def test_the_result_scrolls_with_the_page_keys() -> None:
         await app.push_screen(screen)
         await pilot.pause()
         box = screen.query_one("#result")
+        more = screen.query_one("#result-box")
         assert box.max_scroll_y > 0 and box.scroll_y == 0
+        assert "more below" in str(more.border_subtitle)
         await pilot.press("pagedown")
         await pilot.pause()
         assert box.scroll_y > 0
         await pilot.press("end")
         await pilot.pause()
         assert box.scroll_y == box.max_scroll_y
+        assert "more below" not in str(more.border_subtitle)  # the end is in view
         await pilot.press("home")
         await pilot.pause()
         assert box.scroll_y == 0
+        assert "more below" in str(more.border_subtitle)
 
 
 # ───────────────────────────── help (?) ─────────────────────────────

@@ -59,6 +59,41 @@ async def test_play_journals_the_game_and_the_result_says_where(tmp_path: Path) 
     assert json.loads(out.getvalue())
 
 
+@pytest.mark.parametrize("size", [(160, 48), (100, 30)])
+async def test_where_the_game_is_saved_shows_when_the_result_opens(size: tuple[int, int]) -> None:
+    """Four players, fairly dealt: the result's first screen shows the deal's verdict, the
+    journal's path and the check's record (they came after the hands, the stats and the last
+    moves, below the fold at 160x48), and says there is more below while there is."""
+    from textual.containers import VerticalScroll
+
+    app = make_app(start=PlayLocal(bots=3), journal=True)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await until(pilot, lambda: app.hosted is not None and app.hosted.game is not None, "dealt")
+        assert app.client is not None
+        await app.client.concede()  # the three bots play on to the end
+        await open_result(pilot, app, timeout=120)
+        screen = app.screen
+        await until(pilot, lambda: screen.verdict is not None, "the deal checked")  # type: ignore[attr-defined]
+        await pilot.pause()
+        box = screen.query_one("#result", VerticalScroll)
+        seen = box.content_region
+        assert box.scroll_y == 0
+        for selector in ("#result-fair", "#result-journal", "#result-record"):
+            line = screen.query_one(selector)
+            assert seen.contains_region(line.region), f"{selector} is out of sight"
+        assert app.journal_path in str(screen.query_one("#result-journal").render())
+        assert "verified" in str(screen.query_one("#result-fair").render())
+        more = screen.query_one("#result-box")
+        assert box.max_scroll_y > 0  # four hands, the stats and the last moves do not all fit
+        assert "more below" in str(more.border_subtitle)
+        await pilot.press("end")
+        await until(pilot, lambda: box.scroll_y == box.max_scroll_y, "scrolled to the end")
+        await pilot.pause()
+        assert "more below" not in str(more.border_subtitle)
+        await _leave(pilot, app)
+
+
 async def test_no_journal_means_none_and_the_result_does_not_mention_one(tmp_path: Path) -> None:
     app = make_app(start=PlayLocal(bots=1, seed=3), journal=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -1,5 +1,7 @@
-"""The result, over the final table: who won, with which ancestor and its condition, every hand
-revealed, the last lines of the log, what each player did; rematch or leave.
+"""The result, over the final table: who won, with which ancestor and its condition, whether
+the deal checked out and where the game is saved (short lines first, on the first screen), every
+hand revealed, what each player did, the last lines of the log; rematch or leave. The box's foot
+says when there is more below.
 
 A modal: the final table stays visible behind it. It is dismissed with ``"rematch"``,
 ``"leave"`` or None (back to the table, which can open it again); the table screen that pushed
@@ -81,6 +83,23 @@ def headline(result: Result, view: View, lang: str) -> str:
     return tr("result.winner", lang, name=clean(view.seats[result.winner].name))
 
 
+class Contents(VerticalScroll):
+    """The result's scrolled contents: scrolled, resized or grown, it has its screen say
+    whether there is more below."""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._tell()
+
+    def on_resize(self) -> None:  # its size or its contents' size changed
+        self._tell()
+
+    def _tell(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ResultScreen):
+            screen.show_more()
+
+
 class ResultScreen(ModalScreen[str | None]):
     """The end of a game, for everyone at the table, over the final table."""
 
@@ -125,7 +144,7 @@ class ResultScreen(ModalScreen[str | None]):
         lang = self.lang
         r = self.result
         with Vertical(id="result-box"):
-            with VerticalScroll(id="result"):
+            with Contents(id="result"):
                 yield Label(tr("result.title", lang), id="result-title")
                 line = Text(headline(r, self.view, lang), style="bold")
                 line.append("  " + clean(tr(f"result.reason.{r.reason}", lang)), style="")
@@ -142,6 +161,19 @@ class ResultScreen(ModalScreen[str | None]):
                     if d is not None:
                         anc.append("  " + d.text(lang), style="")
                     yield Static(anc, id="result-ancestor")
+                # the short lines first: the deal's verdict and where the game is saved show
+                # when the result opens, before the long lists (hands, stats, the last moves)
+                yield Static(self._fair_line(), id="result-fair")
+                # where the game is saved: a table hosted here keeps a journal
+                journal = getattr(self.app, "journal_path", None)
+                if journal:
+                    yield Static(
+                        Text(clean(tr("seats.journal_saved", lang, path=journal)), style="dim"),
+                        id="result-journal",
+                    )
+                if self.record_path:
+                    saved = tr("fair.saved", lang, path=self.record_path)
+                    yield Static(Text(clean(saved), style="dim"), id="result-record")
                 yield Label(tr("result.hands", lang), id="result-hands-title")
                 yield Static(hands_table(r, self.view, lang), id="result-hands")
                 if self.stats is not None:
@@ -155,17 +187,6 @@ class ResultScreen(ModalScreen[str | None]):
                     yield Label(tr("result.log", lang), id="result-log-title")
                     lines = "\n".join(clean(line) for line in self.log_lines)
                     yield Static(Text(lines, style="dim"), id="result-log")
-                yield Static(self._fair_line(), id="result-fair")
-                if self.record_path:
-                    saved = tr("fair.saved", lang, path=self.record_path)
-                    yield Static(Text(clean(saved), style="dim"), id="result-record")
-                # where the game is saved: a table hosted here keeps a journal
-                journal = getattr(self.app, "journal_path", None)
-                if journal:
-                    yield Static(
-                        Text(clean(tr("seats.journal_saved", lang, path=journal)), style="dim"),
-                        id="result-journal",
-                    )
             with Horizontal(id="result-buttons"):
                 yield Button(
                     tr("result.rematch", lang), id="rematch", variant="success", compact=True
@@ -178,6 +199,16 @@ class ResultScreen(ModalScreen[str | None]):
         self.query_one("#rematch", Button).focus()
         if self.fair is not None and self.verdict is None:
             self._check_deal()
+
+    def show_more(self) -> None:
+        """Say there is more below while the contents go on under the box's foot (the
+        scrollbar alone was missed); nothing once the end is in view."""
+        if not self.is_attached:
+            return
+        box = self.query_one("#result", VerticalScroll)
+        more = box.max_scroll_y > 0 and box.scroll_y < box.max_scroll_y
+        # on the box's foot, right (its border): it takes no room from the buttons
+        self.query_one("#result-box").border_subtitle = tr("result.more", self.lang) if more else ""
 
     def _fair_line(self) -> Text:
         """The fair deal's verdict in words: checking, verified, or the step that failed."""

@@ -65,4 +65,5 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.col.responses": {"zh": "应对", "en": "Responses"},
     "result.col.turns": {"zh": "回合", "en": "Turns"},
     "result.log": {"zh": "最后的日志", "en": "The last moves"},
+    "result.more": {"zh": "▼ 下面还有：PgDn", "en": "▼ more below: PgDn"},
 }
