@@ -108,6 +108,7 @@ class QingmingApp(App[None]):
         bot_delay: float = 0.6,
         journal: bool = True,
         first_run: bool = False,
+        answer_guard: float | None = None,
     ) -> None:
         super().__init__()
         self.player_name = name
@@ -135,8 +136,11 @@ class QingmingApp(App[None]):
         """The ``qingming serve`` a table hosted here was handed over to, if it was."""
         self._first_run = first_run
         """Offer the "how to play" screen first, unless the config says it was shown."""
-        self.pace = (cfg.load().pace if remember else None) or "normal"
+        saved = cfg.load() if remember else cfg.Config()
+        self.pace = saved.pace or "normal"
         """How fast the table plays back what happened (fast, normal, slow)."""
+        self.answer_guard = cfg.answer_guard(saved) if answer_guard is None else answer_guard
+        """Seconds a new question's keys wait before they answer it (see config.ANSWER_GUARD)."""
 
     # ── screens ────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
-"""What the app remembers between runs: the player's name and language, the playback pace, and
-whether the "how to play" screen of a first run has been shown.
+"""What the app remembers between runs: the player's name and language, the playback pace,
+whether the "how to play" screen of a first run has been shown, and the answer guard (how long
+a new question's keys wait before they answer it: :data:`ANSWER_GUARD`).
 
 Stored as JSON in platformdirs' user config dir (``~/.config/qingming/config.json`` on Linux);
 ``QINGMING_CONFIG_DIR`` overrides the directory, which is how tests keep off the real one.
@@ -24,6 +25,18 @@ ENV_DATA_DIR = "QINGMING_DATA_DIR"
 FILE_NAME = "config.json"
 MAX_NAME = 16
 
+ANSWER_GUARD = 0.5
+"""Seconds after a new question of mine appears during which the keys that answer it (option
+keys, Enter or a click on an option or a card, pass, end) are not taken as its answer: a key
+pressed that soon was meant for what was on screen before (a playtester's ``1``, meant as the
+next action, flipped a trap on a placement prompt that had appeared 0.3 s earlier). 0.5 s is
+what browsers' input protectors wait (Chromium's payment sheet: 500 ms; its dialogs: the
+double-click interval, 500 ms by default); simple visual reaction alone takes 0.2-0.3 s. The
+player's ``answer_guard`` in the config file overrides it (seconds; 0 turns the guard off, at
+most :data:`MAX_ANSWER_GUARD`). Tests set this default to 0 (tests/conftest.py) and drive the
+guard on purpose on their fake clock."""
+MAX_ANSWER_GUARD = 2.0
+
 
 @dataclass(frozen=True, slots=True)
 class Config:
@@ -34,6 +47,13 @@ class Config:
     intro_seen: bool = False
     """The first run's "how to play" screen was shown (and is not offered again)."""
     pace: str | None = None
+    answer_guard: float | None = None
+    """Seconds a new question's keys wait (see :data:`ANSWER_GUARD`); None: the default."""
+
+
+def answer_guard(config: Config) -> float:
+    """How long a new question's keys wait, in seconds: the config's, else :data:`ANSWER_GUARD`."""
+    return ANSWER_GUARD if config.answer_guard is None else config.answer_guard
 
 
 def config_dir() -> Path:
@@ -110,11 +130,15 @@ def load() -> Config:
     name = raw.get("name")
     lang = raw.get("lang")
     pace = raw.get("pace")
+    guard = raw.get("answer_guard")
+    ok_guard = isinstance(guard, int | float) and not isinstance(guard, bool) and guard >= 0
+    guard_s = min(float(guard), MAX_ANSWER_GUARD) if ok_guard else None  # type: ignore[arg-type]
     return Config(
         name=clean_name(name) or None if isinstance(name, str) else None,
         lang=lang if lang in LANGS else None,
         intro_seen=raw.get("intro_seen") is True,
         pace=pace if pace in PACES else None,
+        answer_guard=guard_s,
     )
 
 

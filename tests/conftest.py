@@ -6,7 +6,8 @@ here keeps a developer's run of the suite from announcing tables on the machine'
 Tests that exercise the non-CI default change it themselves with monkeypatch.
 
 Likewise the app's state and data directories (seat tokens, game journals) point into a
-temporary directory, so no test writes into the developer's home.
+temporary directory, so no test writes into the developer's home. And the apps a test runs in
+its own process start with the answer guard off (below).
 """
 
 from __future__ import annotations
@@ -14,7 +15,21 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("CI", "true")
 _scratch = tempfile.mkdtemp(prefix="qm-tests-")
 os.environ.setdefault("QINGMING_STATE_DIR", os.path.join(_scratch, "state"))
 os.environ.setdefault("QINGMING_DATA_DIR", os.path.join(_scratch, "data"))
+
+
+@pytest.fixture(autouse=True)
+def _answer_guard_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process apps start with the answer guard off (qm_tui.config.ANSWER_GUARD: keys
+    pressed in the first moment after a new question are not taken). Pilot tests press keys
+    the instant a prompt shows, on a fake clock that moves only when told to; the guard's own
+    tests (test_tui_answer_guard.py) turn it on and move the clock. Processes the tests start
+    (``qingming`` itself) keep the real default: what they drive waits for the guard."""
+    from qm_tui import config
+
+    monkeypatch.setattr(config, "ANSWER_GUARD", 0.0)

@@ -63,6 +63,7 @@ def _app(**kwargs: object):  # noqa: ANN202 - a QingmingApp
         clock=FakeClock(),
         remember=False,
         bot_delay=0.0,
+        answer_guard=0.0,  # a bot answers here, at once on a frozen clock; options drawn armed
         **kwargs,  # type: ignore[arg-type]
     )
 

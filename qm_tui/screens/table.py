@@ -33,6 +33,7 @@ from textual.widgets import Input, OptionList
 
 from qm_rules.describe import card_index, card_name, describe_events
 from qm_rules.model import Event, Option, Phase, PromptKind, SeatView, View
+from qm_tui import config as cfg
 from qm_tui.autopass import AutoPass
 from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock
@@ -168,7 +169,13 @@ class TableScreen(Screen[None]):
     PLAYBACK_TICK = 1 / 30
 
     def __init__(
-        self, session: TableSession, *, lang: str, clock: Clock, pace: str | None = None
+        self,
+        session: TableSession,
+        *,
+        lang: str,
+        clock: Clock,
+        pace: str | None = None,
+        answer_guard: float | None = None,
     ) -> None:
         super().__init__()
         self._compositor = SpotCompositor()  # a frame renders only the widgets it changes
@@ -213,6 +220,15 @@ class TableScreen(Screen[None]):
         self.autopass = AutoPass()
         """The player's auto-pass mode (answered here, client-side; reset each turn)."""
         self._detail: tuple[object, ...] = ()
+        self.answer_guard = answer_guard
+        """Seconds a new question of mine waits before a key answers it (None: the app's, or
+        else config.ANSWER_GUARD, read at mount): see :meth:`answer_armed`."""
+        self._asked: tuple[int, float] | None = None
+        """The last question of mine shown (its ``seq``) and when it appeared (on ``clock``)."""
+        self._asked_unseen = False
+        """... it appeared while another screen covered the table: it appears at the resume."""
+        self._too_soon_told: int | None = None  # the question a too-early key was told about
+        self._unarmed = False  # the option list is shown as not yet taking keys
 
     # ── layout ──────────────────────────────────────────────────────────────────────────────
 
@@ -243,6 +259,9 @@ class TableScreen(Screen[None]):
         )
         if not self._pace_given:
             self.playback.pace = str(getattr(self.app, "pace", None) or DEFAULT_PACE)
+        if self.answer_guard is None:
+            guard = getattr(self.app, "answer_guard", None)
+            self.answer_guard = cfg.ANSWER_GUARD if guard is None else float(guard)
         self.set_interval(self.PLAYBACK_TICK, self._playback_tick)
         self._show_playback_state()
         self._read_session()
@@ -542,7 +561,10 @@ class TableScreen(Screen[None]):
 
     def _playback_tick(self) -> None:
         """On an interval: if a step is due, show it from the screen's own message queue (in
-        order with the session's messages, never beside them)."""
+        order with the session's messages, never beside them). (And the option list of a new
+        question is shown taking keys once its moment has passed: :meth:`answer_armed`.)"""
+        if self._unarmed and self.answer_armed():
+            self._show_armed()
         if self._key_unpainted:
             return  # a key's answer first (see key_answered)
         if self.playback.queue and not self._advancing and self.playback.ready():
@@ -672,6 +694,10 @@ class TableScreen(Screen[None]):
         first = self.view is None or not self.areas
         old_prompt = self.view.prompt if self.view is not None else None
         self.view = view
+        asked = view.prompt
+        if asked is not None and asked.seat == view.viewer and asked.options:
+            if self._chosen_seq != asked.seq:
+                self._new_question(asked.seq)
         if not self.areas:
             async with self._build_lock:  # two renders may overlap while the first mounts
                 if not self.areas:
@@ -791,7 +817,7 @@ class TableScreen(Screen[None]):
         if self.autopass.mode != mode_before or passing:
             self._show_autopass()
         if passing:
-            await self.choose("pass")
+            await self.choose("pass", by_key=False)
 
     def _show_autopass(self) -> None:
         mode = self.autopass.mode
@@ -1048,8 +1074,10 @@ class TableScreen(Screen[None]):
 
     # ── deciding ────────────────────────────────────────────────────────────────────────────
 
-    async def choose(self, option_id: str) -> None:
-        """Send a choice — only one of the pending prompt's options, and only once a prompt."""
+    async def choose(self, option_id: str, *, by_key: bool = True) -> None:
+        """Send a choice — only one of the pending prompt's options, and only once a prompt.
+        ``by_key``: the player's key, click or Enter, which a question that has only just
+        appeared does not take (:meth:`answer_armed`); auto-pass answers at once."""
         view = self.view
         p = view.prompt if view is not None else None
         if p is None or view is None or p.seat != view.viewer or p.option(option_id) is None:
@@ -1059,6 +1087,8 @@ class TableScreen(Screen[None]):
             return
         if self._chosen_seq == p.seq:
             return  # already answered; the new view is on its way
+        if by_key and self._too_soon(p.seq):
+            return
         self._chosen_seq = p.seq
         if p.kind is PromptKind.ACTION:
             self._phase_open = self._played_in_action(view, option_id)
@@ -1101,6 +1131,52 @@ class TableScreen(Screen[None]):
                 severity="error",
                 markup=False,
             )
+
+    # ── the answer guard: a key meant for one question must not answer the next ─────────────
+
+    def _new_question(self, seq: int) -> None:
+        """A question of mine is on screen: if it is a new one (not the same one drawn again,
+        re-sent after a reconnection, or in another language), its keys wait a moment."""
+        if self._asked is not None and self._asked[0] == seq:
+            return
+        self._asked = (seq, self.clock.now())
+        self._asked_unseen = not self.is_active  # a dialog over the table takes the keys
+        self._show_armed()
+
+    def answer_armed(self) -> bool:
+        """Whether a key may answer the question on screen now: not until ``answer_guard``
+        seconds after it appeared (a key pressed sooner was meant for what was there before:
+        a playtester's ``1``, meant as their next action, flipped a trap on a placement prompt
+        that had appeared 0.3 s before). The timer and auto-pass do not wait."""
+        asked, guard = self._asked, self.answer_guard
+        if asked is None or not guard:
+            return True
+        return self.clock.now() - asked[1] >= guard
+
+    def _too_soon(self, seq: int) -> bool:
+        """A key answering question ``seq`` came too soon after it appeared: not taken, and
+        the player told why (once a question)."""
+        if self.answer_armed():
+            return False
+        if self._too_soon_told != seq:
+            self._too_soon_told = seq
+            self.notify(tr("table.guard.too_soon", self.lang), timeout=3, markup=False)
+        return True
+
+    def _show_armed(self) -> None:
+        """The option list looks not yet armed (dimmed) until its keys answer it."""
+        unarmed = not self.answer_armed()
+        if unarmed != self._unarmed:
+            self._unarmed = unarmed
+            self.query_one(PromptBar).show_armed(not unarmed)
+
+    def on_screen_resume(self) -> None:
+        """Back on top: a question that came while a dialog covered the table appears now, so
+        its moment starts now."""
+        if self._asked_unseen and self._asked is not None:
+            self._asked = (self._asked[0], self.clock.now())
+            self._show_armed()
+        self._asked_unseen = False
 
     @on(PromptBar.Chosen)
     async def _prompt_chosen(self, message: PromptBar.Chosen) -> None:

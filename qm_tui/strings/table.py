@@ -89,6 +89,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.yes": {"zh": "是", "en": "Yes"},
     "table.no": {"zh": "否", "en": "No"},
     "table.no_option": {"zh": "现在没有这个选项", "en": "That is not an option now"},
+    "table.guard.too_soon": {
+        "zh": "新的问题刚出现：这次按键没有作答。看清后再按一次。",
+        "en": "A new question just came up: that key did not answer it. Read it, then press again.",
+    },
     "table.tile.several": {
         "zh": "这张牌有几个选项：请在列表中选择",
         "en": "Several options use this card: pick one in the list",

@@ -100,6 +100,7 @@ class PromptBar(OneLayout, Vertical):
     PromptBar OptionList { height: auto; max-height: 5; border: none; padding: 0; }
     PromptBar OptionList:focus { border: none; }
     PromptBar.-mine { border-top: thick $success; }
+    PromptBar.-unarmed OptionList { text-opacity: 50%; }
     """
 
     @dataclass
@@ -154,6 +155,11 @@ class PromptBar(OneLayout, Vertical):
         label = self.query_one("#prompt-auto", Label)
         label.update(words)
         label.set_class(not words, "-off")
+
+    def show_armed(self, armed: bool) -> None:
+        """Show the options as taking keys, or not yet (dimmed: a new question's first moment,
+        see TableScreen.answer_armed)."""
+        self.set_class(not armed, "-unarmed")
 
     def index_for_key(self, key: str) -> int | None:
         """The option (0-based) a key picks, if it picks one now."""
