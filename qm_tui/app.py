@@ -647,7 +647,13 @@ class QingmingApp(App[None]):
             if answer in ("leave", "keep", "hand_over"):
                 self._leave_as(answer, quitting)
 
-        self.push_screen(LeaveModal(question), answered)
+        from qm_tui.screens.table import TableScreen
+
+        # the question waiting at the table behind the dialog, whose timer goes on
+        table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
+        waiting = table.waiting_question if table is not None else None
+        modal = LeaveModal(question, waiting=waiting, clock=self.clock, lang=self.lang)
+        self.push_screen(modal, answered)
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def _leave_as(self, answer: str, quitting: bool) -> None:

@@ -8,6 +8,7 @@ game ends) when that can work, or is told plainly why it cannot. :class:`LeaveMo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -17,8 +18,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
+from qm_tui.widgets.waiting import Waiting, WaitingNote
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,9 @@ def leave_question(state: TableState, lang: str, *, quitting: bool) -> LeaveQues
 
 
 class LeaveModal(ModalScreen[str]):
-    """The question, with a button (and a key) per choice; Escape stays."""
+    """The question, with a button (and a key) per choice; Escape stays. Over a table with a
+    question of mine pending (``waiting``, on ``clock``), it says so and counts it down: the
+    table's timer does not stop for the dialog."""
 
     DEFAULT_CSS = """
     LeaveModal { align: center middle; }
@@ -94,14 +99,26 @@ class LeaveModal(ModalScreen[str]):
     LeaveModal Button { margin-right: 2; }
     """
 
-    def __init__(self, question: LeaveQuestion) -> None:
+    def __init__(
+        self,
+        question: LeaveQuestion,
+        *,
+        waiting: Callable[[], Waiting | None] | None = None,
+        clock: Clock | None = None,
+        lang: str = "en",
+    ) -> None:
         super().__init__()
         self.question = question
+        self.waiting = waiting
+        self.clock = clock
+        self.lang = lang
 
     def compose(self) -> ComposeResult:
         with Vertical():
             lines = (clean(line) for line in self.question.text.split("\n"))  # clean: no breaks
             yield Label(Text("\n".join(lines)), id="leave-question")
+            if self.waiting is not None and self.clock is not None:
+                yield WaitingNote(self.waiting, self.clock, self.lang, id="leave-waiting")
             with Horizontal():
                 for c in self.question.choices:
                     variant = "primary" if c.answer == "stay" else "error"

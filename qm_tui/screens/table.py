@@ -31,14 +31,14 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 
-from qm_rules.describe import card_index, card_name, describe_events
+from qm_rules.describe import card_index, card_name, describe_events, describe_prompt
 from qm_rules.model import Event, Option, Phase, PromptKind, SeatView, View
 from qm_tui import config as cfg
 from qm_tui.autopass import AutoPass
 from qm_tui.bindings import localize_bindings
 from qm_tui.clock import Clock
 from qm_tui.compositor import SpotCompositor
-from qm_tui.i18n import tr
+from qm_tui.i18n import has, tr
 from qm_tui.messages import LeaveTable, RematchRequested
 from qm_tui.net import refusal
 from qm_tui.playback import (
@@ -78,6 +78,7 @@ from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.redraw import SteadyHorizontal, SteadyVertical
 from qm_tui.widgets.status import Now, TableStatus, now_words
 from qm_tui.widgets.tiles import DEFS, TableTile
+from qm_tui.widgets.waiting import Waiting
 
 #: Options the "pass" and "end" keys take, in order of preference.
 PASS_IDS = ("pass", "none")
@@ -229,6 +230,9 @@ class TableScreen(Screen[None]):
         """... it appeared while another screen covered the table: it appears at the resume."""
         self._too_soon_told: int | None = None  # the question a too-early key was told about
         self._unarmed = False  # the option list is shown as not yet taking keys
+        self._waiting: Waiting | None = None
+        """The question of mine last told to a dialog over the table (:meth:`waiting_question`),
+        and once its timer took it, what the timer chose."""
 
     # ── layout ──────────────────────────────────────────────────────────────────────────────
 
@@ -497,6 +501,7 @@ class TableScreen(Screen[None]):
         """Take a new view: queue its events for the playback, and show what is due — all of
         it at once when the view asks a decision of this player (the prompt is never late)."""
         view = update.view
+        self._note_timeout(update.events, view.viewer)
         self.known_cards.update(card_index(view))
         self._learn_cards(update.events)
         if self.ended is not None and view.result is None:  # a new game at this table
@@ -1178,6 +1183,42 @@ class TableScreen(Screen[None]):
             self._show_armed()
         self._asked_unseen = False
 
+    # ── a dialog over the table: the question waiting behind it ────────────────────────────
+
+    def waiting_question(self) -> Waiting | None:
+        """The question of mine the table waits on (as the host last sent it, whatever the
+        playback shows), with its deadline; or, once its timer ran out, that question and what
+        the timer took. The host's timers do not pause for one player: a dialog over the table
+        (quitting, leaving) tells this (see widgets.waiting)."""
+        view = self.session.view or self.view
+        p = view.prompt if view is not None else None
+        if (
+            view is not None
+            and p is not None
+            and p.seat == view.viewer
+            and p.options
+            and view.result is None
+            and self._chosen_seq != p.seq
+        ):
+            if self._waiting is None or self._waiting.seq != p.seq or self._waiting.timed_out:
+                what = describe_prompt(view, self.lang)
+                self._waiting = Waiting(p.seq, what, self.deadline_at)
+            return self._waiting
+        return self._waiting if self._waiting is not None and self._waiting.timed_out else None
+
+    def _note_timeout(self, events: Sequence[Event], me: int | None) -> None:
+        """The host's timer answered my question (told as a ``timeout`` event of my seat)."""
+        waiting = self._waiting
+        if me is None or waiting is None or waiting.timed_out:
+            return
+        for e in events:
+            if e.kind == "timeout" and e.seat == me:
+                option = str(e.data.get("option"))
+                key = f"log.timeout.{option}"
+                took = tr(key if has(key) else "log.timeout.default", self.lang)
+                self._waiting = dataclasses.replace(waiting, timed_out=took)
+                return
+
     @on(PromptBar.Chosen)
     async def _prompt_chosen(self, message: PromptBar.Chosen) -> None:
         await self.choose(message.option_id)
@@ -1301,6 +1342,9 @@ class TableScreen(Screen[None]):
             tr("table.concede.ask", self.lang),
             tr("table.yes", self.lang),
             tr("table.no", self.lang),
+            waiting=self.waiting_question,  # its timer goes on behind the question
+            clock=self.clock,
+            lang=self.lang,
         )
         self.app.push_screen(ask, answered)
 

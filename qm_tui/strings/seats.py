@@ -111,6 +111,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Or keep your seat: come back with qingming join; away too long, a bot plays it "
         "until you are back.",
     },
+    "waiting.due": {
+        "zh": "你对“{what}”的回答还剩 {n} 秒：牌桌的计时不会为你暂停。",
+        "en": "Your answer to “{what}” is due in {n} s: the table's timer does not stop for you.",
+    },
+    "waiting.open": {
+        "zh": "牌桌在等你回答：“{what}”。",
+        "en": "The table is waiting for your answer to “{what}”.",
+    },
+    "waiting.timed_out": {
+        "zh": "你对“{what}”的回答超时了（{took}）。",
+        "en": "Time ran out for your answer to “{what}” ({took}).",
+    },
     "seats.left.kept": {
         "zh": "你的座位保留着：qingming join {address} 回来"
         "（{grace} 秒后电脑替你打，直到你回来）。",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,7 +11,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from qm_tui.clock import Clock
 from qm_tui.safe import clean
+from qm_tui.widgets.waiting import Waiting, WaitingNote
 
 
 class ListModal(ModalScreen[None]):
@@ -51,7 +55,8 @@ class ListModal(ModalScreen[None]):
 
 
 class ConfirmModal(ModalScreen[bool]):
-    """A question with yes and no; y / n / Escape answer from the keyboard."""
+    """A question with yes and no; y / n / Escape answer from the keyboard. Over a table with a
+    question of mine pending (``waiting``, on ``clock``), it says so and counts it down."""
 
     DEFAULT_CSS = """
     ConfirmModal { align: center middle; }
@@ -67,15 +72,29 @@ class ConfirmModal(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
-    def __init__(self, question: str, yes: str, no: str) -> None:
+    def __init__(
+        self,
+        question: str,
+        yes: str,
+        no: str,
+        *,
+        waiting: Callable[[], Waiting | None] | None = None,
+        clock: Clock | None = None,
+        lang: str = "en",
+    ) -> None:
         super().__init__()
         self.question = question
         self.yes = yes
         self.no = no
+        self.waiting = waiting
+        self.clock = clock
+        self.lang = lang
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(clean(self.question)))
+            if self.waiting is not None and self.clock is not None:
+                yield WaitingNote(self.waiting, self.clock, self.lang, id="confirm-waiting")
             with Horizontal():
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button(self.no, id="no", variant="primary")
