@@ -20,6 +20,7 @@ from qm_tui.screens.intro import IntroScreen
 from qm_tui.screens.lobby import LobbyScreen
 from qm_tui.screens.start import StartScreen
 from qm_tui.screens.table import TableScreen
+from qm_tui.widgets.tiles import TableTile
 
 
 @pytest.fixture(autouse=True)
@@ -190,3 +191,44 @@ async def test_the_plain_lobby_start_shows_how_to_play_over_the_lobby() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, IntroScreen), "how to play")
         assert isinstance(_under_intro(app), LobbyScreen)  # the lobby is what was asked for
+
+
+async def test_the_help_speaks_the_players_language_for_a_cards_keys_too() -> None:
+    """With a card focused at a Chinese table, ``?`` listed '⏎ Choose' among the keys (the
+    card's own binding, never localized)."""
+    clock = FakeClock()
+    app = TableApp(chain_script(clock), lang="zh", clock=clock)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.view is not None, "the table")
+        app.table.query(TableTile).first().focus()
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        keys = dict((text, key) for key, text in app.screen.keys)  # type: ignore[attr-defined]
+        assert tr("key.tile.choose", "zh") in keys, keys
+        assert not [text for text in keys if text.isascii() and text.strip()], keys
+
+
+def test_every_binding_that_has_words_has_them_in_the_catalogue() -> None:
+    """Every key of every screen and widget of the app (the footer and ``?`` show them)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from textual.dom import DOMNode
+
+    import qm_tui
+    from qm_tui.i18n import has
+
+    missing = []
+    for info in pkgutil.walk_packages(qm_tui.__path__, "qm_tui."):
+        module = importlib.import_module(info.name)
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if not (issubclass(cls, DOMNode) and cls.__module__ == info.name):
+                continue
+            for binding in cls.__dict__.get("BINDINGS", []):
+                if getattr(binding, "description", "") and not (
+                    binding.id and has(f"key.{binding.id}")
+                ):
+                    missing.append(f"{name}: {binding.key} ({binding.id})")
+    assert not missing, missing

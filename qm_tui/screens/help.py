@@ -17,7 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
 from qm_tui.bindings import localize_bindings
-from qm_tui.i18n import tr
+from qm_tui.i18n import has, tr
 
 
 def screen_areas(screen: Screen[object], lang: str) -> list[tuple[str, str]]:
@@ -64,7 +64,10 @@ class HelpScreen(ModalScreen[None]):
             display = binding.key_display or app.get_key_display(binding)
             if display in ("", None):
                 display = key
-            row = (display, binding.description)
+            # A widget's bindings (a card's Enter) are in English unless that widget was
+            # localized: the catalogue has the words for every binding id.
+            key_id = f"key.{binding.id}"
+            row = (display, tr(key_id, lang) if has(key_id) else binding.description)
             if row not in seen:
                 seen.add(row)
                 keys.append(row)
