@@ -573,3 +573,28 @@ async def test_clicking_a_listed_table_twice_joins_it() -> None:
         await until(
             pilot, lambda: any("127.0.0.1:2" in n.message for n in app._notifications), "the join"
         )
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_every_state_of_a_listed_table_is_in_the_players_language(lang: str) -> None:
+    """A table whose game had ended was listed as 'ended' in a Chinese lobby: only waiting and
+    playing were looked up in the catalogue."""
+    from textual.widgets import DataTable
+
+    from qm_net.discovery import TableInfo
+    from qm_net.version import PROTOCOL_VERSION
+    from qm_tui.tablelist import FixedSource
+
+    states = ["lobby", "playing", "ended"]
+    tables = [
+        TableInfo(f"T{i}", "127.0.0.1", 7000 + i, PROTOCOL_VERSION, 2, 4, state, f"t{i}")
+        for i, state in enumerate(states)
+    ]
+    app = make_app(lang=lang, source=FixedSource(tables))
+    async with app.run_test(size=(100, 30)) as pilot:
+        grid = app.screen.query_one("#tables", DataTable)
+        await until(pilot, lambda: grid.row_count == len(states), "the tables listed")
+        shown = {str(grid.get_row_at(i)[0]): grid.get_row_at(i) for i in range(grid.row_count)}
+        for i, state in enumerate(states):
+            cells = [str(c) for c in shown[f"T{i}"]]
+            assert tr(f"lobby.state.{state}", lang) in cells, cells

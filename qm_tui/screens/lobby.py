@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Label, Static
 
 from qm_tui.bindings import localize_bindings
-from qm_tui.i18n import tr
+from qm_tui.i18n import has, tr
 from qm_tui.messages import TablesChanged
 from qm_tui.safe import clean
 from qm_tui.tablelist import TableSource
@@ -174,11 +174,9 @@ class LobbyScreen(Screen[None]):
             return tr("lobby.state.incompatible", lang)
         if info.state == "lobby" and info.seats_taken >= info.seats_total:
             return tr("lobby.state.full", lang)
-        return (
-            tr(f"lobby.state.{info.state}", lang)
-            if info.state in ("lobby", "playing")
-            else info.state
-        )
+        # A state this version has no words for (a newer host's) is shown as the host sent it.
+        key = f"lobby.state.{info.state}"
+        return tr(key, lang) if has(key) else info.state
 
     def selected_key(self) -> str | None:
         """The key of the table under the cursor, if any."""
