@@ -27,6 +27,7 @@ from qm_tui.app import PlayLocal
 from qm_tui.messages import LeaveTable
 from qm_tui.screens.lobby import LobbyScreen
 from qm_tui.screens.room import RoomScreen
+from qm_tui.widgets.modals import ChoiceModal
 
 
 @pytest.fixture(autouse=True)
@@ -190,6 +191,33 @@ async def test_host_form_room_and_start_with_bots() -> None:
     assert app.hosted is None  # closing the app stops the table it served
 
 
+async def test_a_bot_added_is_offered_at_the_level_the_table_was_hosted_with() -> None:
+    """Issue 9: levels everywhere bots are, the room's "add bot" too."""
+    app = make_app(lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form")
+        form = app.screen
+        form.query_one("#f-seats").value = 3
+        form.query_one("#f-bots").value = "0"
+        form.query_one("#f-level").value = "easy"
+        await pilot.press("ctrl+s")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+            "the room",
+        )
+        room = app.screen
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "the level question")
+        assert app.screen.focused is not None and app.screen.focused.id == "choice-easy"
+        assert "1) 简单" in str(app.screen.focused.label)
+        await pilot.press("enter")
+        await until(pilot, lambda: any(s.kind == "bot" for s in room.lobby.seats), "a bot")
+        assert [s.level for s in room.lobby.seats if s.kind == "bot"] == ["easy"]
+        await leave(pilot, app)
+
+
 async def test_owner_adds_and_removes_bots_and_others_cannot() -> None:
     app = make_app()
     async with table("Bots", seats=4, advertise=False) as host, app.run_test(size=SIZE) as pilot:
@@ -200,8 +228,23 @@ async def test_owner_adds_and_removes_bots_and_others_cannot() -> None:
             "the room",
         )
         room = app.screen
-        await pilot.press("b", "b")
+        # b asks how well the bot plays: Enter takes the level offered first (the bots
+        # seated share none yet: normal), a number key another; Escape adds none.
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "the level question")
+        await pilot.press("enter")
+        await until(pilot, lambda: [s.kind for s in room.lobby.seats].count("bot") == 1, "a bot")
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "the level question")
+        await pilot.press("3")
         await until(pilot, lambda: [s.kind for s in room.lobby.seats].count("bot") == 2, "two bots")
+        assert sorted(s.level for s in room.lobby.seats if s.kind == "bot") == ["hard", "normal"]
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "the level question")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is room, "back in the room")
+        await pilot.pause(0.3)
+        assert [s.kind for s in room.lobby.seats].count("bot") == 2
         await pilot.press("x")
         await until(pilot, lambda: [s.kind for s in room.lobby.seats].count("bot") == 1, "one bot")
         await pilot.press("r")

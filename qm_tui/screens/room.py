@@ -379,8 +379,35 @@ class RoomScreen(Screen[None]):
         )
 
     def action_add_bot(self) -> None:
-        if self.is_owner:
-            self._send("add_bot")
+        """Ask how well the bot should play (the table's level focused: Enter takes it)."""
+        if not self.is_owner:
+            return
+        from qm_rules.bots import LEVELS
+        from qm_tui.widgets.modals import ChoiceModal
+
+        lang = self.qm.lang
+        choices = [(level, str(n), tr(f"level.{level}", lang)) for n, level in enumerate(LEVELS, 1)]
+        choices.append(("cancel", "esc", tr("room.add_bot.cancel", lang)))
+
+        def answered(level: str | None) -> None:
+            if level in LEVELS:
+                self._send("add_bot", level)
+
+        self.app.push_screen(
+            ChoiceModal(tr("room.add_bot.level", lang), choices, self._tables_level()),
+            answered,
+        )
+
+    def _tables_level(self) -> str:
+        """The level a new bot is offered at first: the one this app's table was hosted with,
+        else the one every bot seated shares, else normal."""
+        from qm_rules.bots import level_of
+
+        host = self.qm.hosted
+        if host is not None:
+            return level_of(host.bot_strategy)
+        levels = {s.level for s in self.lobby.seats if s.kind == "bot"} if self.lobby else set()
+        return levels.pop() if len(levels) == 1 and None not in levels else "normal"
 
     def action_remove_bot(self) -> None:
         """Remove the bot under the cursor (or the last bot)."""

@@ -149,6 +149,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "level.normal": {"zh": "普通", "en": "normal"},
     "level.hard": {"zh": "困难", "en": "hard"},
     "level.random": {"zh": "随机", "en": "random"},
+    "room.add_bot.level": {
+        "zh": "加一个机器人：它的水平？",
+        "en": "Add a bot: how well should it play?",
+    },
+    "room.add_bot.cancel": {"zh": "取消", "en": "Cancel"},
     "form.submit": {"zh": "开桌 (Ctrl+S)", "en": "Host (Ctrl+S)"},
     "form.cancel": {"zh": "取消 (Esc)", "en": "Cancel (Esc)"},
     "form.error.name": {"zh": "请给牌桌起个名字。", "en": "The table needs a name."},

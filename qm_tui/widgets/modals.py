@@ -1,10 +1,11 @@
-"""Small overlays of the table: a list to read (the discard pile, the whole log) and a yes/no."""
+"""Small overlays: a list to read (the discard pile, the whole log), a yes/no, a choice of a few."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -104,3 +105,48 @@ class ConfirmModal(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class ChoiceModal(ModalScreen[str | None]):
+    """A question with a button and a key per answer (``(answer, key, label)``), the button of
+    ``focus`` focused (Enter takes it); Escape answers None."""
+
+    DEFAULT_CSS = """
+    ChoiceModal { align: center middle; }
+    ChoiceModal > Vertical {
+        width: auto; min-width: 40; max-width: 80; height: auto; border: round $accent;
+        background: $surface; padding: 1 2;
+    }
+    ChoiceModal Horizontal { height: auto; margin-top: 1; }
+    ChoiceModal Button { margin-right: 2; }
+    """
+
+    def __init__(self, question: str, choices: list[tuple[str, str, str]], focus: str) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+        self.focus_answer = focus
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(clean(self.question)))
+            with Horizontal():
+                for answer, key, label in self.choices:
+                    yield Button(f"{key}) {clean(label)}", id=f"choice-{answer}")
+
+    def on_mount(self) -> None:
+        self.query_one(f"#choice-{self.focus_answer}", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss((event.button.id or "").removeprefix("choice-") or None)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape":
+            event.stop()
+            self.dismiss(None)
+            return
+        for answer, key, _ in self.choices:
+            if event.key == key:
+                event.stop()
+                self.dismiss(answer)
+                return
