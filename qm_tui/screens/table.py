@@ -303,7 +303,16 @@ class TableScreen(Screen[None]):
         if self.view is not None:
             self.call_later(self.render_view, self.view)
 
+    @property
+    def _laid_out(self) -> bool:
+        """The table's widgets are there to fit to a size: composed, and not being taken down.
+        A resize can come before (the screen made, not yet composed) or after (the player
+        quits while the terminal resizes: "No nodes match '#opponents'" was seen at quit)."""
+        return not self.taken_down and bool(self.query("#opponents"))
+
     def on_resize(self) -> None:
+        if not self._laid_out:
+            return
         self._card_mode()
         self._keep_chain_rows()
         self.call_after_refresh(self._fit_options)
@@ -391,6 +400,8 @@ class TableScreen(Screen[None]):
             opponents.set_class(two, "-two")
 
     def _board_resized(self) -> None:
+        if not self._laid_out:  # (the board's resize, as the screen's: see on_resize)
+            return
         self._opponent_columns()
         self.keep_hand_in_view()
 
