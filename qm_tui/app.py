@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterable
@@ -705,7 +706,10 @@ class QingmingApp(App[None]):
             with contextlib.suppress(Exception):
                 await client.close()
         log = Path(journal).with_suffix(".serve.log")
-        with open(log, "ab") as out:
+        # the user's alone, as the journal beside it is (it names the table, players, address)
+        fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        os.fchmod(fd, 0o600)  # also when it was there already with looser bits
+        with os.fdopen(fd, "ab") as out:
             self.handed_over = subprocess.Popen(
                 cmd,
                 stdin=subprocess.DEVNULL,

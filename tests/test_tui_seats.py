@@ -194,8 +194,12 @@ async def test_a_guest_quitting_mid_game_is_told_it_concedes() -> None:
 
 async def test_the_host_quitting_mid_game_may_hand_the_table_over() -> None:
     """The others' game goes on in a ``qingming serve --resume`` of its own, on the same port:
-    their clients reconnect with their tokens and find their seats, hands and the game."""
+    their clients reconnect with their tokens and find their seats, hands and the game. What
+    that serve writes (``serve.log``, beside the journal) is the user's alone, as the journal
+    is: it names the table, its players and its address."""
     import asyncio
+    import os
+    import stat
 
     from qm_net.client import TableClient
     from qm_net.messages import GameUpdate
@@ -232,9 +236,19 @@ async def test_the_host_quitting_mid_game_may_hand_the_table_over() -> None:
             await until(pilot, lambda: _asking(app) is not None, "the question")
             question = _asking(app) or ""
             assert "closes for 1 other player." in question and "hand it over" in question
-            await pilot.press("h")
-            await until(pilot, lambda: not app.is_running, "the app to quit", timeout=60)
+            journal = app.journal_path
+            assert journal is not None
+            umask = os.umask(0o022)  # files made without a mode of their own: world-readable
+            try:
+                await pilot.press("h")
+                await until(pilot, lambda: not app.is_running, "the app to quit", timeout=60)
+            finally:
+                os.umask(umask)
         assert app.handed_over is not None and app.handed_over.poll() is None
+        log = Path(journal).with_suffix(".serve.log")
+        assert b"listening on" in log.read_bytes()
+        for private in (journal, log):
+            assert stat.S_IMODE(os.stat(private).st_mode) == 0o600, private
         # Bo's connection dropped without a goodbye; Bo reconnects to the same port.
         for _ in range(50):
             try:
