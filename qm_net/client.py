@@ -395,6 +395,8 @@ class TableClient:
             return  # welcome, joined, spectating, pong: nothing for the app
         if isinstance(out, ErrorMessage) and out.code in ("replaced", "version_mismatch"):
             self._final = True
+        if isinstance(out, ErrorMessage) and out.code == "seat_freed":
+            self.seat = self.token = None  # the host gave the seat up for us: we hold none
         self._queue.put_nowait(self._record(out))
 
     def _told_history(self, told: p.GameHistory | None) -> None:

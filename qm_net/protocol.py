@@ -67,6 +67,8 @@ ERROR_CODES: dict[str, str] = {
     "not_owner": "only the table's owner may do this",
     "wrong_state": "not now: the table is in another state (lobby / playing / ended)",
     "too_few_players": "a game needs at least 2 seated players",
+    "seat_freed": "after a game, the grace to ask for the rematch ran out: the seat is free "
+    "(sent unasked; the connection stays, seatless)",
     # game (from the rules engine, passed through)
     "not_your_turn": "the pending decision is someone else's",
     "unknown_option": "the option is not among the prompt's options",

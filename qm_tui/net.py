@@ -176,6 +176,15 @@ def connect_failure(exc: BaseException, host: str, port: int, lang: str) -> str:
     return tr("net.error.other", lang, address=address, reason=str(exc) or type(exc).__name__)
 
 
+def seat_freed_text(lang: str) -> str:
+    """What a player whose seat the host gave up after a game is told (the ``seat_freed`` error
+    the host sends unasked: the rematch was not asked for within the grace, and the table went
+    on without them)."""
+    from qm_tui.i18n import tr
+
+    return tr("seat.freed", lang)
+
+
 def refusal(code: str, message: str, lang: str) -> str:
     """A host's refusal in the player's words: the catalogue's sentence for ``code`` when it
     has one, else the host's own ``message`` (a code only a newer host sends)."""

@@ -14,7 +14,7 @@ from net_support import options, play_to_end, seated, until, wait_for
 
 from qm_net.client import TableClient
 from qm_net.host import Host
-from qm_net.messages import ConnectionLost, GameEnded, GameUpdate
+from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
 from qm_rules.bots import make_bot
 
 COMMON = {"bind": "127.0.0.1", "advertise": False}
@@ -111,7 +111,11 @@ async def test_a_connected_player_who_never_answers_the_rematch_gives_the_seat_u
         await ann.rematch()
         await wait_for(lambda: host.state == "playing")  # Bo, connected and pinging, never answered
         assert host.games_played == 1 and "Bo" not in host.game.names
-        assert bo.seat is None or host.seats[bo.seat].name != "Bo"
+        # Bo is told, and holds no seat: his client kept seat 1 and its room showed the seat's
+        # next holder as "you", with nothing said.
+        told = await until(bo, lambda m: isinstance(m, ErrorMessage) and m.code == "seat_freed")
+        assert "rematch" in told.message
+        assert bo.seat is None and bo.token is None
         update = await until(ann, lambda m: isinstance(m, GameUpdate))
         assert update.view.seq == 0  # the new game
     finally:

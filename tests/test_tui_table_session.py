@@ -24,6 +24,7 @@ from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
 from qm_tui.screens.table import SessionArrived
 from qm_tui.session import Chat, Ended, Failure, Lost, NetSession, Seats, SeatStatus, Update
+from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.status import TableStatus
 from qm_tui.widgets.tiles import TableTile
 
@@ -125,6 +126,25 @@ async def test_seats_refusals_and_a_lost_table_are_shown() -> None:
         assert not any("stale_prompt" in m for m in messages)
         assert any("the host closed the table" in m for m in messages)
         assert app.left[0].reason == "the host closed the table"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_a_seat_given_up_after_the_game_is_said_in_words_and_kept_in_the_log(
+    lang: str,
+) -> None:
+    """The host gives up the seat of a player who did not ask for the rematch in time; the
+    player, still on the final table, read nothing (and later a "Refused" would have been wrong
+    words: nothing was asked)."""
+    clock = FakeClock()
+    session = ScriptedSession(
+        [Update(chain_position(), (), None), Failure("seat_freed", "your seat is free")]
+    )
+    app = TableApp(session, lang=lang, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        said = tr("seat.freed", lang)
+        await until(pilot, lambda: any(n.message == said for n in app._notifications))
+        assert not any(tr("table.error", lang, message="") in n.message for n in app._notifications)
+        assert said in app.table.query_one(GameLog).lines_written
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -844,10 +844,17 @@ class Host(DealHandlers, LobbyHandlers):
             log.info(
                 "seat %d (%s) did not ask for a rematch in time: the seat is free", index, seat.name
             )
-            if seat.conn is not None:
-                seat.conn.seat = None
+            freed = seat.conn
+            if freed is not None:
+                freed.seat = None
             self._announce("freed", seat)
             seat.clear()
+            if freed is not None:  # told before the lobby shows the seat free (or taken)
+                freed.error(
+                    "seat_freed",
+                    f"you did not ask for the rematch within {self.options.disconnect_grace:g} s:"
+                    " your seat is free",
+                )
             self._broadcast_lobby()
             if not self._close_if_done():
                 self._maybe_autostart(rematch=True)

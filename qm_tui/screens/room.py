@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Input, Label, RichLog, Static
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable
-from qm_tui.net import refusal
+from qm_tui.net import refusal, seat_freed_text
 from qm_tui.safe import clean
 from qm_tui.widgets.footer import Footer
 
@@ -170,6 +170,11 @@ class RoomScreen(Screen[None]):
                 return
             elif isinstance(msg, ChatMessage):
                 self._show_chat(msg.name, msg.text)
+            elif isinstance(msg, ErrorMessage) and msg.code == "seat_freed":
+                self.seat = None  # (the client dropped it too)
+                self._redraw()
+                text = seat_freed_text(self.qm.lang)
+                self.notify(clean(text), severity="warning", timeout=20, markup=False)
             elif isinstance(msg, ErrorMessage):
                 self.notify(
                     clean(self._refused(msg.code, msg.message)),

@@ -40,7 +40,7 @@ from qm_tui.clock import Clock
 from qm_tui.compositor import SpotCompositor
 from qm_tui.i18n import has, tr
 from qm_tui.messages import LeaveTable, RematchRequested
-from qm_tui.net import refusal
+from qm_tui.net import refusal, seat_freed_text
 from qm_tui.playback import (
     DEFAULT_PACE,
     ChainFrame,
@@ -467,6 +467,11 @@ class TableScreen(Screen[None]):
             await self.advance_playback()
         elif isinstance(item, Chat):
             self.query_one(GameLog).add_chat(item.name, item.text)
+        elif isinstance(item, Failure) and item.code == "seat_freed":
+            # Not a refusal: the host gave our seat up after the game (see seat_freed_text).
+            text = seat_freed_text(self.lang)
+            self.query_one(GameLog).add_lines([text])
+            self.notify(clean(text), severity="warning", timeout=20, markup=False)
         elif isinstance(item, Failure):
             self._chosen_seq = None
             if self.view is not None:

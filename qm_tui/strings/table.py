@@ -102,6 +102,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Several options use this card: pick one in the list",
     },
     "table.error": {"zh": "被拒绝：{message}", "en": "Refused: {message}"},
+    "seat.freed": {
+        "zh": "牌桌没有等你：你没有及时要求再来一局，你的座位已经空出来了。"
+        "要再玩，请离开牌桌后重新加入。",
+        "en": "The table went on without you: you did not ask for the rematch in time, so your "
+        "seat was given up. To play again, leave the table and join it again.",
+    },
     "table.lost": {"zh": "与牌桌的连接断开：{reason}", "en": "Lost the table: {reason}"},
     "table.reconnecting": {
         "zh": "与牌桌的连接断开（{reason}），正在用你的座位凭证重新连接...",
