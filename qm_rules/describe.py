@@ -27,7 +27,9 @@ __all__ = [
     "describe_prompt",
     "describe_result",
     "describe_target",
+    "field_places",
     "phase_name",
+    "place_words",
     "seat_name",
     "type_name",
 ]
@@ -121,6 +123,34 @@ def describe_target(
     return target
 
 
+#: Where cards lie on the fields: ``cid -> (seat, slot index)``.
+Places = Mapping[int, tuple[int, int]]
+
+
+def field_places(view: View | None) -> dict[int, tuple[int, int]]:
+    """Where each card the view shows on a field lies (face-down cards it names too)."""
+    out: dict[int, tuple[int, int]] = {}
+    if view is not None:
+        for sv in view.seats:
+            for slot in sv.slots:
+                if slot.card is not None:
+                    out[slot.card.cid] = (sv.seat, slot.index)
+    return out
+
+
+def place_words(
+    place: tuple[int, int] | None, names: Sequence[str] | None, lang: str, viewer: int | None
+) -> str:
+    """Whose slot a card is in, as it follows the card's name: " (Bob's slot 3)", " (your
+    slot 3)" for the viewer's own; "" when not known."""
+    if place is None:
+        return ""
+    seat, index = place
+    if viewer is not None and seat == viewer:
+        return tr("option.where.my_slot", lang, n=index + 1)
+    return tr("option.where.slot", lang, name=seat_name(seat, names, lang), n=index + 1)
+
+
 def mode_label(card_id: str | None, mode: int | None, lang: str) -> str:
     """The label of a card's mode, or "" for a card without a choice of modes."""
     if card_id is None or mode is None:
@@ -134,10 +164,16 @@ def mode_label(card_id: str | None, mode: int | None, lang: str) -> str:
     return "" if len(modes) <= 1 else f"#{mode + 1}"
 
 
-def describe_link(link: LinkView, view: View | None, lang: str) -> str:
-    """One chain link in words: who, what, which mode, which targets, what was paid."""
+def describe_link(
+    link: LinkView, view: View | None, lang: str, places: Places | None = None
+) -> str:
+    """One chain link in words: who, what, which mode, which targets (a card on a field with
+    whose slot it is in: "-> Green Tea (Bob's slot 2)"), what was paid. ``places``: where the
+    targets lay when the link was made (else where ``view`` shows them)."""
     names = [s.name for s in view.seats] if view is not None else None
     idx = card_index(view)
+    where = field_places(view) if places is None else places
+    viewer = view.viewer if view is not None else None
     who = seat_name(link.seat, names, lang)
     verb = tr(f"link.{link.kind}", lang)
     text = f"{who} {verb} {card_name(link.card.card, lang)}"
@@ -146,7 +182,13 @@ def describe_link(link: LinkView, view: View | None, lang: str) -> str:
         text += f" [{label}]"
     if link.targets:
         arrow = " -> "
-        text += arrow + listed(lang, (describe_target(t, view, lang, idx) for t in link.targets))
+        text += arrow + listed(
+            lang,
+            (
+                describe_target(t, view, lang, idx) + _target_place(t, where, names, lang, viewer)
+                for t in link.targets
+            ),
+        )
     if link.cost:
         paid = listed(lang, (card_name(c.card, lang) for c in link.cost))
         text += tr("link.paid", lang, paid=paid)
@@ -247,13 +289,8 @@ def _where(option: Option, view: View | None, lang: str, *, fields_only: bool = 
     for i, c in enumerate(me.hand or () if me is not None and not fields_only else ()):
         if c.cid == cid:
             return tr("option.where.hand", lang, n=i + 1)
-    for sv in view.seats:
-        for slot in sv.slots:
-            if slot.card is not None and slot.card.cid == cid:
-                if sv.seat == view.viewer:
-                    return tr("option.where.my_slot", lang, n=slot.index + 1)
-                return tr("option.where.slot", lang, name=sv.name, n=slot.index + 1)
-    return ""
+    names = [sv.name for sv in view.seats]
+    return place_words(field_places(view).get(cid), names, lang, view.viewer)
 
 
 def type_name(card_type: CardType | str, lang: str) -> str:
@@ -465,12 +502,17 @@ def describe(
     lang: str,
     names: Sequence[str] | None = None,
     cards: Mapping[int, str] | None = None,
+    *,
+    places: Places | None = None,
+    viewer: int | None = None,
 ) -> str:
     """One event as a line of the game log; "" for bookkeeping not worth a line (a section
     that resolved).
 
     ``names`` are the seats' player names; ``cards`` (cid -> card id, e.g. from
-    :func:`card_index` of the current view) names card targets, which events carry as ids."""
+    :func:`card_index` of the current view) names card targets, which events carry as ids;
+    ``places`` (:func:`field_places` of the board the event happened on) says whose slot a
+    targeted card is in, "your slot" for ``viewer``'s."""
     d = event.data
     who = seat_name(event.seat, names, lang)
     k = event.kind
@@ -498,7 +540,7 @@ def describe(
     if k == "tap":
         return say("log.tap")
     if k == "activate":
-        return _activation(d, who, names, lang, cards)
+        return _activation(d, who, names, lang, cards, places or {}, viewer)
     if k == "set":
         return say("log.set" if card else "log.set.hidden")
     if k == "pass":
@@ -601,6 +643,8 @@ def _activation(
     names: Sequence[str] | None,
     lang: str,
     cards: Mapping[int, str] | None,
+    places: Places,
+    viewer: int | None,
 ) -> str:
     kind = str(_d(d, "kind") or "action")
     verb = tr(f"link.{kind}", lang)
@@ -614,7 +658,13 @@ def _activation(
         text += f" [{label}]"
     targets = _d(d, "targets")
     if targets:
-        text += " -> " + listed(lang, (_target_words(t, names, lang, cards) for t in targets))
+        text += " -> " + listed(
+            lang,
+            (
+                _target_words(t, names, lang, cards) + _target_place(t, places, names, lang, viewer)
+                for t in targets
+            ),
+        )
     cost = _d(d, "cost")
     if cost:
         paid = listed(lang, (card_name(c, lang) for c in cost))
@@ -632,6 +682,15 @@ def _target_words(
     return str(t)
 
 
+def _target_place(
+    t: Any, places: Places, names: Sequence[str] | None, lang: str, viewer: int | None
+) -> str:
+    """Whose slot a targeted card (``c<cid>``) is in; "" for a player or a card not placed."""
+    if isinstance(t, str) and t.startswith("c") and t[1:].isdigit():
+        return place_words(places.get(int(t[1:])), names, lang, viewer)
+    return ""
+
+
 def describe_events(
     events: Iterable[Event],
     viewer: int | None,
@@ -640,8 +699,10 @@ def describe_events(
     cards: Mapping[int, str] | None = None,
     *,
     everything: bool = False,
+    places: Places | None = None,
 ) -> list[str]:
-    """The log lines ``viewer`` should read for ``events``.
+    """The log lines ``viewer`` should read for ``events``; ``places``: where the cards lay on
+    the fields as the events began (a targeted card's owner and slot, see :func:`describe`).
 
     Events the viewer may not see are dropped (with ``everything``, none is: a replay of the
     whole game from its journal). A pass right after a ``timeout`` of the same seat is not
@@ -664,7 +725,7 @@ def describe_events(
             and nxt.seat == e.seat
         ):
             continue
-        text = describe(e, lang, names, cards)
+        text = describe(e, lang, names, cards, places=places, viewer=viewer)
         if text:
             lines.append(text)
     return lines

@@ -26,6 +26,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from qm_rules.describe import field_places
 from qm_rules.model import CardView, Event, LinkKind, LinkView, Phase, View
 from qm_tui.clock import Clock
 
@@ -89,12 +90,36 @@ def next_pace(pace: str) -> str:
 class LinkState:
     """A chain link as drawn: ``state`` is ``waiting``, ``resolving``, ``resolved`` or
     ``negated``; ``effects`` are the events its resolution made (the outcome's words) and
-    ``failed`` whether a part of its effect could not be done."""
+    ``failed`` whether a part of its effect could not be done. ``places``: where its targeted
+    cards lay when it was made, ``(cid, seat, slot)`` (the chain's box says whose they were,
+    also once the resolution has moved them); None: where the view shows them."""
 
     link: LinkView
     state: str = "waiting"
     effects: tuple[Event, ...] = ()
     failed: bool = False
+    places: tuple[tuple[int, int, int], ...] | None = None
+
+    def where(self) -> dict[int, tuple[int, int]] | None:
+        """:attr:`places` as ``describe_link`` takes them."""
+        if self.places is None:
+            return None
+        return {cid: (seat, slot) for cid, seat, slot in self.places}
+
+
+def target_places(
+    link: LinkView, *boards: dict[int, tuple[int, int]]
+) -> tuple[tuple[int, int, int], ...]:
+    """Where ``link``'s targeted cards lie: on the first of ``boards`` (``field_places``) that
+    has each."""
+    out = []
+    for t in link.targets:
+        if t[:1] == "c" and t[1:].isdigit():
+            cid = int(t[1:])
+            place = next((b[cid] for b in boards if cid in b), None)
+            if place is not None:
+                out.append((cid, *place))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +268,9 @@ class _Builder:
         self.phase: Phase | None = None
         self.turn_seat: int | None = None
         self.turn: tuple[int, int] | None = None
+        self.board: dict[int, tuple[int, int]] = {}
+        """Where the fields' cards lay at the last update's view (``field_places``): the board
+        this update's events begin on."""
 
     def frame(self, current: int | None = None) -> ChainFrame:
         if current is None:
@@ -275,6 +303,7 @@ class _Builder:
         finished: LinkView | None = None  # the link that just resolved
         seen = visible_events(events, view.viewer)
         notes = idle_notes(seen, view.viewer)
+        before, after = self.board, field_places(view)
         moved_on = closed_note(seen, view.viewer, closed)
         for i, e in enumerate(seen):
             if i == moved_on and closed is not None:  # told after what came before it
@@ -329,8 +358,9 @@ class _Builder:
             if k in SILENT:
                 pending.append(e)
                 continue
-            if k == "activate":
-                self.chain.append(LinkState(_link_from_event(e)))
+            if k == "activate":  # its targets where they lay before (else placed meanwhile)
+                link = _link_from_event(e)
+                self.chain.append(LinkState(link, places=target_places(link, before, after)))
             elif k == "phase":
                 try:
                     self.phase = Phase(str(e.data.get("phase")))
@@ -346,7 +376,8 @@ class _Builder:
         if group or pending:  # a resolution waiting for a decision: told now
             out.append(self._step([*pending, *group], 1.0))
         # The view is the authority: take the chain, phase and turn from it.
-        self._take(view)
+        self._take(view, after)
+        self.board = after
         final = dataclasses.replace(self._step([]), view=view, deadline_at=deadline_at, weight=0)
         at = last_resolution + 1 if last_resolution >= 0 else 0
         if at < len(out):
@@ -365,14 +396,19 @@ class _Builder:
                 return dataclasses.replace(ls.link, negated=True)
         raise LookupError(index)
 
-    def _take(self, view: View) -> None:
+    def _take(self, view: View, board: dict[int, tuple[int, int]] | None = None) -> None:
         """Take the chain from ``view``; links already resolved in this resolution stay shown
-        (the view drops them) until the chain is done."""
+        (the view drops them) until the chain is done. A link keeps where its targets lay
+        when it was made (``board``: the view's fields, for a link not seen made)."""
         done = [ls for ls in self.chain if ls.state in ("resolved", "negated")]
+        made = {(ls.link.index, ls.link.card.cid): ls.places for ls in self.chain}
         chain = []
         for link in view.chain:
             state = "resolving" if view.resolving == link.index else "waiting"
-            chain.append(LinkState(link, state))
+            places = made.get((link.index, link.card.cid))
+            if places is None:
+                places = target_places(link, field_places(view) if board is None else board)
+            chain.append(LinkState(link, state, places=places))
         if view.chain and view.resolving is not None:
             top = max(link.index for link in view.chain)
             chain.extend(ls for ls in done if ls.link.index > top)

@@ -272,6 +272,49 @@ def test_a_target_on_another_players_field_says_whose_it_is(lang: str) -> None:
     assert targets[2].endswith(slot.format(name="P2", n=1)), targets
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_log_and_the_chain_say_whose_card_a_link_targets(lang: str) -> None:
+    """The line for the activation and the chain's link say whose slot the target lies in, as
+    the option did: "P0 activates Sleight of Hand -> Fresh Fruit (P2's slot 1)"; the viewer's
+    own card is "your slot"."""
+    from qm_rules.describe import card_index, describe_events, describe_link, field_places
+
+    g = position(
+        3, turn=0, hands={0: ["shunshou"]}, fields={1: ["qingtuan", "qingcha"], 2: ["xianguo"]}
+    )
+    g.choose(0, f"play:{in_hand(g, 0, 'shunshou')}")
+    before = g.view(0)
+    names = [sv.name for sv in before.seats]
+    fruit_card = before.seats[2].slots[0].card
+    assert fruit_card is not None and fruit_card.card == "xianguo"
+    (target,) = [o for o in before.prompt.options if o.id == f"target:c{fruit_card.cid}"]
+    events = g.choose(0, target.id)  # P2's Fresh Fruit
+    fruit = CARDS["xianguo"].name(lang)
+    slot = {"en": "{card} (P2's slot 1)", "zh": "{card}（P2的第 1 格）"}[lang].format(card=fruit)
+    for viewer in (0, 1, None):
+        board = g.view(viewer) if viewer is not None else before
+        lines = describe_events(
+            events, viewer, lang, names, card_index(board), places=field_places(before)
+        )
+        assert any(line.endswith("-> " + slot) for line in lines), lines
+    # the chain's link: where the view has the card, or where it lay when the link was made
+    (made,) = [e for e in events if e.kind == "activate"]
+    link = LinkView(
+        0, 0, LinkKind.ACTION, CardView(made.data["card"], "shunshou"), None,
+        (f"c{fruit_card.cid}",), (), False, None,
+    )  # fmt: skip
+    assert describe_link(link, before, lang).endswith("-> " + slot)
+    after = g.view(0)  # the fruit taken: no longer on P2's field
+    assert not describe_link(link, after, lang).endswith(slot)
+    assert describe_link(link, after, lang, field_places(before)).endswith("-> " + slot)
+    # seen by P2, it is their own card
+    own = {"en": "(your slot 1)", "zh": "（你的第 1 格）"}[lang]
+    lines = describe_events(events, 2, lang, names, places=field_places(before))
+    assert any(line.endswith(own) for line in lines), lines
+    # without the board, the card is named alone (never a wrong owner)
+    assert not any("slot" in line or "格" in line for line in describe_events(events, 0, lang))
+
+
 def tr_nth(lang: str, n: int) -> str:
     return {"en": f" ({n})", "zh": f"（{n}）"}[lang]
 

@@ -110,3 +110,20 @@ def test_replay_reads_as_words_in_both_languages(tmp_path: Path) -> None:
         assert lines[-1].startswith(over), lines[-1]
         assert winner is None or winner in lines[-1]
         assert "_" not in lines[-1]  # no code such as "round_limit": the reason is in words
+
+
+def test_replay_says_whose_card_a_link_targets(tmp_path: Path) -> None:
+    """A card target is named, with whose slot it lay in: "Bo activates Sleight of Hand ->
+    Rice Wine (Ann's slot 1)"; the replay read "-> a card" (it had no names for targets)."""
+    path = tmp_path / "game.jsonl"
+    _journal(path, 4)  # a game where 顺手牵羊 is played at a card on a field
+    for lang, line in (
+        ("en", r"activates Sleight of Hand -> [A-Z][a-zA-Z ]+ \((Ann|Bo|Cy)'s slot [1-5]\)$"),
+        ("zh", r"发动 顺手牵羊 -> \w+（(Ann|Bo|Cy)的第 [1-5] 格）$"),
+    ):
+        lines = _replay(path, "--replay-lang", lang)
+        assert any(re.search(line, ln) for ln in lines), lines
+        assert not [ln for ln in lines if "-> a card" in ln or "-> 一张牌" in ln]
+    # from Ann's side her own card is "your slot"
+    mine = _replay(path, "--replay-lang", "en", "--seat", "0")
+    assert any(re.search(r"Sleight of Hand -> .+ \(your slot \d\)$", ln) for ln in mine)

@@ -290,6 +290,47 @@ def test_steps_come_one_at_a_time_at_the_pace_and_catch_up_when_far_behind() -> 
     assert next_pace("slow") == "fast"
 
 
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_link_keeps_whose_card_it_targeted_as_it_lay_when_made(seed: int) -> None:
+    """Games of bots: a link targeting a card on a field says whose slot it lay in when the
+    link was made (the board before its update), also in the frames drawn once the
+    resolution has moved the card; the chain's box then reads "-> Green Tea (Bob's slot 2)"."""
+    from qm_rules.describe import field_places
+    from qm_tui.widgets.chain import chain_text
+
+    clock = FakeClock()
+    playback = Playback(clock)
+    board: dict[int, tuple[int, int]] = {}
+    found = 0
+    for events, view in _bot_game_updates(seed):
+        playback.add(events, view, None)
+        steps = playback.flush()
+        for e in events:
+            targets = [t for t in e.data.get("targets") or () if str(t).startswith("c")]
+            if e.kind != "activate" or not targets:
+                continue
+            cid = int(targets[0][1:])
+            drawn = [
+                ls
+                for step in steps
+                for ls in step.chain.links
+                if (ls.link.index, ls.link.card.cid) == (e.data["link"], e.data["card"])
+            ]
+            assert drawn, e
+            seat, slot = board[cid]  # a card is targeted where it lay
+            assert all(ls.places == ((cid, seat, slot),) for ls in drawn)
+            # (seat 0 is the viewer: "your slot")
+            name = view.seats[seat].name
+            words = f"(your slot {slot + 1})" if seat == 0 else f"({name}'s slot {slot + 1})"
+            for step in steps:
+                if any(ls in drawn for ls in step.chain.links):
+                    shown = str(chain_text(step.chain, step.view or view, "en", "Chain"))
+                    assert words in shown, shown
+            found += 1
+        board = field_places(view)
+    assert found
+
+
 def _resolution(view: View) -> tuple[View, tuple[Event, ...]]:
     """The chain of ``chain_position`` after my pass: Cat's 驱邪 negates Bob's 鬼打墙, which
     so does nothing, and Cat's 顺手牵羊 takes my 菊花 (Cat then decides, in the action phase)."""
@@ -370,6 +411,23 @@ async def test_a_chain_of_three_resolves_link_by_link_with_each_outcome() -> Non
         log = [line for lines in shown for line in lines]
         assert log.index("Cat negates link 2") < log.index("Link 2 (Bob) was negated")
         assert log.index("Link 2 (Bob) was negated") < log.index("Link 1 (Cat) resolves")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "-> Chrysanthemums (your slot 1)"), ("zh", "-> 菊花（你的第 1 格）")],
+)
+async def test_the_log_and_the_chain_say_whose_card_a_link_targets(lang: str, words: str) -> None:
+    """Cat's 顺手牵羊 at my 菊花: the log's line and the chain's line both say it is mine and
+    where ("-> Chrysanthemums (your slot 1)"), as the options do; they named the card only."""
+    clock = FakeClock()
+    app = TableApp(chain_script(clock), lang=lang, clock=clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0 and not app.table.playback.ready())
+        log = app.table.query_one(GameLog).lines_written
+        activation = next(line for line in log if "shunshou" not in line and words in line)
+        assert activation.startswith("Cat ")
+        assert any(words in line for line in _chain_lines(app) if line.lstrip().startswith("1."))
 
 
 class FedSession(ScriptedSession):

@@ -53,7 +53,13 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from qm_net.journal_io import pick_game, retell
     from qm_rules import Game, JournalError, Option, RulesError
-    from qm_rules.describe import describe_events, describe_option, describe_result
+    from qm_rules.describe import (
+        card_index,
+        describe_events,
+        describe_option,
+        describe_result,
+        field_places,
+    )
     from qm_rules.i18n import tr
 
     lang = args.replay_lang or getattr(args, "lang", None) or "en"
@@ -95,6 +101,11 @@ def _run(args: argparse.Namespace) -> int:
         tr("replay.header", lang, players=players, seed=repr(journal.seed), n=len(journal.choices))
     )
     for i, (seat, option_id) in enumerate(journal.choices):
+        # the board as the events begin, as the reader may see it: whose slot a targeted card
+        # is in, and the cards' names (the events name targets by instance)
+        board = game.view(args.seat)
+        places = field_places(board)
+        cards = card_index(board)
         if everything or seat == args.seat:
             view = game.view(seat)
             opt = view.prompt.option(option_id) if view.prompt is not None else None
@@ -112,7 +123,14 @@ def _run(args: argparse.Namespace) -> int:
         except RulesError as exc:
             print(f"qingming replay: choice {i + 1} does not replay: {exc}", file=sys.stderr)
             return 1
-        for line in describe_events(events, args.seat, lang, names, everything=everything):
+        after = game.view(args.seat)
+        cards.update(card_index(after))
+        for cid, place in field_places(after).items():
+            places.setdefault(cid, place)  # placed by these events
+        lines = describe_events(
+            events, args.seat, lang, names, cards, everything=everything, places=places
+        )
+        for line in lines:
             print(f"    {line}")
         if step and input("").strip().lower() == "q":
             return 0

@@ -31,7 +31,14 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 
-from qm_rules.describe import card_index, card_name, describe_events, describe_prompt
+from qm_rules.describe import (
+    Places,
+    card_index,
+    card_name,
+    describe_events,
+    describe_prompt,
+    field_places,
+)
 from qm_rules.model import Event, Option, Phase, PromptKind, SeatView, View
 from qm_tui import config as cfg
 from qm_tui.autopass import AutoPass
@@ -573,10 +580,15 @@ class TableScreen(Screen[None]):
             log.add_lines([*first, *lines, tr("table.history.resumed", self.lang)])
 
     def _describe(
-        self, events: Sequence[Event], viewer: int | None, names: Sequence[str]
+        self,
+        events: Sequence[Event],
+        viewer: int | None,
+        names: Sequence[str],
+        places: Places | None = None,
     ) -> list[str]:
-        """The log's lines for ``events``, as ``viewer`` may read them."""
-        return describe_events(events, viewer, self.lang, names, self.known_cards)
+        """The log's lines for ``events``, as ``viewer`` may read them; ``places``: where the
+        fields' cards lay as they happened (unknown, a target is named without its slot)."""
+        return describe_events(events, viewer, self.lang, names, self.known_cards, places=places)
 
     # ── the playback ────────────────────────────────────────────────────────────────────────
 
@@ -622,9 +634,13 @@ class TableScreen(Screen[None]):
         view = with_view[-1].view if with_view else self.view
         if view is not None and any(step.events for step in steps):
             names = [s.name for s in view.seats]
+            # whose slot a targeted card is in: as the board still shows it (the steps' view
+            # is drawn after their lines), else where the new view has it (placed meanwhile)
+            places = field_places(view)
+            places.update(field_places(self.view))
             lines: list[str] = []
             for step in steps:
-                lines += self._describe(step.events, view.viewer, names)
+                lines += self._describe(step.events, view.viewer, names, places)
                 if step.note:
                     lines.append(tr(step.note, lang))
             if lines:

@@ -62,7 +62,7 @@ def chain_text(
             style = "dim"
         else:
             style = ""
-        line.append(clean(describe_link(link, view, lang)), style=style)
+        line.append(clean(describe_link(link, view, lang, ls.where())), style=style)
         said = outcome(ls, lang, names, cards)
         if said:
             colour = "red" if ls.state == "negated" else "green" if current else "dim"
