@@ -127,3 +127,35 @@ def test_replay_says_whose_card_a_link_targets(tmp_path: Path) -> None:
     # from Ann's side her own card is "your slot"
     mine = _replay(path, "--replay-lang", "en", "--seat", "0")
     assert any(re.search(r"Sleight of Hand -> .+ \(your slot \d\)$", ln) for ln in mine)
+
+
+def test_the_replays_first_line_is_in_players_words(tmp_path: Path) -> None:
+    """Who played, the day, how many moves, how the game was dealt; it showed the engine's seed
+    ("seed 'deal:a606f0c8…'", 64 hex digits for a fair deal) and "99 choices"."""
+    path = tmp_path / "20261201-031116-Ann-s-table.jsonl"  # named as play and serve name them
+    game = _journal(path, 4)
+    moves = len(game.choices)
+    en = _replay(path, "--replay-lang", "en")[0]
+    assert en == f"Ann · Bo · Cy — 2026-12-01, {moves} moves, dealt from the fixed number 4"
+    zh = _replay(path, "--replay-lang", "zh")[0]
+    assert zh == f"Ann · Bo · Cy — 2026-12-01，共 {moves} 步，固定发牌号 4"
+    other = tmp_path / "game.jsonl"  # named otherwise: no day
+    other.write_bytes(path.read_bytes())
+    assert _replay(other, "--replay-lang", "en")[0].startswith(f"Ann · Bo · Cy — {moves} moves")
+    assert not [ln for ln in (en, zh) if "seed" in ln or "种子" in ln or "choices" in ln]
+
+
+def test_a_fairly_dealt_game_says_so_and_how_to_check_it(tmp_path: Path) -> None:
+    from qm_net import fairdeal
+
+    deal = fairdeal.Deal(3)  # the host's secret, a part made for each seat
+    for seat in range(3):
+        deal.fill(seat, "bot")
+    path = tmp_path / "game.jsonl"
+    game = Game.new(["Ann", "Bo", "Cy"], deal.seed(), GameOptions(round_limit=6))
+    writer = JournalWriter(str(path))
+    writer.begin_game(0, "t", [], game, deal.plain())
+    writer.close()
+    header = _replay(path, "--replay-lang", "en")[0]
+    assert header == "Ann · Bo · Cy — 0 moves, dealt fairly (qingming verify checks it)"
+    assert "deal:" not in header

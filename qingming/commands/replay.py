@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from pathlib import Path
 
 NAME = "replay"
 HELP = "replay a game from a host's journal file (or summarise it with --json)"
@@ -48,6 +50,29 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # `qingming replay J | head`
         sys.stderr.close()
         return 0
+
+
+def _when(path: str, lang: str) -> str:
+    """The day the journal was started, from its name as ``play`` and ``serve`` give it
+    (``20261201-031116-Ann-s-table.jsonl``); "" for a journal named otherwise."""
+    from qm_rules.i18n import tr
+
+    m = re.match(r"(\d{4})(\d{2})(\d{2})-\d{6}-", Path(path).name)
+    if m is None:
+        return ""
+    return tr("replay.when", lang, date="-".join(m.groups()))
+
+
+def _deal(seed: object, recorded: bool, lang: str) -> str:
+    """How the game was dealt, in words: fairly (every player's program added to the deal:
+    its seed is derived, ``deal:…``), or from a fixed number given at the start."""
+    from qm_rules.i18n import tr
+
+    if recorded:  # the host's secret and the parts are in the journal: it can be checked
+        return tr("replay.deal.checkable", lang)
+    if isinstance(seed, str) and seed.startswith("deal:"):
+        return tr("replay.deal.fair", lang)
+    return tr("replay.deal.fixed", lang, number=seed)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -98,7 +123,14 @@ def _run(args: argparse.Namespace) -> int:
     step = not args.no_step and sys.stdin.isatty() and sys.stdout.isatty()
     players = " · ".join(names)
     print(
-        tr("replay.header", lang, players=players, seed=repr(journal.seed), n=len(journal.choices))
+        tr(
+            "replay.header",
+            lang,
+            players=players,
+            when=_when(args.journal, lang),
+            n=len(journal.choices),
+            deal=_deal(journal.seed, record.deal is not None, lang),
+        )
     )
     for i, (seat, option_id) in enumerate(journal.choices):
         # the board as the events begin, as the reader may see it: whose slot a targeted card

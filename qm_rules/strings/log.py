@@ -150,11 +150,21 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     },
     # ── qingming replay ──
     "replay.header": {
-        "zh": "{players} — 种子 {seed}，共 {n} 个选择",
+        "zh": "{players} — {when}共 {n} 步，{deal}",
         "en": {
-            "one": "{players} — seed {seed}, {n} choice",
-            "other": "{players} — seed {seed}, {n} choices",
+            "one": "{players} — {when}{n} move, {deal}",
+            "other": "{players} — {when}{n} moves, {deal}",
         },
+    },
+    "replay.when": {"zh": "{date}，", "en": "{date}, "},
+    "replay.deal.fair": {"zh": "公平发牌", "en": "dealt fairly"},
+    "replay.deal.checkable": {
+        "zh": "公平发牌（可用 qingming verify 核对）",
+        "en": "dealt fairly (qingming verify checks it)",
+    },
+    "replay.deal.fixed": {
+        "zh": "固定发牌号 {number}",
+        "en": "dealt from the fixed number {number}",
     },
     "replay.choice": {
         "zh": "#{i} 第 {turn} 回合 · {who}：{words}",
