@@ -386,8 +386,10 @@ def verify(record: ClientRecord) -> Verdict:
 
     seed = derive_seed(secret, parts)
     if journal.seed != seed:
-        return fail("seed", "the host played another seed than the one the parts make")
-    steps.append(Step("seed", True, "the seed follows from the secret and every part"))
+        return fail("seed", "the host dealt another deal than the one the numbers make")
+    steps.append(
+        Step("seed", True, "the deal follows from the host's secret and every player's number")
+    )
 
     if journal.rules != rules_version():
         return fail(
@@ -495,9 +497,11 @@ def verify_journal(deal: dict[str, Any], journal: Journal, seat: int | None = No
         )
     if d.seed() != journal.seed:
         return Verdict(
-            (*steps, Step("seed", False, "the journal's seed is not the one its deal makes"))
+            (*steps, Step("seed", False, "the journal's deal is not the one its numbers make"))
         )
-    steps.append(Step("seed", True, "the seed follows from the secret and every part"))
+    steps.append(
+        Step("seed", True, "the deal follows from the host's secret and every player's number")
+    )
     if journal.rules != rules_version():
         return Verdict(
             (*steps, Step("rules", False, "written under other rules; cannot replay here"))

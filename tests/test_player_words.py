@@ -42,6 +42,14 @@ def test_help_has_no_ruling_numbers_or_internal_ids(command: str | None) -> None
     assert not INTERNAL_ID.search(text), INTERNAL_ID.findall(text)
 
 
+@pytest.mark.parametrize("command", ["play", "serve", "bot"])
+def test_help_speaks_of_a_deal_number_not_a_seed(command: str) -> None:
+    """``--seed`` keeps its name (scripts use it); what it means is said in players' words."""
+    text = _help(command)
+    assert "--seed NUMBER" in text
+    assert "seed" not in text.replace("--seed", ""), text
+
+
 async def _failure(host: str, port: int) -> BaseException:
     with pytest.raises((OSError, TableError)) as caught:
         await connect(host, port, "someone", timeout=5.0)

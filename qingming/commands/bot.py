@@ -48,7 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="leave after G games (default: until the table closes)",
     )
     parser.add_argument(
-        "--seed", default=None, help="the bot's own random seed (default: its name)"
+        "--seed",
+        metavar="NUMBER",
+        default=None,
+        help="the number the bot's own random choices start from (default: its name)",
     )
     parser.add_argument(
         "--delay",

@@ -33,7 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seed",
-        help="the game's seed (an integer or any text): the same seed deals the same cards",
+        metavar="NUMBER",
+        help="deal from this fixed number (an integer or any text): the same number deals the same "
+        "cards (default: a fair deal, every player's program adding to it)",
     )
     parser.add_argument(
         "--bot-delay",

@@ -101,7 +101,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="exit after G games (default: keep hosting rematches)",
     )
     parser.add_argument(
-        "--seed", help="the first game's seed (default: random); later games derive theirs"
+        "--seed",
+        metavar="NUMBER",
+        help="deal the first game from this fixed number (default: a fair deal); later games "
+        "derive theirs from it",
     )
     parser.add_argument(
         "--strategy",

@@ -110,8 +110,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "table.lost": {"zh": "与牌桌的连接断开：{reason}", "en": "Lost the table: {reason}"},
     "table.reconnecting": {
-        "zh": "与牌桌的连接断开（{reason}），正在用你的座位凭证重新连接...",
-        "en": "Lost the table ({reason}); reconnecting with your seat's token...",
+        "zh": "与牌桌的连接断开（{reason}），正在重新连接，回到你的座位...",
+        "en": "Lost the table ({reason}); reconnecting to take your seat back...",
     },
     "table.back": {
         "zh": "已重新连上牌桌，座位还是你的。",
