@@ -153,7 +153,7 @@ async def test_a_negated_and_a_tapped_card_are_marked(size, lang) -> None:
         assert not live.state.negated and "X" not in tile_words(live)
         targeted = app.table.areas[0].slots[0]  # my 菊花, the target of 顺手牵羊
         assert targeted.state.targeted and "@" in tile_words(targeted)
-        if size[1] >= 36:  # a bottom edge: the states in words
+        if size[1] >= 30:  # framed cards have a bottom edge: the states in words
             assert ("已无效" if lang == "zh" else "negated") in str(dan.border_subtitle)
             assert ("横置" if lang == "zh" else "tapped") in str(tapped.border_subtitle)
             assert ("被指定" if lang == "zh" else "targeted") in str(targeted.border_subtitle)
@@ -218,6 +218,51 @@ async def test_at_100x30_a_full_table_keeps_the_whole_hand_in_view(lang: str) ->
         app.table.keep_hand_in_view()
         await pilot.pause()
         assert board.region.contains_region(first.region)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 30), (160, 48)])
+@pytest.mark.parametrize("hand", [5, 11])
+async def test_a_card_is_drawn_whole_or_scrolled_out_of_view_whole(size, hand: int) -> None:
+    """Framed cards always have their four edges (at 100x30 they had no bottom one, so the
+    states written there, "tapped", "face-down", were lost), and the board never cuts one:
+    scrolled to my hand, its first row is the top of a seat's area; under the hand it says
+    whose fields are above it."""
+    from qm_tui.widgets.board import BoardFoot
+
+    view = full_table_position(hand)
+    app = TableApp(ScriptedSession([Update(view, (), None)]), lang="en", clock=FakeClock())
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        for _ in range(3):
+            await pilot.pause()
+        table = app.table
+        board = table.board
+        seen = board.scrollable_content_region
+        cards = [
+            t for t in table.query(TableTile) if "-card" in t.classes and t.outer_size.height > 1
+        ]
+        assert len(cards) >= 15 + hand
+        for tile in cards:
+            assert tile.styles.border_bottom[0] not in ("", "none", "hidden"), tile.card
+            assert seen.contains_region(tile.region) or not seen.overlaps(tile.region), (
+                tile.seat,
+                tile.zone,
+                tile.region,
+                seen,
+            )
+        assert all(seen.contains_region(t.region) for t in table.hand.tiles())
+        foot = table.query_one(BoardFoot)
+        hidden = [a.seat for a in table.areas.values() if not seen.overlaps(a.header.region)]
+        if board.max_scroll_y:  # the board does not fit: whole seats scrolled off, named
+            assert hidden and foot.display and seen.contains_region(foot.region)
+            said = str(foot.render())
+            assert all(view.seats[s].name in said for s in hidden), said
+        else:
+            assert not hidden and not foot.display
+        if size == (100, 30):
+            assert board.max_scroll_y  # (four seats, framed cards: it must scroll there)
+            tapped = table.areas[0].slots[1]  # my tapped 香烛: its state in words again
+            assert "tapped" in str(tapped.border_subtitle)
 
 
 def six_seat_position():

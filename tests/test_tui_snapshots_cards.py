@@ -1,7 +1,7 @@
-"""Snapshots of the table with framed cards, at 100x30 (short frames, no bottom edge) and
-160x48 (full frames, states in words): a chain in progress, a negated trap, a tapped card, a
-targeted card, a face-down back and an ancestor with offerings stacked; and six seats at 240x50
-(the opponents two by two)."""
+"""Snapshots of the table with framed cards, at 100x30 (narrow frames, the board scrolled to my
+hand, whole seats above it named under it) and 160x48 (wide frames): a chain in progress, a
+negated trap, a tapped card, a targeted card, a face-down back and an ancestor with offerings
+stacked; and six seats at 240x50 (the opponents two by two)."""
 
 from __future__ import annotations
 

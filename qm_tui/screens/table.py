@@ -38,6 +38,7 @@ from qm_rules.describe import (
     describe_events,
     describe_prompt,
     field_places,
+    listed,
 )
 from qm_rules.model import Event, Option, Phase, PromptKind, SeatView, View
 from qm_tui import config as cfg
@@ -73,7 +74,7 @@ from qm_tui.session import (
     Update,
 )
 from qm_tui.stats import GameStats
-from qm_tui.widgets.board import Board
+from qm_tui.widgets.board import Board, BoardFoot
 from qm_tui.widgets.chain import ChainStack
 from qm_tui.widgets.detail import CardDetail, detail_text, pinned_text
 from qm_tui.widgets.field import SLOTS, SeatArea
@@ -125,6 +126,7 @@ class TableScreen(Screen[None]):
             "status",
             "opponents",
             "mine",
+            "board_foot",
             "chain",
             "detail",
             "log",
@@ -250,6 +252,7 @@ class TableScreen(Screen[None]):
             with self.board:
                 yield SteadyVertical(id="opponents")
                 yield SteadyVertical(id="mine")
+                yield BoardFoot(markup=False, id="board_foot")
             with SteadyVertical(id="side"):
                 yield ChainStack(id="chain")
                 yield CardDetail(id="detail")
@@ -369,8 +372,9 @@ class TableScreen(Screen[None]):
             ol.styles.height = rows
 
     def _card_mode(self) -> None:
-        """Cards framed when the terminal has the room (100 columns, 30 lines), with a bottom
-        edge from 36 lines; one-line tiles below that (the board's class, see tiles.CARD_MODES)."""
+        """Cards framed (whole: four edges) when the terminal has the room (100 columns, 30
+        lines), one-line tiles below that (the board's class, see tiles.CARD_MODES); below 36
+        lines a full table is taller than the board, which then scrolls (keep_hand_in_view)."""
         width, height = self.size
         mode = "-cards-line"
         if width >= 100 and height >= 30:
@@ -808,17 +812,66 @@ class TableScreen(Screen[None]):
         await self._auto_pass(view)
         self.updates += 1
 
-    def keep_hand_in_view(self) -> None:
-        """A board taller than the screen (100×30, a full table) scrolls so that my hand shows
-        whole — the opponents' fields above it are what goes out of view — unless the player
-        is looking at a card elsewhere on the board (or picking a target there), or scrolled
-        the board by hand (the wheel: see :class:`Board`)."""
+    def keep_hand_in_view(self, *, retry: bool = True) -> None:
+        """A board taller than the screen (100×30, a full table) scrolls so that my hand and
+        field show whole — the opponents' fields above them are what goes out of view, whole
+        seats at a time (:meth:`_hand_position`) — unless the player is looking at a card on an
+        opponent's field (or picking a target there), or scrolled the board by hand (the wheel:
+        see :class:`Board`)."""
+        if self.hand is None:
+            return
+        at = self._hand_position(self.hand)
         focused = self.focused
-        if self.hand is None or (isinstance(focused, TableTile) and focused.zone != "hand"):
+        if self.board.held or at is None:
             return
-        if self.board.held:
-            return
-        self.hand.scroll_visible(animate=False)
+        if isinstance(focused, TableTile) and focused.zone != "hand":
+            area = self.areas.get(focused.seat)
+            mine = self.view is not None and focused.seat == self.view.viewer
+            if not mine or area is None or self._board_top(area) < at:
+                return  # looking at a card the hand's place would hide
+        self.board.scroll_to(y=at, animate=False)
+        if retry and at > self.board.max_scroll_y:  # the foot just grew: once it is laid out
+            self.call_after_refresh(self._hand_in_view_again)
+
+    def _hand_in_view_again(self) -> None:
+        if not self.taken_down:
+            self.keep_hand_in_view(retry=False)
+
+    def _board_top(self, w: Widget) -> int:
+        """The first row of ``w`` (on the board) in the board's content."""
+        y, parent = w.virtual_region.y, w.parent  # (within its parent's border)
+        while isinstance(parent, Widget) and parent is not self.board:
+            y += parent.styles.gutter.top + parent.virtual_region.y
+            parent = parent.parent
+        return y
+
+    def _hand_position(self, hand: HandRow) -> int | None:
+        """Where the board's top goes for my hand to show whole at its foot with the first row
+        in view the top of a seat's area (or of my hand): a card is never cut by the board's top
+        edge. The rows that leaves under the hand (one at least) say whose fields are above
+        (:class:`BoardFoot`). None while the board is not laid out."""
+        board, foot = self.board, self.query_one(BoardFoot)
+        seen = board.scrollable_content_region.height
+        if not seen or not hand.size.height:
+            return None  # done again once it is (the board's resize)
+        opponents = [a for a in self.query_one("#opponents").children if isinstance(a, SeatArea)]
+
+        top = self._board_top
+        need = top(hand) + hand.outer_size.height - seen  # rows to hide
+        if need <= 0:
+            foot.show(0, "")
+            return 0
+        tops = sorted({top(a) for a in opponents} | {top(self.query_one("#mine")), top(hand)})
+        at = next((t for t in tops if t > need), need + 1)
+        view = self.view
+        names = [
+            view.seats[a.seat].name if view is not None and a.seat < len(view.seats) else ""
+            for a in opponents
+            if top(a) < at
+        ]
+        words = tr("table.board.above", self.lang, names=listed(self.lang, names))
+        foot.show(at - need, clean(words))
+        return at
 
     def _say_seat_changes(self, seats: Seats) -> None:
         """Log a bot taking over an away player's seat, and the player taking it back."""
@@ -1069,7 +1122,9 @@ class TableScreen(Screen[None]):
         here = (c + 0.5) / len(rows[r])  # keep the horizontal position across rows of other widths
         target = rows[r2][min(len(rows[r2]) - 1, int(here * len(rows[r2])))]
         target.focus()
-        target.scroll_visible(animate=False)
+        # a field's card: its seat's area whole (its name line and cards, never cut)
+        area = target.parent.parent if target.zone == "slot" else None
+        (area if isinstance(area, SeatArea) else target).scroll_visible(animate=False)
 
     def show_focused(self, tile: TableTile) -> None:
         """The focus came to ``tile`` (called by the tile at once: see tiles.TileHost); the

@@ -68,6 +68,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Your 5 slots and your hand. The arrow keys move between cards; the card you are "
         "on is shown in full in the card panel.",
     },
+    "area.table.board_foot": {"zh": "上面还有", "en": "Above"},
+    "area.table.board_foot.text": {
+        "zh": "屏幕放不下整张桌时，牌桌停在你的手牌上，放不下的对手场地在上面：这一行写出是谁的。"
+        "按 b 再按 ↑，或滚动鼠标滚轮去看。",
+        "en": "When the whole table does not fit, the board stays on your hand and the fields "
+        "that do not fit are above it: this line says whose. b then ↑, or the mouse wheel, "
+        "goes to them.",
+    },
     "area.table.chain": {"zh": "连锁", "en": "Chain"},
     "area.table.chain.text": {
         "zh": "等待结算的发动，最新的在最上面。连锁从最新的一环开始逆序结算：正在结算的一环高亮，"

@@ -124,6 +124,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "card.kind.trap": {"zh": "陷阱", "en": "Trap"},
     "card.kind.counter": {"zh": "反击", "en": "Counter"},
     "card.kind.ancestor": {"zh": "祖宗", "en": "Ancestor"},
+    "table.board.above": {
+        "zh": "▲ 上面还有 {names}：按 b 再按 ↑，或滚动鼠标滚轮",
+        "en": "▲ {names} above: b then ↑, or the mouse wheel",
+    },
     "card.negated": {"zh": "已无效", "en": "negated"},
     "card.targeted": {"zh": "被指定", "en": "targeted"},
     "card.tapped": {"zh": "横置", "en": "tapped"},

@@ -18,7 +18,7 @@ class HandRow(OneLayout, Grid):
     """
 
     #: The narrowest a card may be drawn, in cells, by the board's card mode (tiles.CARD_MODES),
-    #: so that every card's name is whole: a short card (two lines of name, its first word on
+    #: so that every card's name is whole: a short card (two lines of name, its first words on
     #: the frame) needs 14 for "Civilized Worship Campaign"; a tall one, 16 inside.
     MIN_WIDTH = {"-cards-line": 12, "-cards-short": 14, "-cards-tall": 18, "-cards-tall3": 13}
 

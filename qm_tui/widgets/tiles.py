@@ -207,7 +207,8 @@ KIND_COLOURS: dict[str, str] = {
 #: How a card tile is drawn, by the board's class: rows, and whether the frame has a bottom edge.
 CARD_MODES: dict[str, tuple[int, bool]] = {
     "-cards-line": (1, False),  # one line: marks and the name as far as it fits
-    "-cards-short": (3, False),  # top edge (kind, states), two lines of name
+    "-cards-short": (4, True),  # top edge (kind; a name's first words if it needs three
+    # lines), two lines of name, bottom edge (states): whole, as the tall ones
     "-cards-tall": (4, True),  # top edge (kind), two lines of name, bottom edge (states)
     "-cards-tall3": (5, True),  # the same with three lines of name, for narrow cards
 }
@@ -405,7 +406,8 @@ class TableTile(OneLayout, Static, can_focus=True):
         self.update(Content("\n".join(lines)), layout=False)
 
     def _frame(self, width: int, height: int) -> tuple[str, list[str], str]:
-        """The frame's title (kind symbol and states), the name's lines, the bottom line."""
+        """The frame's title (kind symbol and state marks), the name's lines, the bottom line
+        (the states in words). Every framed mode has all four edges (CARD_MODES)."""
         card, st, lang = self.card, self.state, self.lang
         if width < 4 or height < 1:  # not laid out yet
             return "", [], ""
@@ -420,23 +422,19 @@ class TableTile(OneLayout, Static, can_focus=True):
         kind = card_kind(DEFS.get(card.card))
         symbol = KINDS[kind][0] if kind else ""
         words = st.words(lang)
-        has_bottom = self.styles.border_bottom[0] not in ("", "none", "hidden")
         lines, fits = wrap_name(card_name(card.card, lang), width, max(1, height))
         room = width - 4  # what a title may take of the top edge, as Textual draws it
         marks = symbol + st.marks() + (f"+{st.stacked}" if st.stacked else "")
-        if has_bottom:
-            title = f"{marks} {tr('card.kind.' + kind, lang)}" if kind else marks
-            return title if cell_len(title) <= room else marks, lines, " ".join(words)
-        # no bottom edge: the states go on the top one, as marks and, room allowing, a word
-        title = marks
-        if words and cell_len(f"{marks} {words[0]}") <= room:
-            title = f"{marks} {words[0]}"
-        if not fits:  # the name needs one more line: its first goes on the frame
-            name = card_name(card.card, lang)
-            head, rest = _name_head(name, max(2, room - cell_len(marks) - 1))
+        title = f"{marks} {tr('card.kind.' + kind, lang)}" if kind else marks
+        if not fits:  # a narrow card (100 columns): the name's first words on the top edge
+            head, rest = _name_head(card_name(card.card, lang), max(2, room - cell_len(marks) - 1))
             title = f"{marks} {head}"
             lines, _ = wrap_name(rest.strip(), width, height)
-        return title, lines, ""
+        bottom = ""  # the states in words, as many as fit (the marks on top say them all)
+        for word in words:
+            if cell_len(f"{bottom} {word}".strip()) <= room:
+                bottom = f"{bottom} {word}".strip()
+        return title if cell_len(title) <= room else marks, lines, bottom
 
     def _host(self) -> TileHost | None:
         try:
