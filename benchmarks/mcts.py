@@ -4,6 +4,7 @@ it thinks. Figures are printed, never asserted.
     nice -n 19 .venv/bin/python benchmarks/mcts.py                      # 400 + 200 games
     nice -n 19 .venv/bin/python benchmarks/mcts.py --heads-up 40 --four 20 --jobs 2
     nice -n 19 .venv/bin/python benchmarks/mcts.py --iterations 100     # another budget
+    nice -n 19 .venv/bin/python benchmarks/mcts.py --four 100 --start 100  # games 100-199
 
 Two match-ups, each game seeded from its index (the same run gives the same games):
 
@@ -100,9 +101,15 @@ def interval(wins: int, games: int) -> tuple[float, float]:
 
 
 def run(
-    players: int, games: int, jobs: int, iterations: int | None, target: float, per_game: bool
+    players: int,
+    games: int,
+    jobs: int,
+    iterations: int | None,
+    target: float,
+    per_game: bool,
+    start: int = 0,
 ) -> list[float]:
-    work = [(i, players, iterations) for i in range(games)]
+    work = [(i, players, iterations) for i in range(start, start + games)]
     results: list[Result] = []
 
     def tally(result: Result) -> None:
@@ -111,7 +118,7 @@ def run(
         line = f"  {players}p: {won}/{len(results)} won so far"
         if per_game:  # for paired comparisons: game i is the same deal in every run
             after = result[4]
-            line += f"; game {len(results) - 1}: " + (
+            line += f"; game {start + len(results) - 1}: " + (
                 "draw" if after is None else "won" if after == 0 else f"lost to seat +{after}"
             )
         if len(results) % 20 == 0:  # a long run's figures so far, should it be cut short
@@ -169,6 +176,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="print each game's outcome in the running tally (for paired comparisons)",
     )
+    ap.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        help="the first game's index (default: 0): a run in parts plays the same deals",
+    )
     args = ap.parse_args(argv)
     for item in args.set:
         key, _, value = item.partition("=")
@@ -181,9 +194,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     all_times: list[float] = []
     if args.heads_up:
-        all_times += run(2, args.heads_up, args.jobs, args.iterations, 0.65, args.per_game)
+        all_times += run(
+            2, args.heads_up, args.jobs, args.iterations, 0.65, args.per_game, args.start
+        )
     if args.four:
-        all_times += run(4, args.four, args.jobs, args.iterations, 0.40, args.per_game)
+        all_times += run(4, args.four, args.jobs, args.iterations, 0.40, args.per_game, args.start)
     if all_times:
         print(
             f"all decisions: median {quantile(all_times, 0.5):.3f} s (aim <= 0.5), "

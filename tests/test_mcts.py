@@ -185,15 +185,15 @@ def test_the_strength_benchmark_runs() -> None:
     from pathlib import Path
 
     script = Path(__file__).resolve().parent.parent / "benchmarks" / "mcts.py"
-    args = ["--heads-up", "1", "--four", "1", "--iterations", "2", "--per-game"]
+    args = ["--heads-up", "1", "--four", "1", "--iterations", "2", "--per-game", "--start", "5"]
     done = subprocess.run(
         [sys.executable, str(script), *args], capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
     assert "2 players, hard vs 1 heuristic" in done.stdout
     assert "4 players, hard vs 3 heuristic" in done.stdout
-    # each game's outcome, for paired comparisons of two runs
-    assert re.search(r"4p: \d/1 won so far; game 0: (won|draw|lost to seat \+[123])", done.stderr)
+    # each game's outcome by its index (from --start), for paired comparisons of two runs
+    assert re.search(r"4p: \d/1 won so far; game 5: (won|draw|lost to seat \+[123])", done.stderr)
 
 
 def test_the_bot_with_a_memory_does_not_peek() -> None:
