@@ -129,9 +129,14 @@ class SeatMemory:
         if prev is not None and _readable(prev, view):
             self._read_turns(prev, view)
             self._read_answers(view)
-        elif self.pending is not None and view.prompt is not None:
-            if view.prompt.kind not in _DRAFT:
-                self.pending = None
+        else:
+            if prev is not None:
+                # Turns we cannot read (a reshuffle, a concession) may have passed: what was
+                # read of an earlier turn ("placed no offering") says nothing after a draw.
+                self.no_offering.clear()
+            if self.pending is not None and view.prompt is not None:
+                if view.prompt.kind not in _DRAFT:
+                    self.pending = None
         self.last = view
 
     def chose(self, view: View, choice: str) -> None:
@@ -235,6 +240,8 @@ class SeatMemory:
         """Could ``seat``, playing as the heuristic does, hold ``hand`` given what it did?
         ``rng_roll`` in [0, 1) decides the soft part (an ancestor drawn since it began to wait).
         What was read of its last turn says nothing once its next turn has begun (it drew)."""
+        if not worship_fits(seat, hand, view, self.passes.get(seat, 0)):
+            return False
         if view.turn_seat == seat and view.turn > self.read_turn.get(seat, 0):
             return True
         if seat in self.no_offering:
@@ -273,6 +280,42 @@ class SeatMemory:
         ``hand``: as many as the worship phases it let pass."""
         k = self.passes.get(seat, 0)
         return {c: k for c in hand if _DEFS[c].type is CardType.ANCESTOR} if k else {}
+
+
+def worship_fits(seat: int, hand: list[str], view: View, passes: int = 0) -> bool:
+    """Could ``seat`` hold ``hand`` given its worship, as the view shows it?
+
+    - A ritual standing (an ancestor on the field, offerings stacked) has not won: the rules
+      check every ritual at the start of each phase and after each chain, and a hand changes
+      only as a chain resolves (a draw) or by a cost (which only shrinks it), so while nothing
+      resolves the hand does not meet the ancestor's hand condition. (A rule, true of anyone.)
+    - A worship declared and still on the chain, by a player who has not waited out
+      (``passes`` worship phases let pass below the heuristic's ``wait_limit``): the heuristic
+      declares then only when its hand meets the condition, counting the worship draw where
+      the condition is a hand size. (True of heuristic players.)"""
+    sv = view.seats[seat]
+    if sv.conceded:
+        return True
+    if sv.stacked and view.resolving is None:
+        for slot in sv.slots:
+            if slot.card is None or slot.face_down:
+                continue
+            d = _DEFS[slot.card.card]
+            if d.type is CardType.ANCESTOR:
+                assert d.condition is not None
+                if d.condition.op != "stacked" and hand_missing(d.id, hand) == 0:
+                    return False
+    if passes < HeuristicBot.wait_limit:
+        for link in view.chain:
+            if link.seat != seat or link.kind is not LinkKind.WORSHIP or link.negated:
+                continue
+            cond = _DEFS[link.card.card].condition
+            if cond is None or cond.op == "stacked":
+                continue
+            extra = 1 if worship_draw_counts(link.card.card) else 0
+            if hand_missing(link.card.card, hand, extra) > 0:
+                return False
+    return True
 
 
 def _counts_burning(card: str) -> bool:
