@@ -282,7 +282,7 @@ class SeatInfo(Struct, frozen=True):
     ready: bool
     connected: bool  # for bots always True; for a human whether their client is connected
     played_by_bot: bool = False  # a human seat a host bot plays for now (away past the grace)
-    level: BotLevel | None = None  # a bot seat's level; None for other seats
+    level: BotLevel | None = None  # a bot seat's level, or the bot's playing a human's seat
 
 
 class LobbyUpdate(HostMessage, tag="lobby"):

@@ -10,7 +10,7 @@ from net_support import client, options, play_to_end, running_host, seated, unti
 from qm_net.client import TableClient, TableError
 from qm_net.messages import ConnectionLost, ErrorMessage, GameUpdate, LobbyUpdate
 from qm_rules import PromptKind, to_plain
-from qm_rules.bots import make_bot
+from qm_rules.bots import level_of, make_bot
 
 
 async def _drive_until_chain(host, clients) -> None:
@@ -123,6 +123,7 @@ async def test_player_back_after_takeover_gets_the_seat_back_from_the_bot() -> N
             watcher, lambda m: isinstance(m, LobbyUpdate) and m.seats[gone].played_by_bot
         )
         assert not said.seats[gone].connected and not said.seats[a.seat].played_by_bot
+        assert said.seats[gone].level == level_of(host.bot_strategy)  # how well it plays
         background = asyncio.create_task(play_to_end(a, make_bot("random", 5)))
         try:
             await wait_for(lambda: any(s == gone for s, _ in game.choices))  # the bot played
@@ -130,6 +131,7 @@ async def test_player_back_after_takeover_gets_the_seat_back_from_the_bot() -> N
             assert not host.seats[gone].takeover
             back = await until(b, lambda m: isinstance(m, LobbyUpdate) and m.seats[gone].connected)
             assert not back.seats[gone].played_by_bot  # and the others are told it is theirs again
+            assert back.seats[gone].level is None
             # b's next prompt waits for b, and b's own answer is the one taken
             mine = await until(
                 b,

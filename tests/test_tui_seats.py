@@ -467,7 +467,7 @@ async def test_the_room_says_which_seat_a_bot_plays_for_its_away_player() -> Non
         "ended",
         (
             SeatInfo(0, "Me", "human", False, True),
-            SeatInfo(1, "Gone", "human", False, False, played_by_bot=True),
+            SeatInfo(1, "Gone", "human", False, False, played_by_bot=True, level="hard"),
             SeatInfo(2, "Away", "human", False, False),
         ),
         0,
@@ -481,7 +481,7 @@ async def test_the_room_says_which_seat_a_bot_plays_for_its_away_player() -> Non
         await until(pilot, lambda: room.lobby is not None, "the seats")
         table = room.query_one("#seats")
         rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]  # type: ignore[attr-defined]
-        assert "a bot plays" in rows[1] and "away" not in rows[1]
+        assert "a bot plays (hard)" in rows[1] and "away" not in rows[1]  # and how well
         assert "away" in rows[2] and "a bot plays" not in rows[2]
 
 

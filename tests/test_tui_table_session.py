@@ -174,12 +174,15 @@ async def test_waiting_on_a_player_who_is_away_counts_down_to_the_bot(lang: str)
         bar.refresh_bar()
         assert str(bar.render()).endswith("90s")
         # the grace over, a bot plays Bob's seat: plain waiting, no bot's countdown
-        statuses[1] = dataclasses.replace(statuses[1], played_by_bot=True)
+        statuses[1] = dataclasses.replace(statuses[1], played_by_bot=True, level="hard")
         app.table.post_message(SessionArrived(Seats(tuple(statuses), grace=120.0)))
         waiting = tr("now.waiting", lang, who="Bob")
         status = app.table.query_one(TableStatus)
         await until(pilot, lambda: status.now_shown().strip() == waiting)
         assert str(bar.render()) == ""
+        # Bob's row says a bot plays his seat, and how well
+        bot = f"{tr('seats.bot_playing', lang)} ({tr('level.hard', lang)})"
+        assert bot in app.table.seat_header(view.seats[1], view)
 
 
 async def test_a_spectator_sees_every_field_and_no_options() -> None:

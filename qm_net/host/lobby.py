@@ -228,7 +228,7 @@ class LobbyHandlers(_Base):
         return p.LobbyUpdate(
             table_name=self.name,
             state=self.state,  # type: ignore[arg-type]
-            seats=self.seats.info(),
+            seats=self.seats.info(self.bot_strategy),
             owner_seat=self.owner_seat,
             games_played=self.games_played,
         )

@@ -55,7 +55,15 @@ class Seat:
         self.kind, self.name, self.token, self.token_hash = "empty", None, None, None
         self.ready, self.conn, self.takeover, self.bot, self.left = False, None, False, None, False
 
-    def info(self) -> SeatInfo:
+    def info(self, takeover_strategy: str | None = None) -> SeatInfo:
+        """What everyone is told of this seat; ``takeover_strategy``: the table's bots', which
+        play a human's seat while its player is away (its level is told then)."""
+        if self.kind == "bot":
+            level: str | None = level_of(self.strategy)
+        elif self.kind == "human" and self.takeover and takeover_strategy is not None:
+            level = level_of(takeover_strategy)
+        else:
+            level = None
         return SeatInfo(
             seat=self.index,
             name=self.name,
@@ -63,7 +71,7 @@ class Seat:
             ready=self.ready or self.kind == "bot",
             connected=self.kind == "bot" or self.conn is not None,
             played_by_bot=self.kind == "human" and self.takeover,
-            level=level_of(self.strategy) if self.kind == "bot" else None,
+            level=level,  # type: ignore[arg-type]
         )
 
     def journal_record(self) -> dict[str, Any]:
@@ -164,5 +172,5 @@ class Seats:
                 moved.append(new)
         return moved
 
-    def info(self) -> tuple[SeatInfo, ...]:
-        return tuple(s.info() for s in self.seats)
+    def info(self, takeover_strategy: str | None = None) -> tuple[SeatInfo, ...]:
+        return tuple(s.info(takeover_strategy) for s in self.seats)

@@ -256,6 +256,8 @@ class RoomScreen(Screen[None]):
                 marks.append(tr("room.owner", lang))
             if info.kind == "human" and info.played_by_bot:
                 marks.append(tr("seats.bot_playing", lang))
+                if info.level:  # how well the bot playing it plays
+                    marks[-1] += f" ({tr(f'level.{info.level}', lang)})"
             elif info.kind == "human" and not info.connected:
                 marks.append(tr("room.away", lang))
             label = Text(name, style="bold" if info.seat == self.seat else "")

@@ -978,6 +978,8 @@ class TableScreen(Screen[None]):
             parts.append(tr("table.conceded", lang))
         elif status is not None and status.played_by_bot:
             parts.append(tr("seats.bot_playing", lang))
+            if status.level:  # how well the bot playing it plays
+                parts[-1] += f" ({tr(f'level.{status.level}', lang)})"
         elif status is not None:
             key = "bot" if status.kind == "bot" else ("on" if status.connected else "off")
             parts.append(tr(f"table.conn.{key}", lang))
