@@ -281,6 +281,8 @@ def _footer_keys(app: object) -> list[str]:
 
 
 async def test_the_room_shows_where_friends_join_and_the_owner_start_asks_when_not_ready() -> None:
+    from textual.widgets import Button
+
     from qm_net.client import TableClient
     from qm_tui.net import HostSettings
     from qm_tui.widgets.modals import ConfirmModal
@@ -307,6 +309,9 @@ async def test_the_room_shows_where_friends_join_and_the_owner_start_asks_when_n
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, ConfirmModal), "the question")
         assert "Bo" in app.screen.question  # type: ignore[attr-defined]
+        # the keys that answer are on the buttons (they read "Start anyway" / "Wait" only)
+        labels = [str(b.label) for b in app.screen.query(Button)]
+        assert labels == ["y) Start anyway", "n) Wait"], labels
         await pilot.press("n")
         await until(pilot, lambda: app.screen is room, "back in the room")
         assert app.hosted.state == "lobby"

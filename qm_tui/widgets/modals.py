@@ -97,8 +97,9 @@ class ConfirmModal(ModalScreen[bool]):
             if self.waiting is not None and self.clock is not None:
                 yield WaitingNote(self.waiting, self.clock, self.lang, id="confirm-waiting")
             with Horizontal():
-                yield Button(self.yes, id="yes", variant="error")
-                yield Button(self.no, id="no", variant="primary")
+                # the keys on the buttons, as the leave question has them ("y) Quit")
+                yield Button(f"y) {self.yes}", id="yes", variant="error")
+                yield Button(f"n) {self.no}", id="no", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
