@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from qm_rules.describe import card_name
-from qm_rules.model import View
+from qm_rules.model import CardView, View
 from qm_tui.clock import FakeClock
 from qm_tui.compositor import SpotCompositor
 from qm_tui.playback import ChainFrame, Step
@@ -248,13 +248,13 @@ async def test_a_layout_that_resizes_widgets_is_not_followed_by_a_second_one() -
     async with drawn_table() as (app, pilot):
         table = app.table
         reflows = noting_reflows(table)
-        # A seat's field gaining its first card: the row of empty slots becomes framed cards,
-        # every tile of the seat taller, the seats below it moved.
+        # A seat's cards drawn taller: every tile of the seat resized, the seats below moved.
         area = next(iter(table.areas.values()))
         tile = area.slots[0]
         height = tile.size.height
         reflows.clear()
-        area.set_class(not area.has_class("-bare"), "-bare")
+        for slot in area.slots:
+            slot.styles.height = height + 1
         for _ in range(4):
             await pilot.pause()
         assert tile.size.height != height
@@ -366,3 +366,28 @@ async def test_a_playback_step_waits_for_the_frame_answering_a_key() -> None:
         assert table.playback.queue and "step" not in order  # the step waits ...
         await until(pilot, lambda: not table.playback.queue)  # ... for the next tick
         assert order.index("frame") < order.index("step"), order
+
+
+async def test_on_a_tall_table_a_field_s_first_card_lays_nothing_out() -> None:
+    """On a tall screen an empty field keeps its framed height: its first card changes that
+    seat's tiles, and no seat or hand below it moves (a layout of the whole screen, in which a
+    key pressed meanwhile waited)."""
+    async with drawn_table() as (app, pilot):
+        table = app.table
+        view = table.view
+        assert view is not None
+        dan = table.areas[3]
+        assert all(s.empty for s in view.seats[3].slots)  # Dan's field: nothing on it
+        regions = {w: w.region for w in table.board_tiles()}
+        reflows = noting_reflows(table)
+        seats = list(view.seats)
+        slots = list(seats[3].slots)
+        slots[0] = dataclasses.replace(slots[0], card=CardView(60, "qingtuan"))
+        seats[3] = dataclasses.replace(seats[3], slots=tuple(slots))
+        await table.render_view(dataclasses.replace(view, seats=tuple(seats)))
+        for _ in range(4):
+            await pilot.pause()
+        assert dan.slots[0].card is not None and dan.slots[0].card.cid == 60
+        assert card_name("qingtuan", "en") in screen_text(app)
+        assert reflows == []
+        assert {w: w.region for w in table.board_tiles()} == regions

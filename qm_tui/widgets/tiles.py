@@ -214,6 +214,15 @@ CARD_MODES: dict[str, tuple[int, bool]] = {
 }
 
 
+#: The framed modes in which a field with nothing on it is one line of empty slots: a short
+#: screen (under 36 lines), whose rows are too few to keep. On a tall screen every field keeps
+#: its framed height, empty or not: a field's first card (or its last leaving) then changes
+#: that seat's tiles only. A field growing from one line to framed cards moved every seat and
+#: the hand below it: a layout of the screen and a redraw of each moved card, 20-40 ms in
+#: which a key waited (benchmarks/tui.py: arrow -> frame while the playback runs).
+BARE_MODES = frozenset({"-cards-short"})
+
+
 def _card_css() -> str:
     """The framed modes' sizes and the frame's colour per kind of card."""
     rules = []
@@ -233,9 +242,10 @@ def _card_css() -> str:
         rules.append(f"{sel} TableTile.-empty, {sel} TableTile.-back {{ {border} }}")
         dead = " ".join(f"border-{e}: round $foreground 25%;" for e in plain)
         rules.append(f"{sel} TableTile.-negated {{ {dead} }}")  # dead: never like a live card
-        # a field with nothing on it: one line of empty slots, not rows of empty frames
-        rules.append(f"{sel} SeatArea.-bare > Grid {{ grid-rows: 1; }}")
-        rules.append(f"{sel} SeatArea.-bare TableTile.-card {{ height: 1; border: none; }}")
+        if mode in BARE_MODES:
+            # a field with nothing on it: one line of empty slots, not rows of empty frames
+            rules.append(f"{sel} SeatArea.-bare > Grid {{ grid-rows: 1; }}")
+            rules.append(f"{sel} SeatArea.-bare TableTile.-card {{ height: 1; border: none; }}")
     return "\n".join(rules)
 
 
