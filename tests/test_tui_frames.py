@@ -17,9 +17,12 @@ import pytest
 from test_tui_table_support import TableApp, chain_script, screen_text, until
 from textual import events
 from textual._compositor import Compositor
-from textual.app import App
+from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Footer as TextualFooter
 
 from qm_rules.describe import card_name
 from qm_rules.model import CardView, View
@@ -28,6 +31,7 @@ from qm_tui.compositor import SpotCompositor
 from qm_tui.playback import ChainFrame, Step
 from qm_tui.screens.table import TableScreen
 from qm_tui.widgets.detail import CardDetail
+from qm_tui.widgets.footer import Footer
 from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.status import Now, TableStatus
 from qm_tui.widgets.tiles import TableTile
@@ -391,3 +395,42 @@ async def test_on_a_tall_table_a_field_s_first_card_lays_nothing_out() -> None:
         assert card_name("qingtuan", "en") in screen_text(app)
         assert reflows == []
         assert {w: w.region for w in table.board_tiles()} == regions
+
+
+class KeysScreen(Screen[None]):
+    BINDINGS = [Binding("z", "app.bell", "Zed")]
+
+    def compose(self) -> ComposeResult:
+        yield Footer()
+
+
+async def test_a_footer_under_another_screen_is_rebuilt_only_once_it_is_back_on_top(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A screen pushed over the waiting room (the table, at each game's start) suspends it, and
+    Textual tells its footer the keys changed: rebuilt then, unseen, in the table's first
+    moments. It is rebuilt when its screen is back on top."""
+    rebuilt: list[TextualFooter] = []
+    recompose = TextualFooter.recompose
+
+    async def noted(self: TextualFooter) -> None:
+        rebuilt.append(self)
+        await recompose(self)
+
+    monkeypatch.setattr(TextualFooter, "recompose", noted)
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        under = KeysScreen()
+        await app.push_screen(under)
+        await pilot.pause()
+        footer = under.query_one(Footer)
+        rebuilt.clear()
+        await app.push_screen(Screen())
+        for _ in range(4):
+            await pilot.pause()
+        assert footer not in rebuilt  # covered: not rebuilt
+        await app.pop_screen()
+        for _ in range(4):
+            await pilot.pause()
+        assert footer in rebuilt  # on top again: rebuilt
+        assert "Zed" in screen_text(app)
