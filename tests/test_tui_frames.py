@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 
+from qm_rules.cards import CARDS
 from qm_rules.describe import card_name
 from qm_rules.model import CardView, View
 from qm_tui.clock import FakeClock
@@ -434,3 +435,40 @@ async def test_a_footer_under_another_screen_is_rebuilt_only_once_it_is_back_on_
             await pilot.pause()
         assert footer in rebuilt  # on top again: rebuilt
         assert "Zed" in screen_text(app)
+
+
+async def test_a_card_drawn_or_played_lays_nothing_out_while_the_hand_keeps_its_rows() -> None:
+    """The hand's places past its last card are vacant tiles, and its columns, once grown,
+    stay: a card coming or going repaints tiles, where it hid or showed one (or changed the
+    columns), a layout of the screen each time. Vacant places are no cards: not on the board's
+    rows, never focused."""
+    async with drawn_table() as (app, pilot):
+        table = app.table
+        view = table.view
+        hand = table.hand
+        assert view is not None and hand is not None
+
+        def holding(n: int) -> View:
+            seats = list(view.seats)
+            cards = tuple(CardView(200 + i, d.id) for i, d in enumerate(CARDS.cards[:n]))
+            seats[0] = dataclasses.replace(seats[0], hand=cards, hand_count=n)
+            return dataclasses.replace(view, seats=tuple(seats))
+
+        async def show(n: int) -> None:
+            await table.render_view(holding(n))
+            for _ in range(3):
+                await pilot.pause()
+
+        await show(6)  # (the columns grow to 6 at 160 columns)
+        assert hand.columns == 6
+        reflows = noting_reflows(table)
+        for n in (5, 4, 6, 5):  # one row, the columns kept
+            await show(n)
+            assert len(hand.tiles()) == n and hand.columns == 6
+        assert reflows == []
+        vacant = [t for t in hand.pool if t.display and t not in hand.tiles()]
+        assert len(vacant) == 1 and vacant[0].can_focus is False
+        assert vacant[0] not in table.board_tiles()
+        assert vacant[0].card is None and str(vacant[0].render()).strip() == ""
+        await show(7)  # a second row: that is a layout
+        assert hand.rows == 2 and len(reflows) == 1

@@ -776,9 +776,9 @@ class TableScreen(Screen[None]):
             )
         me = view.me()
         if self.hand is not None and me is not None:
-            rows = len(self.hand.tiles())
+            rows = self.hand.rows
             await self.hand.show(me.hand or (), lang, choosable)
-            if len(self.hand.tiles()) != rows:  # the hand may take more or fewer rows
+            if self.hand.rows != rows:  # the hand takes more or fewer rows
                 self.call_after_refresh(self._fit_options)
         self._show_chain(view)
         answered = p is not None and self._chosen_seq == p.seq

@@ -242,6 +242,10 @@ def _card_css() -> str:
         rules.append(f"{sel} TableTile.-empty, {sel} TableTile.-back {{ {border} }}")
         dead = " ".join(f"border-{e}: round $foreground 25%;" for e in plain)
         rules.append(f"{sel} TableTile.-negated {{ {dead} }}")  # dead: never like a live card
+        # a vacant place of the hand: a frame, so that a card coming there or leaving it is a
+        # repaint (an edge coming or going is a layout), drawn in the colour behind it
+        none = " ".join(f"border-{e}: round $background;" for e in plain)
+        rules.append(f"{sel} TableTile.-vacant {{ {none} }}")
         if mode in BARE_MODES:
             # a field with nothing on it: one line of empty slots, not rows of empty frames
             rules.append(f"{sel} SeatArea.-bare > Grid {{ grid-rows: 1; }}")
@@ -277,6 +281,7 @@ class TableTile(OneLayout, Static, can_focus=True):
     TableTile.-out { color: $text-disabled; text-style: strike; }
     TableTile:focus { background: $accent; color: $text; text-style: bold; }
     TableTile:hover { background: $accent-muted; }
+    TableTile.-vacant, TableTile.-vacant:hover { background: $background; color: $background; }
     """ + _card_css()
     SCOPED_CSS = False  # the framed modes are chosen by the board's class
 
@@ -358,6 +363,7 @@ class TableTile(OneLayout, Static, can_focus=True):
         if asked == self._asked:
             return  # the common case: most tiles do not change from one view to the next
         self._asked = asked
+        self.can_focus = True  # (a vacant place of the hand is not)
         classes: set[str] = {"-card"}
         d = DEFS.get(card.card) if card is not None else None
         on_field = self.zone == "slot" and not face_down
@@ -392,6 +398,15 @@ class TableTile(OneLayout, Static, can_focus=True):
             state=state,
             lang=lang,
         )
+
+    def show_vacant(self) -> None:
+        """A place of the hand's grid past its last card: drawn as nothing, never focused
+        (see :mod:`qm_tui.widgets.hand`)."""
+        self._asked = ()
+        self.can_focus = False
+        if self.has_focus:
+            self.blur()  # as when a hidden tile had the focus: on to the next
+        self.show("", classes=frozenset({"-card", "-vacant"}))
 
     # ── drawing: one line, or a framed card, by the room the tile has ───────────────────────
 
