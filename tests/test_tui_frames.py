@@ -35,7 +35,7 @@ from qm_tui.widgets.detail import CardDetail
 from qm_tui.widgets.footer import Footer
 from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.status import Now, TableStatus
-from qm_tui.widgets.tiles import TableTile
+from qm_tui.widgets.tiles import BARE_FIELDS, TableTile
 
 
 @asynccontextmanager
@@ -374,14 +374,16 @@ async def test_a_playback_step_waits_for_the_frame_answering_a_key() -> None:
 
 
 async def test_on_a_tall_table_a_field_s_first_card_lays_nothing_out() -> None:
-    """On a tall screen an empty field keeps its framed height: its first card changes that
-    seat's tiles, and no seat or hand below it moves (a layout of the whole screen, in which a
-    key pressed meanwhile waited)."""
+    """Where the board holds every seat's framed field, an empty field keeps its framed
+    height: its first card changes that seat's tiles, and no seat or hand below it moves (a
+    layout of the whole screen, in which a key pressed meanwhile waited)."""
     async with drawn_table() as (app, pilot):
         table = app.table
         view = table.view
         assert view is not None
         dan = table.areas[3]
+        assert not table.board.has_class(BARE_FIELDS)
+        assert dan.slots[0].size.height == dan.slots[1].size.height > 1  # framed, empty
         assert all(s.empty for s in view.seats[3].slots)  # Dan's field: nothing on it
         regions = {w: w.region for w in table.board_tiles()}
         reflows = noting_reflows(table)
@@ -472,3 +474,19 @@ async def test_a_card_drawn_or_played_lays_nothing_out_while_the_hand_keeps_its_
         assert vacant[0].card is None and str(vacant[0].render()).strip() == ""
         await show(7)  # a second row: that is a layout
         assert hand.rows == 2 and len(reflows) == 1
+
+
+async def test_where_the_board_cannot_hold_every_framed_field_empty_fields_are_one_line() -> None:
+    """A tall screen too short for every seat's framed field: the empty ones stay one line, so
+    that no seat's name line goes out of view for want of a card."""
+    clock = FakeClock()
+    app = TableApp(chain_script(clock), clock=clock)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        for _ in range(4):
+            await pilot.pause()
+        table = app.table
+        assert table.has_class("-tall") and table.board.has_class(BARE_FIELDS)
+        assert table.areas[3].slots[0].size.height == 1  # Dan's field: nothing on it
+        board = table.board.region
+        assert all(board.contains_region(a.header.region) for a in table.areas.values())

@@ -85,7 +85,7 @@ from qm_tui.widgets.modals import ConfirmModal, ListModal
 from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.redraw import SteadyHorizontal, SteadyVertical
 from qm_tui.widgets.status import Now, TableStatus, now_words
-from qm_tui.widgets.tiles import DEFS, TableTile
+from qm_tui.widgets.tiles import BARE_FIELDS, CARD_MODES, DEFS, TableTile
 from qm_tui.widgets.waiting import Waiting
 
 #: Options the "pass" and "end" keys take, in order of preference.
@@ -358,6 +358,7 @@ class TableScreen(Screen[None]):
         if not self.has_class("-tall"):
             if ol.styles.inline.has_rule("height"):
                 ol.styles.height = None  # back to the stylesheet's
+            self._set_bare_fields(True)  # rows are too few to keep
             return
         board = self.query_one("#board")
         need = sum(
@@ -365,11 +366,36 @@ class TableScreen(Screen[None]):
             for child in board.children
             if child.display
         )
-        free = board.size.height + ol.outer_size.height - need
         least, most = self.OPTION_ROWS
+        self._fit_fields(need, board.size.height + ol.outer_size.height - least)
+        free = board.size.height + ol.outer_size.height - need
         rows = max(least, min(most, free))
         if ol.outer_size.height != rows or not ol.styles.inline.has_rule("height"):
             ol.styles.height = rows
+
+    _bare_fields = True
+    """Whether an empty field is drawn as one line (the board's ``BARE_FIELDS`` class)."""
+
+    def _fit_fields(self, need: int, room: int) -> None:
+        """Empty fields keep their framed height when every seat's framed field and the hand
+        fit in ``room`` (the board's rows with the option list at its least) — their first card
+        is then a repaint, not a layout (see tiles.BARE_FIELDS); else they are one line, so
+        that no seat goes out of view for want of a card. ``need``: the rows the board's
+        content takes now."""
+        mode = next((m for m in CARD_MODES if self.board.has_class(m)), "-cards-line")
+        rows = CARD_MODES[mode][0]
+        grown = sum(  # what the empty fields drawn as one line would take more, framed
+            max(0, rows - area.slots[0].outer_size.height)
+            for area in self.areas.values()
+            if area.display
+        )
+        self._set_bare_fields(rows == 1 or need + grown > room)
+
+    def _set_bare_fields(self, bare: bool) -> None:
+        if bare != self._bare_fields:
+            self._bare_fields = bare
+            self.board.set_class(bare, BARE_FIELDS)
+            self.call_after_refresh(self._fit_options)  # the board's content changed height
 
     def _card_mode(self) -> None:
         """Cards framed (whole: four edges) when the terminal has the room (100 columns, 30
@@ -385,6 +411,7 @@ class TableScreen(Screen[None]):
         board = self.query_one("#board")
         if not board.has_class(mode):
             board.set_classes(mode)
+            board.set_class(self._bare_fields, BARE_FIELDS)
         self._opponent_columns()
         if self.hand is not None:
             self.hand.mode = mode

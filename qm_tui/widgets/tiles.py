@@ -214,13 +214,14 @@ CARD_MODES: dict[str, tuple[int, bool]] = {
 }
 
 
-#: The framed modes in which a field with nothing on it is one line of empty slots: a short
-#: screen (under 36 lines), whose rows are too few to keep. On a tall screen every field keeps
-#: its framed height, empty or not: a field's first card (or its last leaving) then changes
-#: that seat's tiles only. A field growing from one line to framed cards moved every seat and
-#: the hand below it: a layout of the screen and a redraw of each moved card, 20-40 ms in
-#: which a key waited (benchmarks/tui.py: arrow -> frame while the playback runs).
-BARE_MODES = frozenset({"-cards-short"})
+#: The board's class that draws a field with nothing on it as one line of empty slots, not rows
+#: of empty frames: set by the table when the board cannot hold every seat's framed field (a
+#: short screen, many seats). Where it can, every field keeps its framed height, empty or not,
+#: and a field's first card (or its last leaving) changes that seat's tiles only: a field
+#: growing from one line to framed cards moved every seat and the hand below it, a layout of
+#: the screen and a redraw of each moved card, 20-40 ms in which a key waited
+#: (benchmarks/tui.py: arrow -> frame while the playback runs).
+BARE_FIELDS = "-bare-fields"
 
 
 def _card_css() -> str:
@@ -246,10 +247,10 @@ def _card_css() -> str:
         # repaint (an edge coming or going is a layout), drawn in the colour behind it
         none = " ".join(f"border-{e}: round $background;" for e in plain)
         rules.append(f"{sel} TableTile.-vacant {{ {none} }}")
-        if mode in BARE_MODES:
-            # a field with nothing on it: one line of empty slots, not rows of empty frames
-            rules.append(f"{sel} SeatArea.-bare > Grid {{ grid-rows: 1; }}")
-            rules.append(f"{sel} SeatArea.-bare TableTile.-card {{ height: 1; border: none; }}")
+        # a field with nothing on it: one line of empty slots, when the board is short of rows
+        bare = f"{sel}.{BARE_FIELDS} SeatArea.-bare"
+        rules.append(f"{bare} > Grid {{ grid-rows: 1; }}")
+        rules.append(f"{bare} TableTile.-card {{ height: 1; border: none; }}")
     return "\n".join(rules)
 
 
