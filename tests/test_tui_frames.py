@@ -490,3 +490,32 @@ async def test_where_the_board_cannot_hold_every_framed_field_empty_fields_are_o
         assert table.areas[3].slots[0].size.height == 1  # Dan's field: nothing on it
         board = table.board.region
         assert all(board.contains_region(a.header.region) for a in table.areas.values())
+
+
+async def test_the_hand_taking_a_second_row_and_the_option_list_fitting_are_one_layout() -> None:
+    """On a tall table the option list takes the rows the board does not need: when the hand
+    takes a second row, the list gives them up in the same layout (it was one more layout of
+    the whole screen, after the hand's)."""
+    clock = FakeClock()
+    app = TableApp(chain_script(clock), clock=clock)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        for _ in range(4):
+            await pilot.pause()
+        table = app.table
+        view, hand = table.view, table.hand
+        assert view is not None and hand is not None and table.has_class("-tall")
+        options = table.query_one(PromptBar).options_list
+        before = options.outer_size.height
+        reflows = noting_reflows(table)
+        seats = list(view.seats)
+        cards = tuple(CardView(200 + i, d.id) for i, d in enumerate(CARDS.cards[:11]))
+        seats[0] = dataclasses.replace(seats[0], hand=cards, hand_count=len(cards))
+        await table.render_view(dataclasses.replace(view, seats=tuple(seats)))
+        for _ in range(6):
+            await pilot.pause()
+        assert hand.rows == 2
+        assert options.outer_size.height < before  # the list gave the hand its rows ...
+        # ... in the hand's own layout (the second is Textual's, the board's scroll height
+        # changed: a scrolling widget lays out again for its scrollbar)
+        assert len(reflows) == 2

@@ -344,14 +344,15 @@ class TableScreen(Screen[None]):
     #: The option list's rows on a tall screen: the fewest and the most.
     OPTION_ROWS = (4, 9)
 
-    def _fit_options(self) -> None:
+    def _fit_options(self, grown: int = 0) -> None:
         """On a tall screen the option list keeps one height, whether it shows options or not:
         every row the board does not need (4 to 9; more options scroll, their count shown).
         A list that grew and shrank with each decision moved the whole board each time: a new
         layout and a redraw of every card, the slowest frames at the table (benchmarks/tui.py).
         It changes only when the board itself needs more or fewer rows (a resize, the hand
         wrapping). On a short screen rows are too few to keep: the list is as long as the
-        options (up to 6)."""
+        options (up to 6). ``grown``: rows the board's content takes more than it was last
+        laid out with (the hand's rows changed since)."""
         if self.taken_down:
             return
         ol = self.query_one(PromptBar).options_list
@@ -361,10 +362,13 @@ class TableScreen(Screen[None]):
             self._set_bare_fields(True)  # rows are too few to keep
             return
         board = self.query_one("#board")
-        need = sum(
-            child.outer_size.height + child.styles.margin.top + child.styles.margin.bottom
-            for child in board.children
-            if child.display
+        need = (
+            sum(
+                child.outer_size.height + child.styles.margin.top + child.styles.margin.bottom
+                for child in board.children
+                if child.display
+            )
+            + grown
         )
         least, most = self.OPTION_ROWS
         self._fit_fields(need, board.size.height + ol.outer_size.height - least)
@@ -373,8 +377,9 @@ class TableScreen(Screen[None]):
         if ol.outer_size.height != rows or not ol.styles.inline.has_rule("height"):
             ol.styles.height = rows
 
-    _bare_fields = True
-    """Whether an empty field is drawn as one line (the board's ``BARE_FIELDS`` class)."""
+    _bare_fields = False
+    """Whether an empty field is drawn as one line (the board's ``BARE_FIELDS`` class). Framed
+    at first: on a board that holds them, the first frames lay out nothing again."""
 
     def _fit_fields(self, need: int, room: int) -> None:
         """Empty fields keep their framed height when every seat's framed field and the hand
@@ -384,6 +389,8 @@ class TableScreen(Screen[None]):
         content takes now."""
         mode = next((m for m in CARD_MODES if self.board.has_class(m)), "-cards-line")
         rows = CARD_MODES[mode][0]
+        if not self.areas or any(not a.slots[0].outer_size.height for a in self.areas.values()):
+            return  # not laid out yet: nothing to measure
         grown = sum(  # what the empty fields drawn as one line would take more, framed
             max(0, rows - area.slots[0].outer_size.height)
             for area in self.areas.values()
@@ -805,8 +812,10 @@ class TableScreen(Screen[None]):
         if self.hand is not None and me is not None:
             rows = self.hand.rows
             await self.hand.show(me.hand or (), lang, choosable)
-            if self.hand.rows != rows:  # the hand takes more or fewer rows
-                self.call_after_refresh(self._fit_options)
+            if self.hand.rows != rows:  # the hand takes more or fewer rows: the option list
+                # fits the board with them in the same layout (after it, it was a second one)
+                height = CARD_MODES.get(self.hand.mode, (1, False))[0]
+                self._fit_options(grown=(self.hand.rows - rows) * height)
         self._show_chain(view)
         answered = p is not None and self._chosen_seq == p.seq
         if answered and p is not None:  # sent: the options go (the table is moving on)
