@@ -332,9 +332,13 @@ class TableScreen(Screen[None]):
     #: (see ChainStack).
     CHAIN_ROWS = 3
 
+    def _tall_from(self) -> int:
+        """The lines from which the screen is tall (its class may not be set yet at a resize)."""
+        return dict((c, n) for n, c in self.VERTICAL_BREAKPOINTS)["-tall"]
+
     def _keep_chain_rows(self) -> None:
         chain = self.query_one(ChainStack)
-        tall = self.size.height >= dict((c, n) for n, c in self.VERTICAL_BREAKPOINTS)["-tall"]
+        tall = self.size.height >= self._tall_from()
         rows = self.CHAIN_ROWS if tall else 0  # (the class may not be set yet at a resize)
         if rows != chain.reserve:
             chain.keep(rows)
@@ -359,7 +363,8 @@ class TableScreen(Screen[None]):
         if not self.has_class("-tall"):
             if ol.styles.inline.has_rule("height"):
                 ol.styles.height = None  # back to the stylesheet's
-            self._set_bare_fields(True)  # rows are too few to keep
+            if self.areas and self.size.height < self._tall_from():
+                self._set_bare_fields(True)  # rows are too few to keep
             return
         board = self.query_one("#board")
         need = (
