@@ -8,8 +8,10 @@ and the waiting room opens the ``TableScreen`` over a ``NetSession``. The app ru
 Textual's headless pilot (``App.run_test(size=...)``). Keys are fed through the app's driver,
 the way a terminal's keys arrive. You (seat 0) always take option 1 with the ``1`` key; before
 each of your decisions a few arrow keys move the focus over the board, and while the bots play
-(the table playing their moves back, step by step) arrows are sent too. When a game ends, ``v``
-opens the result over the final table and its ``r`` starts the next one.
+(the table playing their moves back, step by step) arrows are sent too. The ``1`` waits until the
+question takes keys, as a player's would (the table's answer guard: 0.5 s after it appeared, by
+default). When a game ends, ``v`` opens the result over the final table and its ``r`` starts
+the next one.
 
 The playback runs as players have it, at ``--pace`` (default fast): a view is drawn when the
 playback reaches it, not when it arrives; how long it was held back is printed apart (that is
@@ -568,7 +570,9 @@ async def measure(
                 # the decision: option 1, once the question takes keys, as a person answers
                 # (a new question's first moment does not: qm_tui.config.ANSWER_GUARD)
                 await wait_for(probe, screen.answer_armed, 3)
-                # the decision: option 1
+                # the decision: option 1, once the question takes keys (a key pressed sooner
+                # is not taken: the table's answer guard, see TableScreen.answer_armed)
+                await wait_for(probe, screen.answer_armed, 2)
                 answered = view.prompt.seq
                 probe.number_t0, probe.reply, probe.reply_applied = stamp(), None, False
                 probe.choice_shown = probe.answer_noted = False
