@@ -39,11 +39,13 @@ from qm_tui.widgets.tiles import BARE_FIELDS, TableTile
 
 
 @asynccontextmanager
-async def drawn_table() -> AsyncIterator[tuple[TableApp, Pilot[None]]]:
-    """A table at 160x50 showing a chain and my decision, drawn."""
+async def drawn_table(
+    size: tuple[int, int] = (160, 50),
+) -> AsyncIterator[tuple[TableApp, Pilot[None]]]:
+    """A table (160x50 unless ``size``) showing a chain and my decision, drawn."""
     clock = FakeClock()
     app = TableApp(chain_script(clock), clock=clock)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
         await pilot.pause()
         yield app, pilot
@@ -479,11 +481,8 @@ async def test_a_card_drawn_or_played_lays_nothing_out_while_the_hand_keeps_its_
 async def test_where_the_board_cannot_hold_every_framed_field_empty_fields_are_one_line() -> None:
     """A tall screen too short for every seat's framed field: the empty ones stay one line, so
     that no seat's name line goes out of view for want of a card."""
-    clock = FakeClock()
-    app = TableApp(chain_script(clock), clock=clock)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await until(pilot, lambda: app.table.updates > 0)
-        for _ in range(4):
+    async with drawn_table((120, 36)) as (app, pilot):
+        for _ in range(3):
             await pilot.pause()
         table = app.table
         assert table.has_class("-tall") and table.board.has_class(BARE_FIELDS)
@@ -496,11 +495,8 @@ async def test_the_hand_taking_a_second_row_and_the_option_list_fitting_are_one_
     """On a tall table the option list takes the rows the board does not need: when the hand
     takes a second row, the list gives them up in the same layout (it was one more layout of
     the whole screen, after the hand's)."""
-    clock = FakeClock()
-    app = TableApp(chain_script(clock), clock=clock)
-    async with app.run_test(size=(160, 40)) as pilot:
-        await until(pilot, lambda: app.table.updates > 0)
-        for _ in range(4):
+    async with drawn_table((160, 40)) as (app, pilot):
+        for _ in range(3):
             await pilot.pause()
         table = app.table
         view, hand = table.view, table.hand
