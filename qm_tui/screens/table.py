@@ -376,7 +376,9 @@ class TableScreen(Screen[None]):
             + grown
         )
         least, most = self.OPTION_ROWS
-        self._fit_fields(need, board.size.height + ol.outer_size.height - least)
+        foot = self.query_one(BoardFoot)  # (shown only while the board overflows: not counted)
+        footing = foot.outer_size.height if foot.display else 0
+        self._fit_fields(need - footing, board.size.height + ol.outer_size.height - least)
         free = board.size.height + ol.outer_size.height - need
         rows = max(least, min(most, free))
         if ol.outer_size.height != rows or not ol.styles.inline.has_rule("height"):
