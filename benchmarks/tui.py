@@ -567,9 +567,6 @@ async def measure(
                         if not await wait_for(probe, lambda: probe.arrow_t0 is None, 2):
                             probe.arrow_t0 = None
                             probe.figures.lost_keys += 1
-                # the decision: option 1, once the question takes keys, as a person answers
-                # (a new question's first moment does not: qm_tui.config.ANSWER_GUARD)
-                await wait_for(probe, screen.answer_armed, 3)
                 # the decision: option 1, once the question takes keys (a key pressed sooner
                 # is not taken: the table's answer guard, see TableScreen.answer_armed)
                 await wait_for(probe, screen.answer_armed, 2)
