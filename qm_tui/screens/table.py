@@ -85,7 +85,7 @@ from qm_tui.widgets.modals import ConfirmModal, ListModal
 from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.redraw import SteadyHorizontal, SteadyVertical
 from qm_tui.widgets.status import Now, TableStatus, now_words
-from qm_tui.widgets.tiles import BARE_FIELDS, CARD_MODES, DEFS, TableTile
+from qm_tui.widgets.tiles import BARE_FIELDS, CARD_MODES, DEFS, TableTile, field_rows
 from qm_tui.widgets.waiting import Waiting
 
 #: Options the "pass" and "end" keys take, in order of preference.
@@ -398,9 +398,10 @@ class TableScreen(Screen[None]):
         rows = CARD_MODES[mode][0]
         if not self.areas or any(not a.slots[0].outer_size.height for a in self.areas.values()):
             return  # not laid out yet: nothing to measure
+        viewer = self.view.viewer if self.view is not None else None
         grown = sum(  # what the empty fields drawn as one line would take more, framed
-            max(0, rows - area.slots[0].outer_size.height)
-            for area in self.areas.values()
+            max(0, field_rows(mode, seat == viewer) - area.slots[0].outer_size.height)
+            for seat, area in self.areas.items()
             if area.display
         )
         self._set_bare_fields(rows == 1 or need + grown > room)
@@ -414,7 +415,9 @@ class TableScreen(Screen[None]):
     def _card_mode(self) -> None:
         """Cards framed (whole: four edges) when the terminal has the room (100 columns, 30
         lines), one-line tiles below that (the board's class, see tiles.CARD_MODES); below 36
-        lines a full table is taller than the board, which then scrolls (keep_hand_in_view)."""
+        lines the opponents' cards are a row shorter (tiles.SHORT_OPPONENT_ROWS) so that four
+        seats fit, and a fuller table is taller than the board, which then scrolls
+        (keep_hand_in_view)."""
         width, height = self.size
         mode = "-cards-line"
         if width >= 100 and height >= 30:

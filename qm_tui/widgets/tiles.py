@@ -213,6 +213,20 @@ CARD_MODES: dict[str, tuple[int, bool]] = {
     "-cards-tall3": (5, True),  # the same with three lines of name, for narrow cards
 }
 
+#: On a short screen (``-cards-short``: 100x30) the opponents' cards have this many rows and no
+#: bottom edge (their states as marks on the top edge, and a word where it fits), so that every
+#: seat's field and my hand fit the board together: a player must see the seat that plays, and
+#: whole frames for every seat would scroll two of four seats out of view there. My own field and
+#: hand keep whole cards.
+SHORT_OPPONENT_ROWS = 3
+
+
+def field_rows(mode: str, mine: bool) -> int:
+    """The rows of a framed field's cards in ``mode`` (a board class of CARD_MODES), for my
+    field or an opponent's."""
+    rows = CARD_MODES[mode][0]
+    return rows if mine or mode != "-cards-short" else SHORT_OPPONENT_ROWS
+
 
 #: The board's class that draws a field with nothing on it as one line of empty slots, not rows
 #: of empty frames: set by the table when the board cannot hold every seat's framed field (a
@@ -251,6 +265,12 @@ def _card_css() -> str:
         bare = f"{sel}.{BARE_FIELDS} SeatArea.-bare"
         rules.append(f"{bare} > Grid {{ grid-rows: 1; }}")
         rules.append(f"{bare} TableTile.-card {{ height: 1; border: none; }}")
+    sel, rows = "#board.-cards-short #opponents", SHORT_OPPONENT_ROWS
+    rules.append(f"{sel} TableTile.-card {{ height: {rows}; border-bottom: none; }}")
+    rules.append(f"{sel} Grid {{ grid-rows: {rows}; }}")
+    bare = f"#board.-cards-short.{BARE_FIELDS} #opponents SeatArea.-bare"  # (as above)
+    rules.append(f"{bare} > Grid {{ grid-rows: 1; }}")
+    rules.append(f"{bare} TableTile.-card {{ height: 1; border: none; }}")
     return "\n".join(rules)
 
 
@@ -433,7 +453,8 @@ class TableTile(OneLayout, Static, can_focus=True):
 
     def _frame(self, width: int, height: int) -> tuple[str, list[str], str]:
         """The frame's title (kind symbol and state marks), the name's lines, the bottom line
-        (the states in words). Every framed mode has all four edges (CARD_MODES)."""
+        (the states in words). A frame with no bottom edge (SHORT_OPPONENT_ROWS) puts a state's
+        word on its top edge where it fits."""
         card, st, lang = self.card, self.state, self.lang
         if width < 4 or height < 1:  # not laid out yet
             return "", [], ""
@@ -451,6 +472,18 @@ class TableTile(OneLayout, Static, can_focus=True):
         lines, fits = wrap_name(card_name(card.card, lang), width, max(1, height))
         room = width - 4  # what a title may take of the top edge, as Textual draws it
         marks = symbol + st.marks() + (f"+{st.stacked}" if st.stacked else "")
+        if self.styles.border_bottom[0] in ("", "none", "hidden"):
+            # no bottom edge: the states go on the top one, as marks and, room allowing, a word
+            title = marks
+            if words and cell_len(f"{marks} {words[0]}") <= room:
+                title = f"{marks} {words[0]}"
+            if not fits:  # the name needs one more line: its first words go on the frame
+                head, rest = _name_head(
+                    card_name(card.card, lang), max(2, room - cell_len(marks) - 1)
+                )
+                title = f"{marks} {head}"
+                lines, _ = wrap_name(rest.strip(), width, height)
+            return title, lines, ""
         title = f"{marks} {tr('card.kind.' + kind, lang)}" if kind else marks
         if not fits:  # a narrow card (100 columns): the name's first words on the top edge
             head, rest = _name_head(card_name(card.card, lang), max(2, room - cell_len(marks) - 1))
