@@ -383,3 +383,46 @@ async def test_on_a_very_wide_terminal_the_opponents_go_two_by_two(size) -> None
         assert not table.query_one("#opponents").has_class("-two")
         assert [len(r) for r in table.board_rows()[:4]] == [1, 5, 1, 5]
         assert table.areas[2].region.y > table.areas[1].region.y
+
+
+async def test_at_100x30_my_hand_taking_a_second_row_scrolls_the_board_to_it() -> None:
+    """At 100x30 a card drawn into a hand of five (a second row) as a decision of mine comes
+    brings the board to the whole hand. (In a real game the row was once left below the board,
+    its place measured before the board was laid out with it; this position did not catch that
+    order of events, checked by hand in tmux, but pins what the player must see.) Four seats
+    with their opponents' cards out, my field empty, my hand 5 -> 6."""
+    from qm_rules.model import Prompt, SlotView
+
+    def position(hand: int, seq: int, prompt: Prompt | None):
+        view = full_table_position(hand)
+        seats = list(view.seats)
+        seats[0] = dataclasses.replace(seats[0], slots=tuple(SlotView(j, None) for j in range(5)))
+        return dataclasses.replace(view, seq=seq, chain=(), prompt=prompt, turn_seat=0)
+
+    mine = position(5, 60, None).seats[0].hand or ()
+    place = Prompt(
+        0,
+        PromptKind.PLACE,
+        61,
+        tuple(Option(f"place:{c.cid}", "place", card=c.cid) for c in mine[1:3])
+        + (Option("skip", "skip"),),
+        {},
+        "skip",
+    )
+    app = TableApp(
+        ScriptedSession(
+            [Update(position(5, 60, None), (), None), Update(position(6, 61, place), (), None)]
+        ),
+        lang="en",
+        clock=FakeClock(),
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 1)
+        await pilot.pause()
+        table = app.table
+        seen = table.board.scrollable_content_region
+        assert table.hand.rows == 2
+        assert all(seen.contains_region(t.region) for t in table.hand.tiles()), (
+            seen,
+            [t.region for t in table.hand.tiles()],
+        )

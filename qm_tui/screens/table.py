@@ -826,6 +826,9 @@ class TableScreen(Screen[None]):
                 # fits the board with them in the same layout (after it, it was a second one)
                 height = CARD_MODES.get(self.hand.mode, (1, False))[0]
                 self._fit_options(grown=(self.hand.rows - rows) * height)
+                # where the hand goes is measured on the board laid out with its new rows (a
+                # second row of my hand was left below a board that overflows, out of view)
+                self.call_after_refresh(self._hand_in_view_again)
         self._show_chain(view)
         answered = p is not None and self._chosen_seq == p.seq
         if answered and p is not None:  # sent: the options go (the table is moving on)
@@ -903,7 +906,7 @@ class TableScreen(Screen[None]):
         opponents = [a for a in self.query_one("#opponents").children if isinstance(a, SeatArea)]
 
         top = self._board_top
-        need = top(hand) + hand.outer_size.height - seen  # rows to hide
+        need = top(hand) + hand.size.height - seen  # rows to hide (its size: laid out first)
         if need <= 0:
             foot.show(0, "")
             return 0
