@@ -293,6 +293,30 @@ def load(path: str) -> ClientRecord:
         return ClientRecord.from_plain(json.load(f))
 
 
+def is_record(path: str) -> bool:
+    """Whether ``path`` holds a client's game record (one JSON object of :data:`RECORD_KIND`),
+    not a host's journal. False for what cannot be read as one (the reader then says why)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = f.readline()
+        head = json.loads(first) if first.startswith("{") else None
+    except (OSError, ValueError):
+        return False
+    return isinstance(head, dict) and head.get("kind") == RECORD_KIND
+
+
+def revealed_journal(record: ClientRecord) -> Journal:
+    """The game a finished record's reveal holds: every choice, the seed, the players (what
+    the host showed every client at the end). JournalError when there is none (the game was
+    left before its end) or it is malformed."""
+    if record.reveal is None:
+        raise JournalError("the host revealed nothing: the game was left before its end")
+    try:
+        return Journal.from_plain(record.reveal["journal"])
+    except (KeyError, TypeError) as exc:
+        raise JournalError(f"the host's reveal is malformed ({exc})") from exc
+
+
 # ───────────────────────────── checking ─────────────────────────────
 
 
@@ -346,7 +370,7 @@ def verify(record: ClientRecord) -> Verdict:
     try:
         secret = bytes.fromhex(str(record.reveal["secret"]))
         parts = [Part.from_plain(p) for p in record.reveal["parts"]]
-        journal = Journal.from_plain(record.reveal["journal"])
+        journal = revealed_journal(record)
     except (KeyError, TypeError, ValueError, JournalError) as exc:
         return fail("reveal", f"the host's reveal is malformed ({exc})")
 

@@ -275,3 +275,31 @@ def test_verify_command_checks_a_saved_record_and_a_journal(tmp_path, capsys) ->
     assert verdict["ok"] and "host-made (bot)" in verdict["steps"][0]["detail"]
 
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
+
+
+def test_replay_plays_a_game_from_a_players_saved_record(tmp_path, capsys) -> None:
+    """A player at a table another hosts has no journal of the game, but their program kept
+    its record, which holds the game the host revealed at the end: `qingming replay` plays it
+    (the result screen points there), and says so plainly of a record with nothing revealed."""
+    from qingming.cli import main
+
+    deal, game, records = _play(2, sources=("player", "bot"))
+    path = tmp_path / "record.json"
+    records[0].save(str(path))
+    assert main(["replay", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["choices"] == len(game.choices) and summary["finished"] == game.over
+    assert summary["winner"] == (game.result.winner if game.result else None)
+
+    assert main(["replay", str(path), "--no-step"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert " · ".join(game.names) in out[0] and "dealt fairly" in out[0]
+    assert sum(line.startswith("#") for line in out) == len(game.choices)  # a line a choice
+    won = game.result.winner if game.result else None
+    winner = game.names[won] if won is not None else None
+    assert out[-1].startswith("Game over") and (winner is None or winner in out[-1])
+
+    left = ClientRecord(seat=0, commitment=deal.commitment, abandoned=True)
+    left.save(str(tmp_path / "left.json"))
+    assert main(["replay", str(tmp_path / "left.json")]) == 1
+    assert "revealed nothing" in capsys.readouterr().err

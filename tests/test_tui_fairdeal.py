@@ -39,7 +39,11 @@ async def test_a_fairly_dealt_game_says_verified_and_keeps_its_record(tmp_path: 
         saved = _shown(app, "#result-record")
         records = list((tmp_path / "data" / "records").iterdir())
         assert len(records) == 1 and str(records[0]) in saved and "qingming verify" in saved
+        assert "qingming replay" in saved  # a guest has no journal: the record plays it again
     assert fairdeal.verify(fairdeal.load(str(records[0]))).ok
+    from qingming.cli import main
+
+    assert main(["replay", str(records[0]), "--json"]) == 0
 
 
 async def test_a_fixed_deal_number_says_there_is_nothing_to_check(tmp_path: Path) -> None:

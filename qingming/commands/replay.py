@@ -1,4 +1,5 @@
-"""``qingming replay JOURNAL``: step through a finished or interrupted game from its journal.
+"""``qingming replay JOURNAL``: step through a finished or interrupted game from its journal,
+or from the game record a player's client kept (the game the host revealed at its end).
 
 Prints each choice and what it caused, in words, one line each (on a terminal, Enter steps
 and ``q`` stops); ``--json`` prints a summary instead. The journal is a host's ``--journal``
@@ -12,15 +13,19 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Collection
 from pathlib import Path
 
 NAME = "replay"
-HELP = "replay a game from a host's journal file (or summarise it with --json)"
+HELP = "replay a game from its journal or game record (or summarise it with --json)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "journal", metavar="JOURNAL", help="a journal file written by `qingming serve --journal`"
+        "journal",
+        metavar="JOURNAL",
+        help="a game's journal (saved by the table you host), or the game record your "
+        "program kept of a game at another's table",
     )
     parser.add_argument(
         "--game", type=int, metavar="N", help="which game of the file, from 0 (default: the last)"
@@ -76,6 +81,7 @@ def _deal(seed: object, recorded: bool, lang: str) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from qm_net import fairdeal
     from qm_net.journal_io import pick_game, retell
     from qm_rules import Game, JournalError, Option, RulesError
     from qm_rules.describe import (
@@ -88,20 +94,37 @@ def _run(args: argparse.Namespace) -> int:
     from qm_rules.i18n import tr
 
     lang = args.replay_lang or getattr(args, "lang", None) or "en"
+    timeouts: Collection[int] = ()
+    index: int | None = None  # which game of a journal (a record holds one)
     try:
-        record = pick_game(args.journal, args.game)
+        if fairdeal.is_record(args.journal):  # a game record a player's client kept
+            journal = fairdeal.revealed_journal(fairdeal.load(args.journal))
+            checkable = True  # (its deal is checked by qingming verify)
+        else:
+            record = pick_game(args.journal, args.game)
+            journal = record.journal()
+            checkable, timeouts, index = record.deal is not None, record.timeouts, record.index
     except JournalError as exc:
         print(f"qingming replay: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # in words, not "[Errno 2] ..."
+        print(
+            f"qingming replay: cannot read {args.journal}: {exc.strerror or exc}", file=sys.stderr
+        )
+        return 1
+    except (ValueError, KeyError, TypeError) as exc:  # a record that is not one
+        print(
+            f"qingming replay: {args.journal} is not a readable game record: {exc}", file=sys.stderr
+        )
         return 1
     except IndexError as exc:
         print(f"qingming replay: {exc}", file=sys.stderr)
         return 2
     try:
-        journal = record.journal()
         if args.json:
             game = Game.replay(journal)
             summary = {
-                "game": record.index,
+                "game": index,
                 "players": list(journal.players),
                 "finished": game.over,
                 "winner": game.result.winner if game.result else None,
@@ -129,7 +152,7 @@ def _run(args: argparse.Namespace) -> int:
             players=players,
             when=_when(args.journal, lang),
             n=len(journal.choices),
-            deal=_deal(journal.seed, record.deal is not None, lang),
+            deal=_deal(journal.seed, checkable, lang),
         )
     )
     for i, (seat, option_id) in enumerate(journal.choices):
@@ -151,7 +174,7 @@ def _run(args: argparse.Namespace) -> int:
             words = describe_option(Option(kind, kind), game.view(args.seat), lang)
         print(tr("replay.choice", lang, i=i + 1, turn=game.turn, who=names[seat], words=words))
         try:
-            events = retell(game, seat, option_id, i in record.timeouts)  # a timer's: says so
+            events = retell(game, seat, option_id, i in timeouts)  # a timer's: says so
         except RulesError as exc:
             print(f"qingming replay: choice {i + 1} does not replay: {exc}", file=sys.stderr)
             return 1

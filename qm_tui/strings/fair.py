@@ -38,8 +38,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "after the deal).",
     },
     "fair.saved": {
-        "zh": "核对记录保存在 {path}（可用 qingming verify 再查）",
-        "en": "The check's record is saved in {path} (check again with qingming verify)",
+        "zh": "这局的记录保存在 {path}（可用 qingming replay 重看，用 qingming verify 再查）",
+        "en": "This game's record is saved in {path} (watch it again with qingming replay, "
+        "check it again with qingming verify)",
     },
     "fair.step.reveal": {"zh": "主机的公开", "en": "the host's reveal"},
     "fair.step.commitment": {"zh": "主机事先的承诺", "en": "the host's commitment"},
