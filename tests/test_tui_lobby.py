@@ -160,23 +160,30 @@ async def test_a_bad_address_is_refused_and_an_unreachable_one_reported() -> Non
         assert screen_name(app) == "LobbyScreen"
 
 
+async def _host_from_form(pilot, app, fields: dict[str, object]):
+    """Open the host form from the lobby, fill ``fields`` (by input id), host, and return the
+    waiting room once it shows the table."""
+    await pilot.press("h")
+    await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form")
+    for field_id, value in fields.items():
+        app.screen.query_one(f"#{field_id}").value = value
+    await pilot.press("ctrl+s")
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+        "the room",
+    )
+    return app.screen
+
+
 async def test_host_form_room_and_start_with_bots() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("h")
-        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form")
-        form = app.screen
-        form.query_one("#f-name").value = "Ann's table"
-        form.query_one("#f-seats").value = 3
-        form.query_one("#f-bots").value = "2"
-        form.query_one("#f-response_timer").value = "15"
-        await pilot.press("ctrl+s")
-        await until(
+        room = await _host_from_form(
             pilot,
-            lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
-            "the room",
+            app,
+            {"f-name": "Ann's table", "f-seats": 3, "f-bots": "2", "f-response_timer": "15"},
         )
-        room = app.screen
         assert isinstance(room, RoomScreen)
         assert app.hosted is not None and app.hosted.name == "Ann's table"
         assert app.hosted.options.response_timer == 15
@@ -195,19 +202,7 @@ async def test_a_bot_added_is_offered_at_the_level_the_table_was_hosted_with() -
     """Issue 9: levels everywhere bots are, the room's "add bot" too."""
     app = make_app(lang="zh")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("h")
-        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form")
-        form = app.screen
-        form.query_one("#f-seats").value = 3
-        form.query_one("#f-bots").value = "0"
-        form.query_one("#f-level").value = "easy"
-        await pilot.press("ctrl+s")
-        await until(
-            pilot,
-            lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
-            "the room",
-        )
-        room = app.screen
+        room = await _host_from_form(pilot, app, {"f-seats": 3, "f-bots": "0", "f-level": "easy"})
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "the level question")
         assert app.screen.focused is not None and app.screen.focused.id == "choice-easy"
