@@ -71,11 +71,20 @@ class TableClient:
     """A connection to one table. Build it with :meth:`connect`."""
 
     def __init__(
-        self, host: str, port: int, name: str, *, timeout: float, idle_timeout: float
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        timeout: float,
+        idle_timeout: float,
+        bot: str | None = None,
     ) -> None:
         self.host = host
         self.port = port
         self.name = name
+        self.bot = bot
+        """This client is a bot of that level (or strategy), as its hello says; None: a person."""
         self.timeout = timeout
         self.idle_timeout = idle_timeout
         self.table: TableMeta | None = None
@@ -121,11 +130,20 @@ class TableClient:
 
     @classmethod
     async def connect(
-        cls, host: str, port: int, name: str, *, timeout: float = 5.0, idle_timeout: float = 45.0
+        cls,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        timeout: float = 5.0,
+        idle_timeout: float = 45.0,
+        bot: str | None = None,
     ) -> TableClient:
-        """Open TCP, say hello, wait for the welcome. Raises :class:`TableError` (e.g.
-        ``version_mismatch``) or ``OSError``."""
-        client = cls(host, port, name, timeout=timeout, idle_timeout=idle_timeout)
+        """Open TCP, say hello, wait for the welcome. ``bot``: this client is a bot of that
+        level or strategy (``qingming bot``), which the table shows at its seat. Raises
+        :class:`TableError` (e.g. ``version_mismatch``, or ``bad_message`` for an unknown
+        ``bot``) or ``OSError``."""
+        client = cls(host, port, name, timeout=timeout, idle_timeout=idle_timeout, bot=bot)
         await client._open()
         return client
 
@@ -145,7 +163,8 @@ class TableClient:
         self._base = None
         self._final = False
         try:
-            await self._send(p.Hello(version=PROTOCOL_VERSION, name=self.name, client="qm_net"))
+            hello = p.Hello(version=PROTOCOL_VERSION, name=self.name, client="qm_net", bot=self.bot)
+            await self._send(hello)
             while True:  # the welcome; an error instead means we are refused
                 msg = self._check(await asyncio.wait_for(framing.read_frame(reader), self.timeout))
                 if isinstance(msg, Welcome):

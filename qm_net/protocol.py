@@ -129,11 +129,14 @@ class ClientMessage(Struct, tag_field="t", frozen=True, kw_only=True, omit_defau
 
 
 class Hello(ClientMessage, tag="hello"):
-    """Must come first. ``version`` must equal the host's protocol version."""
+    """Must come first. ``version`` must equal the host's protocol version. ``bot``: this
+    client is a bot, playing at that level (or strategy); nil for a person. Its own word: the
+    host shows it in the seat's ``SeatInfo.level`` and grants nothing for it."""
 
     version: Count
     name: Name
     client: Annotated[str, Meta(max_length=64)] = ""
+    bot: BotName | None = None  # a level or a strategy (qm_rules.bots.BOT_NAMES), as add_bot
 
     def __post_init__(self) -> None:
         _require_clean(name=self.name, client=self.client)
@@ -282,7 +285,9 @@ class SeatInfo(Struct, frozen=True):
     ready: bool
     connected: bool  # for bots always True; for a human whether their client is connected
     played_by_bot: bool = False  # a human seat a host bot plays for now (away past the grace)
-    level: BotLevel | None = None  # a bot seat's level, or the bot's playing a human's seat
+    # how well the bot playing the seat plays: a host bot seat's level; while played_by_bot,
+    # the host bot's standing in; else the level a player's client said it is a bot of (hello)
+    level: BotLevel | None = None
 
 
 class LobbyUpdate(HostMessage, tag="lobby"):

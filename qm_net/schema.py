@@ -164,6 +164,8 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
     )
     return [
         ("client", p.Hello(version=PROTOCOL_VERSION, name="Ann", client="my-client 0.1", id=1)),
+        # a bot playing over the wire (qingming bot) says so, with its level
+        ("client", p.Hello(version=PROTOCOL_VERSION, name="bot-hard", client="qm_net", bot="hard")),
         ("client", p.Join(seat=None, id=2)),
         ("client", p.Rejoin(token=token, id=3)),
         ("client", p.Spectate(id=4)),
@@ -222,6 +224,8 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                 seats=(
                     p.SeatInfo(0, "Ann", "human", True, True),
                     p.SeatInfo(1, "bot-2", "bot", True, True, level="normal"),
+                    # a player's seat whose client said it is a bot (hello's bot)
+                    p.SeatInfo(2, "bot-hard", "human", False, True, level="hard"),
                 ),
             ),
         ),

@@ -94,6 +94,8 @@ def test_each_piece_of_news_reads_as_words(lang: str) -> None:
         for kind, news in {
             "joined": News("joined", seat=0, name="Ann"),
             "bot": News("joined", seat=2, name="bot-3", bot=True),
+            "bot_level": News("joined", seat=2, name="bot-3", bot=True, level="hard"),
+            "netbot": News("joined", seat=3, name="rb", level="easy"),  # qingming bot
             "left": News("left", seat=1, name="Bo", conceded=True),
             "dropped": News("dropped", seat=1, name="Bo"),
             "back": News("back", seat=1, name="Bo"),
@@ -101,6 +103,13 @@ def test_each_piece_of_news_reads_as_words(lang: str) -> None:
             "freed": News("freed", seat=1, name="Bo"),
             "game_started": News(
                 "game_started", game=2, players=("Ann", "Bo", "bot-3"), bots=(False, False, True)
+            ),
+            "game_levels": News(
+                "game_started",
+                game=2,
+                players=("Ann", "rb", "bot-3"),
+                bots=(False, True, True),
+                levels=(None, "easy", "hard"),
             ),
             "game_over": News(
                 "game_over", game=2, players=("Ann", "Bo"), result=result, journal="/j.jsonl"
@@ -112,17 +121,22 @@ def test_each_piece_of_news_reads_as_words(lang: str) -> None:
         assert lines == {
             "joined": "Ann sat down at seat 1",
             "bot": "A bot, bot-3, sat down at seat 3",
+            "bot_level": "A bot, bot-3 (hard), sat down at seat 3",
+            "netbot": "rb, a bot over the network (easy), sat down at seat 4",
             "left": "Bo left seat 2, conceding the game",
             "dropped": "Bo (seat 2) lost the connection; the seat is kept for 120 s",
             "back": "Bo is back at seat 2",
             "bot_plays": "Bo did not come back in time: a bot plays seat 2",
             "freed": "Bo did not ask for a rematch in time: seat 2 is free",
             "game_started": "Game 2 starts: Ann, Bo, bot-3 (bot)",
+            "game_levels": "Game 2 starts: Ann, rb (bot, easy), bot-3 (bot, hard)",
             "game_over": "Game 2 over: Bo wins (by worship) after 11 turns (journaled in /j.jsonl)",
             "closed": "The table closed after 2 games",
         }
     else:
         assert lines["game_started"] == "第 2 局开始：Ann、Bo、bot-3（机器人）"
+        assert lines["netbot"] == "联网的机器人 rb（简单）坐到了 4 号座位"
+        assert lines["game_levels"] == "第 2 局开始：Ann、rb（机器人，简单）、bot-3（机器人，困难）"
         assert (
             lines["game_over"] == "第 2 局结束：Bo 获胜（祭祀成功），11 个回合（记录在 /j.jsonl）"
         )
@@ -171,7 +185,7 @@ def test_serve_prints_the_operators_lines(tmp_path: Path) -> None:
     assert lines[1] == tr("serve.join_with", "zh", commands=f"qingming join 127.0.0.1:{port[1]}")
     assert lines[2] == tr("serve.journal", "zh", path=str(journal))
     logged = [re.sub(r"^\d\d:\d\d:\d\d ", "", line) for line in lines[3:]]
-    assert logged[0] == "第 1 局开始：bot-1（机器人）、bot-2（机器人）"
+    assert logged[0] == "第 1 局开始：bot-1（机器人，普通）、bot-2（机器人，普通）"  # and how well
     result = read_games(str(journal))[-1].replay().result
     names = ("bot-1", "bot-2")
     over = News("game_over", game=1, players=names, result=result, journal=str(journal))

@@ -1,7 +1,9 @@
 """``qingming bot``: a bot player in its own process, joining a table over TCP like anyone.
 
-It takes a seat, says it is ready, answers its prompts with a :mod:`qm_rules.bots` strategy,
-asks for a rematch after each game, and exits when the table closes (or after ``--games``).
+It says it is a bot, of its level (``hello``'s ``bot``: the table shows its seat as a network
+bot of that level), takes a seat, says it is ready, answers its prompts with a
+:mod:`qm_rules.bots` strategy, asks for a rematch after each game, and exits when the table
+closes (or after ``--games``).
 A dropped connection, whenever it drops (while the bot thinks, or as it sends a choice or asks
 for the rematch), is retried with the seat's token for a while, and play goes on; it exits 0
 when the table ends.
@@ -36,7 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="normal",
         metavar="LEVEL",
         help="how the bot plays: easy, normal or hard "
-        "(or a strategy: heuristic, random, mcts; default: normal)",
+        "(or a strategy: heuristic, random, mcts; default: normal); "
+        "the table shows its seat as a bot of that level",
     )
     parser.add_argument(
         "--seat", type=int, metavar="S", help="the seat to take (default: the first free one)"
@@ -92,14 +95,15 @@ async def play(
     from qm_net import fairdeal
     from qm_net.client import TableClient, TableError
     from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
-    from qm_rules.bots import make_bot
+    from qm_rules.bots import level_of, make_bot
 
     bot = make_bot(strategy, seed if seed is not None else name)
     loop = asyncio.get_running_loop()
     give_up = loop.time() + RECONNECT_FOR
     while True:  # a table at its connection cap says "busy": that passes
         try:
-            client = await TableClient.connect(host, port, name)
+            # the table shows the seat as a bot of this level (the host checks the name)
+            client = await TableClient.connect(host, port, name, bot=level_of(strategy))
             break
         except TableError as exc:
             if exc.code != "table_busy" or loop.time() > give_up:

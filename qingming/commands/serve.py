@@ -173,6 +173,10 @@ def news_line(news: News, lang: str, grace: float) -> str:
     seat = (news.seat or 0) + 1
     name = news.name or f"P{seat}"
     if news.kind == "joined":
+        if news.level is not None:  # a bot: the host's, or a player's client that says it is one
+            key = "serve.joined.bot.level" if news.bot else "serve.joined.netbot"
+            level = tr(f"level.{news.level}", lang)
+            return tr(key, lang, name=name, seat=seat, level=level)
         return tr("serve.joined.bot" if news.bot else "serve.joined", lang, name=name, seat=seat)
     if news.kind == "left":
         if news.bot:
@@ -185,11 +189,18 @@ def news_line(news: News, lang: str, grace: float) -> str:
         return tr(f"serve.{news.kind}", lang, name=name, seat=seat)
     if news.kind == "game_started":
         sep = tr("serve.players.sep", lang)
-        bots = news.bots if len(news.bots) == len(news.players) else (False,) * len(news.players)
-        players = sep.join(
-            tr("serve.player.bot", lang, name=who) if bot else who
-            for who, bot in zip(news.players, bots, strict=True)
-        )
+        n = len(news.players)
+        bots = news.bots if len(news.bots) == n else (False,) * n
+        levels = news.levels if len(news.levels) == n else (None,) * n
+
+        def player(who: str, bot: bool, level: str | None) -> str:
+            if not bot:
+                return who
+            if level is None:
+                return tr("serve.player.bot", lang, name=who)
+            return tr("serve.player.bot.level", lang, name=who, level=tr(f"level.{level}", lang))
+
+        players = sep.join(map(player, news.players, bots, levels))
         return tr("serve.game_started", lang, game=news.game, players=players)
     if news.kind == "game_over":
         result = news.result

@@ -132,6 +132,7 @@ class Conn:
         self.address = str(peername[0]) if isinstance(peername, tuple) and peername else self.peer
         self.n = 0
         self.name: str | None = None  # set by hello
+        self.bot_level: str | None = None  # hello's ``bot`` as a level: the client says it is a bot
         self.seat: int | None = None
         self.feed: Feed | None = None  # a spectator's: where it takes its updates
         self.feed_round = 0  # the feed's round whose view the peer has been sent

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.protocol import MIN_SEATS, PROTOCOL_VERSION
+from qm_rules.bots import level_of
 
 if TYPE_CHECKING:
     from qm_net.host.conn import Conn
@@ -41,6 +42,7 @@ class LobbyHandlers(_Base):
         if not name:
             raise ProtocolError("bad_name", "a name cannot be blank")
         conn.name = name
+        conn.bot_level = level_of(msg.bot) if msg.bot is not None else None
         table = p.TableInfo(self.name, self.n_seats, self.options, self.anyone_starts)
         conn.send(p.Welcome(version=PROTOCOL_VERSION, table=table, ref=msg.id))
         conn.send(self._lobby_msg())
@@ -86,6 +88,7 @@ class LobbyHandlers(_Base):
         if old is not conn:  # (not a rejoin on the same connection)
             self._announce("back", seat)
         seat.conn, seat.takeover, seat.token = conn, False, msg.token
+        seat.client_level = conn.bot_level  # what the newest connection says it is
         seat.name = seat.name or conn.name
         conn.seat = seat.index
         conn.unwatch()

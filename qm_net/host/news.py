@@ -13,7 +13,7 @@ from qm_rules.model import Result
 #: What a piece of news may be about.
 KINDS = frozenset(
     {
-        "joined",  # a player sat down (``bot``: a bot was seated)
+        "joined",  # a player sat down (``bot``: a bot was seated; ``level``: a bot's level)
         "left",  # a player gave up the seat (``conceded``: leaving a game concedes it)
         "dropped",  # a player's connection was lost during or after a game: the seat is kept
         "back",  # a player took the seat back (after a drop, or from a bot)
@@ -34,11 +34,18 @@ class News:
     seat: int | None = None
     name: str = ""
     bot: bool = False
+    """The seat is a bot seat (the host plays it)."""
+    level: str | None = None
+    """How well the bot playing the seat plays (``SeatInfo.level``): a bot seat's level, or a
+    player's whose client says it is a bot (``qingming bot``); None for a person."""
     conceded: bool = False
     game: int = 0
     players: tuple[str, ...] = ()
     bots: tuple[bool, ...] = ()
-    """Per player of ``players``: whether a bot plays the seat."""
+    """Per player of ``players``: whether a bot plays the seat (the host's, or a player's client
+    that says it is a bot)."""
+    levels: tuple[str | None, ...] = ()
+    """Per player of ``players``: the level of the bot playing the seat (None: a person)."""
     result: Result | None = None
     journal: str | None = None
 

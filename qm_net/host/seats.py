@@ -33,6 +33,8 @@ class Seat:
     order: int = 0  # join order: the owner is the earliest human still seated
     strategy: str = "heuristic"
     takeover: bool = False  # a bot plays this human seat (disconnected past the grace time)
+    # a human seat whose client said it is a bot (hello's ``bot``), as a level: shown, never trusted
+    client_level: str | None = None
     left: bool = False  # its player left this game (conceding): the seat is freed when it ends
     grace: asyncio.TimerHandle | None = None
     bot: Any = field(default=None, repr=False)
@@ -54,16 +56,28 @@ class Seat:
         self.cancel_grace()
         self.kind, self.name, self.token, self.token_hash = "empty", None, None, None
         self.ready, self.conn, self.takeover, self.bot, self.left = False, None, False, None, False
+        self.client_level = None
+
+    @property
+    def client_bot(self) -> bool:
+        """A player's seat whose client says it is a bot (``qingming bot``), playing it now."""
+        return self.kind == "human" and not self.takeover and self.client_level is not None
+
+    def level(self, takeover_strategy: str | None = None) -> str | None:
+        """How well the bot playing this seat plays (None: a person plays it, or nobody): a
+        bot seat's level; while a host bot stands in for its player (``takeover_strategy``:
+        the table's bots'), that bot's; else the level the player's client said it is a bot
+        of — its own word, shown and never trusted."""
+        if self.kind == "bot":
+            return level_of(self.strategy)
+        if self.kind == "human" and self.takeover:
+            return level_of(takeover_strategy) if takeover_strategy is not None else None
+        return self.client_level if self.kind == "human" else None
 
     def info(self, takeover_strategy: str | None = None) -> SeatInfo:
         """What everyone is told of this seat; ``takeover_strategy``: the table's bots', which
         play a human's seat while its player is away (its level is told then)."""
-        if self.kind == "bot":
-            level: str | None = level_of(self.strategy)
-        elif self.kind == "human" and self.takeover and takeover_strategy is not None:
-            level = level_of(takeover_strategy)
-        else:
-            level = None
+        level = self.level(takeover_strategy)
         return SeatInfo(
             seat=self.index,
             name=self.name,
@@ -86,7 +100,9 @@ class Seat:
 
 
 # What moves with a player when seats close up (the rest belongs to the seat, not the player).
-_PLAYER_FIELDS = ("kind", "name", "token", "token_hash", "ready", "conn", "order", "strategy")
+_PLAYER_FIELDS = (
+    "kind", "name", "token", "token_hash", "ready", "conn", "order", "strategy", "client_level",
+)  # fmt: skip
 
 
 class Seats:
@@ -133,6 +149,7 @@ class Seats:
         """Seat a new player; returns the seat's fresh token."""
         seat.clear()
         seat.kind, seat.name, seat.conn = "human", name, conn
+        seat.client_level = conn.bot_level if conn is not None else None
         seat.token = secrets.token_urlsafe(24)
         seat.token_hash = token_hash(seat.token)
         seat.order = self.next_order()
@@ -166,7 +183,7 @@ class Seats:
                 None,
                 None,
             )
-            old.ready = False
+            old.ready, old.client_level = False, None
             if new.conn is not None:
                 new.conn.seat = i
                 moved.append(new)

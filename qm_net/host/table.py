@@ -279,8 +279,11 @@ class Host(DealHandlers, LobbyHandlers):
             "seats_taken": len(self.seats.occupied),
             "seats_total": self.n_seats,
             "state": self.state,
-            # seats a bot plays: bot seats, and players' seats while a bot stands in for them
-            "bots": sum(1 for s in self.seats.occupied if s.bot_controlled and not s.left),
+            # seats a bot plays: bot seats, players' seats while a bot stands in for them, and
+            # players' seats whose client says it is a bot
+            "bots": sum(
+                1 for s in self.seats.occupied if (s.bot_controlled or s.client_bot) and not s.left
+            ),
         }
 
     # ───────────────────────────── connections ─────────────────────────────
@@ -810,10 +813,16 @@ class Host(DealHandlers, LobbyHandlers):
         if self.news is None:
             return
         if seat is not None:
-            fields.update(seat=seat.index, name=seat.name or "", bot=seat.kind == "bot")
+            fields.update(
+                seat=seat.index,
+                name=seat.name or "",
+                bot=seat.kind == "bot",
+                level=seat.level(self.bot_strategy),
+            )
         if kind in ("game_started", "game_over") and self.game is not None:
             fields["players"] = tuple(self.game.names)
-            fields["bots"] = tuple(s.bot_controlled for s in self.seats.occupied)
+            fields["bots"] = tuple(s.bot_controlled or s.client_bot for s in self.seats.occupied)
+            fields["levels"] = tuple(s.level(self.bot_strategy) for s in self.seats.occupied)
         try:
             self.news(News(kind, **fields))
         except Exception:  # (a closed stdout, say): the table is not the listener's to stop

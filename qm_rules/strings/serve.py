@@ -12,6 +12,14 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "机器人 {name} 坐到了 {seat} 号座位",
         "en": "A bot, {name}, sat down at seat {seat}",
     },
+    "serve.joined.bot.level": {
+        "zh": "机器人 {name}（{level}）坐到了 {seat} 号座位",
+        "en": "A bot, {name} ({level}), sat down at seat {seat}",
+    },
+    "serve.joined.netbot": {
+        "zh": "联网的机器人 {name}（{level}）坐到了 {seat} 号座位",
+        "en": "{name}, a bot over the network ({level}), sat down at seat {seat}",
+    },
     "serve.left": {"zh": "{name} 离开了 {seat} 号座位", "en": "{name} left seat {seat}"},
     "serve.left.conceded": {
         "zh": "{name} 离开了 {seat} 号座位，认输了这局",
@@ -35,6 +43,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "{name} did not ask for a rematch in time: seat {seat} is free",
     },
     "serve.player.bot": {"zh": "{name}（机器人）", "en": "{name} (bot)"},
+    "serve.player.bot.level": {"zh": "{name}（机器人，{level}）", "en": "{name} (bot, {level})"},
     "serve.players.sep": {"zh": "、", "en": ", "},
     "serve.game_started": {
         "zh": "第 {game} 局开始：{players}",

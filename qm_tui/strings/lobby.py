@@ -145,10 +145,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "form.bots": {"zh": "机器人", "en": "Bots"},
     "form.bots.placeholder": {"zh": "0", "en": "0"},
     "form.level": {"zh": "机器人水平", "en": "Bot level"},
-    "level.easy": {"zh": "简单", "en": "easy"},
-    "level.normal": {"zh": "普通", "en": "normal"},
-    "level.hard": {"zh": "困难", "en": "hard"},
-    "level.random": {"zh": "随机", "en": "random"},
     "room.add_bot.level": {
         "zh": "加一个机器人：它的水平？",
         "en": "Add a bot: how well should it play?",
