@@ -676,3 +676,44 @@ async def test_a_client_started_again_shows_the_game_so_far_in_its_log() -> None
         playing.cancel()
         await bo.close()
         await host.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_room_tells_a_bot_that_joined_over_the_network_and_its_level(lang: str) -> None:
+    """A ``qingming bot`` client's seat (a player's seat with a level) reads as a network bot
+    of that level, beside the host's bot of its level, one standing in, and a person."""
+    from test_tui_hostile_text import RoomClient
+
+    from qm_net.messages import LobbyUpdate, SeatInfo
+    from qm_tui.screens.room import RoomScreen
+
+    lobby = LobbyUpdate(
+        "Den",
+        "lobby",
+        (
+            SeatInfo(0, "Me", "human", False, True),
+            SeatInfo(1, "rb", "human", True, True, level="hard"),
+            SeatInfo(2, "bot-3", "bot", True, True, level="easy"),
+            SeatInfo(3, "Gone", "human", False, False, played_by_bot=True, level="normal"),
+        ),
+        0,
+        0,
+    )
+    app = make_app(lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        room = RoomScreen(RoomClient([lobby]), 0)  # type: ignore[arg-type]
+        await app.push_screen(room)
+        await until(pilot, lambda: room.lobby is not None, "the seats")
+        table = room.query_one("#seats")
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]  # type: ignore[attr-defined]
+    kinds = [row[2] for row in rows]
+    level = {name: tr(f"level.{name}", lang) for name in ("easy", "normal", "hard")}
+    assert kinds == [
+        tr("room.kind.human", lang),
+        f"{tr('room.kind.netbot', lang)} ({level['hard']})",
+        f"{tr('room.kind.bot', lang)} ({level['easy']})",
+        tr("room.kind.human", lang),  # its player's seat, which a bot plays for now:
+    ]
+    assert f"{tr('seats.bot_playing', lang)} ({level['normal']})" in rows[3][1]
+    assert tr("seats.bot_playing", lang) not in rows[1][1]  # its own bot, not a stand-in

@@ -4,6 +4,7 @@ the table shows what else a session says (seats, refusals, a lost table, a spect
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -297,3 +298,58 @@ async def test_the_language_can_change_at_the_table() -> None:
         app.table.relocalize()
         await until(pilot, lambda: "跟牌，或不跟" in screen_text(app))
         assert "不跟牌" in screen_text(app) and "选项" in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_a_seat_header_tells_a_network_bot_and_its_level(lang: str) -> None:
+    """A player's seat whose client said it is a bot (``qingming bot``): "network bot (hard)"
+    while connected, like the host's "bot (easy)"; away, "offline" as anyone's."""
+    view = chain_position()
+    statuses = [
+        SeatStatus(0, view.seats[0].name, "human", True),
+        SeatStatus(1, view.seats[1].name, "human", True, level="hard"),
+    ]
+    session = ScriptedSession([Seats(tuple(statuses), grace=120.0), Update(view, (), None)])
+    app = TableApp(session, lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        netbot = f"{tr('table.conn.netbot', lang)} ({tr('level.hard', lang)})"
+        await until(pilot, lambda: netbot in app.table.seat_header(view.seats[1], view))
+        assert netbot in screen_text(app)  # drawn on its seat's name line
+        mine = app.table.seat_header(view.seats[0], view)
+        assert tr("table.conn.on", lang) in mine and tr("level.hard", lang) not in mine
+        statuses[1] = dataclasses.replace(statuses[1], connected=False)
+        app.table.post_message(SessionArrived(Seats(tuple(statuses), grace=120.0)))
+        off = tr("table.conn.off", lang)
+        await until(pilot, lambda: off in app.table.seat_header(view.seats[1], view))
+        assert netbot not in app.table.seat_header(view.seats[1], view)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_result_names_the_bot_that_played_each_seat_and_its_level(lang: str) -> None:
+    from qm_tui.screens.result import ResultScreen
+
+    view = chain_position()
+    final = chain_position(over=True)
+    assert final.result is not None
+    statuses = (
+        SeatStatus(0, view.seats[0].name, "human", True),
+        SeatStatus(1, view.seats[1].name, "human", True, level="easy"),  # qingming bot
+    )
+    session = ScriptedSession(
+        [Seats(statuses, grace=120.0), Update(view, (), None), Ended(final.result, final)]
+    )
+    app = TableApp(session, lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table.ended is not None)
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        text = screen_text(app)
+    netbot = f"{tr('table.conn.netbot', lang)} ({tr('level.easy', lang)})"
+    me, other = view.seats[0].name, view.seats[1].name
+    # the revealed hands: a row starts with its player's name, a bot's followed by who it is
+    assert f" {other} {netbot} " in text, text
+    assert not re.search(
+        rf" {me} +\S*(?:{tr('table.conn.netbot', lang)}|{tr('level.easy', lang)})", text
+    )

@@ -10,7 +10,7 @@ it decides what that means for its session (see :meth:`TableScreen.show_result`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +29,15 @@ from qm_rules.model import Result, SeatView, View
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
+from qm_tui.seat_words import SeatLike, bot_words
 from qm_tui.stats import GameStats
 
 
-def hands_table(result: Result, view: View, lang: str) -> Table:
-    """Every seat's revealed hand and its field (face-down cards marked #, stacked after +)."""
+def hands_table(
+    result: Result, view: View, lang: str, seats: Mapping[int, SeatLike] | None = None
+) -> Table:
+    """Every seat's revealed hand and its field (face-down cards marked #, stacked after +);
+    beside a name, the bot that plays the seat and its level (``seats``: what the host told)."""
     table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
     table.add_column(tr("result.col.player", lang), no_wrap=True, style="bold")
     table.add_column(tr("result.col.hand", lang), ratio=1)
@@ -42,6 +46,8 @@ def hands_table(result: Result, view: View, lang: str) -> Table:
         name = Text(clean(sv.name), style="reverse" if sv.seat == result.winner else "")
         if sv.conceded:
             name.append(" " + tr("table.conceded", lang), style="dim")
+        elif words := bot_words((seats or {}).get(sv.seat), lang):
+            name.append(" " + words, style="dim")
         hand = listed(lang, (card_name(c.card, lang) for c in sv.hand or ()))
         table.add_row(name, Text(clean(hand)), Text(clean(field_words(sv, lang))))
     return table
@@ -125,6 +131,7 @@ class ResultScreen(ModalScreen[str | None]):
         log: Sequence[str] = (),
         fair: Any = None,
         record_path: str | None = None,
+        seats: Mapping[int, SeatLike] | None = None,
     ) -> None:
         super().__init__()
         self.result = result
@@ -137,6 +144,8 @@ class ResultScreen(ModalScreen[str | None]):
         self.fair = fair
         """This client's record of the fair deal (``qm_net.fairdeal.ClientRecord``), or None."""
         self.record_path = record_path
+        self.seats = seats
+        """What the host last told of each seat (who plays it: a bot's level), or None."""
         self.verdict: Any = None
         """The check's verdict once made (``qm_net.fairdeal.Verdict``)."""
 
@@ -175,7 +184,7 @@ class ResultScreen(ModalScreen[str | None]):
                     saved = tr("fair.saved", lang, path=self.record_path)
                     yield Static(Text(clean(saved), style="dim"), id="result-record")
                 yield Label(tr("result.hands", lang), id="result-hands-title")
-                yield Static(hands_table(r, self.view, lang), id="result-hands")
+                yield Static(hands_table(r, self.view, lang, self.seats), id="result-hands")
                 if self.stats is not None:
                     title = tr("result.stats_title", lang)
                     first = self.stats.first_turn

@@ -24,6 +24,7 @@ from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable
 from qm_tui.net import refusal, seat_freed_text
 from qm_tui.safe import clean
+from qm_tui.seat_words import leveled, plays
 from qm_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -254,19 +255,19 @@ class RoomScreen(Screen[None]):
                 marks.append(tr("room.you", lang))
             if lobby is not None and info.seat == lobby.owner_seat and not self.anyone_starts:
                 marks.append(tr("room.owner", lang))
-            if info.kind == "human" and info.played_by_bot:
-                marks.append(tr("seats.bot_playing", lang))
-                if info.level:  # how well the bot playing it plays
-                    marks[-1] += f" ({tr(f'level.{info.level}', lang)})"
+            who = plays(info)
+            if who == "stand_in":  # and how well the bot playing it plays
+                marks.append(leveled(tr("seats.bot_playing", lang), info.level, lang))
             elif info.kind == "human" and not info.connected:
                 marks.append(tr("room.away", lang))
             label = Text(name, style="bold" if info.seat == self.seat else "")
             if marks:
                 label.append(f"  ({', '.join(marks)})", style="dim")
             ready = tr("room.is_ready", lang) if info.ready and info.kind != "empty" else ""
-            kind = tr(f"room.kind.{info.kind}", lang)
-            if info.kind == "bot" and info.level:
-                kind += f" ({tr(f'level.{info.level}', lang)})"
+            if who in ("bot", "netbot"):  # a bot's seat: the host's, or a bot client's
+                kind = leveled(tr(f"room.kind.{who}", lang), info.level, lang)
+            else:
+                kind = tr(f"room.kind.{info.kind}", lang)
             seats.add_row(
                 Text(str(info.seat + 1)),
                 label,

@@ -59,6 +59,7 @@ from qm_tui.playback import (
     resolved_among,
 )
 from qm_tui.safe import clean
+from qm_tui.seat_words import bot_words
 from qm_tui.session import (
     Back,
     Chat,
@@ -1025,15 +1026,9 @@ class TableScreen(Screen[None]):
         status = self.seat_status.get(sv.seat)
         if sv.conceded:
             parts.append(tr("table.conceded", lang))
-        elif status is not None and status.played_by_bot:
-            parts.append(tr("seats.bot_playing", lang))
-            if status.level:  # how well the bot playing it plays
-                parts[-1] += f" ({tr(f'level.{status.level}', lang)})"
-        elif status is not None:
-            key = "bot" if status.kind == "bot" else ("on" if status.connected else "off")
-            parts.append(tr(f"table.conn.{key}", lang))
-            if status.kind == "bot" and status.level:
-                parts[-1] += f" ({tr(f'level.{status.level}', lang)})"
+        elif status is not None:  # a bot and how well it plays; else whether they are online
+            words = bot_words(status, lang)
+            parts.append(words or tr(f"table.conn.{'on' if status.connected else 'off'}", lang))
         parts.append(tr("table.hand_count", lang, n=sv.hand_count))
         if sv.stacked:
             parts.append(tr("table.stacked", lang, n=len(sv.stacked)))
@@ -1514,5 +1509,6 @@ class TableScreen(Screen[None]):
             log=log,
             fair=ended.fair,
             record_path=ended.record_path,
+            seats=self.seat_status,
         )
         self.app.push_screen(result, answered)

@@ -176,6 +176,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "room.col.ready": {"zh": "准备", "en": "Ready"},
     "room.kind.human": {"zh": "玩家", "en": "player"},
     "room.kind.bot": {"zh": "机器人", "en": "bot"},
+    "room.kind.netbot": {"zh": "联网机器人", "en": "network bot"},
     "room.kind.empty": {"zh": "空位", "en": "empty"},
     "room.empty_seat": {"zh": "（空）", "en": "(empty)"},
     "room.you": {"zh": "你", "en": "you"},

@@ -33,6 +33,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.conn.on": {"zh": "在线", "en": "online"},
     "table.conn.off": {"zh": "离线", "en": "offline"},
     "table.conn.bot": {"zh": "电脑", "en": "bot"},
+    "table.conn.netbot": {"zh": "联网电脑", "en": "network bot"},
     "table.conceded": {"zh": "已认输", "en": "conceded"},
     "table.deciding": {"zh": "思考中", "en": "deciding"},
     "table.chain": {"zh": "连锁（新的在上）", "en": "Chain (newest on top)"},
