@@ -462,10 +462,7 @@ async def until_host(cond: object, timeout: float = 10.0) -> None:
 
 
 async def test_the_room_says_which_seat_a_bot_plays_for_its_away_player() -> None:
-    from test_tui_hostile_text import RoomClient
-
     from qm_net.messages import LobbyUpdate, SeatInfo
-    from qm_tui.screens.room import RoomScreen
 
     lobby = LobbyUpdate(
         "Den",
@@ -478,16 +475,25 @@ async def test_the_room_says_which_seat_a_bot_plays_for_its_away_player() -> Non
         0,
         1,
     )
-    app = make_app()
+    rows = [" ".join(row) for row in await _room_rows(lobby, "en")]
+    assert "a bot plays (hard)" in rows[1] and "away" not in rows[1]  # and how well
+    assert "away" in rows[2] and "a bot plays" not in rows[2]
+
+
+async def _room_rows(lobby: Any, lang: str) -> list[list[str]]:
+    """The waiting room's seat rows (their cells as text) for ``lobby``."""
+    from test_tui_hostile_text import RoomClient
+
+    from qm_tui.screens.room import RoomScreen
+
+    app = make_app(lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         room = RoomScreen(RoomClient([lobby]), 0)  # type: ignore[arg-type]
         await app.push_screen(room)
         await until(pilot, lambda: room.lobby is not None, "the seats")
         table = room.query_one("#seats")
-        rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]  # type: ignore[attr-defined]
-        assert "a bot plays (hard)" in rows[1] and "away" not in rows[1]  # and how well
-        assert "away" in rows[2] and "a bot plays" not in rows[2]
+        return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]  # type: ignore[attr-defined]
 
 
 async def test_seat_labels_are_right_from_the_first_frame_and_after_a_rematch(
@@ -682,10 +688,8 @@ async def test_a_client_started_again_shows_the_game_so_far_in_its_log() -> None
 async def test_the_room_tells_a_bot_that_joined_over_the_network_and_its_level(lang: str) -> None:
     """A ``qingming bot`` client's seat (a player's seat with a level) reads as a network bot
     of that level, beside the host's bot of its level, one standing in, and a person."""
-    from test_tui_hostile_text import RoomClient
 
     from qm_net.messages import LobbyUpdate, SeatInfo
-    from qm_tui.screens.room import RoomScreen
 
     lobby = LobbyUpdate(
         "Den",
@@ -699,14 +703,7 @@ async def test_the_room_tells_a_bot_that_joined_over_the_network_and_its_level(l
         0,
         0,
     )
-    app = make_app(lang=lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        room = RoomScreen(RoomClient([lobby]), 0)  # type: ignore[arg-type]
-        await app.push_screen(room)
-        await until(pilot, lambda: room.lobby is not None, "the seats")
-        table = room.query_one("#seats")
-        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]  # type: ignore[attr-defined]
+    rows = await _room_rows(lobby, lang)
     kinds = [row[2] for row in rows]
     level = {name: tr(f"level.{name}", lang) for name in ("easy", "normal", "hard")}
     assert kinds == [
