@@ -1,6 +1,6 @@
 """Clause ops: the primitives card effects are made of (R19), one :class:`ClauseOp` each.
 
-Each op is a subclass registered by name (:func:`register`, :data:`CLAUSE_OPS`) that holds all
+Each op is a subclass, registered by name (:func:`register`, :data:`CLAUSE_OPS`), that holds all
 the game knows about it: the parameters a clause of it takes in the card data (the card loader
 checks every clause against them), the event kinds it emits, and how it is carried out. Its
 words are the catalogue's ``clause.<name>`` (``qm_rules/strings/play.py``). README, "Developing",
@@ -167,11 +167,13 @@ class ClauseOp:
 CLAUSE_OPS: dict[str, ClauseOp] = {}
 
 
-def register(cls: type[ClauseOp]) -> type[ClauseOp]:
-    """Class decorator: add one instance of the op ``cls`` to :data:`CLAUSE_OPS`."""
+def register(cls: type[ClauseOp]) -> None:
+    """Add one instance of the op ``cls`` to :data:`CLAUSE_OPS`. Every subclass of
+    :class:`ClauseOp` defined in this module is registered at its end (not by a class
+    decorator: mypyc, which can compile the engine (``tools/compile.py``), compiles no class
+    that has one)."""
     assert cls.name not in CLAUSE_OPS, f"clause op {cls.name} defined twice"
     CLAUSE_OPS[cls.name] = cls()
-    return cls
 
 
 def _n() -> Param:
@@ -187,7 +189,6 @@ def _target(kind: str) -> Param:
 # ───────────────────────────── the ops ─────────────────────────────
 
 
-@register
 class Draw(ClauseOp):
     name = "draw"
     params = (_n(),)
@@ -197,7 +198,6 @@ class Draw(ClauseOp):
         g.draw(link.seat, cl.n)
 
 
-@register
 class Search(ClauseOp):
     """One card of the deck (matching ``filter``) to the hand."""
 
@@ -236,7 +236,6 @@ class Search(ClauseOp):
             g.refill_deck_if_empty()
 
 
-@register
 class Discard(ClauseOp):
     """``n`` cards of the activator's hand, chosen."""
 
@@ -262,7 +261,6 @@ class Discard(ClauseOp):
             g.emit("discard", link.seat, {"card": c, "def": st.defs[c].id})
 
 
-@register
 class DiscardRandom(ClauseOp):
     """``n`` cards at random from a hand: the activator's (``who = "self"``) or the answered
     link's player's (``"responded"``)."""
@@ -288,7 +286,6 @@ class DiscardRandom(ClauseOp):
             g.emit("discard", victim, {"card": c, "def": st.defs[c].id, "random": True})
 
 
-@register
 class TakeField(ClauseOp):
     """The targeted offering onto the activator's field (to the hand when it is full)."""
 
@@ -322,7 +319,6 @@ class TakeField(ClauseOp):
         return kind == "c" and link.target_owners[cl.target] == seat
 
 
-@register
 class TakeHand(ClauseOp):
     """A card of the targeted player's hand, chosen after looking at it (R5)."""
 
@@ -379,7 +375,6 @@ class TakeHand(ClauseOp):
         return cl.target < len(link.targets) and link.targets[cl.target] == ("p", seat)
 
 
-@register
 class PutOffering(ClauseOp):
     """An offering from the activator's hand onto a free slot of their field."""
 
@@ -413,7 +408,6 @@ class PutOffering(ClauseOp):
                 g.emit("put", seat, {"card": c, "def": st.defs[c].id, "slot": slot})
 
 
-@register
 class DiscardFacedown(ClauseOp):
     """Every face-down card on the targeted player's field."""
 
@@ -436,7 +430,6 @@ class DiscardFacedown(ClauseOp):
                 g.emit("discard", victim, {"card": c, "def": d.id, "face_down": True})
 
 
-@register
 class RemoveStacked(ClauseOp):
     """An offering stacked under the targeted ancestor, chosen; its ritual breaks when none
     is left (R14)."""
@@ -468,7 +461,6 @@ class RemoveStacked(ClauseOp):
             g.breaking.add(owner)
 
 
-@register
 class Negate(ClauseOp):
     """The link it answers; its card goes to the discard pile or (``to = "hand"``) back to its
     player's hand."""
@@ -496,7 +488,6 @@ class Negate(ClauseOp):
         g.emit("negate", link.seat, {"link": link.responds_to})
 
 
-@register
 class TapTargeted(ClauseOp):
     """The responder's card that the answered link targets (护身符)."""
 
@@ -513,7 +504,6 @@ class TapTargeted(ClauseOp):
         g.emit("tap", link.seat, {"card": c, "def": g.st.defs[c].id})
 
 
-@register
 class Prohibit(ClauseOp):
     """Nobody may do ``actions`` with cards of ``tag`` until the end of the turn it was made in
     (there is no other duration, R21)."""
@@ -577,3 +567,7 @@ def _targets_card_of(g: Game, link: Link, seat: int) -> bool:
         if kind == "c" and link.target_owners[i] == seat:
             return True
     return False
+
+
+for _op in ClauseOp.__subclasses__():  # in the order they are defined
+    register(_op)

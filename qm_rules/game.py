@@ -79,7 +79,7 @@ from .model import (
     to_plain,
 )
 from .rng import Rng, seed_state
-from .state import DISCARD, EMPTY, FIELD, Draft, Link, State
+from .state import DISCARD, EMPTY, FIELD, Draft, Link, State, attrs_of, set_attrs
 from .turn import TURN_EVENTS, end_turn, next_phase, phase_step
 from .views import Views
 
@@ -215,7 +215,11 @@ class Game:
         cards: CardSet,
         defs: list[CardDef] | None = None,
         zones: dict[str, Any] | None = None,
+        *,
+        blank: bool = False,
     ) -> None:
+        if blank:  # nothing set: for clone, which sets every field
+            return
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ValueError(
                 f"Qingming is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)} (R1)"
@@ -313,10 +317,13 @@ class Game:
     def over(self) -> bool:
         return self.result is not None
 
-    def choose(self, seat: int, option: str, seq: int | None = None) -> list[Event]:
-        """Apply ``option`` for ``seat``. Raises a :class:`RulesError` and changes nothing if the
-        call is not legal: game over, stale ``seq``, not this seat's decision, no such option.
-        ``"concede"`` is accepted from any seat still playing, at any time (R23)."""
+    def choose(self, seat: Any, option: Any, seq: Any = None) -> list[Event]:
+        """Apply ``option`` (an option id) for ``seat`` (an int) at prompt ``seq`` (or None:
+        the pending one). Raises a :class:`RulesError` and changes nothing if the call is not
+        legal: game over, stale ``seq``, not this seat's decision, no such option (a value of
+        another type too: typed ``Any`` so that a compiled build, which checks typed arguments
+        at the call, lets this say so). ``"concede"`` is accepted from any seat still playing,
+        at any time (R23)."""
         if self.result is not None:
             raise GameOver("the game is over")
         if not isinstance(option, str):
@@ -672,8 +679,8 @@ class Game:
         for search). Much cheaper than ``from_state(to_state())``: immutable parts (card
         definitions, options, the pending prompt, card views) are shared, every mutable
         container is copied."""
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        g = Game(self.names, self.seed, self.options, self.cards, blank=True)
+        set_attrs(g, attrs_of(self))
         g.rng = Rng(self.rng.state)
         g.st = self.st.clone()
         for name, copy in _MUTABLE:

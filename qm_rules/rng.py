@@ -26,6 +26,11 @@ class Rng:
     def __init__(self, state: int) -> None:
         self.state = state
 
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        """Copied and pickled as its state: a class compiled by mypyc (``tools/compile.py``)
+        cannot be made without its ``__init__``, which ``copy`` would otherwise skip."""
+        return (Rng, (self.state,))
+
     def next64(self) -> int:
         x = self.state
         x ^= x >> 12

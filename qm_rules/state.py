@@ -106,10 +106,17 @@ class Link:
         self.view: Any = None  # the engine's cached LinkView of this link
 
     def copy(self) -> Link:
-        link = Link.__new__(Link)
-        link.seat, link.kind, link.card, link.mode = self.seat, self.kind, self.card, self.mode
-        link.targets, link.target_owners = list(self.targets), list(self.target_owners)
-        link.cost, link.responds_to, link.payload = list(self.cost), self.responds_to, self.payload
+        link = Link(
+            self.seat,
+            self.kind,
+            self.card,
+            self.mode,
+            self.targets[:],
+            self.target_owners[:],
+            self.cost[:],
+            self.responds_to,
+            self.payload,
+        )
         link.negated, link.negate_to = self.negated, self.negate_to
         link.view = self.view  # immutable, and valid while negated stays the same
         return link
@@ -196,6 +203,27 @@ class Draft:
         return dr
 
 
+def attrs_of(obj: object) -> dict[str, Any]:
+    """``obj``'s attributes by name: its own ``__dict__`` (not a copy: do not change it). A
+    class compiled by mypyc (``tools/compile.py``) keeps them in a struct and has no
+    ``__dict__``; they are then read into a new dict, by the names mypyc lists."""
+    own: dict[str, Any] | None = getattr(obj, "__dict__", None)
+    if own is not None:
+        return own
+    names: tuple[str, ...] = getattr(type(obj), "__mypyc_attrs__")  # noqa: B009
+    return {name: getattr(obj, name) for name in names if hasattr(obj, name)}
+
+
+def set_attrs(obj: object, attrs: dict[str, Any]) -> None:
+    """Set ``obj``'s attributes from ``attrs`` (see :func:`attrs_of`)."""
+    own: dict[str, Any] | None = getattr(obj, "__dict__", None)
+    if own is not None:
+        own.update(attrs)
+    else:
+        for name, value in attrs.items():
+            setattr(obj, name, value)
+
+
 #: How :meth:`State.clone` copies a state, by the state's field names (see ``_copy_plan``).
 _COPY_PLANS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
 
@@ -203,8 +231,10 @@ _COPY_PLANS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...], tuple
 class State:
     """Zones and per-card flags. Plain lists of ints for speed."""
 
-    def __init__(self, defs: list[CardDef], players: int) -> None:
+    def __init__(self, defs: list[CardDef], players: int, *, blank: bool = False) -> None:
         self.defs = defs
+        if blank:  # no zones yet: for clone and from_plain, which set every field
+            return
         n = len(defs)
         assert n <= MAX_CARDS, "slot codes allow for MAX_CARDS card instances"
         self.loc: list[tuple[int, int, int]] = [(DECK, -1, -1)] * n
@@ -400,13 +430,14 @@ class State:
         field added later is copied without being named here; the card definitions and what
         is derived from them are shared (immutable). How each field is copied is worked out
         from the fields' values once per set of field names (:meth:`_copy_plan`)."""
-        mine = self.__dict__
+        mine = attrs_of(self)
         plan = _COPY_PLANS.get(tuple(mine))
         if plan is None:
             plan = _COPY_PLANS[tuple(mine)] = self._copy_plan()
         flat, nested, other = plan
-        st = State.__new__(State)
-        theirs = st.__dict__
+        st = State(self.defs, 0, blank=True)
+        own: dict[str, Any] | None = getattr(st, "__dict__", None)
+        theirs = {} if own is None else own
         theirs.update(mine)  # then the mutable fields are replaced by copies
         for key in flat:
             theirs[key] = mine[key][:]
@@ -414,6 +445,8 @@ class State:
             theirs[key] = list(map(list.copy, mine[key]))
         for key in other:
             theirs[key] = mine[key].copy()
+        if own is None:
+            set_attrs(st, theirs)
         return st
 
     def _copy_plan(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -424,7 +457,7 @@ class State:
         flat: list[str] = []
         nested: list[str] = []
         other: list[str] = []
-        for key, value in self.__dict__.items():
+        for key, value in attrs_of(self).items():
             if isinstance(value, list) and not any(value is x for x in shared):
                 (nested if value and isinstance(value[0], list) else flat).append(key)
             elif isinstance(value, dict | set):
@@ -449,8 +482,7 @@ class State:
     @classmethod
     def from_plain(cls, defs: list[CardDef], d: dict[str, Any]) -> State:
         """A state saved by :meth:`to_plain`, of a game with these cards."""
-        st = cls.__new__(cls)
-        st.defs = defs
+        st = State(defs, 0, blank=True)
         st.load_plain(d)
         return st
 

@@ -135,9 +135,14 @@ class Views:
         "others",
     )
 
-    def __init__(self, defs: Sequence[CardDef]) -> None:
-        self.untapped = _untapped(defs)
-        self.tapped: dict[int, CardView] = {}
+    def __init__(self, defs: Sequence[CardDef], share: Views | None = None) -> None:
+        """The caches of a game with cards ``defs``, or of a copy of ``share``'s game (then
+        ``defs`` is not read: see :meth:`fork`)."""
+        if share is None:
+            self.untapped = _untapped(defs)
+            self.tapped: dict[int, CardView] = {}
+        else:
+            self.untapped, self.tapped = share.untapped, share.tapped
         self._forget()
 
     def _forget(self) -> None:
@@ -161,10 +166,7 @@ class Views:
         """The caches for a copy of the game (search makes many): card views (they depend on
         the definitions only) are shared; the rest is keyed by change counters that the copy
         moves on independently, so it starts afresh."""
-        views = Views.__new__(Views)
-        views.untapped, views.tapped = self.untapped, self.tapped
-        views._forget()
-        return views
+        return Views((), self)
 
     def _start(self, n: int, conceded: list[bool]) -> None:
         """Empty caches for ``n`` seats (counters start at 0: -1 is never current)."""

@@ -12,7 +12,6 @@ more, no other ``seq``, no other deadline.
 from __future__ import annotations
 
 import asyncio
-import copy
 import random
 from collections.abc import Callable
 from typing import Any
@@ -37,7 +36,7 @@ DRAFT_STEPS = (PromptKind.MODE, PromptKind.TARGET, PromptKind.COST)
 
 def keeps_drafting(game: Game, seat: int, option: str) -> bool:
     """Would ``option`` leave a draft open (rather than commit an activation)?"""
-    trial = copy.deepcopy(game)
+    trial = game.clone()
     trial.choose(seat, option)
     return trial.draft is not None
 
