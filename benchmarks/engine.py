@@ -18,6 +18,9 @@ absolute figures. Without RLCard the anchor is skipped with a note.
 ``clone`` rows: copies per second of a game in progress (``Game.clone``, what search uses),
 against a round trip through plain data (``from_state(to_state())``).
 
+The first line after the title says which build of the engine ran: pure Python, or compiled
+by mypyc (``tools/compile.py``, README "A faster engine").
+
 Targets (the lead's): ≥ 20,000 decisions/s, ≥ 30 four-player random games/s; ≥ 2× RLCard UNO.
 Figures are printed, never asserted: timings do not belong in tests.
 """
@@ -36,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from qm_rules import Game  # noqa: E402
+from qm_rules import BUILD, Game  # noqa: E402
 from qm_rules.bots import make_bot  # noqa: E402
 from qm_rules.rng import Rng  # noqa: E402
 from qm_rules.sim import bot_seed, game_seed  # noqa: E402
@@ -170,6 +173,12 @@ ANCHOR_NOTE = (
     "state at each step; one decision per agent step."
 )
 
+#: What ``qm_rules.BUILD`` measured means, printed at the top.
+BUILD_WORDS = {
+    "python": "pure Python (tools/compile.py builds the compiled one)",
+    "mypyc": "compiled by mypyc (tools/compile.py; --clean for pure Python)",
+}
+
 HEAD = (
     f"{'players':>7}  {'bots':<11} {'games':>6} {'games/s':>9} {'decisions/s':>12} "
     f"{'dec/game':>9} {'rounds':>7}"
@@ -258,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Qingming engine benchmark (Python {sys.version.split()[0]}, one core, "
         f"{args.seconds:g} s CPU a row)"
     )
+    print(f"engine build: {BUILD_WORDS[BUILD]}")
     print()
     print(HEAD)
     print("-" * len(HEAD))

@@ -3,12 +3,21 @@
 >>> from qm_rules import Game
 >>> game = Game.new(["Ann", "Bo"], seed=7)
 >>> game.prompt.kind  # whose decision, what kind, which options
+
+``BUILD`` says which build runs: ``"python"``, or ``"mypyc"`` (compiled by
+``tools/compile.py``; see :mod:`qm_rules.build`).
 """
 
-from .cards import CARDS, CardDef, CardType
-from .game import Game
-from .journal import ENGINE_VERSION, Journal, rules_version
-from .model import (
+from .build import check as _check_build
+
+#: The build that runs: "python", or "mypyc". Checked before anything else is imported, so a
+#: stale compiled build stops here, before any compiled module loads.
+BUILD = _check_build()
+
+from .cards import CARDS, CardDef, CardType  # noqa: E402
+from .game import Game  # noqa: E402
+from .journal import ENGINE_VERSION, Journal, rules_version  # noqa: E402
+from .model import (  # noqa: E402
     CardView,
     Event,
     GameOptions,
@@ -33,6 +42,7 @@ from .model import (
 )
 
 __all__ = [
+    "BUILD",
     "CARDS",
     "ENGINE_VERSION",
     "CardDef",

@@ -12,6 +12,7 @@ import pytest
 
 from qingming.cli import main
 from qingming.commands.sim import format_report
+from qm_rules import BUILD
 from qm_rules.sim import (
     ANCESTOR_BAND,
     SEAT_BAND,
@@ -308,6 +309,9 @@ def test_engine_benchmark_runs() -> None:
     assert done.returncode == 0, done.stderr
     assert "decisions/s" in done.stdout and "engine only" in done.stdout
     assert "cumulative" in done.stdout
+    assert f"engine build: {'compiled by mypyc' if BUILD == 'mypyc' else 'pure Python'}" in (
+        done.stdout
+    )
     if importlib.util.find_spec("rlcard") is not None:  # the anchor, and the engine's ceiling
         assert "Qingming" in done.stdout and "the engine alone at 2 players" in done.stdout
 
