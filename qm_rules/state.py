@@ -203,6 +203,9 @@ class Draft:
         return dr
 
 
+_UNSET = object()
+
+
 def attrs_of(obj: object) -> dict[str, Any]:
     """``obj``'s attributes by name: its own ``__dict__`` (not a copy: do not change it). A
     class compiled by mypyc (``tools/compile.py``) keeps them in a struct and has no
@@ -211,7 +214,12 @@ def attrs_of(obj: object) -> dict[str, Any]:
     if own is not None:
         return own
     names: tuple[str, ...] = getattr(type(obj), "__mypyc_attrs__")  # noqa: B009
-    return {name: getattr(obj, name) for name in names if hasattr(obj, name)}
+    attrs = {}
+    for name in names:
+        value = getattr(obj, name, _UNSET)
+        if value is not _UNSET:  # an attribute never set (a blank object's) is left out
+            attrs[name] = value
+    return attrs
 
 
 def set_attrs(obj: object, attrs: dict[str, Any]) -> None:
