@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from qm_rules import Game  # noqa: E402
-from qm_rules.bots import HARD_ITERATIONS, make_bot  # noqa: E402
+from qm_rules.bots import HARD_ITERATIONS, make_bot, tell  # noqa: E402
 from qm_rules.sim import bot_seed, game_seed  # noqa: E402
 
 #: Attribute overrides for the hard bot (``--set name=value``), for tuning runs.
@@ -62,7 +62,9 @@ def play(args: tuple[int, int, int | None]) -> Result:
     times: list[float] = []
     searched: list[float] = []
     hard = bots[hard_seat]
+    events = list(game.opening)
     while game.prompt is not None:
+        tell(hard, hard_seat, events)  # (the heuristic bots do not read the log)
         seat = game.prompt.seat
         view = game.view(seat)
         if seat == hard_seat:
@@ -75,7 +77,7 @@ def play(args: tuple[int, int, int | None]) -> Result:
                 searched.append(spent)
         else:
             option = bots[seat].choose(view)
-        game.choose(seat, option)
+        events = game.choose(seat, option)
     assert game.result is not None
     winner = game.result.winner
     after = None if winner is None else (winner - hard_seat) % players

@@ -8,7 +8,7 @@ them (msgspec reads these dataclasses' fields and types), so they need no conver
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -190,6 +190,12 @@ class Event:
 
     def visible_to(self, viewer: int | None) -> bool:
         return self.to is None or (viewer is not None and viewer in self.to)
+
+
+def seen_by(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    """The events of ``events`` that ``viewer`` (a seat; None: a spectator) may see (R5), in
+    order: what a player at the table reads in the log."""
+    return [e for e in events if e.visible_to(viewer)]
 
 
 class SharedEvents(dict[tuple[Any, ...], Event]):

@@ -24,7 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOT_NAMES, Bot, make_bot
+from .bots import BOT_NAMES, Bot, make_bot, tell
 from .cards import CARDS
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .model import GameOptions
@@ -278,13 +278,17 @@ def play_game(
     options: GameOptions | None = None,
     index: int = 0,
 ) -> GameRecord:
-    """Play one game to its end, each seat's bot answering its own prompts from its own view."""
+    """Play one game to its end, each seat's bot answering its own prompts from its own view
+    (and reading the events its seat is shown, if it reads them)."""
     game = Game.new([f"{b.name}-{i}" for i, b in enumerate(bots)], seed, options)
+    events = list(game.opening)
     decisions = 0
     prompt = game.prompt
     while prompt is not None:
+        for s, b in enumerate(bots):
+            tell(b, s, events)
         seat = prompt.seat
-        game.choose(seat, bots[seat].choose(game.view(seat)), prompt.seq)
+        events = game.choose(seat, bots[seat].choose(game.view(seat)), prompt.seq)
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(

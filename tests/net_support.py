@@ -194,3 +194,15 @@ async def play_to_end(c: TableClient, bot: Any, seen: list[Any] | None = None) -
         elif isinstance(msg, ConnectionLost):
             raise AssertionError(f"connection lost: {msg.reason}")
     raise AssertionError("the messages ended without a result")
+
+
+async def bot_clients(host: Host, strategy: str, said: list[str], count: int = 2) -> list[int]:
+    """``count`` ``qingming bot`` clients (``bot0``, ``bot1``, ...) play at ``host`` until it
+    closes or their games are done; their exit codes. What they say goes to ``said``."""
+    from qingming.commands.bot import play
+
+    bots = [
+        play("127.0.0.1", host.port, f"bot{i}", strategy=strategy, seed=i, say=said.append)
+        for i in range(count)
+    ]
+    return list(await asyncio.wait_for(asyncio.gather(*bots), 60))

@@ -8,9 +8,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from net_support import options, running_host
+from net_support import bot_clients, options, running_host
 
-from qingming.commands.bot import play
 from qm_net.client import TableClient
 
 
@@ -27,11 +26,7 @@ async def test_a_bot_whose_rematch_meets_the_goodbye_exits_cleanly(
     monkeypatch.setattr(TableClient, "rematch", after_the_goodbye)
     said: list[str] = []
     async with running_host(seats=2, games=1, options=options(round_limit=2)) as host:
-        bots = [
-            play("127.0.0.1", host.port, f"bot{i}", strategy="random", seed=i, say=said.append)
-            for i in range(2)
-        ]
-        codes = await asyncio.wait_for(asyncio.gather(*bots), 60)
+        codes = await bot_clients(host, "random", said)
     assert codes == [0, 0], said
     assert sum("game 1 over" in line for line in said) == 2, said
     assert sum("the table closed" in line for line in said) == 2, said  # and says why it left

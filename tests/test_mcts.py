@@ -13,10 +13,13 @@ import re
 
 import pytest
 
-from qm_rules import Game, View
+from qm_rules import Event, Game, View
+from qm_rules.bots import tell
 from qm_rules.bots.heuristic import HeuristicBot
+from qm_rules.bots.inference import LogMemory
 from qm_rules.bots.mcts import SEARCHED, Determinizer, MCTSBot, SeatMemory
 from qm_rules.cards import CARDS, CardType
+from qm_rules.model import seen_by
 from qm_rules.rng import Rng
 
 #: Small budgets: these tests are about what the bot may know, not how well it plays.
@@ -50,12 +53,12 @@ def visible_cards(view: View) -> set[int]:
     return seen
 
 
-def rearranged(game: Game, seat: int, seed: int) -> Game:
+def rearranged(game: Game, seat: int, seed: int, keep: set[int] = frozenset()) -> Game:
     """The same game but for what ``seat`` cannot see: the unseen cards of others' hands and the
     deck trade identities, as do others' face-down cards among themselves, and the deck is
-    reordered."""
+    reordered. ``keep``: cards the seat was told of otherwise (in the log), left as they are."""
     data = game.to_state()
-    seen = visible_cards(game.view(seat))
+    seen = visible_cards(game.view(seat)) | keep
     zones = data["zones"]
     down = set(zones["face_down"])
     defs = data["defs"]
@@ -448,3 +451,194 @@ def test_what_was_read_of_a_turn_is_forgotten_across_a_reshuffle() -> None:
     memory.read_turn[(view.viewer + 1) % 4] = later.turn
     memory.observe(replace(later, seq=later.seq + 1))
     assert memory.no_offering == {(view.viewer + 1) % 4}
+
+
+# ── what the bot reads in the log (the events its seat is shown) ──
+
+
+def told_cards(events: list[Event], viewer: int) -> set[int]:
+    """The card instances named (with what they are) in the events ``viewer`` was shown."""
+    named: set[int] = set()
+    for e in seen_by(events, viewer):
+        if e.data.get("def") is not None and isinstance(e.data.get("card"), int):
+            named.add(e.data["card"])
+        if e.data.get("defs"):
+            named.update(e.data.get("cards") or ())
+    return named
+
+
+def scrambled(events: list[Event], viewer: int) -> list[Event]:
+    """``events`` with every one ``viewer`` may not see made to say something else (its cards
+    named as other cards): a game whose hidden events differ."""
+    from dataclasses import replace
+
+    names = sorted(d.id for d in CARDS.cards)
+    out = []
+    for e in events:
+        if not e.visible_to(viewer) and ("def" in e.data or "defs" in e.data):
+            data = dict(e.data)
+            if "def" in data:
+                data["def"] = names[(names.index(data["def"]) + 1) % len(names)]
+            if "defs" in data:
+                data["defs"] = [names[(names.index(x) + 3) % len(names)] for x in data["defs"]]
+            e = replace(e, data=data)
+        out.append(e)
+    return out
+
+
+def heard_positions(games: int, players: int = 4, first: int = 700):
+    """Heuristic games; at each decision of seat 0, (game, view, its LogMemory having read the
+    events seat 0 was shown so far)."""
+    for g in range(games):
+        game = Game.new([f"p{i}" for i in range(players)], first + g)
+        bots = [HeuristicBot((g, s)) for s in range(players)]
+        log = LogMemory()
+        log.read(seen_by(game.opening, 0), 0)
+        while game.prompt is not None:
+            seat = game.prompt.seat
+            view = game.view(seat)
+            if seat == 0:
+                yield game, view, log
+            log.read(seen_by(game.choose(seat, bots[seat].choose(view)), 0), 0)
+
+
+def test_what_the_log_says_of_hands_holds_of_heuristic_players() -> None:
+    # Every card the seat takes as known in a hand is there, in the real game, as that card;
+    # every hand said to hold a searched card of a kind holds as many of that kind. And each is
+    # read (not an empty memory): from an ancestor returned, a card taken, a hand looked at, and
+    # a search's kind.
+    how: dict[str, int] = {}
+    kinds = 0
+    for game, view, log in heard_positions(40):
+        for seat, cards in log.hands(view, visible_cards(view)).items():
+            for c, name in cards:
+                assert game.st.hands[seat].count(c) == 1 and game.defs[c].id == name
+                how[log.how[c]] = how.get(log.how[c], 0) + 1
+        for seat, searched in log.kinds(view).items():
+            hand = [game.defs[c] for c in game.st.hands[seat]]
+            for kind in searched:
+                assert sum(kind.accepts(d) for d in hand) >= searched.count(kind)
+            kinds += len(searched)
+    assert set(how) == {"return", "take", "look"}, how
+    assert kinds > 20
+
+
+def test_determinizations_deal_what_the_log_says() -> None:
+    # The cards known in a hand are dealt there (the same instances, the same cards), nowhere
+    # else; a hand that searched a kind of card is dealt one; the deal still shows the seat
+    # exactly its view.
+    checked = {"held": 0, "kinds": 0}
+    for game, view, log in heard_positions(12):
+        if view.prompt is None or view.prompt.kind not in SEARCHED:
+            continue
+        memory = SeatMemory()
+        memory.log = log
+        memory.observe(view)
+        det = Determinizer(view, game.options, memory, search_kinds=True)
+        if not (det.held or det.kinds):
+            continue
+        assert det.consistent
+        for i in range(3):
+            sample = det.sample(Rng(500 + i), memory)
+            assert sample.view(0) == view
+            for seat, cards in det.held.items():
+                for c in cards:
+                    assert c in sample.st.hands[seat]
+                    assert sample.defs[c].id == game.defs[c].id
+                checked["held"] += 1
+            for seat, searched in det.kinds.items():
+                hand = [sample.defs[c] for c in sample.st.hands[seat]]
+                for kind in searched:
+                    assert sum(kind.accepts(d) for d in hand) >= searched.count(kind)
+                checked["kinds"] += 1
+    assert checked["held"] > 10 and checked["kinds"] > 10, checked
+
+
+def test_the_bot_reading_the_log_does_not_peek() -> None:
+    # Two games that differ only in what seat 0 cannot see — the others' unseen cards and the
+    # deck, and every event seat 0 is not shown (``tell`` hands the bot only what its seat may
+    # see) — give the same choices: one bot is told the true events and asked about the true
+    # game, its twin is told events whose hidden ones say otherwise and is asked about a game
+    # rearranged in all that seat 0 was neither shown in a view nor told in the log.
+    tried = read = 0
+    seed = 40
+    while tried < 8 or not read:
+        seed += 1
+        assert seed < 60, f"{tried} decisions tried, {read} with something read in the log"
+        game = Game.new([f"p{i}" for i in range(4)], seed)
+        bot = MCTSBot("log", iterations=ITERATIONS, read_log=True, search_kinds=True)
+        twin = MCTSBot("log", iterations=ITERATIONS, read_log=True, search_kinds=True)
+        others = [HeuristicBot((seed, s)) for s in range(4)]
+        told: list[Event] = []
+        events = list(game.opening)
+        while game.prompt is not None:
+            told += events
+            tell(bot, 0, events)
+            tell(twin, 0, scrambled(events, 0))
+            seat = game.prompt.seat
+            view = game.view(seat)
+            if seat == 0:
+                option = bot.choose(view)
+                if game.prompt.kind in SEARCHED and game.turn > 4 and tried < 12:
+                    hidden = rearranged(game, 0, seed + tried, keep=told_cards(told, 0))
+                    assert hidden.state_hash() != game.state_hash()
+                    assert hidden.view(0) == view
+                    assert twin.choose(hidden.view(0)) == option
+                    tried += 1
+                    read += bool(bot.memory.log.held or bot.memory.log.searched)
+                else:  # (a search's candidates are the deck's cards, shown to the searcher)
+                    assert twin.choose(view) == option
+            else:
+                option = others[seat].choose(view)
+            events = game.choose(seat, option)
+
+
+def test_a_bot_kept_from_game_to_game_starts_each_afresh() -> None:
+    # ``qingming bot`` keeps one bot for all the games at a table: told a new game's opening,
+    # it remembers nothing of the last one, so it reads and plays the next as a new bot would.
+    def remembered(bot: MCTSBot) -> tuple:
+        m = bot.memory
+        return (m.read_turn, m.passes, m.declared, m.ability_turn, m.log.held, m.log.searched)
+
+    def play(bot: MCTSBot, seed: int) -> list[tuple]:
+        game = Game.new(["a", "b", "c", "d"], seed)
+        others = [HeuristicBot((seed, s)) for s in range(4)]
+        trace = []
+        events = list(game.opening)
+        while game.prompt is not None:
+            tell(bot, 0, events)
+            seat = game.prompt.seat
+            option = (bot if seat == 0 else others[seat]).choose(game.view(seat))
+            if seat == 0:
+                trace.append((option, repr(remembered(bot))))
+            events = game.choose(seat, option)
+        return trace
+
+    kept = MCTSBot("k", iterations=2, read_log=True)
+    play(kept, 5)
+    assert kept.memory.read_turn  # it remembered things of that game
+    assert play(kept, 6) == play(MCTSBot("k", iterations=2, read_log=True), 6)
+
+
+def test_without_read_log_the_deals_ignore_the_log() -> None:
+    # ``read_log=False``: the bot is handed the events (and starts a new game afresh on them)
+    # but its deals follow its views alone: it plays as a bot told nothing.
+    game = Game.new(["a", "b", "c", "d"], 44)
+    told = MCTSBot("n", iterations=3, read_log=False)
+    untold = MCTSBot("n", iterations=3, read_log=False)
+    others = [HeuristicBot((44, s)) for s in range(4)]
+    events = list(game.opening)
+    decisions = 0
+    while game.prompt is not None:
+        tell(told, 0, events)
+        seat = game.prompt.seat
+        view = game.view(seat)
+        if seat == 0:
+            option = told.choose(view)
+            assert untold.choose(view) == option
+            assert not told.memory.log.held and not told.memory.log.searched
+            decisions += 1
+        else:
+            option = others[seat].choose(view)
+        events = game.choose(seat, option)
+    assert decisions > 10

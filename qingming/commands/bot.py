@@ -95,7 +95,7 @@ async def play(
     from qm_net import fairdeal
     from qm_net.client import TableClient, TableError
     from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
-    from qm_rules.bots import level_of, make_bot
+    from qm_rules.bots import level_of, make_bot, tell
 
     bot = make_bot(strategy, seed if seed is not None else name)
     loop = asyncio.get_running_loop()
@@ -126,6 +126,13 @@ async def play(
                 msg = await client.next_message()
                 if isinstance(msg, GameUpdate):
                     counted = False
+                    # what the seat was told, read as a player reads the log: the game so
+                    # far on a (re)join, then each update's events (the host sends this
+                    # seat only what it may see)
+                    told = client.take_history()
+                    if told is not None:
+                        tell(bot, client.seat, told.events)
+                    tell(bot, client.seat, msg.events)
                     p = msg.view.prompt
                     if p is not None and p.options and p.seat == client.seat and p.seq != acted:
                         acted = p.seq

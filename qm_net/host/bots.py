@@ -11,9 +11,10 @@ import asyncio
 import logging
 from typing import Any
 
+from qm_net.host.history import GameHistory
 from qm_net.host.seats import Seat
 from qm_rules import Game, View
-from qm_rules.bots import make_bot, strategy_of
+from qm_rules.bots import make_bot, strategy_of, tell
 
 log = logging.getLogger("qm_net.host")
 
@@ -27,10 +28,22 @@ def _bot(seat: Seat, game: Game, takeover_strategy: str) -> Any:
     if seat.bot is None:
         strategy = seat.strategy if seat.kind == "bot" else takeover_strategy
         seat.bot = make_bot(strategy, f"{game.seed}:{seat.index}")
+        seat.bot_heard = 0
         if strategy_of(strategy) == "mcts":  # it plays out this table's rules (R22)
             seat.bot.max_ms = SEARCH_CAP_MS
             seat.bot.options = game.options
     return seat.bot
+
+
+def catch_up(seat: Seat, game: Game, takeover_strategy: str, history: GameHistory) -> None:
+    """Hand the seat's bot what its seat was told of the game since it was last handed any
+    (a bot made mid-game, taking over a human seat, reads the game so far), before it
+    chooses. Only a bot that reads the log (``observe``) is handed anything."""
+    bot = _bot(seat, game, takeover_strategy)
+    told = history.events
+    if seat.bot_heard < len(told):
+        tell(bot, seat.index, told[seat.bot_heard :])
+        seat.bot_heard = len(told)
 
 
 def searches(seat: Seat, game: Game, takeover_strategy: str) -> bool:

@@ -20,6 +20,7 @@ import dataclasses
 from qm_net import compact
 from qm_net import protocol as p
 from qm_rules import Event
+from qm_rules.model import seen_by
 
 
 class GameHistory:
@@ -45,7 +46,7 @@ class GameHistory:
 
     def seen_by(self, viewer: int | None) -> list[Event]:
         """Every event ``viewer`` (None: a spectator) was told of the game, in order."""
-        return [e for e in self.events if e.visible_to(viewer)]
+        return seen_by(self.events, viewer)
 
     def for_viewer(self, viewer: int | None, limit: int = p.MAX_HISTORY) -> p.GameHistory:
         """What ``viewer`` was told of the game, the newest ``limit``, in the wire's form."""

@@ -38,6 +38,7 @@ class Seat:
     left: bool = False  # its player left this game (conceding): the seat is freed when it ends
     grace: asyncio.TimerHandle | None = None
     bot: Any = field(default=None, repr=False)
+    bot_heard: int = field(default=0, repr=False)  # the game's told events its bot was handed
 
     @property
     def occupied(self) -> bool:

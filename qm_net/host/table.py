@@ -19,7 +19,7 @@ from qm_net import compact, fairdeal
 from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.host.advert import Advert
-from qm_net.host.bots import bot_move, searches, think
+from qm_net.host.bots import bot_move, catch_up, searches, think
 from qm_net.host.conn import ChatLimits, Conn, Limits, refuse
 from qm_net.host.deal import DealHandlers
 from qm_net.host.feed import Feed
@@ -755,6 +755,7 @@ class Host(DealHandlers, LobbyHandlers):
         seat = self.seats[game.prompt.seat]
         if not seat.bot_controlled:
             return
+        catch_up(seat, game, self.bot_strategy, self.history)
         if searches(seat, game, self.bot_strategy):
             self._spawn(self._bot_move_off_loop(seat, game, seq))
             return

@@ -1,5 +1,10 @@
 """Bots: they see only ``game.view(seat)`` and answer with an option id.
 
+A bot may also read the log, as a player at the table does: a bot with an ``observe(events)``
+method is handed, before each of its decisions, the events its seat was shown since the last
+ones it was handed (:func:`tell`: every place that runs a bot calls it, and it selects what
+the seat may see, R5). Bots without the method are never handed any.
+
 ``make_bot(name, seed)`` builds one. Strategies: ``random`` (uniform over the legal options),
 ``heuristic`` (plays to win), ``mcts`` (searches: ISMCTS over the heuristic, in
 :mod:`qm_rules.bots.mcts`) and ``easy`` (the heuristic, careless one move in three).
@@ -11,9 +16,10 @@ takes a level or a strategy name (:data:`BOT_NAMES`).
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Iterable
+from typing import Any, Protocol
 
-from ..model import View
+from ..model import Event, View, seen_by
 from .random_bot import RandomBot
 
 
@@ -23,6 +29,18 @@ class Bot(Protocol):
     def choose(self, view: View) -> str:
         """The option id to take for ``view.prompt`` (which must be this bot's)."""
         ...
+
+
+def tell(bot: Any, seat: int | None, events: Iterable[Event]) -> None:
+    """Hand ``bot`` (in ``seat``) the events of ``events`` its seat may see, in order, if it
+    reads the log (has ``observe``). Runners call it with every batch of events the game
+    produces (its opening included), before the bot is next asked to choose."""
+    observe = getattr(bot, "observe", None)
+    if observe is None:
+        return
+    seen = seen_by(events, seat)
+    if seen:
+        observe(seen)
 
 
 STRATEGIES = ("heuristic", "random", "mcts", "easy")

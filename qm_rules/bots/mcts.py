@@ -1,7 +1,9 @@
 """The search bot: Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012).
 
-It sees only its own :class:`~qm_rules.model.View`, like every bot. At each decision worth
-searching it grows one tree over *information sets*, and every iteration
+It sees only its own :class:`~qm_rules.model.View`, like every bot, and reads the log as a
+player at the table does: the events its seat was shown (``observe``, handed to it by whoever
+runs it through :func:`qm_rules.bots.tell`). At each decision worth searching it grows one tree
+over *information sets*, and every iteration
 
 1. **determinizes**: builds a complete game consistent with what its seat can know — its view
    (its hand, every field's face-up cards, the stacks, the discard pile, the chain, hand sizes,
@@ -11,8 +13,10 @@ searching it grows one tree over *information sets*, and every iteration
    counters (only those can be set), so they are dealt from those, the ones the heuristic sets
    first more often. The deal follows what the others' public play says of their cards
    (:mod:`qm_rules.bots.inference`: a worship let pass, no offering placed, a face-down card
-   that did not answer): a hand that does not fit is dealt again. The true game is never
-   consulted: the bot is never given it.
+   that did not answer): a hand that does not fit is dealt again. A card the log showed in a
+   hand is dealt there (:class:`~qm_rules.bots.inference.LogMemory`; with ``search_kinds``, a
+   hand that searched also gets a card of the kind it searched: measured worse, off). The
+   true game is never consulted: the bot is never given it.
 2. **tries every root move on that deal** (a :meth:`~qm_rules.game.Game.clone` each, with the
    same playout seeds), so that moves are compared on the same cards and the same luck: in a
    game decided this much by the draw, that is what makes a few hundred playouts enough.
@@ -53,7 +57,7 @@ from typing import Any
 from ..cards import CARDS, CardType
 from ..game import Game, base_set_copies
 from ..journal import rules_version
-from ..model import GameOptions, LinkView, Option, Phase, Prompt, PromptKind, View, to_plain
+from ..model import Event, GameOptions, LinkView, Option, Phase, Prompt, PromptKind, View, to_plain
 from ..rng import Rng, seed_state
 from ..state import DECK, DISCARD, FIELD, HAND, LIMBO, SLOTS, STACK
 from .heuristic import HeuristicBot
@@ -73,6 +77,11 @@ SEARCHED = frozenset(
 DRAFT = frozenset({PromptKind.MODE, PromptKind.TARGET, PromptKind.COST})
 #: Choices that begin an activation whose mode, targets or costs come next.
 _ACTIVATIONS = ("play:", "declare:", "ability:", "place:", "flip:", "counter:", "manifest:")
+#: Whether the deals put the cards the log showed in a hand there (``read_log``), and whether
+#: they also give a hand a card of each kind it searched (``search_kinds``): the figures are in
+#: docs/BOTS.md. The log is always read for a new game's start.
+READ_LOG = True
+SEARCH_KINDS = False
 #: UCB exploration constant (rewards are in [0, 1]).
 EXPLORATION = 0.7
 #: Decisions a playout may take before it is scored as a draw (a runaway guard).
@@ -131,7 +140,9 @@ class Determinizer:
     """Builds complete games from one seat's view: the seen cards where they are seen, the
     unseen ones dealt at random into the unseen places."""
 
-    def __init__(self, view: View, options: GameOptions, memory: SeatMemory) -> None:
+    def __init__(
+        self, view: View, options: GameOptions, memory: SeatMemory, search_kinds: bool = False
+    ) -> None:
         assert view.viewer is not None and view.prompt is not None
         self.view = view
         me = self.me = view.viewer
@@ -187,7 +198,20 @@ class Determinizer:
             fields,
             limbo,
         )
-        self.others_hands = {sv.seat: sv.hand_count for sv in view.seats if sv.seat != me}
+        # Cards the log showed in the others' hands (and not since seen to leave): placed there.
+        held = memory.log.hands(view, set(loc))
+        for s, cards in held.items():
+            for c, name in cards:
+                known[c] = name
+                loc[c] = (HAND, s, -1)
+        self.held = {s: [c for c, _ in cards] for s, cards in held.items()}
+        # the kinds of card they searched into them (when those are dealt)
+        self.kinds = memory.log.kinds(view) if search_kinds else {}
+        self.others_hands = {
+            sv.seat: sv.hand_count - len(held.get(sv.seat, ()))
+            for sv in view.seats
+            if sv.seat != me
+        }
         # The unseen cards: every instance id not seen, and the card pool less what is seen.
         placed = set(loc)
         self.unseen_ids = [c for c in range(total) if c not in placed]
@@ -312,15 +336,36 @@ class Determinizer:
         hands: list[list[int]] = [[] for _ in range(self.n)]
         for cv in view.seats[self.me].hand or ():
             hands[self.me].append(cv.cid)
+        # The cards known in a hand are there; a hand that searched a kind of card gets one
+        # (beyond those known), for every hand before any is filled.
+        forced: dict[int, list[str]] = {}
         for seat, count in sorted(self.others_hands.items()):
+            held = self.held.get(seat, [])
+            hands[seat].extend(held)
+            dealt = forced[seat] = [names[c] or "" for c in held]
+            for kind in self.kinds.get(seat, ()):
+                if len(dealt) - len(held) >= count:
+                    break
+                if sum(1 for x in dealt if kind.accepts(CARDS[x])) >= sum(
+                    1 for k in self.kinds[seat] if k == kind
+                ):
+                    continue
+                fits = [i for i, x in enumerate(pool) if kind.accepts(CARDS[x])]
+                if fits:
+                    dealt.append(pool.pop(fits[rng.below(len(fits))]))
+        for seat, count in sorted(self.others_hands.items()):
+            dealt = forced[seat]
+            known = len(self.held.get(seat, ()))
+            free = count - (len(dealt) - known)
             for _ in range(HAND_TRIES):
-                hand = pool[len(pool) - count :] if count else []
-                if memory.hand_fits(seat, hand, view, rng.below(1000) / 1000):
+                hand = pool[len(pool) - free :] if free else []
+                if memory.hand_fits(seat, dealt + hand, view, rng.below(1000) / 1000):
                     break
                 rng.shuffle(pool)
-            for _ in range(count):
+            dealt.extend(pool.pop() for _ in range(free))
+            for name in dealt[known:]:
                 c = ids.pop()
-                names[c] = pool.pop()
+                names[c] = name
                 loc[c] = (HAND, seat, -1)
                 hands[seat].append(c)
         deck = []
@@ -415,6 +460,8 @@ class MCTSBot:
         confidence: float = 0.0,
         tree: bool = True,
         drafts: bool = False,
+        read_log: bool = READ_LOG,
+        search_kinds: bool = SEARCH_KINDS,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -425,6 +472,8 @@ class MCTSBot:
         self.confidence = confidence
         self.tree = tree
         self.drafts = drafts
+        self.read_log = read_log
+        self.search_kinds = search_kinds
         self.fallback = HeuristicBot(seed)
         self.memory = SeatMemory()
         #: the view where our activation under way began, and our choices since
@@ -432,6 +481,12 @@ class MCTSBot:
         self.searched = 0  # decisions searched (for tests and benchmarks)
         self.playouts = 0  # playouts run over all decisions (for tests and benchmarks)
         self.inconsistent = 0  # views the determinizer could not account for (should stay 0)
+        self._unread: list[Event] = []  # events shown to our seat since our last decision
+
+    def observe(self, events: list[Event]) -> None:
+        """Events our seat was shown (the runner selects them, R5): read at our next decision,
+        when our seat is known."""
+        self._unread.extend(events)
 
     def budget(self, players: int) -> int:
         """Playouts a searched decision at a table of ``players``: ``iterations``, or its entry
@@ -444,6 +499,16 @@ class MCTSBot:
     def choose(self, view: View) -> str:
         prompt = view.prompt
         assert prompt is not None and prompt.options, "asked to choose without a prompt"
+        if self._unread:
+            if any(e.kind == "start" for e in self._unread):
+                # a new game (``qingming bot`` keeps its bot from game to game): nothing
+                # remembered of the last one holds
+                self.memory = SeatMemory()
+                self.fallback = HeuristicBot(self.seed)
+                self._draft = None
+            if self.read_log:
+                self.memory.log.read(self._unread, view.viewer)
+            self._unread = []
         self.memory.observe(view)
         several = len({o.id for o in prompt.options if o.kind != "cancel"}) >= 2
         if prompt.kind in DRAFT:
@@ -477,7 +542,7 @@ class MCTSBot:
         limit = root.prompt.context.get("limit")
         if root.prompt.kind is PromptKind.HAND_LIMIT and isinstance(limit, int):
             options = GameOptions(**{**to_plain(options), "hand_limit": limit})
-        det = Determinizer(root, options, self.memory)
+        det = Determinizer(root, options, self.memory, self.search_kinds)
         if not det.consistent:
             return self.fallback.choose(view), False
         # The heuristic's move: the search keeps it unless another is clearly better (and
