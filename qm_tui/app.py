@@ -125,6 +125,8 @@ class QingmingApp(App[None]):
         self.client: TableClient | None = None
         """The connection to the table the player sits at."""
         self._start = start
+        self.bots_level = start.level if isinstance(start, PlayLocal) else "normal"
+        """The level the lobby's Play bots offers first: the last one asked for."""
         self._table_source = table_source or (lambda: DiscoverySource(self.interfaces))
         self._remember = remember
         self.bot_delay = bot_delay
@@ -289,8 +291,20 @@ class QingmingApp(App[None]):
         self.push_screen(HostFormScreen(self.lang, default_name=self.player_name), hosted)
 
     def action_play_bots(self) -> None:
-        """Host a private table on loopback against three bots and sit down at once."""
-        self.play_local(3, None)
+        """Ask how well the bots should play (the level of the last game against bots focused:
+        Enter takes it), then host a private table on loopback against three of them and sit
+        down at once; Escape starts none."""
+        from qm_rules.bots import LEVELS
+        from qm_tui.widgets.modals import level_question
+
+        def answered(level: str | None) -> None:
+            if level in LEVELS:
+                self.bots_level = level
+                self.play_local(3, None, level)
+
+        self.push_screen(
+            level_question(tr("play_bots.level", self.lang), self.lang, self.bots_level), answered
+        )
 
     def action_join_address(self) -> None:
         """Ask for an address and join the table there."""

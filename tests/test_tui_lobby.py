@@ -342,6 +342,53 @@ async def test_a_host_that_refuses_us_at_hello_is_reported() -> None:
         assert screen_name(app) == "LobbyScreen" and app.client is None
 
 
+@pytest.mark.parametrize(("lang", "label"), [("en", "1) easy"), ("zh", "1) 简单")])
+async def test_play_bots_in_the_lobby_asks_how_well_they_play(lang: str, label: str) -> None:
+    """Playtest 3: the lobby's p started normal bots at once, whatever level was wanted. It
+    asks as the room's Add bot does: a key a level, Enter the one offered first, Esc none."""
+    from qm_rules.bots import level_of
+
+    app = make_app(lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "the level question")
+        assert app.screen.focused is not None and app.screen.focused.id == "choice-normal"
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(app) == "LobbyScreen", "back in the lobby")
+        await pilot.pause(0.3)
+        assert app.hosted is None  # Escape starts no game
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "the level question")
+        assert label in [str(b.label) for b in app.screen.query("Button")]
+        await pilot.press("1")
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table screen")
+        assert app.hosted is not None and level_of(app.hosted.bot_strategy) == "easy"
+        await leave(pilot, app)
+
+
+async def test_play_bots_offers_the_level_of_the_last_game_first() -> None:
+    """After ``qingming play --level easy``, Enter at the lobby's Play bots takes easy."""
+    from qm_rules.bots import level_of
+
+    app = make_app(start=PlayLocal(bots=1, seed=5, level="easy"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table screen")
+        first = app.hosted
+        await leave(pilot, app)
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "the level question")
+        assert app.screen.focused is not None and app.screen.focused.id == "choice-easy"
+        await pilot.press("enter")
+        await until(
+            pilot,
+            lambda: app.hosted not in (None, first) and screen_name(app) == "TableScreen",
+            "the new table",
+        )
+        assert app.hosted is not None and level_of(app.hosted.bot_strategy) == "easy"
+        await leave(pilot, app)
+
+
 async def test_a_new_table_from_the_palette_replaces_the_one_in_play() -> None:
     """Starting another game while at a table leaves the first cleanly (its host stops)."""
     app = make_app(start=PlayLocal(bots=2, seed=5))
@@ -353,6 +400,8 @@ async def test_a_new_table_from_the_palette_replaces_the_one_in_play() -> None:
         await until(
             pilot, lambda: app.screen.query("CommandList").first().option_count > 0, "a hit"
         )
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "the level question")
         await pilot.press("enter")
         await until(
             pilot,

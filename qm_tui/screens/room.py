@@ -391,19 +391,16 @@ class RoomScreen(Screen[None]):
         if not self.is_owner:
             return
         from qm_rules.bots import LEVELS
-        from qm_tui.widgets.modals import ChoiceModal
+        from qm_tui.widgets.modals import level_question
 
         lang = self.qm.lang
-        choices = [(level, str(n), tr(f"level.{level}", lang)) for n, level in enumerate(LEVELS, 1)]
-        choices.append(("cancel", "esc", tr("room.add_bot.cancel", lang)))
 
         def answered(level: str | None) -> None:
             if level in LEVELS:
                 self._send("add_bot", level)
 
         self.app.push_screen(
-            ChoiceModal(tr("room.add_bot.level", lang), choices, self._tables_level()),
-            answered,
+            level_question(tr("room.add_bot.level", lang), lang, self._tables_level()), answered
         )
 
     def _tables_level(self) -> str:

@@ -150,6 +150,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Add a bot: how well should it play?",
     },
     "room.add_bot.cancel": {"zh": "取消", "en": "Cancel"},
+    "play_bots.level": {
+        "zh": "与三个机器人对战：它们的水平？",
+        "en": "Play against three bots: how well should they play?",
+    },
     "form.submit": {"zh": "开桌 (Ctrl+S)", "en": "Host (Ctrl+S)"},
     "form.cancel": {"zh": "取消 (Esc)", "en": "Cancel (Esc)"},
     "form.error.name": {"zh": "请给牌桌起个名字。", "en": "The table needs a name."},

@@ -151,3 +151,14 @@ class ChoiceModal(ModalScreen[str | None]):
                 event.stop()
                 self.dismiss(answer)
                 return
+
+
+def level_question(question: str, lang: str, focus: str) -> ChoiceModal:
+    """How well a bot should play, asked the one way (the room's Add bot, the lobby's Play
+    bots): a number key a level, ``focus`` focused (Enter takes it), Escape cancels (None)."""
+    from qm_rules.bots import LEVELS
+    from qm_tui.i18n import tr
+
+    choices = [(level, str(n), tr(f"level.{level}", lang)) for n, level in enumerate(LEVELS, 1)]
+    choices.append(("cancel", "esc", tr("room.add_bot.cancel", lang)))
+    return ChoiceModal(question, choices, focus)
