@@ -413,6 +413,20 @@ async def test_a_chain_of_three_resolves_link_by_link_with_each_outcome() -> Non
         assert log.index("Link 2 (Bob) was negated") < log.index("Link 1 (Cat) resolves")
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_negated_link_says_negated_once(lang: str) -> None:
+    # Playtest 3: "✗1. root places Incense and Candles (negated)" and then a line "negated".
+    from qm_tui.playback import ChainFrame, LinkState
+    from qm_tui.widgets.chain import chain_text
+
+    view = chain_position()
+    link = dataclasses.replace(view.chain[1], negated=True)
+    text = str(chain_text(ChainFrame((LinkState(link, "negated"),)), view, lang, "Chain"))
+    assert tr("link.negated", lang) in text, text  # on the link's line
+    lines = text.split("\n")  # the title, the link; no outcome line under it saying it again
+    assert len(lines) == 2 and lines[1].startswith("✗2."), text
+
+
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", "-> Chrysanthemums (your slot 1)"), ("zh", "-> 菊花（你的第 1 格）")],

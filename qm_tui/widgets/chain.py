@@ -64,7 +64,7 @@ def chain_text(
             style = ""
         line.append(clean(describe_link(link, view, lang, ls.where())), style=style)
         said = outcome(ls, lang, names, cards)
-        if said:
+        if said and not (ls.state == "negated" and link.negated):  # its line says "(negated)"
             colour = "red" if ls.state == "negated" else "green" if current else "dim"
             line.append("\n   " + clean(said), style=f"italic {colour}")
         out.append_text(line)
