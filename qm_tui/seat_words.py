@@ -38,7 +38,7 @@ def plays(seat: SeatLike) -> str:
 
 def leveled(word: str, level: str | None, lang: str) -> str:
     """``word`` and how well the bot plays: ``bot (hard)``; ``word`` alone without a level."""
-    return f"{word} ({tr(f'level.{level}', lang)})" if level else word
+    return tr("seats.leveled", lang, word=word, level=tr(f"level.{level}", lang)) if level else word
 
 
 def bot_words(seat: SeatLike | None, lang: str) -> str | None:

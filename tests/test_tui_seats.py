@@ -706,11 +706,35 @@ async def test_the_room_tells_a_bot_that_joined_over_the_network_and_its_level(l
     rows = await _room_rows(lobby, lang)
     kinds = [row[2] for row in rows]
     level = {name: tr(f"level.{name}", lang) for name in ("easy", "normal", "hard")}
+    (o, c) = ("（", "）") if lang == "zh" else (" (", ")")  # full-width brackets in zh
     assert kinds == [
         tr("room.kind.human", lang),
-        f"{tr('room.kind.netbot', lang)} ({level['hard']})",
-        f"{tr('room.kind.bot', lang)} ({level['easy']})",
+        f"{tr('room.kind.netbot', lang)}{o}{level['hard']}{c}",
+        f"{tr('room.kind.bot', lang)}{o}{level['easy']}{c}",
         tr("room.kind.human", lang),  # its player's seat, which a bot plays for now:
     ]
-    assert f"{tr('seats.bot_playing', lang)} ({level['normal']})" in rows[3][1]
+    assert f"{tr('seats.bot_playing', lang)}{o}{level['normal']}{c}" in rows[3][1]
     assert tr("seats.bot_playing", lang) not in rows[1][1]  # its own bot, not a stand-in
+
+
+@pytest.mark.parametrize(
+    ("lang", "bot", "stand_in", "netbot"),
+    [
+        ("zh", "电脑（困难）", "电脑代打（简单）", "联网电脑（普通）"),
+        ("en", "bot (hard)", "a bot plays (easy)", "network bot (normal)"),
+    ],
+)
+def test_a_bots_level_is_bracketed_as_the_language_brackets(
+    lang: str, bot: str, stand_in: str, netbot: str
+) -> None:
+    """Playtest 3: zh read "电脑 (困难)", half-width brackets beside "root（你）"."""
+    from types import SimpleNamespace
+
+    from qm_tui.seat_words import bot_words
+
+    def seat(kind: str, level: str, played_by_bot: bool = False) -> Any:
+        return SimpleNamespace(kind=kind, level=level, played_by_bot=played_by_bot, connected=True)
+
+    assert bot_words(seat("bot", "hard"), lang) == bot
+    assert bot_words(seat("human", "easy", played_by_bot=True), lang) == stand_in
+    assert bot_words(seat("human", "normal"), lang) == netbot

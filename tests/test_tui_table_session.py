@@ -24,6 +24,7 @@ from qm_rules.model import Option, Prompt, PromptKind, Result
 from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
 from qm_tui.screens.table import SessionArrived
+from qm_tui.seat_words import leveled
 from qm_tui.session import Chat, Ended, Failure, Lost, NetSession, Seats, SeatStatus, Update
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.status import TableStatus
@@ -182,7 +183,7 @@ async def test_waiting_on_a_player_who_is_away_counts_down_to_the_bot(lang: str)
         await until(pilot, lambda: status.now_shown().strip() == waiting)
         assert str(bar.render()) == ""
         # Bob's row says a bot plays his seat, and how well
-        bot = f"{tr('seats.bot_playing', lang)} ({tr('level.hard', lang)})"
+        bot = leveled(tr("seats.bot_playing", lang), "hard", lang)
         assert bot in app.table.seat_header(view.seats[1], view)
 
 
@@ -313,7 +314,7 @@ async def test_a_seat_header_tells_a_network_bot_and_its_level(lang: str) -> Non
     app = TableApp(session, lang=lang)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
-        netbot = f"{tr('table.conn.netbot', lang)} ({tr('level.hard', lang)})"
+        netbot = leveled(tr("table.conn.netbot", lang), "hard", lang)
         await until(pilot, lambda: netbot in app.table.seat_header(view.seats[1], view))
         assert netbot in screen_text(app)  # drawn on its seat's name line
         mine = app.table.seat_header(view.seats[0], view)
@@ -346,7 +347,7 @@ async def test_the_result_names_the_bot_that_played_each_seat_and_its_level(lang
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
         text = screen_text(app)
-    netbot = f"{tr('table.conn.netbot', lang)} ({tr('level.easy', lang)})"
+    netbot = leveled(tr("table.conn.netbot", lang), "easy", lang)
     me, other = view.seats[0].name, view.seats[1].name
     # the revealed hands: a row starts with its player's name, a bot's followed by who it is
     assert f" {other} {netbot} " in text, text

@@ -21,6 +21,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "seats.watching": {"zh": "观战中", "en": "Watching"},
     "seats.bot_playing": {"zh": "电脑代打", "en": "a bot plays"},
+    "seats.leveled": {"zh": "{word}（{level}）", "en": "{word} ({level})"},
     "seats.bot_took_over": {
         "zh": "{name} 没有回来：电脑替 ta 打。",
         "en": "{name} did not come back: a bot plays for them.",
