@@ -133,3 +133,32 @@ async def test_two_copies_of_a_card_are_two_options_told_apart(
         await pilot.press("3")
         await pilot.pause()
         assert session.chosen == [view.prompt.options[2].id]
+
+
+async def test_the_key_bar_names_the_keys_the_options_have() -> None:
+    """Playtest 3: the key bar said "1-9 Options" for 14 options (10 took 0, 11 on letters)."""
+    from qm_tui.widgets.keybar import KeyBar
+
+    view = _action_view()
+    three = dataclasses.replace(view.prompt, options=view.prompt.options[-3:], seq=58)
+    app, _session = _app(view)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        n = len(view.prompt.ids)
+        letters = "".join(app.table.query_one(PromptBar).keys[10:n])
+        keys = str(app.table.query_one(KeyBar).render())
+        assert f"1-9 0 {letters} Options" in keys and "↑↓" not in keys, keys
+        await app.table.render_view(dataclasses.replace(view, prompt=three))
+        await pilot.pause()
+        keys = str(app.table.query_one(KeyBar).render())
+        assert "1-3 Options" in keys, keys
+
+
+def test_past_the_last_key_the_key_bar_says_the_arrows_and_enter() -> None:
+    from qm_tui.widgets.prompt import keys_words, option_keys
+
+    keys = option_keys({"a", "s"})
+    assert keys_words(1, keys) == "1" and keys_words(10, keys) == "1-9 0"
+    assert keys_words(12, keys) == "1-9 0 fh"
+    assert keys_words(len(keys), keys).endswith(keys[-1])
+    assert keys_words(len(keys) + 1, keys).endswith(keys[-1] + " ↑↓ Enter")

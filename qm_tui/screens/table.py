@@ -83,7 +83,7 @@ from qm_tui.widgets.hand import HandRow
 from qm_tui.widgets.keybar import KeyBar
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.modals import ConfirmModal, ListModal
-from qm_tui.widgets.prompt import PromptBar
+from qm_tui.widgets.prompt import PromptBar, keys_words
 from qm_tui.widgets.redraw import SteadyHorizontal, SteadyVertical
 from qm_tui.widgets.status import Now, TableStatus, now_words
 from qm_tui.widgets.tiles import BARE_FIELDS, CARD_MODES, DEFS, TableTile, field_rows
@@ -209,6 +209,7 @@ class TableScreen(Screen[None]):
         self._keys_over = False  # whether the key bar shows a finished game's keys
         self._keys_mine = False  # whether it shows the keys of a decision of mine
         self._keys_close: tuple[bool, bool] = (False, False)  # ... and its pass, its end/skip
+        self._keys_count = 0  # ... and how many options it has (the keys that pick them)
         """The end of the game, once the playback has reached it (``v`` opens the result)."""
         self.stats = GameStats()
         """What each player did this game (the result shows it)."""
@@ -287,6 +288,12 @@ class TableScreen(Screen[None]):
         or mounted. (Textual marks every widget of a screen being removed at once, before it
         detaches them one by one.)"""
         return self._pruning or self._closing or not self.is_attached
+
+    def key_display_of(self, binding: Binding) -> str | None:
+        """The option keys in the key bar: those the options of my decision have (KeyBar)."""
+        if binding.id != "table.option" or not self._keys_count:
+            return None
+        return keys_words(self._keys_count, self.query_one(PromptBar).keys)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         over = self.ended is not None or (self.view is not None and self.view.result is not None)
@@ -843,11 +850,11 @@ class TableScreen(Screen[None]):
         )
         ids = {o.id for o in p.options} if mine and not answered and p is not None else set()
         close = (any(i in ids for i in PASS_IDS), any(i in ids for i in END_IDS))
-        keys = (now.kind == "over", mine and not answered, close)
-        if keys != (self._keys_over, self._keys_mine, self._keys_close):
+        keys = (now.kind == "over", mine and not answered, close, len(ids))
+        if keys != (self._keys_over, self._keys_mine, self._keys_close, self._keys_count):
             # the game over: its keys go, v comes; a decision of mine: its keys come (p and e
-            # only when it can be passed or ended)
-            self._keys_over, self._keys_mine, self._keys_close = keys
+            # only when it can be passed or ended; the option keys as far as its options go)
+            self._keys_over, self._keys_mine, self._keys_close, self._keys_count = keys
             self.query_one(KeyBar).show_keys(self)
         self.query_one(CardDetail).pin(self._pinned_card(view))
         self._refresh_detail()

@@ -18,7 +18,8 @@ from qm_tui.widgets.redraw import OneLayout
 
 def bar_parts(node: DOMNode) -> list[Content]:
     """``key description`` for each shown binding of ``node``, in declaration order; a click on
-    one runs its action on the screen. A binding ``node.check_action`` refuses is left out."""
+    one runs its action on the screen. A binding ``node.check_action`` refuses is left out. A
+    node with ``key_display_of(binding)`` says a binding's keys itself (None: its own)."""
     parts: list[Content] = []
     seen: set[str] = set()
     for _key, binding in node._bindings:
@@ -28,7 +29,8 @@ def bar_parts(node: DOMNode) -> list[Content]:
         if node.check_action(name, params) is False:
             continue
         seen.add(binding.action)
-        key = binding.key_display or node.app.get_key_display(binding)
+        shown = getattr(node, "key_display_of", None)  # a screen's keys that change
+        key = (shown and shown(binding)) or binding.key_display or node.app.get_key_display(binding)
         parts.append(
             Content.from_markup(
                 f"[@click=screen.{binding.action}][b]$key[/b] $desc[/]",

@@ -39,6 +39,18 @@ def option_keys(reserved: set[str] | frozenset[str] = frozenset()) -> tuple[str,
     return tuple("1234567890") + tuple(k for k in OPTION_LETTERS if k not in reserved)
 
 
+def keys_words(n: int, keys: tuple[str, ...]) -> str:
+    """The keys that pick ``n`` options, for the key bar: ``1-5``, ``1-9 0``, ``1-9 0 asf``;
+    and ``↑↓ Enter`` after them when there are more options than keys."""
+    digits = min(n, 9)
+    words = f"1-{digits}" if digits > 1 else "1"
+    if n >= 10:
+        words += " 0"
+    if n > 10:
+        words += " " + "".join(keys[10:n])
+    return words + (" ↑↓ Enter" if n > len(keys) else "")
+
+
 def seconds_left(deadline_at: float | None, now: float) -> int | None:
     """Whole seconds left, never below 0 (rounded up: "1" until the very end)."""
     if deadline_at is None:
