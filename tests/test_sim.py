@@ -330,3 +330,17 @@ def test_without_a_round_limit_dead_positions_end_as_stalemates() -> None:
     assert "round_limit" not in data["draws_by_reason"]
     assert sum(data["draws_by_reason"].values()) == data["draws"]
     assert sum(data["wins_by_seat"]) + data["draws"] == 40
+
+
+# ───────────────────────────── the text report reads as the table ─────────────────────────────
+
+_FOUR_RANDOM = ["sim", "--players", "4", "--games", "3", "--seed", "2", "--bots", "random"]
+
+
+def test_text_report_numbers_seats_from_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(_FOUR_RANDOM) == 0
+    out = capsys.readouterr().out
+    assert [f"  seat {k} " in out for k in range(6)] == [False, True, True, True, True, False]
+    assert main([*_FOUR_RANDOM, "--json"]) == 0  # the JSON keeps its indices from 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["wins_by_seat"]) == 4 and len(data["seat_shares"]) == 4

@@ -152,7 +152,8 @@ def _share(s: Share) -> str:
 
 
 def format_report(report: SimReport) -> str:
-    """The report as plain text."""
+    """The report as plain text, seats numbered from 1 as the table numbers them (``--json``
+    keeps the indices from 0)."""
     from qm_rules.cards import CARDS
     from qm_rules.sim import ANCESTOR_BAND, SEAT_BAND
 
@@ -167,7 +168,7 @@ def format_report(report: SimReport) -> str:
     ]
     for seat, name in enumerate(report.bots):
         s = seats[seat]
-        lines.append(f"  seat {seat}  {name:<10} {s.wins:6d}  {_share(s)}")
+        lines.append(f"  seat {seat + 1}  {name:<10} {s.wins:6d}  {_share(s)}")
     if len(set(report.bots)) > 1:
         lines.append("Wins by strategy:")
         for name, wins in report.wins_by_strategy().items():
