@@ -54,6 +54,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of a table"
     )
+    parser.add_argument(
+        "--lang",
+        choices=("zh", "en"),
+        default=argparse.SUPPRESS,  # as play's: `qingming --lang zh sim` stands too
+        help="language of the ancestors' card names in the report (default: en)",
+    )
 
 
 def _seed(text: str) -> int | str:
@@ -135,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(report.to_plain(), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(format_report(report))
+        print(format_report(report, getattr(args, "lang", None) or "en"))
     return 0
 
 
@@ -151,9 +157,9 @@ def _share(s: Share) -> str:
     return f"{100 * s.share:5.1f}%  [{100 * lo:4.1f}–{100 * hi:4.1f}]  {s.flag}".rstrip()
 
 
-def format_report(report: SimReport) -> str:
-    """The report as plain text, seats numbered from 1 as the table numbers them (``--json``
-    keeps the indices from 0)."""
+def format_report(report: SimReport, lang: str = "en") -> str:
+    """The report as plain text, seats numbered from 1 as the table numbers them and ancestors
+    by their card names in ``lang`` (``--json`` keeps the indices from 0 and the ids)."""
     from qm_rules.cards import CARDS
     from qm_rules.sim import ANCESTOR_BAND, SEAT_BAND
 
@@ -180,9 +186,12 @@ def format_report(report: SimReport) -> str:
         f"Wins by ancestor (share of worship wins, "
         f"fair {fair_anc:.1f}% ± {100 * ANCESTOR_BAND:.0f}):"
     )
-    names = {d.id: d.name.zh for d in CARDS.ancestors}
+    from qingming.commands.tables import _pad, _width
+
+    names = {d.id: d.name(lang) for d in CARDS.ancestors}
+    name_width = max(_width(n) for n in names.values())
     for a in ancestors:
-        lines.append(f"  {a.name:<8} {names[a.name]}  {a.wins:6d}  {_share(a)}")
+        lines.append(f"  {_pad(names[a.name], name_width)} {a.wins:6d}  {_share(a)}")
     if any(s.flag for s in seats + ancestors):
         lines.append(
             "  (95% intervals; ! the whole interval is outside the fair band,"
