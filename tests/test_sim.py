@@ -360,3 +360,33 @@ def test_text_report_names_ancestors_in_its_language(capsys: pytest.CaptureFixtu
     assert main([*_FOUR_RANDOM, "--json"]) == 0  # the ids stay in the JSON
     data = json.loads(capsys.readouterr().out)
     assert set(data["ancestor_shares"]) == {d.id for d in CARDS.ancestors}
+
+
+def _count_ends(text: str, header: str) -> list[int]:
+    """The terminal column where each row's win count ends, in the table under ``header``."""
+    from qingming.commands.tables import _width
+
+    ends = []
+    for row in text.split(header, 1)[1].splitlines()[1:]:
+        if not row.startswith("  ") or row.startswith("  ("):
+            break
+        ends.append(_width(row.split("%")[0].rsplit(None, 1)[0]))
+    return ends
+
+
+def test_text_report_columns_line_up(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--players", "3", "--games", "2", "--bots", "heuristic,random,random"]) == 0
+    text = capsys.readouterr().out
+    assert "(2 seats)" in text and "(1 seat)" in text
+    for header in ("Wins by seat", "Wins by strategy", "Wins by ancestor"):
+        ends = _count_ends(text, header)
+        assert len(ends) >= 2 and len(set(ends)) == 1, (header, text)
+    # Any names, however wide, and more seats than ten.
+    r = SimReport(11, ("a-strategy-named-long", "电脑", *["random"] * 9), 0, 40)
+    r.games, r.wins_by_seat = 11, [1] * 11
+    r.wins_by_ancestor.update({"zufu": 6, "shizu": 5})
+    for lang in ("en", "zh"):
+        text = format_report(r, lang)
+        for header in ("Wins by seat", "Wins by strategy", "Wins by ancestor"):
+            ends = _count_ends(text, header)
+            assert len(ends) >= 3 and len(set(ends)) == 1, (header, lang, text)

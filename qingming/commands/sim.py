@@ -159,7 +159,8 @@ def _share(s: Share) -> str:
 
 def format_report(report: SimReport, lang: str = "en") -> str:
     """The report as plain text, seats numbered from 1 as the table numbers them and ancestors
-    by their card names in ``lang`` (``--json`` keeps the indices from 0 and the ids)."""
+    by their card names in ``lang`` (``--json`` keeps the indices from 0 and the ids); each
+    table's counts in one column whatever the names' widths (CJK counts two) and seat counts."""
     from qm_rules.cards import CARDS
     from qm_rules.sim import ANCESTOR_BAND, SEAT_BAND
 
@@ -172,22 +173,27 @@ def format_report(report: SimReport, lang: str = "en") -> str:
         "",
         f"Wins by seat (share of won games, fair {fair_seat:.1f}% ± {100 * SEAT_BAND:.0f}):",
     ]
+    from qingming.commands.tables import _pad, _width
+
+    bot_width = max(10, *(_width(name) for name in report.bots))
+    seat_width = len(f"seat {report.players}")
     for seat, name in enumerate(report.bots):
         s = seats[seat]
-        lines.append(f"  seat {seat + 1}  {name:<10} {s.wins:6d}  {_share(s)}")
+        label = f"{f'seat {seat + 1}':<{seat_width}}  {_pad(name, bot_width)}"
+        lines.append(f"  {label} {s.wins:6d}  {_share(s)}")
     if len(set(report.bots)) > 1:
         lines.append("Wins by strategy:")
-        for name, wins in report.wins_by_strategy().items():
+        labels = {}
+        for name in report.wins_by_strategy():
             n = report.bots.count(name)
-            lines.append(
-                f"  {name:<10} ({n} seat{'s' if n > 1 else ''}) {wins:6d}  {_pct(wins, g)}"
-            )
+            labels[name] = f"{_pad(name, bot_width)} ({n} seat{'s' if n > 1 else ''})"
+        width = max(_width(label) for label in labels.values())
+        for name, wins in report.wins_by_strategy().items():
+            lines.append(f"  {_pad(labels[name], width)} {wins:6d}  {_pct(wins, g)}")
     lines.append(
         f"Wins by ancestor (share of worship wins, "
         f"fair {fair_anc:.1f}% ± {100 * ANCESTOR_BAND:.0f}):"
     )
-    from qingming.commands.tables import _pad, _width
-
     names = {d.id: d.name(lang) for d in CARDS.ancestors}
     name_width = max(_width(n) for n in names.values())
     for a in ancestors:
