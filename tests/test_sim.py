@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from qingming.cli import main
-from qingming.commands.sim import format_report
+from qingming.commands.sim import Progress, format_report
 from qm_rules import BUILD
 from qm_rules.sim import (
     ANCESTOR_BAND,
@@ -390,3 +391,20 @@ def test_text_report_columns_line_up(capsys: pytest.CaptureFixture[str]) -> None
         for header in ("Wins by seat", "Wins by strategy", "Wins by ancestor"):
             ends = _count_ends(text, header)
             assert len(ends) >= 3 and len(set(ends)) == 1, (header, lang, text)
+
+
+def test_speed_means_something_at_any_pace(capsys: pytest.CaptureFixture[str]) -> None:
+    r = SimReport(4, ("hard",) * 4, 0, 40)  # two games between search bots: 41 s each
+    r.games, r.decisions, r.seconds = 2, 160, 82.0
+    assert "Speed: 41.0 s a game, 2.0 decisions/s (160 decisions in 82.00 s" in format_report(r)
+    r.games, r.decisions, r.seconds = 100, 6000, 2.0
+    assert "Speed: 50.0 games/s, 3,000 decisions/s (6,000 decisions" in format_report(r)
+    assert main(_FOUR_RANDOM) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("Speed: "))
+    figure, unit = line.removeprefix("Speed: ").split(",")[0].split(" ", 1)
+    assert float(figure.replace(",", "")) > 0 and unit in ("games/s", "s a game")
+    bar = io.StringIO()  # the progress bar on a terminal says the same, not "0/s"
+    progress = Progress(bar)
+    progress.start -= 80.0  # as if the first game took 80 s
+    progress(1, 6)
+    assert "] 1/6 games  8" in bar.getvalue() and " s a game" in bar.getvalue()

@@ -70,6 +70,17 @@ def _seed(text: str) -> int | str:
         return text
 
 
+def speed(games: int, seconds: float) -> str:
+    """How fast the games went, in a figure that means something at any pace: games a second,
+    or seconds a game when a game takes longer than a second (``"2.5 games/s"``, ``"41.0 s a
+    game"``), where games/s would print 0.0."""
+    if games <= 0 or seconds <= 0:
+        return "–"
+    if games >= seconds:
+        return f"{games / seconds:,.1f} games/s"
+    return f"{seconds / games:,.1f} s a game"
+
+
 class Progress:
     """A one-line progress bar redrawn with ``\\r``, at most ~10 times a second."""
 
@@ -86,8 +97,8 @@ class Progress:
         self.last = now
         filled = self.width * done // total
         bar = "#" * filled + "." * (self.width - filled)
-        rate = done / (now - self.start) if now > self.start else 0.0
-        self.stream.write(f"\r[{bar}] {done}/{total} games  {rate:,.0f}/s ")
+        rate = speed(done, now - self.start)
+        self.stream.write(f"\r[{bar}] {done}/{total} games  {rate} ")
         self.stream.flush()
 
     def close(self) -> None:
@@ -215,8 +226,9 @@ def format_report(report: SimReport, lang: str = "en") -> str:
         "",
         f"Mean rounds a game:    {report.mean_rounds:8.2f}",
         f"Mean decisions a game: {report.mean_decisions:8.1f}",
-        f"Speed: {report.games_per_second:,.1f} games/s, "
-        f"{report.decisions_per_second:,.0f} decisions/s "
+        f"Speed: {speed(report.games, report.seconds)}, "
+        f"{report.decisions_per_second:,.{0 if report.decisions_per_second >= 10 else 1}f}"
+        " decisions/s "
         f"({report.decisions:,} decisions in {report.seconds:.2f} s, one core)",
     ]
     if report.jobs > 1:
