@@ -32,12 +32,14 @@ from qm_tui.clock import Clock
 
 __all__ = [
     "DEFAULT_PACE",
+    "FULL_NOTES",
     "PACES",
     "ChainFrame",
     "LinkState",
     "Playback",
     "Step",
     "closed_note",
+    "field_full",
     "is_resolved",
     "most_behind",
     "next_pace",
@@ -66,6 +68,14 @@ IDLE_NOTES: dict[str, str] = {
     "place": "table.idle.place",
     "action": "table.idle.action",
     "worship": "table.idle.worship",
+}
+
+#: The same, when the viewer's 5 slots are all taken: the real reason nothing could be played
+#: (RULES.md section 5; a used counter keeps its slot until its owner's end phase), not "nothing
+#: you can place" to a player holding offerings.
+FULL_NOTES: dict[str, str] = {
+    "place": "table.idle.place.full",
+    "action": "table.idle.action.full",
 }
 
 #: Events told with the next step: a section says nothing by itself, and a timeout goes with
@@ -210,19 +220,27 @@ def visible_events(events: Iterable[Event], viewer: int | None) -> list[Event]:
     return out
 
 
-def idle_notes(seen: Sequence[Event], viewer: int | None) -> dict[int, str]:
+def field_full(view: View) -> bool:
+    """Whether the viewer's 5 slots are all taken in ``view`` (none of them free)."""
+    me = view.me()
+    return me is not None and not any(s.empty for s in me.slots)
+
+
+def idle_notes(seen: Sequence[Event], viewer: int | None, full: bool = False) -> dict[int, str]:
     """The phases of ``viewer``'s that passed without a question, among the events ``seen`` of
     one update (as :func:`visible_events` gives them): their index -> the note the log tells
     after them. Such a phase is followed at once by the next phase (or turn): the engine passes
     through a phase with nothing to play. Only within an update: across updates a phase the
-    player closed (no event says so) looks the same."""
+    player closed (no event says so) looks the same. ``full``: the viewer's slots are all taken
+    in the update's view, so the note says that (:data:`FULL_NOTES`)."""
     out: dict[int, str] = {}
     if viewer is None:
         return out
     for i in range(len(seen) - 1):
         e = seen[i]
         if e.kind == "phase" and e.seat == viewer and seen[i + 1].kind in ("phase", "turn"):
-            note = IDLE_NOTES.get(str(e.data.get("phase")))
+            phase = str(e.data.get("phase"))
+            note = (FULL_NOTES.get(phase) if full else None) or IDLE_NOTES.get(phase)
             if note:
                 out[i] = note
     return out
@@ -302,7 +320,7 @@ class _Builder:
         last_resolution = -1
         finished: LinkView | None = None  # the link that just resolved
         seen = visible_events(events, view.viewer)
-        notes = idle_notes(seen, view.viewer)
+        notes = idle_notes(seen, view.viewer, full=field_full(view))
         before, after = self.board, field_places(view)
         moved_on = closed_note(seen, view.viewer, closed)
         for i, e in enumerate(seen):

@@ -30,6 +30,7 @@ from qm_rules.bots import make_bot
 from qm_rules.cards import CARDS
 from qm_rules.game import Game
 from qm_rules.model import (
+    CardView,
     Event,
     GameOptions,
     Option,
@@ -44,6 +45,7 @@ from qm_tui.app import PlayLocal
 from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
 from qm_tui.playback import (
+    FULL_NOTES,
     IDLE_NOTES,
     PACES,
     Playback,
@@ -233,8 +235,11 @@ def test_a_phase_of_mine_with_nothing_to_play_says_so_and_no_other(seed: int) ->
             assert step.turn is not None
             was_asked = (step.turn[0], phase.data["phase"]) in asked
             assert bool(step.note) is not was_asked, (step.turn, phase.data)
-            if step.note:
-                assert step.note == IDLE_NOTES[phase.data["phase"]]
+            if step.note:  # the slots-full wording when the field is full, else the plain one
+                assert step.note in (
+                    IDLE_NOTES[phase.data["phase"]],
+                    FULL_NOTES.get(phase.data["phase"]),
+                )
             noted += bool(step.note)
             quiet += not step.note
     assert noted and quiet
@@ -256,6 +261,38 @@ async def test_the_log_says_when_a_phase_of_mine_had_nothing_to_play(lang: str, 
         note = next(i for i, line in enumerate(lines) if words in line)
         assert "placement" in lines[note - 1] or "摆放" in lines[note - 1]  # after its phase
         assert tr("table.idle.action", lang) not in lines  # the action phase asks me
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "Your 5 slots are full: placement skipped"), ("zh", "你的五个格子都满了，跳过摆放")],
+)
+async def test_a_placement_skipped_for_a_full_field_says_the_slots_are_full(
+    lang: str, words: str
+) -> None:
+    # Playtest 3: 3 offerings and 2 face-down cards down, offerings in hand, and the log said
+    # "Nothing you can place" turn after turn; the real reason is that no slot is free.
+    view = dataclasses.replace(chain_position(), chain=(), turn_seat=0, prompt=None)
+    me = view.seats[0]
+    taken = (
+        *me.slots[:3],
+        SlotView(3, CardView(13, "hushenfu"), True),
+        SlotView(4, CardView(14, "zhuozei"), True),
+    )
+    hand = (*me.hand, CardView(6, "juhua"))  # an offering in hand: not what stops it
+    seats = (dataclasses.replace(me, slots=taken, hand=hand, hand_count=len(hand)), *view.seats[1:])
+    view = dataclasses.replace(view, seats=seats)
+    events = (Event("phase", 0, {"phase": "place"}), Event("phase", 0, {"phase": "action"}))
+    events = (*events, Event("phase", 0, {"phase": "worship"}))
+    app = TableApp(ScriptedSession([Update(view, events, None)]), lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.press("space")  # everything at once
+        log = app.table.query_one(GameLog)
+        await until(pilot, lambda: any(words in line for line in log.lines_written))
+        lines = log.lines_written
+        assert tr("table.idle.place", lang) not in lines  # not the wrong reason
+        assert tr("table.idle.action.full", lang) in lines  # nor in the action phase
 
 
 def test_steps_come_one_at_a_time_at_the_pace_and_catch_up_when_far_behind() -> None:

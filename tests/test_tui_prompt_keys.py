@@ -162,3 +162,39 @@ def test_past_the_last_key_the_key_bar_says_the_arrows_and_enter() -> None:
     assert keys_words(12, keys) == "1-9 0 fh"
     assert keys_words(len(keys), keys).endswith(keys[-1])
     assert keys_words(len(keys) + 1, keys).endswith(keys[-1] + " ↑↓ Enter")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_setting_into_the_last_free_slot_says_it_fills_the_field(lang: str) -> None:
+    # Playtest 3: a newcomer set a card into their last slot and then lost ten turns without a
+    # question (no slot, no placement, no action). The set options that take the last free
+    # slot say so; plays (their card leaves at the end phase) and a roomier field do not.
+    from qm_rules.model import SlotView
+    from qm_tui.i18n import tr
+    from qm_tui.widgets.prompt import fills_field
+
+    roomy = _action_view()
+    me = roomy.seats[0]
+    slots = (*me.slots[:3], SlotView(3, CardView(13, "hushenfu"), True), *me.slots[4:])
+    tight = dataclasses.replace(
+        roomy, seats=(dataclasses.replace(me, slots=slots), *roomy.seats[1:])
+    )
+    assert not any(fills_field(roomy, roomy.prompt.options))
+    warned = [
+        o.id
+        for o, f in zip(tight.prompt.options, fills_field(tight, tight.prompt.options), strict=True)
+        if f
+    ]
+    assert warned == [o.id for o in tight.prompt.options if o.kind == "set"] and warned
+    app, _session = _app(tight, lang)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        ol = app.table.query_one(PromptBar).options_list
+        words = tr("table.option.fills", lang)
+        texts = {
+            ol.get_option_at_index(i).id: str(ol.get_option_at_index(i).prompt)
+            for i in range(ol.option_count)
+        }
+        assert all(words in texts[i] for i in warned)
+        assert not any(words in t for i, t in texts.items() if i not in warned)

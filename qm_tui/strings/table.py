@@ -67,6 +67,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "你没有可以摆放的供品，跳过摆放",
         "en": "Nothing you can place: placement skipped",
     },
+    "table.idle.place.full": {
+        "zh": "你的五个格子都满了，跳过摆放",
+        "en": "Your 5 slots are full: placement skipped",
+    },
+    # after a set option that takes the viewer's last free slot (the card stays face-down)
+    "table.option.fills": {
+        "zh": "（占用最后一个空位：腾出空位前不能再摆放或出牌）",
+        "en": " (your last free slot: no placing or playing until a slot frees)",
+    },
     "table.idle.action": {
         "zh": "你没有可以出的牌，行动阶段结束",
         "en": "Nothing you can play: the action phase ends",

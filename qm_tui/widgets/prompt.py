@@ -24,8 +24,9 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
 
 from qm_rules.describe import describe_options, describe_prompt
-from qm_rules.model import View
+from qm_rules.model import Option, PromptKind, View
 from qm_tui.clock import Clock
+from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyLabel
 
@@ -56,6 +57,17 @@ def seconds_left(deadline_at: float | None, now: float) -> int | None:
     if deadline_at is None:
         return None
     return max(0, math.ceil(deadline_at - now))
+
+
+def fills_field(view: View, options: tuple[Option, ...]) -> list[bool]:
+    """Which of ``options`` set a card into the viewer's last free slot in their action phase:
+    a face-down card stays, so after it nothing can be placed or played until a slot frees
+    (RULES.md section 5), and the option says so before the player finds their turns skipped."""
+    p, me = view.prompt, view.me()
+    if p is None or me is None or p.kind is not PromptKind.ACTION:
+        return [False] * len(options)
+    last = sum(1 for s in me.slots if s.empty) == 1
+    return [last and o.kind == "set" for o in options]
 
 
 class SteadyOptionList(OptionList):
@@ -209,6 +221,10 @@ class PromptBar(OneLayout, Vertical):
             if mine and p is not None:
                 keys = self.keys
                 labels = describe_options(p.options, view, lang, cards)
+                labels = [
+                    label + tr("table.option.fills", lang) if fills else label
+                    for label, fills in zip(labels, fills_field(view, p.options), strict=True)
+                ]
                 ol.add_options(
                     ListOption(
                         Text(f"{keys[i]}) " if i < len(keys) else "   ", style="bold")
