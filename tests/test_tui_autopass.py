@@ -128,4 +128,4 @@ async def test_the_auto_pass_mark_follows_a_change_of_language() -> None:
         app.lang = "zh"
         app.table.relocalize()
         await pilot.pause()
-        assert "自动不跟：除非被指定" in screen_text(app)
+        assert "自动不跟牌：除非被指定" in screen_text(app)

@@ -640,7 +640,7 @@ async def test_the_result_in_chinese_names_the_ancestor_and_the_stats() -> None:
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         text = screen_text(app)
-        assert "祖宗牌：祖父" in text and "各玩家" in text and "最后的日志" in text
+        assert "祖宗牌：祖父" in text and "每位玩家做了什么" in text and "最后的日志" in text
 
 
 async def test_space_in_the_chat_line_is_a_space_not_a_skip() -> None:

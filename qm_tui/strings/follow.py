@@ -59,7 +59,7 @@ STRINGS: dict[str, dict[str, str]] = {
     # the result, over the final table
     "key.result.table": {"zh": "回到牌桌", "en": "Table"},
     "result.table": {"zh": "看牌桌 (Esc)", "en": "See the table (Esc)"},
-    "result.stats_title": {"zh": "各玩家", "en": "What each player did"},
+    "result.stats_title": {"zh": "每位玩家做了什么", "en": "What each player did"},
     "result.stats_from": {"zh": "（从第 {turn} 回合起）", "en": "(from turn {turn})"},
     "result.col.played": {"zh": "出牌", "en": "Cards played"},
     "result.col.responses": {"zh": "应对", "en": "Responses"},

@@ -196,21 +196,21 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "legend.mark.empty": {"zh": "--  空的位置", "en": "--  an empty slot"},
     "key.table.legend": {"zh": "图例", "en": "Legend"},
-    "key.table.autopass": {"zh": "自动不跟", "en": "Auto-pass"},
+    "key.table.autopass": {"zh": "自动不跟牌", "en": "Auto-pass"},
     "autopass.off": {
-        "zh": "自动不跟：关（每次都问我）",
+        "zh": "自动不跟牌：关（每次都问我）",
         "en": "Auto-pass off: you are asked every time",
     },
     "autopass.turn": {
-        "zh": "自动不跟：本回合不再问我（下个回合恢复）",
+        "zh": "自动不跟牌：本回合不再问我（下个回合恢复）",
         "en": "Auto-pass: not asked again this turn (back on next turn)",
     },
     "autopass.targeted": {
-        "zh": "自动不跟：只在我或我的牌被指定时问我（本回合）",
+        "zh": "自动不跟牌：只在我或我的牌被指定时问我（本回合）",
         "en": "Auto-pass: asked only when you or your cards are targeted (this turn)",
     },
-    "autopass.on.turn": {"zh": "自动不跟：本回合", "en": "auto-pass: this turn"},
-    "autopass.on.targeted": {"zh": "自动不跟：除非被指定", "en": "auto-pass: unless targeted"},
+    "autopass.on.turn": {"zh": "自动不跟牌：本回合", "en": "auto-pass: this turn"},
+    "autopass.on.targeted": {"zh": "自动不跟牌：除非被指定", "en": "auto-pass: unless targeted"},
     # result screen
     "result.title": {"zh": "游戏结束", "en": "Game over"},
     "result.winner": {"zh": "{name} 获胜！", "en": "{name} wins!"},
