@@ -198,3 +198,24 @@ async def test_setting_into_the_last_free_slot_says_it_fills_the_field(lang: str
         }
         assert all(words in texts[i] for i in warned)
         assert not any(words in t for i, t in texts.items() if i not in warned)
+
+
+async def test_an_answered_question_dims_its_options_until_the_next_one() -> None:
+    # Playtest 3: after a key, "Sent; waiting for the table..." with the options still listed
+    # as if open for about a second. They are dimmed once sent; a new question undims them.
+    view = _action_view()
+    later = dataclasses.replace(
+        view, seq=view.seq + 1, prompt=dataclasses.replace(view.prompt, seq=view.prompt.seq + 1)
+    )
+    session = ScriptedSession([Update(view, (), None)])
+    app = TableApp(session, lang="en", clock=FakeClock())  # type: ignore[arg-type]
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        bar = app.table.query_one(PromptBar)
+        assert not bar.has_class("-sent")
+        await pilot.press("1")
+        await until(pilot, lambda: bool(session.chosen))
+        assert bar.has_class("-sent")
+        await app.table.apply_update(Update(later, (), None))  # the next question
+        await pilot.pause()
+        assert not bar.has_class("-sent")

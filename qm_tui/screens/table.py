@@ -537,6 +537,7 @@ class TableScreen(Screen[None]):
             self.notify(clean(text), severity="warning", timeout=20, markup=False)
         elif isinstance(item, Failure):
             self._chosen_seq = None
+            self.query_one(PromptBar).show_sent(False)
             if self.view is not None:
                 self.show_status(self.view)
             self.notify(
@@ -1235,6 +1236,7 @@ class TableScreen(Screen[None]):
         if by_key and self._too_soon(p.seq):
             return
         self._chosen_seq = p.seq
+        self.query_one(PromptBar).show_sent(True)
         if p.kind is PromptKind.ACTION:
             self._phase_open = self._played_in_action(view, option_id)
         self.show_status(view)  # "sent", no longer "your turn"
@@ -1269,6 +1271,7 @@ class TableScreen(Screen[None]):
         except Exception as exc:  # the connection failed under us: say so
             if method == "choose":
                 self._chosen_seq = None
+                self.query_one(PromptBar).show_sent(False)
                 if self.view is not None:
                     self.show_status(self.view)
             self.notify(

@@ -125,6 +125,7 @@ class PromptBar(OneLayout, Vertical):
     PromptBar OptionList:focus { border: none; }
     PromptBar.-mine { border-top: thick $success; }
     PromptBar.-unarmed OptionList { text-opacity: 50%; }
+    PromptBar.-sent OptionList { text-opacity: 40%; }
     """
 
     @dataclass
@@ -185,6 +186,11 @@ class PromptBar(OneLayout, Vertical):
         see TableScreen.answer_armed)."""
         self.set_class(not armed, "-unarmed")
 
+    def show_sent(self, sent: bool) -> None:
+        """Show the options as answered (dimmed) from the moment a choice is sent until the
+        next question replaces them; ``False``: the send failed, they are open again."""
+        self.set_class(sent, "-sent")
+
     def index_for_key(self, key: str) -> int | None:
         """The option (0-based) a key picks, if it picks one now."""
         if key in self.keys:
@@ -211,6 +217,8 @@ class PromptBar(OneLayout, Vertical):
         self.set_class(mine, "-mine")
         ids = tuple(o.id for o in p.options) if mine and p is not None else ()
         seq = p.seq if p is not None else None
+        if seq != self._seq or not mine:
+            self.set_class(False, "-sent")  # a new question (or none of mine): not answered
         if ids != self.option_ids or (ids and seq != self._seq):
             # The list stays on screen (empty while others decide), so that the focus need
             # not jump away from it and back with every decision.
