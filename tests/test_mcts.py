@@ -14,12 +14,12 @@ import re
 import pytest
 
 from qm_rules import Event, Game, View
-from qm_rules.bots import tell
+from qm_rules.bots import make_bot, tell
 from qm_rules.bots.heuristic import HeuristicBot
 from qm_rules.bots.inference import LogMemory
 from qm_rules.bots.mcts import SEARCHED, Determinizer, MCTSBot, SeatMemory
 from qm_rules.cards import CARDS, CardType
-from qm_rules.model import seen_by
+from qm_rules.model import PromptKind, seen_by
 from qm_rules.rng import Rng
 
 #: Small budgets: these tests are about what the bot may know, not how well it plays.
@@ -642,3 +642,27 @@ def test_without_read_log_the_deals_ignore_the_log() -> None:
             option = others[seat].choose(view)
         events = game.choose(seat, option)
     assert decisions > 10
+
+
+def test_a_face_down_card_the_answered_link_removes_anyway_is_flipped_not_searched() -> None:
+    # From a played game (seed 7, four players): the human's Qingming Rain discards bot-3's
+    # face-down cards, one of them Ghost Wall, which can negate it. Passing loses both cards;
+    # flipping loses none. The search used to weigh the two by playouts and passed on half the
+    # seeds; a card that goes anyway is used, on every seed.
+    choices = [
+        (0, "place:56"), (0, "play:22"), (0, "pick:42"), (0, "set:21"), (0, "end"),
+        (1, "place:39"), (1, "set:48"), (1, "end"), (2, "place:19"), (2, "play:61"),
+        (1, "flip:48"), (2, "set:44"), (2, "set:41"), (3, "skip"), (3, "end"),
+        (0, "place:5"), (0, "play:17"), (0, "target:p2"),
+    ]  # fmt: skip
+    game = Game.new(["root", "bot-2", "bot-3", "bot-4"], 7)
+    for seat, option in choices:
+        game.choose(seat, option)
+    view = game.view(2)
+    assert view.prompt is not None and view.prompt.kind is PromptKind.RESPOND
+    assert {o.id for o in view.prompt.options} == {"flip:44", "pass"}
+    assert view.chain[-1].card.card == "qingming_yu" and view.chain[-1].targets == ("p2",)
+    for seed in range(8):
+        bot = make_bot("hard", seed)
+        assert bot.choose(view) == "flip:44", seed
+        assert bot.searched == 0  # type: ignore[attr-defined]

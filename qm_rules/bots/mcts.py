@@ -60,7 +60,7 @@ from ..journal import rules_version
 from ..model import Event, GameOptions, LinkView, Option, Phase, Prompt, PromptKind, View, to_plain
 from ..rng import Rng, seed_state
 from ..state import DECK, DISCARD, FIELD, HAND, LIMBO, SLOTS, STACK
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, action_role
 from .inference import SeatMemory, set_weight
 
 #: Prompt kinds the bot searches; the others continue a decision or are left to the heuristic.
@@ -443,6 +443,29 @@ def _link_plain(link: LinkView, loc: dict[int, tuple[int, int, int]]) -> dict[st
     }
 
 
+def _doomed_answer(view: View, choice: str) -> bool:
+    """Whether ``choice`` flips a face-down card of ours that the link it answers removes
+    anyway (a link aimed at that card, or one that clears our face-down cards): the answer
+    costs nothing, so it is not searched. Playouts value such a pair of moves by the rest of
+    the game and, on a few hundred deals, the noise once chose to pass and lose the card
+    unused (playtest 3: a Ghost Wall left to Qingming Rain)."""
+    prompt = view.prompt
+    if prompt is None or prompt.kind is not PromptKind.RESPOND or not choice.startswith("flip:"):
+        return False
+    option = prompt.option(choice)
+    idx = prompt.context.get("link", len(view.chain) - 1)
+    if option is None or option.card is None or not isinstance(idx, int):
+        return False
+    if not 0 <= idx < len(view.chain):
+        return False
+    link = view.chain[idx]
+    if f"c{option.card}" in link.targets:
+        return True
+    return (
+        f"p{view.viewer}" in link.targets and action_role(CARDS[link.card.card]) == "clear_facedown"
+    )
+
+
 class MCTSBot:
     """ISMCTS with heuristic playouts. ``iterations`` bounds the work per decision (and keeps it
     reproducible); ``max_ms``, if given, also stops the search after that many milliseconds."""
@@ -548,6 +571,8 @@ class MCTSBot:
         # The heuristic's move: the search keeps it unless another is clearly better (and
         # asking keeps the heuristic's own memory, e.g. how long it has waited, in step).
         default = self.fallback.choose(view)
+        if _doomed_answer(view, default):
+            return default, False
         rng = Rng(seed_state(("mcts", self.seed, view.viewer, view.seq)))
         choice = self.search(det, rng, view, default, steps)
         if choice is None:
