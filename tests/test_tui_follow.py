@@ -245,22 +245,29 @@ def test_a_phase_of_mine_with_nothing_to_play_says_so_and_no_other(seed: int) ->
     assert noted and quiet
 
 
-@pytest.mark.parametrize(
-    ("lang", "words"), [("en", "Nothing you can place"), ("zh", "没有可以摆放")]
-)
-async def test_the_log_says_when_a_phase_of_mine_had_nothing_to_play(lang: str, words: str) -> None:
-    view = dataclasses.replace(chain_position(), chain=(), turn_seat=0)
-    events = (Event("phase", 0, {"phase": "place"}), Event("phase", 0, {"phase": "action"}))
+async def _log_once_it_says(
+    view: View, events: tuple[Event, ...], lang: str, words: str
+) -> list[str]:
+    """The table's log lines, played back at once, after a line with ``words`` was written."""
     app = TableApp(ScriptedSession([Update(view, events, None)]), lang=lang)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
         await pilot.press("space")  # everything at once
         log = app.table.query_one(GameLog)
         await until(pilot, lambda: any(words in line for line in log.lines_written))
-        lines = log.lines_written
-        note = next(i for i, line in enumerate(lines) if words in line)
-        assert "placement" in lines[note - 1] or "摆放" in lines[note - 1]  # after its phase
-        assert tr("table.idle.action", lang) not in lines  # the action phase asks me
+        return list(log.lines_written)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "Nothing you can place"), ("zh", "没有可以摆放")]
+)
+async def test_the_log_says_when_a_phase_of_mine_had_nothing_to_play(lang: str, words: str) -> None:
+    view = dataclasses.replace(chain_position(), chain=(), turn_seat=0)
+    events = (Event("phase", 0, {"phase": "place"}), Event("phase", 0, {"phase": "action"}))
+    lines = await _log_once_it_says(view, events, lang, words)
+    note = next(i for i, line in enumerate(lines) if words in line)
+    assert "placement" in lines[note - 1] or "摆放" in lines[note - 1]  # after its phase
+    assert tr("table.idle.action", lang) not in lines  # the action phase asks me
 
 
 @pytest.mark.parametrize(
@@ -284,15 +291,9 @@ async def test_a_placement_skipped_for_a_full_field_says_the_slots_are_full(
     view = dataclasses.replace(view, seats=seats)
     events = (Event("phase", 0, {"phase": "place"}), Event("phase", 0, {"phase": "action"}))
     events = (*events, Event("phase", 0, {"phase": "worship"}))
-    app = TableApp(ScriptedSession([Update(view, events, None)]), lang=lang)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: app.table.updates > 0)
-        await pilot.press("space")  # everything at once
-        log = app.table.query_one(GameLog)
-        await until(pilot, lambda: any(words in line for line in log.lines_written))
-        lines = log.lines_written
-        assert tr("table.idle.place", lang) not in lines  # not the wrong reason
-        assert tr("table.idle.action.full", lang) in lines  # nor in the action phase
+    lines = await _log_once_it_says(view, events, lang, words)
+    assert tr("table.idle.place", lang) not in lines  # not the wrong reason
+    assert tr("table.idle.action.full", lang) in lines  # nor in the action phase
 
 
 def test_steps_come_one_at_a_time_at_the_pace_and_catch_up_when_far_behind() -> None:
