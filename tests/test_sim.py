@@ -404,7 +404,25 @@ def test_speed_means_something_at_any_pace(capsys: pytest.CaptureFixture[str]) -
     figure, unit = line.removeprefix("Speed: ").split(",")[0].split(" ", 1)
     assert float(figure.replace(",", "")) > 0 and unit in ("games/s", "s a game")
     bar = io.StringIO()  # the progress bar on a terminal says the same, not "0/s"
-    progress = Progress(bar)
+    progress = Progress(bar, 6)
     progress.start -= 80.0  # as if the first game took 80 s
     progress(1, 6)
-    assert "] 1/6 games  8" in bar.getvalue() and " s a game" in bar.getvalue()
+    progress.close()
+    assert "] 1/6 games  1:20  80.0 s a game" in bar.getvalue()
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_before_the_first_game_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal the bar is drawn at 0 of N at once (and ticks with the time), not only
+    after the first game: with search bots that takes most of a minute."""
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["sim", "--players", "2", "--games", "2", "--bots", "random", "--seed", "4"]) == 0
+    drawn = err.getvalue().split("\r")
+    assert drawn[1].startswith("[" + "." * 30 + "] 0/2 games  0:00")  # before any game ended
+    assert any("] 2/2 games" in line for line in drawn)
+    assert drawn[-1] == ""  # the line is erased at the end

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 import time
 from typing import TYPE_CHECKING, TextIO
 
@@ -81,29 +82,62 @@ def speed(games: int, seconds: float) -> str:
     return f"{seconds / games:,.1f} s a game"
 
 
-class Progress:
-    """A one-line progress bar redrawn with ``\\r``, at most ~10 times a second."""
+def _clock(seconds: float) -> str:
+    m, s = divmod(int(seconds), 60)
+    return f"{m}:{s:02d}"
 
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
+
+class Progress:
+    """A one-line progress bar redrawn with ``\\r``: drawn at once (0 of ``total``) and redrawn
+    every ``tick`` seconds with the time so far, so the line moves before the first game ends
+    (a game between search bots can take most of a minute); after a game, at most ~10 times a
+    second."""
+
+    def __init__(self, stream: TextIO, total: int, width: int = 30, tick: float = 1.0) -> None:
         self.stream = stream
         self.width = width
+        self.total = total
+        self.done = 0
         self.last = 0.0
         self.start = time.monotonic()
+        self.drawn = 0  # characters of the last line drawn, to erase it
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.draw()
+        self.ticker = threading.Thread(target=self._tick, args=(tick,), daemon=True)
+        self.ticker.start()
+
+    def _tick(self, tick: float) -> None:
+        while not self.stopped.wait(tick):
+            self.draw()
 
     def __call__(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
         now = time.monotonic()
         if done < total and now - self.last < 0.1:
             return
         self.last = now
-        filled = self.width * done // total
-        bar = "#" * filled + "." * (self.width - filled)
-        rate = speed(done, now - self.start)
-        self.stream.write(f"\r[{bar}] {done}/{total} games  {rate} ")
-        self.stream.flush()
+        self.draw()
+
+    def draw(self) -> None:
+        with self.lock:
+            if self.stopped.is_set():
+                return
+            elapsed = time.monotonic() - self.start
+            filled = self.width * self.done // self.total if self.total else 0
+            bar = "#" * filled + "." * (self.width - filled)
+            rate = f"  {speed(self.done, elapsed)}" if self.done else ""
+            line = f"[{bar}] {self.done}/{self.total} games  {_clock(elapsed)}{rate}"
+            self.stream.write("\r" + line.ljust(self.drawn))
+            self.drawn = len(line)
+            self.stream.flush()
 
     def close(self) -> None:
-        self.stream.write("\r" + " " * (self.width + 40) + "\r")
-        self.stream.flush()
+        self.stopped.set()
+        self.ticker.join()
+        with self.lock:
+            self.stream.write("\r" + " " * self.drawn + "\r")
+            self.stream.flush()
 
 
 def _round_limit(text: str) -> int:
@@ -131,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     except SimError as exc:
         print(f"qingming sim: {exc}", file=sys.stderr)
         return 2
-    progress = Progress(sys.stderr) if sys.stderr.isatty() else None
+    progress = Progress(sys.stderr, args.games) if sys.stderr.isatty() else None
     try:
         report = simulate(
             args.players,
