@@ -14,6 +14,7 @@ import pytest
 from qingming.cli import main
 from qingming.commands.sim import Progress, format_report
 from qm_rules import BUILD
+from qm_rules.i18n import tr
 from qm_rules.sim import (
     ANCESTOR_BAND,
     SEAT_BAND,
@@ -369,7 +370,7 @@ def _count_ends(text: str, header: str) -> list[int]:
 
     ends = []
     for row in text.split(header, 1)[1].splitlines()[1:]:
-        if not row.startswith("  ") or row.startswith("  ("):
+        if not row.startswith("  ") or row.startswith(("  (", "  （")):
             break
         ends.append(_width(row.split("%")[0].rsplit(None, 1)[0]))
     return ends
@@ -388,7 +389,8 @@ def test_text_report_columns_line_up(capsys: pytest.CaptureFixture[str]) -> None
     r.wins_by_ancestor.update({"zufu": 6, "shizu": 5})
     for lang in ("en", "zh"):
         text = format_report(r, lang)
-        for header in ("Wins by seat", "Wins by strategy", "Wins by ancestor"):
+        for key in ("sim.by_seat", "sim.by_strategy", "sim.by_ancestor"):
+            header = tr(key, lang, fair="", band="").split("(")[0].split("（")[0]
             ends = _count_ends(text, header)
             assert len(ends) >= 3 and len(set(ends)) == 1, (header, lang, text)
 
@@ -426,3 +428,70 @@ def test_progress_shows_before_the_first_game_ends(monkeypatch: pytest.MonkeyPat
     assert drawn[1].startswith("[" + "." * 30 + "] 0/2 games  0:00")  # before any game ended
     assert any("] 2/2 games" in line for line in drawn)
     assert drawn[-1] == ""  # the line is erased at the end
+
+
+# ───────────────────────────── the report in --lang ─────────────────────────────
+
+
+def _full_report() -> SimReport:
+    """A report with every part the text can have: two strategies, marks, draws of both kinds,
+    wins by last standing, no round limit, several processes."""
+    r = SimReport(3, ("heuristic", "random", "random"), 5, 0)
+    r.games, r.wins_by_seat = 200, [120, 30, 20]
+    r.wins_by_ancestor.update({"zufu": 100, "zumu": 40, "shizu": 20})
+    r.wins_by_reason.update({"worship": 160, "last_standing": 10})
+    r.draws, r.concessions = 30, 12
+    r.draws_by_reason.update({"round_limit": 20, "stalemate": 10})
+    r.rounds, r.decisions, r.seconds, r.jobs, r.wall_seconds = 1500, 30000, 4.0, 2, 2.5
+    return r
+
+
+def test_the_zh_report_says_everything_in_chinese() -> None:
+    """Every word of the text report comes from the catalogue in --lang: in zh, once the
+    strategy names (as --bots spells them) are taken out, no Latin letter is left; in en, no
+    Chinese. The figures are the same in both."""
+    import re
+
+    r = _full_report()
+    zh, en = format_report(r, "zh"), format_report(r, "en")
+    assert "95% 区间" in zh and "僵局 10 局" in zh and "实际用时 2.50 秒，2 个进程" in zh
+    assert "（2 个座位）" in zh and "1 号座位" in zh and "轮数上限 无" in zh
+    rest = zh.replace("heuristic", "").replace("random", "")
+    assert not re.findall(r"[A-Za-z]+", rest), rest
+    assert not re.findall(r"[\u4e00-\u9fff]", en), en
+    assert "Wall time: 2.50 s in 2 processes" in en and "round limit none" in en
+    numbers = [sorted(re.findall(r"\d(?:[\d,]*\d)?(?:\.\d+)?", text)) for text in (zh, en)]
+    assert numbers[0] == numbers[1]
+
+
+def test_the_progress_bar_speaks_its_language() -> None:
+    for lang, expected in (
+        ("zh", "] 1/6 局  1:20  每局 80.0 秒"),
+        ("en", "] 1/6 games  1:20  80.0 s"),
+    ):
+        bar = io.StringIO()
+        progress = Progress(bar, 6, lang=lang)
+        progress.start -= 80.0
+        progress(1, 6)
+        progress.close()
+        assert expected in bar.getvalue()
+    bar = io.StringIO()  # the line drawn over is erased by its width on the terminal (CJK: 2)
+    progress = Progress(bar, 6, lang="zh")
+    progress.close()
+    drawn, erased = bar.getvalue().split("\r")[1:3]
+    assert len(erased) == len(drawn) + drawn.count("局")
+
+
+def test_cli_zh_report_and_its_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """--lang zh, before or after the command word, writes the report in Chinese; the JSON is
+    the same object in both languages (English keys)."""
+    for args in (["--lang", "zh", *_FOUR_RANDOM], [*_FOUR_RANDOM, "--lang", "zh"]):
+        assert main(args) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("清明模拟：3 局，4 名玩家") and "Wins by" not in out
+        assert "各座位的胜局" in out and "速度：" in out
+    plain = []
+    for lang in ("zh", "en"):
+        assert main(["--lang", lang, *_FOUR_RANDOM, "--json"]) == 0
+        plain.append(json.loads(capsys.readouterr().out))
+    assert figures(plain[0]) == figures(plain[1]) and set(plain[0]) == set(plain[1])

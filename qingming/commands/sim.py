@@ -3,7 +3,8 @@
 The simulation itself is :func:`qm_rules.sim.simulate`; this module parses the command line,
 draws a progress line on a terminal (stderr, only when stderr is a TTY) and prints the report,
 as text or as one JSON object (``--json``). The text report gives each seat's and ancestor's
-share of the wins with its 95 % interval and marks those outside the fair band.
+share of the wins with its 95 % interval and marks those outside the fair band. Its words, and
+the progress line's, are the catalogue's (``qm_rules.strings.sim``) in ``--lang``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import threading
 import time
 from typing import TYPE_CHECKING, TextIO
 
+from qingming.commands.tables import _pad, _width
+from qm_rules.i18n import tr
 from qm_rules.options import BY_NAME, as_flag
 
 if TYPE_CHECKING:
@@ -59,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--lang",
         choices=("zh", "en"),
         default=argparse.SUPPRESS,  # as play's: `qingming --lang zh sim` stands too
-        help="language of the ancestors' card names in the report (default: en)",
+        help="language of the report and the progress bar (default: en; --json is the same)",
     )
 
 
@@ -71,15 +74,15 @@ def _seed(text: str) -> int | str:
         return text
 
 
-def speed(games: int, seconds: float) -> str:
+def speed(games: int, seconds: float, lang: str = "en") -> str:
     """How fast the games went, in a figure that means something at any pace: games a second,
     or seconds a game when a game takes longer than a second (``"2.5 games/s"``, ``"41.0 s a
     game"``), where games/s would print 0.0."""
     if games <= 0 or seconds <= 0:
         return "–"
     if games >= seconds:
-        return f"{games / seconds:,.1f} games/s"
-    return f"{seconds / games:,.1f} s a game"
+        return tr("sim.speed.games_per_second", lang, rate=f"{games / seconds:,.1f}")
+    return tr("sim.speed.seconds_a_game", lang, seconds=f"{seconds / games:,.1f}")
 
 
 def _clock(seconds: float) -> str:
@@ -91,10 +94,13 @@ class Progress:
     """A one-line progress bar redrawn with ``\\r``: drawn at once (0 of ``total``) and redrawn
     every ``tick`` seconds with the time so far, so the line moves before the first game ends
     (a game between search bots can take most of a minute); after a game, at most ~10 times a
-    second."""
+    second. Its words are in ``lang``."""
 
-    def __init__(self, stream: TextIO, total: int, width: int = 30, tick: float = 1.0) -> None:
+    def __init__(
+        self, stream: TextIO, total: int, width: int = 30, tick: float = 1.0, lang: str = "en"
+    ) -> None:
         self.stream = stream
+        self.lang = lang
         self.width = width
         self.total = total
         self.done = 0
@@ -126,10 +132,11 @@ class Progress:
             elapsed = time.monotonic() - self.start
             filled = self.width * self.done // self.total if self.total else 0
             bar = "#" * filled + "." * (self.width - filled)
-            rate = f"  {speed(self.done, elapsed)}" if self.done else ""
-            line = f"[{bar}] {self.done}/{self.total} games  {_clock(elapsed)}{rate}"
-            self.stream.write("\r" + line.ljust(self.drawn))
-            self.drawn = len(line)
+            rate = f"  {speed(self.done, elapsed, self.lang)}" if self.done else ""
+            games = tr("sim.progress", self.lang, done=self.done, total=self.total)
+            line = f"[{bar}] {games}  {_clock(elapsed)}{rate}"
+            self.stream.write("\r" + _pad(line, self.drawn))
+            self.drawn = _width(line)
             self.stream.flush()
 
     def close(self) -> None:
@@ -165,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
     except SimError as exc:
         print(f"qingming sim: {exc}", file=sys.stderr)
         return 2
-    progress = Progress(sys.stderr, args.games) if sys.stderr.isatty() else None
+    lang = getattr(args, "lang", None) or "en"
+    progress = Progress(sys.stderr, args.games, lang=lang) if sys.stderr.isatty() else None
     try:
         report = simulate(
             args.players,
@@ -186,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(report.to_plain(), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(format_report(report, getattr(args, "lang", None) or "en"))
+        print(format_report(report, lang))
     return 0
 
 
@@ -202,69 +210,89 @@ def _share(s: Share) -> str:
     return f"{100 * s.share:5.1f}%  [{100 * lo:4.1f}–{100 * hi:4.1f}]  {s.flag}".rstrip()
 
 
+def _labelled(rows: list[tuple[str, str]]) -> list[str]:
+    """``label value`` lines with the values in one column: each label padded to the widest
+    (CJK counts two) and one space."""
+    width = max(_width(label) for label, _ in rows) + 1
+    return [_pad(label, width) + value for label, value in rows]
+
+
 def format_report(report: SimReport, lang: str = "en") -> str:
-    """The report as plain text, seats numbered from 1 as the table numbers them and ancestors
-    by their card names in ``lang`` (``--json`` keeps the indices from 0 and the ids); each
-    table's counts in one column whatever the names' widths (CJK counts two) and seat counts."""
+    """The report as plain text in ``lang``'s words (the catalogue's ``sim.*``), seats numbered
+    from 1 as the table numbers them and ancestors by their card names (``--json`` keeps the
+    indices from 0, the ids and English keys); each table's counts in one column whatever the
+    names' widths (CJK counts two) and seat counts. Strategy names stay as ``--bots`` spells
+    them."""
     from qm_rules.cards import CARDS
     from qm_rules.sim import ANCESTOR_BAND, SEAT_BAND
 
     g = report.games
     seats, ancestors = report.shares()
     fair_seat, fair_anc = 100 / report.players, 100 / len(ancestors)
+    limit = report.round_limit or tr("table_option.none", lang)
     lines = [
-        f"Qingming simulation: {g} games, {report.players} players, seed {report.seed!r}, "
-        f"round limit {report.round_limit or 'none'}",
+        tr("sim.title", lang, n=g, players=report.players, seed=repr(report.seed), limit=limit),
         "",
-        f"Wins by seat (share of won games, fair {fair_seat:.1f}% ± {100 * SEAT_BAND:.0f}):",
+        tr("sim.by_seat", lang, fair=f"{fair_seat:.1f}", band=f"{100 * SEAT_BAND:.0f}"),
     ]
-    from qingming.commands.tables import _pad, _width
-
     bot_width = max(10, *(_width(name) for name in report.bots))
-    seat_width = len(f"seat {report.players}")
+    seat_names = [tr("sim.seat", lang, n=seat + 1) for seat in range(report.players)]
+    seat_width = max(_width(name) for name in seat_names)
     for seat, name in enumerate(report.bots):
         s = seats[seat]
-        label = f"{f'seat {seat + 1}':<{seat_width}}  {_pad(name, bot_width)}"
+        label = f"{_pad(seat_names[seat], seat_width)}  {_pad(name, bot_width)}"
         lines.append(f"  {label} {s.wins:6d}  {_share(s)}")
     if len(set(report.bots)) > 1:
-        lines.append("Wins by strategy:")
+        lines.append(tr("sim.by_strategy", lang))
         labels = {}
         for name in report.wins_by_strategy():
             n = report.bots.count(name)
-            labels[name] = f"{_pad(name, bot_width)} ({n} seat{'s' if n > 1 else ''})"
+            labels[name] = f"{_pad(name, bot_width)} {tr('sim.seats', lang, n=n)}"
         width = max(_width(label) for label in labels.values())
         for name, wins in report.wins_by_strategy().items():
             lines.append(f"  {_pad(labels[name], width)} {wins:6d}  {_pct(wins, g)}")
     lines.append(
-        f"Wins by ancestor (share of worship wins, "
-        f"fair {fair_anc:.1f}% ± {100 * ANCESTOR_BAND:.0f}):"
+        tr("sim.by_ancestor", lang, fair=f"{fair_anc:.1f}", band=f"{100 * ANCESTOR_BAND:.0f}")
     )
     names = {d.id: d.name(lang) for d in CARDS.ancestors}
     name_width = max(_width(n) for n in names.values())
     for a in ancestors:
         lines.append(f"  {_pad(names[a.name], name_width)} {a.wins:6d}  {_share(a)}")
     if any(s.flag for s in seats + ancestors):
-        lines.append(
-            "  (95% intervals; ! the whole interval is outside the fair band,"
-            " ? the share is outside it but more games may bring it in)"
-        )
+        lines.append("  " + tr("sim.marks", lang))
     other = sum(n for r, n in report.wins_by_reason.items() if r != "worship")
-    why = ", ".join(f"{r.replace('_', ' ')} {n}" for r, n in sorted(report.draws_by_reason.items()))
-    lines += [
-        f"Draws:       {report.draws:6d}  {_pct(report.draws, g)}" + (f"  ({why})" if why else ""),
-        f"Concessions: {report.concessions:6d}",
-    ]
+    why = tr("sim.draws.sep", lang).join(
+        tr(f"sim.draw.{r}", lang, n=n) for r, n in sorted(report.draws_by_reason.items())
+    )
+    draws = f"{report.draws:6d}  {_pct(report.draws, g)}"
+    if why:
+        draws += "  " + tr("sim.draws.why", lang, why=why)
+    lines += _labelled(
+        [
+            (tr("sim.draws", lang), draws),
+            (tr("sim.concessions", lang), f"{report.concessions:6d}"),
+        ]
+    )
     if other:
-        lines.append(f"Wins by last standing: {other}")
+        lines.append(tr("sim.last_standing", lang, n=other))
+    rate = report.decisions_per_second
     lines += [
         "",
-        f"Mean rounds a game:    {report.mean_rounds:8.2f}",
-        f"Mean decisions a game: {report.mean_decisions:8.1f}",
-        f"Speed: {speed(report.games, report.seconds)}, "
-        f"{report.decisions_per_second:,.{0 if report.decisions_per_second >= 10 else 1}f}"
-        " decisions/s "
-        f"({report.decisions:,} decisions in {report.seconds:.2f} s, one core)",
+        *_labelled(
+            [
+                (tr("sim.mean_rounds", lang), f"{report.mean_rounds:8.2f}"),
+                (tr("sim.mean_decisions", lang), f"{report.mean_decisions:8.1f}"),
+            ]
+        ),
+        tr(
+            "sim.speed",
+            lang,
+            speed=speed(report.games, report.seconds, lang),
+            rate=f"{rate:,.{0 if rate >= 10 else 1}f}",
+            decisions=f"{report.decisions:,}",
+            seconds=f"{report.seconds:.2f}",
+        ),
     ]
     if report.jobs > 1:
-        lines.append(f"Wall time: {report.wall_seconds:.2f} s in {report.jobs} processes")
+        lines.append(tr("sim.wall", lang, seconds=f"{report.wall_seconds:.2f}", jobs=report.jobs))
     return "\n".join(lines)
