@@ -10,6 +10,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from qingming.commands import COMMANDS
 
@@ -56,16 +57,49 @@ def parse_seed(text: str | None) -> int | str | None:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class _Quiet(argparse.ArgumentParser):
+    """A parser that raises its errors instead of printing them and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
+
+
+def _top_parser(
+    kind: type[argparse.ArgumentParser] = argparse.ArgumentParser,
+) -> argparse.ArgumentParser:
+    """The parser of the options before a command (the lobby's), without the commands."""
+    parser = kind(
         prog="qingming",
         description="Qingming (清明): a card game for terminals on a local network. "
         "Without a command, opens the lobby.",
+        add_help=kind is not _Quiet,
     )
     add_common_arguments(parser)
     from qingming.commands.play import add_journal_argument
 
     add_journal_argument(parser)  # the lobby hosts tables too
+    return parser
+
+
+def command_word(args: Sequence[str]) -> str | None:
+    """The command that ``args`` name, if any: the first word that is not an option or an
+    option's value (``qingming --lang zh sim``: ``sim``, not ``zh``). None for none, or when the
+    options before it do not parse, or when help is asked before it (the full parser then says
+    what is wrong, or lists every command)."""
+    try:
+        _, rest = _top_parser(_Quiet).parse_known_args(list(args))
+    except ValueError:
+        return None
+    for word in rest:
+        if word in ("-h", "--help"):
+            return None
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    parser = _top_parser()
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         if only is not None and name != only:
@@ -81,9 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     # Load only the command asked for (fast start, no Textual for headless commands); the
     # full list is built for --help and for unknown words.
-    first = next((a for a in args_list if not a.startswith("-")), None)
-    only = first if first in COMMANDS else None
-    parser = build_parser(only)
+    parser = build_parser(command_word(args_list))
     args = parser.parse_args(args_list)
     run = getattr(args, "_run", None)
     if run is None:
