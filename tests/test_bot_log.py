@@ -36,6 +36,10 @@ class Reader:
         self.decisions = 0
         Reader.made.append(self)
 
+    def new_game(self) -> None:
+        self.bot.new_game()
+        self.told = []
+
     def observe(self, events: list[Event]) -> None:
         self.told.extend(events)
 

@@ -77,6 +77,9 @@ async def test_a_bot_move_that_fails_closes_the_table_loudly(
             def choose(self, view: object) -> str:
                 raise IndexError("a bot's bug")
 
+            def new_game(self) -> None:
+                pass
+
         def broken_default(game: Game) -> list:
             raise IndexError("an engine's bug")
 

@@ -95,7 +95,7 @@ async def play(
     from qm_net import fairdeal
     from qm_net.client import TableClient, TableError
     from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
-    from qm_rules.bots import level_of, make_bot, tell
+    from qm_rules.bots import level_of, make_bot, new_game, tell
 
     bot = make_bot(strategy, seed if seed is not None else name)
     loop = asyncio.get_running_loop()
@@ -131,6 +131,8 @@ async def play(
                     # seat only what it may see)
                     told = client.take_history()
                     if told is not None:
+                        if not told.missed:  # a game it holds nothing of (its start may be
+                            new_game(bot)  # cut off the history): the bot starts afresh
                         tell(bot, client.seat, told.events)
                     tell(bot, client.seat, msg.events)
                     p = msg.view.prompt

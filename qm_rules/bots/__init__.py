@@ -30,17 +30,31 @@ class Bot(Protocol):
         """The option id to take for ``view.prompt`` (which must be this bot's)."""
         ...
 
+    def new_game(self) -> None:
+        """Forget every game played so far: from here on play as a bot just made would."""
+        ...
+
 
 def tell(bot: Any, seat: int | None, events: Iterable[Event]) -> None:
     """Hand ``bot`` (in ``seat``) the events of ``events`` its seat may see, in order, if it
     reads the log (has ``observe``). Runners call it with every batch of events the game
-    produces (its opening included), before the bot is next asked to choose."""
-    observe = getattr(bot, "observe", None)
-    if observe is None:
-        return
+    produces (its opening included), before the bot is next asked to choose. When they say a
+    game begins, the bot starts afresh first (:func:`new_game`) and is handed only that game's."""
     seen = seen_by(events, seat)
-    if seen:
+    begins = max((i for i, e in enumerate(seen) if e.kind == "start"), default=None)
+    if begins is not None:
+        new_game(bot)
+        seen = seen[begins:]
+    observe = getattr(bot, "observe", None)
+    if observe is not None and seen:
         observe(seen)
+
+
+def new_game(bot: Any) -> None:
+    """``bot`` forgets the games it played: it plays the next as a bot made for it would.
+    :func:`tell` calls it at a game's ``start``; a runner calls it itself for a game whose
+    start it was not told (a history that left it out)."""
+    bot.new_game()
 
 
 STRATEGIES = ("heuristic", "random", "mcts", "easy")

@@ -507,7 +507,13 @@ class HeuristicBot:
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
-        self.rng = Rng(seed_state(f"heuristic-bot:{seed!r}"))
+        self.new_game()
+
+    def new_game(self) -> None:
+        """All that the bot keeps of a game, as at its start (qm_rules.bots.new_game: a bot
+        kept for the rematch must not wait less for a worship, or read a card id of the last
+        game as this one's)."""
+        self.rng = Rng(seed_state(f"heuristic-bot:{self.seed!r}"))
         self._mode_for: dict[int, int] = {}  # card being activated -> the mode we chose
         self._declined: dict[str, int] = {}  # ancestor -> worship phases we declined with it
 
@@ -1045,9 +1051,9 @@ class EasyBot(HeuristicBot):
     #: Out of 100 decisions, how many are taken at random.
     careless = 33
 
-    def __init__(self, seed: int | str = 0) -> None:
-        super().__init__(seed)
-        self.dice = Rng(seed_state(f"easy-bot:{seed!r}"))
+    def new_game(self) -> None:
+        super().new_game()
+        self.dice = Rng(seed_state(f"easy-bot:{self.seed!r}"))
 
     def choose(self, view: View) -> str:
         prompt = view.prompt

@@ -79,7 +79,7 @@ DRAFT = frozenset({PromptKind.MODE, PromptKind.TARGET, PromptKind.COST})
 _ACTIVATIONS = ("play:", "declare:", "ability:", "place:", "flip:", "counter:", "manifest:")
 #: Whether the deals put the cards the log showed in a hand there (``read_log``), and whether
 #: they also give a hand a card of each kind it searched (``search_kinds``): the figures are in
-#: docs/BOTS.md. The log is always read for a new game's start.
+#: docs/BOTS.md. A new game's start always clears what it kept (:func:`qm_rules.bots.tell`).
 READ_LOG = True
 SEARCH_KINDS = False
 #: UCB exploration constant (rewards are in [0, 1]).
@@ -497,13 +497,18 @@ class MCTSBot:
         self.drafts = drafts
         self.read_log = read_log
         self.search_kinds = search_kinds
-        self.fallback = HeuristicBot(seed)
-        self.memory = SeatMemory()
-        #: the view where our activation under way began, and our choices since
-        self._draft: tuple[View, list[str]] | None = None
         self.searched = 0  # decisions searched (for tests and benchmarks)
         self.playouts = 0  # playouts run over all decisions (for tests and benchmarks)
         self.inconsistent = 0  # views the determinizer could not account for (should stay 0)
+        self.new_game()
+
+    def new_game(self) -> None:
+        """All that the bot keeps of a game, as at its start (qm_rules.bots.new_game); the
+        counts above are of all its games."""
+        self.fallback = HeuristicBot(self.seed)
+        self.memory = SeatMemory()
+        #: the view where our activation under way began, and our choices since
+        self._draft: tuple[View, list[str]] | None = None
         self._unread: list[Event] = []  # events shown to our seat since our last decision
 
     def observe(self, events: list[Event]) -> None:
@@ -523,12 +528,6 @@ class MCTSBot:
         prompt = view.prompt
         assert prompt is not None and prompt.options, "asked to choose without a prompt"
         if self._unread:
-            if any(e.kind == "start" for e in self._unread):
-                # a new game (``qingming bot`` keeps its bot from game to game): nothing
-                # remembered of the last one holds
-                self.memory = SeatMemory()
-                self.fallback = HeuristicBot(self.seed)
-                self._draft = None
             if self.read_log:
                 self.memory.log.read(self._unread, view.viewer)
             self._unread = []

@@ -10,7 +10,12 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str = 0) -> None:
-        self.rng = Rng(seed_state(("random-bot", seed)))
+        self.seed = seed
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Each game's choices as a bot just made would take them (qm_rules.bots.new_game)."""
+        self.rng = Rng(seed_state(("random-bot", self.seed)))
 
     def choose(self, view: View) -> str:
         prompt = view.prompt
