@@ -53,6 +53,12 @@ from qm_rules import Event, View
 
 log = logging.getLogger("qm_net.client")
 
+#: The error codes the host closes the connection after (docs/protocol.md §6, "closes"): the
+#: one received last names why the connection ended (:attr:`ConnectionLost.code`).
+CLOSING_CODES = frozenset(
+    {"replaced", "version_mismatch", "flood", "timeout", "frame_too_large", "table_busy"}
+)
+
 
 class TableError(Exception):
     """The host refused a request (``code`` as in docs/protocol.md), or the link failed."""
@@ -115,6 +121,7 @@ class TableClient:
         self._send_lock = asyncio.Lock()
         self._final = False
         self._lost_reason = ""
+        self._closing_code: str | None = None  # the error the host said it closes with
         # The deal of the game in progress, as this client saw it (qm_net.fairdeal)
         self.fair: fairdeal.ClientRecord | None = None
         # Came back to a game under way: what it can still check (a partial record), and a
@@ -162,6 +169,7 @@ class TableClient:
         self._last_n = -1
         self._base = None
         self._final = False
+        self._closing_code = None
         try:
             hello = p.Hello(version=PROTOCOL_VERSION, name=self.name, client="qm_net", bot=self.bot)
             await self._send(hello)
@@ -365,7 +373,7 @@ class TableClient:
         for fut in self._pending.values():
             if not fut.done():
                 fut.set_exception(TableError("not_connected", reason))
-        self._queue.put_nowait(ConnectionLost(reason, self._final))
+        self._queue.put_nowait(ConnectionLost(reason, self._final, self._closing_code))
 
     def _handle(self, msg: HostMessage, raw: dict[str, Any]) -> None:
         ref = getattr(msg, "ref", None)
@@ -414,6 +422,8 @@ class TableClient:
             return  # welcome, joined, spectating, pong: nothing for the app
         if isinstance(out, ErrorMessage) and out.code in ("replaced", "version_mismatch"):
             self._final = True
+        if isinstance(out, ErrorMessage) and out.code in CLOSING_CODES:
+            self._closing_code = out.code  # the host closes now: this is why
         if isinstance(out, ErrorMessage) and out.code == "seat_freed":
             self.seat = self.token = None  # the host gave the seat up for us: we hold none
         self._queue.put_nowait(self._record(out))

@@ -86,10 +86,13 @@ class GameHistory:
 @dataclass(frozen=True, slots=True)
 class ConnectionLost:
     """The connection is gone. ``final``: the host closed the table (or replaced this
-    connection); reconnecting will not help."""
+    connection); reconnecting will not help. ``code``: the error code the host closed it with,
+    when it said one (``replaced``: another connection took the seat back with its token;
+    ``version_mismatch``, ``flood``, ``timeout``...), for words better than ``reason``'s."""
 
     reason: str
     final: bool = False
+    code: str | None = None
 
 
 class GameOver(GameEnded, tag="ended"):

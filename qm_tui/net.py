@@ -192,3 +192,15 @@ def refusal(code: str, message: str, lang: str) -> str:
 
     key = f"refused.{code}"
     return tr(key, lang) if has(key) else message or code
+
+
+def lost_reason(reason: str, code: str | None, lang: str) -> str:
+    """Why the connection to a table ended, in the player's words: when the host closed it
+    with an error code the catalogue words (``replaced``: another window of the same player
+    took the seat back with its token), those words; else ``reason`` as the client put it.
+    Without this a seat taken over read "connection closed by the host" (playtest 4, F10),
+    though the host closed nothing of the table."""
+    from qm_tui.i18n import has, tr
+
+    key = f"net.lost.{code}"
+    return tr(key, lang) if code is not None and has(key) else reason

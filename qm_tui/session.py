@@ -110,10 +110,13 @@ class Back:
 
 @dataclass(frozen=True, slots=True)
 class Lost:
-    """The connection to the table is gone; ``final``: reconnecting will not help."""
+    """The connection to the table is gone; ``final``: reconnecting will not help; ``code``:
+    the error the host closed it with, when it said one (``replaced``: another connection of
+    the same player took the seat)."""
 
     reason: str
     final: bool = False
+    code: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +275,7 @@ class NetSession:
             elif isinstance(msg, m.ErrorMessage):
                 yield Failure(msg.code, msg.message)
             elif isinstance(msg, m.ConnectionLost):
-                yield Lost(msg.reason, msg.final)
+                yield Lost(msg.reason, msg.final, msg.code)
             elif isinstance(msg, m.LobbyUpdate):
                 yield self._seats(msg)
 

@@ -189,3 +189,40 @@ async def test_the_log_shows_what_was_missed_between_marks_and_no_marks_for_noth
             assert "Earlier in this game" not in text
             assert ("While you were disconnected" in text) is marks
             assert ("The game goes on from here" in text) is marks
+
+
+async def test_a_seat_taken_over_by_another_window_says_so_not_that_the_host_closed() -> None:
+    # Playtest 4, F10: the same player opened the table again (a second window, the same seat
+    # token). The host gives the seat to the newer connection and closes the old one with the
+    # error `replaced`; the old window said "connection closed by the host", though the table
+    # goes on. Real host and clients on loopback; the first window is the table screen.
+    from net_support import client
+    from test_tui_table_support import TableApp, until
+
+    async with running_host(seats=2, options=options(round_limit=10)) as host:
+        ann, bo = await seated(host, "Ann", "Bo")
+        clock = FakeClock()
+        app = TableApp(NetSession(bo, clock=clock, reconnect_delays=(0.05,)), clock=clock)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: app.table.view is not None)
+            second = await client(host, "Bo")  # Bo's other window
+            assert await second.rejoin(bo.token) == bo.seat  # type: ignore[arg-type]
+            await until(pilot, lambda: bool(app.left))
+            said = [n.message for n in app._notifications] + [app.left[0].reason]
+            assert app.left[0].reason == (
+                "your seat was taken over by another window of yours (the same player)"
+            )
+            assert not any("closed by the host" in m for m in said)
+            assert not any(m.startswith("Error") for m in said)  # (the refusal toast too)
+            assert host.seats[bo.seat].conn is not None and host.state == "playing"  # type: ignore[index]
+            await second.close()
+
+
+def test_a_known_closing_code_has_words_and_any_other_reason_is_kept() -> None:
+    from qm_net.messages import ConnectionLost
+    from qm_tui.i18n import tr
+    from qm_tui.net import lost_reason
+
+    lost = ConnectionLost("connection closed by the host", True, "replaced")
+    assert lost_reason(lost.reason, lost.code, "zh") == tr("net.lost.replaced", "zh")
+    assert lost_reason("the host went silent", None, "en") == "the host went silent"

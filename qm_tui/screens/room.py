@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Input, Label, RichLog, Static
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable
-from qm_tui.net import refusal, seat_freed_text
+from qm_tui.net import lost_reason, refusal, seat_freed_text
 from qm_tui.safe import clean
 from qm_tui.seat_words import leveled, plays
 from qm_tui.widgets.footer import Footer
@@ -176,6 +176,8 @@ class RoomScreen(Screen[None]):
                 self._redraw()
                 text = seat_freed_text(self.qm.lang)
                 self.notify(clean(text), severity="warning", timeout=20, markup=False)
+            elif isinstance(msg, ErrorMessage) and msg.code == "replaced":
+                pass  # the connection closes with it: the ConnectionLost says so
             elif isinstance(msg, ErrorMessage):
                 self.notify(
                     clean(self._refused(msg.code, msg.message)),
@@ -183,7 +185,10 @@ class RoomScreen(Screen[None]):
                     markup=False,  # the host wrote the message
                 )
             elif isinstance(msg, ConnectionLost):
-                self.post_message(LeaveTable(tr("room.lost", self.qm.lang, reason=msg.reason)))
+                reason = lost_reason(msg.reason, msg.code, self.qm.lang)
+                if reason == msg.reason:  # (the host's own words are the whole story)
+                    reason = tr("room.lost", self.qm.lang, reason=reason)
+                self.post_message(LeaveTable(reason))
                 return
 
     async def _maybe_autostart(self) -> None:

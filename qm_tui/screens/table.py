@@ -48,7 +48,7 @@ from qm_tui.clock import Clock
 from qm_tui.compositor import SpotCompositor
 from qm_tui.i18n import has, tr
 from qm_tui.messages import LeaveTable, RematchRequested
-from qm_tui.net import refusal, seat_freed_text
+from qm_tui.net import lost_reason, refusal, seat_freed_text
 from qm_tui.playback import (
     DEFAULT_PACE,
     ChainFrame,
@@ -535,6 +535,8 @@ class TableScreen(Screen[None]):
             text = seat_freed_text(self.lang)
             self.query_one(GameLog).add_lines([text])
             self.notify(clean(text), severity="warning", timeout=20, markup=False)
+        elif isinstance(item, Failure) and item.code == "replaced":
+            pass  # the connection closes with it: the Lost that follows says so
         elif isinstance(item, Failure):
             self._chosen_seq = None
             self.query_one(PromptBar).show_sent(False)
@@ -565,15 +567,16 @@ class TableScreen(Screen[None]):
             if self.view is not None:
                 await self.render_view(self.view)
         elif isinstance(item, Lost):
+            reason = lost_reason(item.reason, item.code, self.lang)
             key = "table.lost" if item.final else "table.reconnecting"
             self.notify(
-                clean(tr(key, self.lang, reason=item.reason)),
+                clean(tr(key, self.lang, reason=reason)),
                 severity="warning",
                 timeout=8,
                 markup=False,
             )
             if item.final:
-                self.post_message(LeaveTable(item.reason))
+                self.post_message(LeaveTable(reason))
         elif isinstance(item, Back):
             self.notify(tr("table.back", self.lang), timeout=4, markup=False)
 

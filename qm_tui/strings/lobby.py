@@ -38,6 +38,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这个网络上找不到名叫 {host} 的主机。",
         "en": "No host named {host} on this network.",
     },
+    "net.lost.replaced": {
+        "zh": "你在另一个窗口里（同一位玩家）接过了这个座位",
+        "en": "your seat was taken over by another window of yours (the same player)",
+    },
     "net.error.refused": {
         "zh": "{address} 上没有牌桌在等人加入：牌桌还开着吗？端口对吗？",
         "en": "Nothing is listening at {address}: is the table still open, and the port right?",

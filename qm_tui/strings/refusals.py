@@ -32,8 +32,4 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.already_seated": {"zh": "你已经有座位了。", "en": "You already have a seat."},
     "refused.bad_name": {"zh": "名字不能是空的。", "en": "The name cannot be blank."},
     "refused.table_closed": {"zh": "牌桌正在关闭。", "en": "The table is closing."},
-    "refused.replaced": {
-        "zh": "你的座位在另一个窗口里被接回去了。",
-        "en": "Your seat was taken back in another window.",
-    },
 }
