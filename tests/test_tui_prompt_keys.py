@@ -154,6 +154,45 @@ async def test_the_key_bar_names_the_keys_the_options_have() -> None:
         assert "1-3 Options" in keys, keys
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_help_names_the_option_keys_as_the_key_bar_does(lang: str) -> None:
+    """The help (?) listed the option keys as "1-9" whatever the options; it says what the key
+    bar says: 1-9 0 and letters for sixteen, 1-3 for three; and, as the bar, nothing while the
+    decision is another player's."""
+    from qm_tui.i18n import tr
+    from qm_tui.screens.help import HelpScreen
+    from qm_tui.widgets.keybar import KeyBar
+
+    view = _action_view()
+    three = dataclasses.replace(view.prompt, options=view.prompt.options[-3:], seq=58)
+    theirs = dataclasses.replace(view.prompt, seat=1, seq=59)
+    app, _session = _app(view, lang)
+    word = tr("key.table.option", lang)
+
+    async def option_rows() -> list[str]:
+        """The keys of the help's rows that say ``word``, and the key bar's line."""
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        rows = [key for key, text in app.screen.keys if text == word]  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.table)
+        return rows
+
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        letters = "".join(app.table.query_one(PromptBar).keys[10 : len(view.prompt.ids)])
+        assert f"1-9 0 {letters}" in await option_rows()
+        assert f"1-9 0 {letters} {word}" in str(app.table.query_one(KeyBar).render())
+        await app.table.render_view(dataclasses.replace(view, prompt=three))
+        await pilot.pause()
+        assert "1-3" in await option_rows() and f"1-3 {word}" in str(
+            app.table.query_one(KeyBar).render()
+        )
+        await app.table.render_view(dataclasses.replace(view, prompt=theirs))
+        await pilot.pause()
+        assert not [key for key in await option_rows() if key[0].isdigit()]
+
+
 def test_past_the_last_key_the_key_bar_says_the_arrows_and_enter() -> None:
     from qm_tui.widgets.prompt import keys_words, option_keys
 

@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Label, Static
 
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import has, tr
+from qm_tui.widgets.keybar import key_words
 
 
 def screen_areas(screen: Screen[object], lang: str) -> list[tuple[str, str]]:
@@ -50,8 +51,8 @@ class HelpScreen(ModalScreen[None]):
 
     @classmethod
     def for_screen(cls, screen: Screen[object], lang: str) -> HelpScreen:
-        """The help for ``screen``: its active bindings (and the app's), as the footer has them."""
-        app = screen.app
+        """The help for ``screen``: its active bindings (and the app's), with their keys as the
+        key bar says them (:func:`key_words`)."""
         keys: list[tuple[str, str]] = []
         seen: set[tuple[str, str]] = set()
         for key, active in screen.active_bindings.items():
@@ -61,7 +62,7 @@ class HelpScreen(ModalScreen[None]):
                 continue
             if binding.action == "command_palette":
                 continue
-            display = binding.key_display or app.get_key_display(binding)
+            display = key_words(screen, binding)  # as the key bar says them
             if display in ("", None):
                 display = key
             # A widget's bindings (a card's Enter) are in English unless that widget was

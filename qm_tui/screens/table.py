@@ -137,7 +137,7 @@ class TableScreen(Screen[None]):
         )
     )
     BINDINGS = [
-        Binding("1", "option(1)", "Options", id="table.option", key_display="1-9"),
+        Binding("1", "option(1)", "Options", id="table.option"),  # its keys: key_display_of
         *(Binding(str(n), f"option({n})", show=False, id=f"table.option{n}") for n in range(2, 10)),
         Binding("0", "option(10)", show=False, id="table.option10"),
         Binding("p", "pass", "Pass", id="table.pass"),
@@ -290,10 +290,12 @@ class TableScreen(Screen[None]):
         return self._pruning or self._closing or not self.is_attached
 
     def key_display_of(self, binding: Binding) -> str | None:
-        """The option keys in the key bar: those the options of my decision have (KeyBar)."""
-        if binding.id != "table.option" or not self._keys_count:
+        """The option keys, in the key bar and the help (``key_words``): those the options of
+        my decision have (with none, the binding is not shown: every key an option may take)."""
+        if binding.id != "table.option":
             return None
-        return keys_words(self._keys_count, self.query_one(PromptBar).keys)
+        keys = self.query_one(PromptBar).keys
+        return keys_words(self._keys_count or len(keys) + 1, keys)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         over = self.ended is not None or (self.view is not None and self.view.result is not None)

@@ -99,9 +99,11 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "area.table.prompt": {"zh": "提示栏", "en": "Prompt"},
     "area.table.prompt.text": {
-        "zh": "现在要你做的决定、可选的选项（按数字键）和剩下的时间；轮到别人时显示在等谁。"
+        "zh": "现在要你做的决定、可选的选项（按选项前标出的键选它，按键栏列出这些键）和剩下的时间；"
+        "轮到别人时显示在等谁。"
         "新的问题刚出现的一瞬间选项是暗的：这时按的键不算作答（那是按给上一个画面的）。",
-        "en": "The decision you must make now, its options (number keys) and the time left; "
+        "en": "The decision you must make now, its options (the key before an option picks "
+        "it; the key bar lists those keys) and the time left; "
         "when someone else decides, who you are waiting for. A new question's options are "
         "dimmed for a moment: a key pressed then (meant for what was there before) does not "
         "answer it.",

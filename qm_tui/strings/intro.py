@@ -24,9 +24,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "the oldest. When you may answer, the prompt says to what, and how long you have.",
     },
     "intro.keys": {
-        "zh": "在牌桌上：数字键选择选项，p 不跟牌，e 结束阶段，方向键在牌之间移动；"
+        "zh": "在牌桌上：按选项前标出的键选择选项，p 不跟牌，e 结束阶段，方向键在牌之间移动；"
         "? 说明画面上的每一块和每个按键，k 说明卡牌的颜色和标记，r 打开规则书，g 打开卡牌图鉴。",
-        "en": "At the table: the number keys choose an option, p passes, e ends a phase, the "
+        "en": "At the table: the key before an option chooses it, p passes, e ends a phase, the "
         "arrow keys move between cards; ? explains each part of the screen and every key, "
         "k what the cards' colours and marks mean, r opens the rulebook, g the card gallery.",
     },

@@ -9,6 +9,7 @@ in a bar drawn once. Each key can be clicked.
 from __future__ import annotations
 
 from textual.actions import parse
+from textual.binding import Binding
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.widgets import Static
@@ -16,10 +17,18 @@ from textual.widgets import Static
 from qm_tui.widgets.redraw import OneLayout
 
 
+def key_words(node: DOMNode, binding: Binding) -> str:
+    """The keys of ``binding`` as the key bar and the help say them: a node with
+    ``key_display_of(binding)`` says them itself (the table's option keys, which change with the
+    options; None: the binding's own), else the binding's ``key_display`` or the app's."""
+    shown = getattr(node, "key_display_of", None)  # a screen's keys that change
+    return (shown and shown(binding)) or binding.key_display or node.app.get_key_display(binding)
+
+
 def bar_parts(node: DOMNode) -> list[Content]:
     """``key description`` for each shown binding of ``node``, in declaration order; a click on
-    one runs its action on the screen. A binding ``node.check_action`` refuses is left out. A
-    node with ``key_display_of(binding)`` says a binding's keys itself (None: its own)."""
+    one runs its action on the screen. A binding ``node.check_action`` refuses is left out. Its
+    keys are :func:`key_words`."""
     parts: list[Content] = []
     seen: set[str] = set()
     for _key, binding in node._bindings:
@@ -29,8 +38,7 @@ def bar_parts(node: DOMNode) -> list[Content]:
         if node.check_action(name, params) is False:
             continue
         seen.add(binding.action)
-        shown = getattr(node, "key_display_of", None)  # a screen's keys that change
-        key = (shown and shown(binding)) or binding.key_display or node.app.get_key_display(binding)
+        key = key_words(node, binding)
         parts.append(
             Content.from_markup(
                 f"[@click=screen.{binding.action}][b]$key[/b] $desc[/]",
