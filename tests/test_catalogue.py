@@ -233,3 +233,40 @@ def test_a_prohibition_is_told_by_its_tag_and_actions(
     monkeypatch.setitem(all_strings(), "tag.paper", {"zh": "纸", "en": "Paper"})
     other = Event("prohibit", None, {"tag": "paper", "actions": actions, "source": source})
     assert "Burning" not in describe(other, "en") and "Paper" in describe(other, "en")
+
+
+#: Glossary terms (docs/RULES.md, section 16) that the Chinese catalogue must say in the
+#: glossary's word wherever the English says the term: a field slot was 格 or 格子 in the log,
+#: the options and the table's notes, 空位 in another, where the rulebook says 位置.
+_GLOSSARY_TERMS = ("slot",)
+
+
+def _glossary() -> dict[str, str]:
+    """The rulebook's glossary, from its Chinese half: English term -> Chinese word."""
+    text = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    part = text[text.index("## 16 术语表") :]
+    part = part[: part.index("\n## ", 1)]
+    rows = re.findall(r"^\| ([^|]+) \| ([^|]+) \|", part, re.M)
+    return {en.strip(): zh.strip() for zh, en in rows}
+
+
+def _forms(text: object) -> str:
+    return text if isinstance(text, str) else " ".join(text.values())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("term", _GLOSSARY_TERMS)
+def test_chinese_says_a_glossary_term_in_the_glossarys_word(term: str) -> None:
+    word = _glossary()[term]  # a KeyError: the glossary has no such term any more
+    strings = all_strings()
+    saying = [
+        key
+        for key, texts in strings.items()
+        if re.search(rf"\b{term}s?\b", _forms(texts["en"]), re.I)
+    ]
+    assert len(saying) >= 3  # the scan really found the strings that say it
+    wrong = [
+        f"{key}: {_forms(strings[key]['zh'])}"
+        for key in saying
+        if word not in _forms(strings[key]["zh"])
+    ]
+    assert not wrong, f"say {term!r} as {word!r}:\n" + "\n".join(wrong)

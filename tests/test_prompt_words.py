@@ -237,7 +237,7 @@ def test_options_naming_copies_of_one_card_say_where_each_is(lang: str) -> None:
     plain = [describe_option(o, view, lang) for o in view.prompt.options]
     assert len(set(plain)) < len(plain)  # alike without their places
     assert len(set(labels)) == len(labels), labels
-    slot = {"en": "(P1's slot {n})", "zh": "（P1的第 {n} 格）"}[lang]
+    slot = {"en": "(P1's slot {n})", "zh": "（P1的 {n} 号位置）"}[lang]
     assert labels[:2] == [plain[0] + (" " if lang == "en" else "") + slot.format(n=1),
                           plain[1] + (" " if lang == "en" else "") + slot.format(n=2)]  # fmt: skip
     # Two picks from the deck are nowhere in sight: numbered.
@@ -265,7 +265,7 @@ def test_a_target_on_another_players_field_says_whose_it_is(lang: str) -> None:
     labels = describe_options(view.prompt.options, view, lang)
     targets = [label for o, label in zip(view.prompt.options, labels, strict=True)
                if o.id.startswith("target:")]  # fmt: skip
-    slot = {"en": "({name}'s slot {n})", "zh": "（{name}的第 {n} 格）"}[lang]
+    slot = {"en": "({name}'s slot {n})", "zh": "（{name}的 {n} 号位置）"}[lang]
     assert len(targets) == 3, labels
     assert targets[0].endswith(slot.format(name="P1", n=1)), targets
     assert targets[1].endswith(slot.format(name="P1", n=2)), targets
@@ -290,7 +290,8 @@ def test_the_log_and_the_chain_say_whose_card_a_link_targets(lang: str) -> None:
     (target,) = [o for o in before.prompt.options if o.id == f"target:c{fruit_card.cid}"]
     events = g.choose(0, target.id)  # P2's Fresh Fruit
     fruit = CARDS["xianguo"].name(lang)
-    slot = {"en": "{card} (P2's slot 1)", "zh": "{card}（P2的第 1 格）"}[lang].format(card=fruit)
+    slot = {"en": "{card} (P2's slot 1)", "zh": "{card}（P2的 1 号位置）"}[lang]
+    slot = slot.format(card=fruit)
     for viewer in (0, 1, None):
         board = g.view(viewer) if viewer is not None else before
         lines = describe_events(
@@ -308,7 +309,7 @@ def test_the_log_and_the_chain_say_whose_card_a_link_targets(lang: str) -> None:
     assert not describe_link(link, after, lang).endswith(slot)
     assert describe_link(link, after, lang, field_places(before)).endswith("-> " + slot)
     # seen by P2, it is their own card
-    own = {"en": "(your slot 1)", "zh": "（你的第 1 格）"}[lang]
+    own = {"en": "(your slot 1)", "zh": "（你的 1 号位置）"}[lang]
     lines = describe_events(events, 2, lang, names, places=field_places(before))
     assert any(line.endswith(own) for line in lines), lines
     # without the board, the card is named alone (never a wrong owner)

@@ -272,7 +272,7 @@ async def test_the_log_says_when_a_phase_of_mine_had_nothing_to_play(lang: str, 
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("en", "Your 5 slots are full: placement skipped"), ("zh", "你的五个格子都满了，跳过摆放")],
+    [("en", "Your 5 slots are full: placement skipped"), ("zh", "你的 5 个位置都满了，跳过摆放")],
 )
 async def test_a_placement_skipped_for_a_full_field_says_the_slots_are_full(
     lang: str, words: str
@@ -467,7 +467,7 @@ def test_a_negated_link_says_negated_once(lang: str) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("en", "-> Chrysanthemums (your slot 1)"), ("zh", "-> 菊花（你的第 1 格）")],
+    [("en", "-> Chrysanthemums (your slot 1)"), ("zh", "-> 菊花（你的 1 号位置）")],
 )
 async def test_the_log_and_the_chain_say_whose_card_a_link_targets(lang: str, words: str) -> None:
     """Cat's 顺手牵羊 at my 菊花: the log's line and the chain's line both say it is mine and

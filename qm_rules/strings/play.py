@@ -49,8 +49,8 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "option.target": {"zh": "目标：{target}", "en": "Target: {target}"},
     # two options naming copies of one card: where each is, or else a number
     "option.where.hand": {"zh": "（手牌第 {n} 张）", "en": " (hand card {n})"},
-    "option.where.my_slot": {"zh": "（你的第 {n} 格）", "en": " (your slot {n})"},
-    "option.where.slot": {"zh": "（{name}的第 {n} 格）", "en": " ({name}'s slot {n})"},
+    "option.where.my_slot": {"zh": "（你的 {n} 号位置）", "en": " (your slot {n})"},
+    "option.where.slot": {"zh": "（{name}的 {n} 号位置）", "en": " ({name}'s slot {n})"},
     "option.nth": {"zh": "（{n}）", "en": " ({n})"},
     # ── what the pending decision is ──
     "prompt.place": {

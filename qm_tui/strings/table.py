@@ -68,12 +68,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Nothing you can place: placement skipped",
     },
     "table.idle.place.full": {
-        "zh": "你的五个格子都满了，跳过摆放",
+        "zh": "你的 5 个位置都满了，跳过摆放",
         "en": "Your 5 slots are full: placement skipped",
     },
     # after a set option that takes the viewer's last free slot (the card stays face-down)
     "table.option.fills": {
-        "zh": "（占用最后一个空位：腾出空位前不能再摆放或出牌）",
+        "zh": "（占用你最后一个空位置：有位置空出来之前不能再摆放或出牌）",
         "en": " (your last free slot: no placing or playing until a slot frees)",
     },
     "table.idle.action": {
@@ -82,7 +82,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # a phase of yours that ended by itself after a play: nothing more could be played
     "table.idle.action.full": {
-        "zh": "你的五个格子都满了，行动阶段结束",
+        "zh": "你的 5 个位置都满了，行动阶段结束",
         "en": "Your 5 slots are full: the action phase ends",
     },
     "table.idle.action.more": {
