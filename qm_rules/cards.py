@@ -119,10 +119,42 @@ class Cost:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
+    """An ancestor's worship condition (R20). It holds when :meth:`have` reaches :attr:`need`:
+    the engine's win check and the table's "4 of 5 offerings stacked" both count with it."""
+
     op: str
     n: int = 0
     filter: Filter | None = None
     types: tuple[CardType, ...] = ()
+
+    @property
+    def need(self) -> int:
+        """How many it takes: cards, offerings stacked, or (``hand_types``) kinds of card."""
+        return len(self.types) if self.op == "hand_types" else self.n
+
+    @property
+    def public(self) -> bool:
+        """Whether every player can count it (offerings stacked, hand sizes are public, R5);
+        the others look into the hand, which only its owner sees."""
+        return self.op in ("stacked", "hand_size")
+
+    def have(self, stacked: int, hand_size: int, hand: Iterable[CardDef] | None) -> int | None:
+        """How far a seat is: ``stacked`` offerings under its ancestor, ``hand_size`` cards in
+        hand and, when known, the definitions of those cards (``hand``). None: the count looks
+        into a hand that is not known."""
+        if self.op == "stacked":
+            return stacked
+        if self.op == "hand_size":
+            return hand_size
+        if hand is None:
+            return None
+        if self.op == "hand_count":
+            f = self.filter
+            return sum(1 for d in hand if f is None or f.accepts(d))
+        if self.op == "hand_types":
+            kinds = {d.type for d in hand}
+            return sum(1 for t in self.types if t in kinds)
+        raise AssertionError(self.op)
 
 
 @dataclass(frozen=True, slots=True)

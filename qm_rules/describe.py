@@ -15,6 +15,7 @@ from .i18n import has, tr
 from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, Result, View
 
 __all__ = [
+    "ancestor_on_field",
     "card_index",
     "card_name",
     "clause_words",
@@ -32,6 +33,7 @@ __all__ = [
     "place_words",
     "seat_name",
     "type_name",
+    "worship_progress",
 ]
 
 
@@ -291,6 +293,56 @@ def _where(option: Option, view: View | None, lang: str, *, fields_only: bool = 
             return tr("option.where.hand", lang, n=i + 1)
     names = [sv.name for sv in view.seats]
     return place_words(field_places(view).get(cid), names, lang, view.viewer)
+
+
+def ancestor_on_field(view: View, seat: int) -> CardDef | None:
+    """The ancestor on ``seat``'s field (face up: everyone sees it), if any."""
+    for slot in view.seats[seat].slots:
+        d = _DEFS.get(slot.card.card) if slot.card is not None else None
+        if d is not None and d.type is CardType.ANCESTOR and d.condition is not None:
+            return d
+    return None
+
+
+def worship_progress(view: View, seat: int, lang: str, *, not_yet: bool = False) -> str | None:
+    """``seat``'s ancestor on the field, its worship condition and how far they are, in words
+    ("First Ancestor: 4 of 5 offerings stacked"), counted from the card data
+    (:meth:`qm_rules.cards.Condition.have`); None without an ancestor on the field.
+
+    Only what ``view`` shows is counted: offerings stacked and hand sizes are public, the cards
+    in a hand only when the view holds that hand (its owner's); another player's hand
+    condition is given without a count ("traps needed in hand: 2"). ``not_yet`` says the
+    condition does not hold yet (for its owner, whose win would have ended the game)."""
+    d = ancestor_on_field(view, seat)
+    if d is None or d.condition is None:
+        return None
+    cond, sv = d.condition, view.seats[seat]
+    hand = None if sv.hand is None else [_DEFS[c.card] for c in sv.hand if c.card in _DEFS]
+    have, n = cond.have(len(sv.stacked), sv.hand_count, hand), cond.need
+    what = ""
+    if cond.op == "hand_count":
+        f = cond.filter
+        if f is not None and f.tag is not None:
+            what = tr("progress.what.tag", lang, tag=tr(f"tag.{f.tag}", lang))
+        else:
+            what = tr(f"progress.what.{f.type if f is not None and f.type else 'card'}", lang)
+    if cond.op == "hand_types":
+        kinds = {h.type for h in hand} if hand is not None else set()
+        if have is None:
+            types = listed(lang, (tr(f"noun.{t}", lang) for t in cond.types))
+            words = tr("progress.hidden.hand_types", lang, types=types)
+        elif have < n:
+            missing = listed(lang, (tr(f"noun.{t}", lang) for t in cond.types if t not in kinds))
+            words = tr("progress.hand_types", lang, missing=missing)
+        else:
+            types = listed(lang, (tr(f"noun.{t}", lang) for t in cond.types))
+            words = tr("progress.hand_types.met", lang, types=types)
+    elif have is None:  # (only a hand's cards are ever hidden)
+        words = tr("progress.hidden.hand_count", lang, n=n, what=what)
+    else:
+        words = tr(f"progress.{cond.op}", lang, n=n, have=have, what=what)
+    key = "progress.not_yet" if not_yet else "progress.named"
+    return tr(key, lang, name=d.name(lang), words=words)
 
 
 def type_name(card_type: CardType | str, lang: str) -> str:

@@ -559,19 +559,8 @@ class Game:
         assert cond is not None
         hand = st.hands[seat]
         defs = st.defs
-        if cond.op == "hand_count":
-            f = cond.filter
-            if f is None or len(hand) < cond.n:  # (too few cards: none need be looked at)
-                return len(hand) >= cond.n
-            return sum(1 for _ in f.select(defs, hand)) >= cond.n
-        if cond.op == "hand_types":
-            have = {defs[c].type for c in hand}
-            return all(t in have for t in cond.types)
-        if cond.op == "hand_size":
-            return len(hand) >= cond.n
-        if cond.op == "stacked":
-            return len(st.stacks[seat]) >= cond.n
-        raise AssertionError(cond.op)
+        have = cond.have(len(st.stacks[seat]), len(hand), (defs[c] for c in hand))
+        return have is not None and have >= cond.need
 
     def check_win(self) -> bool:
         if not any(self.st.stacks):  # nobody has a ritual going: the common case, cheaply

@@ -26,12 +26,13 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from qm_rules.describe import field_places
+from qm_rules.describe import ancestor_on_field, field_places
 from qm_rules.model import CardView, Event, LinkKind, LinkView, Phase, View
 from qm_tui.clock import Clock
 
 __all__ = [
     "DEFAULT_PACE",
+    "ANCESTOR_NOTES",
     "FULL_NOTES",
     "PACES",
     "ChainFrame",
@@ -76,6 +77,14 @@ IDLE_NOTES: dict[str, str] = {
 FULL_NOTES: dict[str, str] = {
     "place": "table.idle.place.full",
     "action": "table.idle.action.full",
+}
+
+#: The same, when the viewer's ancestor is on their field: they have worshipped and wait for
+#: its condition to hold, and skip placement meanwhile (RULES.md 4.2); the worship note says
+#: how far the condition is (``{progress}``, :func:`qm_rules.describe.worship_progress`).
+ANCESTOR_NOTES: dict[str, str] = {
+    "place": "table.idle.place.ancestor",
+    "worship": "table.idle.worship.ancestor",
 }
 
 #: Events told with the next step: a section says nothing by itself, and a timeout goes with
@@ -226,13 +235,22 @@ def field_full(view: View) -> bool:
     return me is not None and not any(s.empty for s in me.slots)
 
 
-def idle_notes(seen: Sequence[Event], viewer: int | None, full: bool = False) -> dict[int, str]:
+def my_ancestor_down(view: View) -> bool:
+    """Whether the viewer's ancestor is on their field in ``view``."""
+    return view.viewer is not None and ancestor_on_field(view, view.viewer) is not None
+
+
+def idle_notes(
+    seen: Sequence[Event], viewer: int | None, full: bool = False, ancestor: bool = False
+) -> dict[int, str]:
     """The phases of ``viewer``'s that passed without a question, among the events ``seen`` of
     one update (as :func:`visible_events` gives them): their index -> the note the log tells
     after them. Such a phase is followed at once by the next phase (or turn): the engine passes
     through a phase with nothing to play. Only within an update: across updates a phase the
     player closed (no event says so) looks the same. ``full``: the viewer's slots are all taken
-    in the update's view, so the note says that (:data:`FULL_NOTES`)."""
+    in the update's view, so the note says that (:data:`FULL_NOTES`); ``ancestor``: the
+    viewer's ancestor is on their field, which says why before a full field does
+    (:data:`ANCESTOR_NOTES`)."""
     out: dict[int, str] = {}
     if viewer is None:
         return out
@@ -240,7 +258,11 @@ def idle_notes(seen: Sequence[Event], viewer: int | None, full: bool = False) ->
         e = seen[i]
         if e.kind == "phase" and e.seat == viewer and seen[i + 1].kind in ("phase", "turn"):
             phase = str(e.data.get("phase"))
-            note = (FULL_NOTES.get(phase) if full else None) or IDLE_NOTES.get(phase)
+            note = (
+                (ANCESTOR_NOTES.get(phase) if ancestor else None)
+                or (FULL_NOTES.get(phase) if full else None)
+                or IDLE_NOTES.get(phase)
+            )
             if note:
                 out[i] = note
     return out
@@ -320,7 +342,7 @@ class _Builder:
         last_resolution = -1
         finished: LinkView | None = None  # the link that just resolved
         seen = visible_events(events, view.viewer)
-        notes = idle_notes(seen, view.viewer, full=field_full(view))
+        notes = idle_notes(seen, view.viewer, field_full(view), my_ancestor_down(view))
         before, after = self.board, field_places(view)
         moved_on = closed_note(seen, view.viewer, closed)
         for i, e in enumerate(seen):

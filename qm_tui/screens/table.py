@@ -39,6 +39,7 @@ from qm_rules.describe import (
     describe_prompt,
     field_places,
     listed,
+    worship_progress,
 )
 from qm_rules.model import Event, Option, Phase, PromptKind, SeatView, View
 from qm_tui import config as cfg
@@ -50,6 +51,7 @@ from qm_tui.i18n import has, tr
 from qm_tui.messages import LeaveTable, RematchRequested
 from qm_tui.net import lost_reason, refusal, seat_freed_text
 from qm_tui.playback import (
+    ANCESTOR_NOTES,
     DEFAULT_PACE,
     ChainFrame,
     Playback,
@@ -691,7 +693,6 @@ class TableScreen(Screen[None]):
         if not steps:
             self._show_playback_state()
             return
-        lang = self.lang
         with_view = [step for step in steps if step.view is not None]
         view = with_view[-1].view if with_view else self.view
         if view is not None and any(step.events for step in steps):
@@ -704,7 +705,7 @@ class TableScreen(Screen[None]):
             for step in steps:
                 lines += self._describe(step.events, view.viewer, names, places)
                 if step.note:
-                    lines.append(tr(step.note, lang))
+                    lines.append(self._note_words(step.note, view))
             if lines:
                 self.query_one(GameLog).add_lines(lines)
         last = steps[-1]
@@ -1030,6 +1031,14 @@ class TableScreen(Screen[None]):
         who = view.seats[p.seat].name
         return Now("away" if self.away_deadline(p.seat) is not None else "waiting", who)
 
+    def _note_words(self, note: str, view: View) -> str:
+        """A playback note in words; the worship phase's, of a player whose ancestor is on
+        the field, says how far its condition is (as of ``view``, the update's)."""
+        if note != ANCESTOR_NOTES["worship"] or view.viewer is None:
+            return tr(note, self.lang)
+        progress = worship_progress(view, view.viewer, self.lang, not_yet=True) or ""
+        return tr(note, self.lang, progress=progress)
+
     def seat_header(self, sv: SeatView, view: View) -> str:
         """A seat's name line: turn mark, name, connection, hand size, stacked offerings."""
         lang = self.lang
@@ -1045,6 +1054,9 @@ class TableScreen(Screen[None]):
         parts.append(tr("table.hand_count", lang, n=sv.hand_count))
         if sv.stacked:
             parts.append(tr("table.stacked", lang, n=len(sv.stacked)))
+        progress = worship_progress(view, sv.seat, lang) if sv.seat == view.viewer else None
+        if progress:  # my ancestor on the field: how far its condition is
+            parts.append(progress)
         deciding = view.prompt is not None and view.prompt.seat == sv.seat
         if deciding and view.result is None and self.away_deadline(sv.seat) is None:
             parts.append("... " + tr("table.deciding", lang))  # (away, nobody decides yet)
