@@ -40,6 +40,7 @@ __all__ = [
     "Playback",
     "Step",
     "closed_note",
+    "closed_words",
     "field_full",
     "is_resolved",
     "most_behind",
@@ -268,18 +269,33 @@ def idle_notes(
     return out
 
 
-def closed_note(seen: Sequence[Event], viewer: int | None, closed: tuple[str, str] | None) -> int:
+def closed_note(seen: Sequence[Event], viewer: int | None, closed: tuple[str, int] | None) -> int:
     """Where a phase of ``viewer``'s that the engine closed under them ends, among the events
     ``seen`` of one update: ``closed`` is the phase the viewer had played in without closing
-    it (and the note to tell), as the update began. If the update moves the viewer to another
-    phase or turn before that phase asks again, nothing more could be played in it: the index
-    of the event that moved on (-1: none)."""
+    it (and the free slots their play left), as the update began. If the update moves the
+    viewer to another phase or turn before that phase asks again, nothing more could be played
+    in it: the index of the event that moved on (-1: none)."""
     if closed is None or viewer is None:
         return -1
     for i, e in enumerate(seen):
         if e.kind == "turn" or (e.kind == "phase" and e.seat == viewer):
             return -1 if e.data.get("phase") == closed[0] else i
     return -1
+
+
+def closed_words(seen: Sequence[Event], at: int, viewer: int | None, free: int) -> str:
+    """The note for a phase of ``viewer``'s closed under them at ``seen[at]``: ``free`` slots
+    were left once the card they chose was down, and a card an effect brought onto their field
+    before ``at`` (Sleight of Hand's take, a put) took one more. None left: the 5 slots are
+    full (the same words as a phase that passed for a full field, :data:`FULL_NOTES`), else
+    nothing more could be played."""
+    brought = sum(
+        1
+        for e in seen[:at]
+        if e.seat == viewer
+        and (e.kind == "put" or (e.kind == "take" and e.data.get("to") == "field"))
+    )
+    return FULL_NOTES["action"] if free - brought <= 0 else "table.idle.action.more"
 
 
 def _finishes(link: LinkView, e: Event, drawing: bool) -> bool:
@@ -334,7 +350,7 @@ class _Builder:
         events: Sequence[Event],
         view: View,
         deadline_at: float | None,
-        closed: tuple[str, str] | None = None,
+        closed: tuple[str, int] | None = None,
     ) -> list[Step]:
         out: list[Step] = []
         pending: list[Event] = []  # silent events, told with the next step
@@ -347,10 +363,11 @@ class _Builder:
         moved_on = closed_note(seen, view.viewer, closed)
         for i, e in enumerate(seen):
             if i == moved_on and closed is not None:  # told after what came before it
+                note = closed_words(seen, i, view.viewer, closed[1])
                 if out and not out[-1].note:
-                    out[-1] = dataclasses.replace(out[-1], note=closed[1])
+                    out[-1] = dataclasses.replace(out[-1], note=note)
                 else:  # nothing before it in this update: a step of its own, the note only
-                    out.append(dataclasses.replace(self._step([], 0.0), note=closed[1]))
+                    out.append(dataclasses.replace(self._step([], 0.0), note=note))
             k = e.kind
             if finished is not None and out:
                 drawing = out[-1].events[-1].kind in ("worship", "draw")
@@ -479,10 +496,11 @@ class Playback:
         events: Sequence[Event],
         view: View,
         deadline_at: float | None,
-        closed: tuple[str, str] | None = None,
+        closed: tuple[str, int] | None = None,
     ) -> None:
         """Queue the steps of one update; ``closed``: the viewer's phase they had played in
-        and not closed, with the note to tell if the update moves on (:func:`closed_note`)."""
+        and not closed, with the slots their play left, told if the update moves on
+        (:func:`closed_note`, :func:`closed_words`)."""
         self.queue.extend(self._builder.steps(events, view, deadline_at, closed))
 
     def add_end(self, ended: object, view: View) -> None:

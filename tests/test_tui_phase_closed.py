@@ -92,3 +92,33 @@ async def test_an_action_phase_i_end_myself_says_nothing_more() -> None:
     assert any("face-down" in line for line in log)  # the set happened, then I ended
     assert tr("table.idle.action.more", "en") not in log
     assert tr("table.idle.action.full", "en") not in log
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_a_play_whose_effect_fills_the_field_says_the_slots_are_full(lang: str) -> None:
+    # Playtest 4 (F2): Sleight of Hand, played into my 4th slot, took an offering into my 5th;
+    # the action phase ended with "Nothing more you can play" while a counter was still in my
+    # hand: the full field stopped me, and a placement into a full field says so.
+    g = position(
+        2,
+        turn=0,
+        hands={0: ["shunshou", "hushenfu"]},
+        fields={0: OFFERINGS[:3], 1: ["qingjiu"]},
+    )
+    session = EngineSession(g)
+    app = TableApp(session, clock=FakeClock(), lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.table
+        await until(pilot, lambda: table.view is not None and table.view.prompt is not None)
+        await pilot.press("1")  # Play Sleight of Hand (one target: it resolves at once)
+        await until(pilot, lambda: [c[:5] for c in session.chosen] == ["play:"])
+        lines = table.query_one(GameLog).lines_written
+        for _ in range(100):  # the other seat decides next: the steps, told at once
+            if any("worship" in x or "祭祀" in x for x in lines):
+                break
+            await pilot.press("space")
+        log = list(lines)
+    assert tr("table.idle.action.full", lang) in log, log
+    assert tr("table.idle.action.more", lang) not in log
+    full = log.index(tr("table.idle.action.full", lang))
+    assert any("Rice Wine" in line or "清酒" in line for line in log[:full])  # after the take

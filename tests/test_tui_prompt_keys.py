@@ -239,6 +239,44 @@ async def test_setting_into_the_last_free_slot_says_it_fills_the_field(lang: str
         assert not any(words in t for i, t in texts.items() if i not in warned)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_placing_into_the_last_free_slot_says_it_fills_the_field(lang: str) -> None:
+    # Playtest 4 (F2): 4 of 5 slots used, Green Tea and three special cards in hand; "Place
+    # Green Tea" had no note (the set options do), and placing it skipped the action phase.
+    # A real position: the note comes when a card in hand would want a slot, not otherwise.
+    from helpers import position
+
+    from qm_tui.i18n import tr
+    from qm_tui.widgets.prompt import fills_field
+
+    field = {0: ["juhua", "qingtuan", "qingjiu", "xianguo"]}
+    g = position(2, turn=0, phase=Phase.PLACE, hands={0: ["qingcha", "yehuo"]}, fields=field)
+    view = g.view(0)
+    assert view.prompt is not None and view.prompt.kind is PromptKind.PLACE
+    place = [o.id for o in view.prompt.options if o.kind == "place"]
+    flagged = fills_field(view, view.prompt.options)
+    assert [o.id for o, f in zip(view.prompt.options, flagged, strict=True) if f] == place
+    only_offerings = position(
+        2, turn=0, phase=Phase.PLACE, hands={0: ["qingcha", "zhiqian"]}, fields=field
+    ).view(0)
+    assert only_offerings.prompt is not None
+    assert not any(fills_field(only_offerings, only_offerings.prompt.options))  # nothing to lose
+    roomy = position(2, turn=0, phase=Phase.PLACE, hands={0: ["qingcha", "yehuo"]}).view(0)
+    assert roomy.prompt is not None and not any(fills_field(roomy, roomy.prompt.options))
+    app, _session = _app(view, lang)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        await pilot.pause()
+        ol = app.table.query_one(PromptBar).options_list
+        texts = {
+            ol.get_option_at_index(i).id: str(ol.get_option_at_index(i).prompt)
+            for i in range(ol.option_count)
+        }
+        words = tr("table.option.fills", lang)
+        assert all(words in texts[i] for i in place), texts
+        assert words not in texts["skip"]
+
+
 async def test_an_answered_question_dims_its_options_until_the_next_one() -> None:
     # Playtest 3: after a key, "Sent; waiting for the table..." with the options still listed
     # as if open for about a second. They are dimmed once sent; a new question undims them.

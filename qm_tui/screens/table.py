@@ -228,7 +228,7 @@ class TableScreen(Screen[None]):
         self.updates = 0
         """How many views were rendered (tests and benchmarks wait on it)."""
         self._chosen_seq: int | None = None
-        self._phase_open: tuple[str, str] | None = None
+        self._phase_open: tuple[str, int] | None = None
         """My action phase, which I played in and did not end, with the note the log tells if
         it ends by itself (nothing more to play): see :meth:`choose`."""
         self.autopass = AutoPass()
@@ -1264,18 +1264,18 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._send, "choose", option_id)
 
     @staticmethod
-    def _played_in_action(view: View, option_id: str) -> tuple[str, str] | None:
+    def _played_in_action(view: View, option_id: str) -> tuple[str, int] | None:
         """Choosing ``option_id`` in my action phase: None if it ends the phase; else the
-        phase stays mine to end, and if the engine ends it (nothing more can be played) the
-        log says why — the last free slot taken, or nothing left that may be played."""
+        phase stays mine to end, with the free slots left once the card is down: if the engine
+        ends the phase (nothing more can be played) the log says why — no free slot left, or
+        nothing left that may be played (:func:`qm_tui.playback.closed_words`)."""
         p, me = view.prompt, view.me()
         if p is None or me is None or option_id == p.default:
             return None
         option = p.option(option_id)
         free = sum(1 for s in me.slots if s.card is None and not s.face_down)
         takes = option is not None and option.kind in ("play", "set")
-        full = free - (1 if takes else 0) <= 0
-        return ("action", "table.idle.action.full" if full else "table.idle.action.more")
+        return ("action", free - (1 if takes else 0))
 
     # Not exclusive: a chat line must not cancel a choice on its way (nor the reverse); the
     # client's send lock keeps them in order.

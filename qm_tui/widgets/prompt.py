@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
 
+from qm_rules.cards import CARDS
 from qm_rules.describe import describe_options, describe_prompt
 from qm_rules.model import Option, PromptKind, View
 from qm_tui.clock import Clock
@@ -33,6 +34,10 @@ from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyLabel
 #: Letters an option may take after 1-9 and 0, in the order given (home row first); those the
 #: screen binds to something else are skipped.
 OPTION_LETTERS = "asfhjkmnqtuvwyzi"
+
+
+#: The cards that the action phase plays or sets into a free slot (actions, traps, counters).
+SLOT_CARDS = frozenset(c.id for c in CARDS.cards if c.is_special)
 
 
 def option_keys(reserved: set[str] | frozenset[str] = frozenset()) -> tuple[str, ...]:
@@ -60,14 +65,19 @@ def seconds_left(deadline_at: float | None, now: float) -> int | None:
 
 
 def fills_field(view: View, options: tuple[Option, ...]) -> list[bool]:
-    """Which of ``options`` set a card into the viewer's last free slot in their action phase:
-    a face-down card stays, so after it nothing can be placed or played until a slot frees
-    (RULES.md section 5), and the option says so before the player finds their turns skipped."""
+    """Which of ``options`` put a card into the viewer's last free slot and so leave nothing
+    more to play until a slot frees (RULES.md section 5), which the option says before the
+    player finds their turns skipped: a set in the action phase (a face-down card stays), and
+    a placement while the hand holds a card that the action phase would want a slot for (the
+    action phase then passes at once)."""
     p, me = view.prompt, view.me()
-    if p is None or me is None or p.kind is not PromptKind.ACTION:
+    if p is None or me is None or p.kind not in (PromptKind.ACTION, PromptKind.PLACE):
         return [False] * len(options)
     last = sum(1 for s in me.slots if s.empty) == 1
-    return [last and o.kind == "set" for o in options]
+    if p.kind is PromptKind.ACTION:
+        return [last and o.kind == "set" for o in options]
+    wanted = last and any(c.card in SLOT_CARDS for c in me.hand or ())
+    return [wanted and o.kind == "place" for o in options]
 
 
 class SteadyOptionList(OptionList):
