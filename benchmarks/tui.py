@@ -9,9 +9,10 @@ Textual's headless pilot (``App.run_test(size=...)``). Keys are fed through the 
 the way a terminal's keys arrive. You (seat 0) always take option 1 with the ``1`` key; before
 each of your decisions a few arrow keys move the focus over the board, and while the bots play
 (the table playing their moves back, step by step) arrows are sent too. The ``1`` waits until the
-question takes keys, as a player's would (the table's answer guard: 0.5 s after it appeared, by
-default). When a game ends, ``v`` opens the result over the final table and its ``r`` starts
-the next one.
+question takes keys, as a player's would (the table's answer guard: once no key has come for
+0.5 s, by default, since it appeared; the arrows sent while it is dimmed start that again).
+When a game ends, ``v`` opens the result over the final table and its ``r`` starts the next
+one.
 
 The playback runs as players have it, at ``--pace`` (default fast): a view is drawn when the
 playback reaches it, not when it arrives; how long it was held back is printed apart (that is

@@ -15,12 +15,26 @@ class Clock(Protocol):
 
     def now(self) -> float: ...
 
+    def at(self, stamp: float) -> float:
+        """This clock's reading at the moment Textual stamped a message (its ``.time``): when
+        a key was pressed, not when it was handled, which under load can be a while later."""
+        ...
+
 
 class SystemClock:
     """The real monotonic clock."""
 
     def now(self) -> float:
         return time.monotonic()
+
+    def at(self, stamp: float) -> float:
+        """``now`` less the message's age. The age is taken on Textual's own clock (its
+        ``_time.get_time``: monotonic, but perf_counter on Windows), so the two need not share
+        a base; a stamp from the future (none should be) counts as now. (Textual is imported
+        here, not above: this module stays light for what runs without the TUI.)"""
+        from textual._time import get_time as textual_time
+
+        return self.now() - max(0.0, textual_time() - stamp)
 
 
 class FakeClock:
@@ -30,6 +44,10 @@ class FakeClock:
         self._now = start
 
     def now(self) -> float:
+        return self._now
+
+    def at(self, stamp: float) -> float:
+        """Every message happens now: a fake clock moves only when a test moves it."""
         return self._now
 
     def advance(self, seconds: float) -> None:

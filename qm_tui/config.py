@@ -26,10 +26,12 @@ FILE_NAME = "config.json"
 MAX_NAME = 16
 
 ANSWER_GUARD = 0.5
-"""Seconds after a new question of mine appears during which the keys that answer it (option
-keys, Enter or a click on an option or a card, pass, end) are not taken as its answer: a key
-pressed that soon was meant for what was on screen before (a playtester's ``1``, meant as the
-next action, flipped a trap on a placement prompt that had appeared 0.3 s earlier). 0.5 s is
+"""Seconds the keyboard must have been quiet since a new question of mine appeared before the
+keys that answer it (option keys, Enter or a click on an option or a card, pass, end) are taken
+as its answer: a key pressed that soon was meant for what was on screen before (a playtester's
+``1``, meant as the next action, flipped a trap on a placement prompt that had appeared 0.3 s
+earlier), and every key pressed meanwhile starts the moment again, so a held or hammered key
+never answers a question that came in the middle of it (playtest 4). 0.5 s is
 what browsers' input protectors wait (Chromium's payment sheet: 500 ms; its dialogs: the
 double-click interval, 500 ms by default); simple visual reaction alone takes 0.2-0.3 s. The
 player's ``answer_guard`` in the config file overrides it (seconds; 0 turns the guard off, at

@@ -9,10 +9,12 @@ import pytest
 from test_tui_table_support import (
     HostedTable,
     TableApp,
+    bob_springs_his_trap,
     my_prompt,
     play_until,
     play_with_keys,
     screen_text,
+    trap_table,
     until,
 )
 
@@ -248,40 +250,18 @@ async def test_the_countdown_of_a_response_runs_on_through_the_steps_of_declarin
 
     I play 扫墓, Bob springs 鬼打墙, and I answer it with 拆台, whose cost (discard 2) is two
     more steps."""
-    from helpers import in_hand, on_field, position
+    from helpers import in_hand
 
-    import qm_net.host.table as host_table
-    from qm_net.client import TableClient
-    from qm_net.host import Host
-    from qm_rules.model import GameOptions
     from qm_tui.clock import SystemClock
     from qm_tui.session import NetSession
     from qm_tui.widgets.status import TableStatus
 
-    hands = {0: ["saomu", "chaitai", "qingtuan", "qingcha", "juhua"]}
-
-    class Arranged:
-        @staticmethod
-        def new(players: list[str], seed: object, options: GameOptions) -> object:
-            return position(
-                2, turn=0, hands=hands, fields={1: ["gui_daqiang/down"]}, options=options
-            )
-
-    monkeypatch.setattr(host_table, "Game", Arranged)
-    opts = GameOptions(response_timer=20.0, turn_timer=None)
-    host = Host("t", 2, options=opts, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False)
-    host.seed = 1
-    await host.start()
-    me = await TableClient.connect("127.0.0.1", host.port, "Me")
-    bob = await TableClient.connect("127.0.0.1", host.port, "Bob")
     clock = SystemClock()
 
     async def key_for(option: str) -> None:
         await pilot.press(str(app.table.view.prompt.ids.index(option) + 1))  # type: ignore[union-attr]
 
-    try:
-        await me.join(0)
-        await bob.join(1)
+    async with trap_table(monkeypatch, response_timer=20.0) as (host, me, bob):
         app = TableApp(NetSession(me, clock=clock, reconnect_delays=()), clock=clock)  # type: ignore[arg-type]
         async with app.run_test(size=(100, 30)) as pilot:
             await me.set_ready(True)
@@ -290,12 +270,7 @@ async def test_the_countdown_of_a_response_runs_on_through_the_steps_of_declarin
             game = host.game
             assert game is not None
             await key_for(f"play:{in_hand(game, 0, 'saomu')}")
-            while True:  # Bob springs his trap
-                msg = await bob.next_message(10)
-                p = getattr(getattr(msg, "view", None), "prompt", None)
-                if p is not None and p.seat == 1 and p.options:
-                    break
-            await bob.choose(f"flip:{on_field(game, 1, 'gui_daqiang')}")
+            await bob_springs_his_trap(game, bob)
             await until(pilot, lambda: my_prompt(app, PromptKind.RESPOND))
             table = app.table
             deadline, seq = table.deadline_at, table.view.seq  # type: ignore[union-attr]
@@ -313,7 +288,3 @@ async def test_the_countdown_of_a_response_runs_on_through_the_steps_of_declarin
             assert left is not None and left < total - 0.9
             shown = table.query_one(PromptBar).query_one("#prompt-countdown").render().plain  # type: ignore[attr-defined]
             assert shown == f"{math.ceil(left)}s", shown
-    finally:
-        await me.close()
-        await bob.close()
-        await host.stop()

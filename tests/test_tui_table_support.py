@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -91,6 +92,57 @@ class HostedTable:
             await self.client.close()
         if self.host is not None:
             await self.host.stop()
+
+
+@asynccontextmanager
+async def trap_table(
+    monkeypatch: object, *, response_timer: float | None
+) -> AsyncIterator[tuple[Host, TableClient, TableClient]]:
+    """A two-seat table over loopback whose host plays a game arranged so: my turn, in my hand
+    扫墓 and the counter 拆台 (its cost: discard 2, two more questions), and Bob's 鬼打墙 set
+    face down (playtest 4's F7 was played on such a table). Yields the host and both seats'
+    clients, seated; the test makes the app, says ready, plays (see
+    :func:`bob_springs_his_trap`) and closes nothing."""
+    from helpers import position
+
+    import qm_net.host.table as host_table
+
+    hands = {0: ["saomu", "chaitai", "qingtuan", "qingcha", "juhua"]}
+
+    class Arranged:
+        @staticmethod
+        def new(players: list[str], seed: object, options: GameOptions) -> object:
+            return position(
+                2, turn=0, hands=hands, fields={1: ["gui_daqiang/down"]}, options=options
+            )
+
+    monkeypatch.setattr(host_table, "Game", Arranged)  # type: ignore[attr-defined]
+    opts = GameOptions(response_timer=response_timer, turn_timer=None)
+    host = Host("t", 2, options=opts, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False)
+    host.seed = 1
+    await host.start()
+    me = await TableClient.connect("127.0.0.1", host.port, "Me")
+    bob = await TableClient.connect("127.0.0.1", host.port, "Bob")
+    try:
+        await me.join(0)
+        await bob.join(1)
+        yield host, me, bob
+    finally:
+        await me.close()
+        await bob.close()
+        await host.stop()
+
+
+async def bob_springs_his_trap(game: Game, bob: TableClient) -> None:
+    """At :func:`trap_table`, once I played 扫墓: Bob, when asked, flips his 鬼打墙."""
+    from helpers import on_field
+
+    while True:
+        msg = await bob.next_message(10)
+        p = getattr(getattr(msg, "view", None), "prompt", None)
+        if p is not None and p.seat == 1 and p.options:
+            break
+    await bob.choose(f"flip:{on_field(game, 1, 'gui_daqiang')}")
 
 
 class TableApp(App[None]):

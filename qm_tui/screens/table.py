@@ -26,6 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
+from textual.notifications import Notification, Notify
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -94,6 +95,9 @@ from qm_tui.widgets.waiting import Waiting
 #: Options the "pass" and "end" keys take, in order of preference.
 PASS_IDS = ("pass", "none")
 END_IDS = ("end", "skip", "decline")
+#: The table's actions that answer the question (with ``option(n)``): a key bound to one is
+#: held back while a new question's options are dimmed (TableScreen.answer_armed).
+ANSWER_ACTIONS = frozenset({"pass", "end", "cancel"})
 
 
 @dataclass
@@ -238,10 +242,13 @@ class TableScreen(Screen[None]):
         """Seconds a new question of mine waits before a key answers it (None: the app's, or
         else config.ANSWER_GUARD, read at mount): see :meth:`answer_armed`."""
         self._asked: tuple[int, float] | None = None
-        """The last question of mine shown (its ``seq``) and when it appeared (on ``clock``)."""
+        """The last question of mine shown (its ``seq``) and since when the keyboard has been
+        quiet for it (on ``clock``): when it appeared, or the last key pressed while its options
+        were dimmed (:meth:`_hold_dim`)."""
         self._asked_unseen = False
         """... it appeared while another screen covered the table: it appears at the resume."""
-        self._too_soon_told: int | None = None  # the question a too-early key was told about
+        self._too_soon_toast: Notification | None = None
+        """The toast that says a key came too soon: one at a time (:meth:`_tell_too_soon`)."""
         self._unarmed = False  # the option list is shown as not yet taking keys
         self._waiting: Waiting | None = None
         """The question of mine last told to a dialog over the table (:meth:`waiting_question`),
@@ -1250,7 +1257,9 @@ class TableScreen(Screen[None]):
             return
         if self._chosen_seq == p.seq:
             return  # already answered; the new view is on its way
-        if by_key and self._too_soon(p.seq):
+        if by_key and not self.answer_armed():
+            self._hold_dim(self.clock.now())  # a click, or a key the table never saw
+            self._tell_too_soon()
             return
         self._chosen_seq = p.seq
         self.query_one(PromptBar).show_sent(True)
@@ -1308,25 +1317,81 @@ class TableScreen(Screen[None]):
         self._asked_unseen = not self.is_active  # a dialog over the table takes the keys
         self._show_armed()
 
-    def answer_armed(self) -> bool:
-        """Whether a key may answer the question on screen now: not until ``answer_guard``
-        seconds after it appeared (a key pressed sooner was meant for what was there before:
-        a playtester's ``1``, meant as their next action, flipped a trap on a placement prompt
-        that had appeared 0.3 s before). The timer and auto-pass do not wait."""
+    def answer_armed(self, at: float | None = None) -> bool:
+        """Whether a key (pressed ``at``, default now) may answer the question on screen: only
+        once the keyboard has been quiet for ``answer_guard`` seconds since it appeared. A key
+        pressed sooner was meant for what was there before (a playtester's ``1``, meant as their
+        next action, flipped a trap on a placement prompt that had appeared 0.3 s before), and
+        every key pressed while the options are dimmed dims them for as long again: a held or
+        hammered key never answers a question that came in the middle of it (playtest 4: ``1``
+        pressed every 0.3 s across a bot's turn flipped a counter and paid its two costs).
+        The timer and auto-pass do not wait."""
         asked, guard = self._asked, self.answer_guard
         if asked is None or not guard:
             return True
-        return self.clock.now() - asked[1] >= guard
+        return (self.clock.now() if at is None else at) - asked[1] >= guard
 
-    def _too_soon(self, seq: int) -> bool:
-        """A key answering question ``seq`` came too soon after it appeared: not taken, and
-        the player told why (once a question)."""
-        if self.answer_armed():
+    def _hold_dim(self, at: float) -> None:
+        """A key pressed ``at`` while the options are dimmed: they stay dimmed until the
+        keyboard has been quiet for the whole moment again (a debounce)."""
+        if self._asked is not None and at > self._asked[1]:
+            self._asked = (self._asked[0], at)
+        self._show_armed()
+
+    def _question_open(self) -> bool:
+        """A question of mine is on screen, not yet answered (the one the guard times)."""
+        view = self.view
+        p = view.prompt if view is not None else None
+        return (
+            p is not None
+            and view is not None
+            and p.seat == view.viewer
+            and bool(p.options)
+            and self._chosen_seq != p.seq
+            and self._asked is not None
+            and self._asked[0] == p.seq
+        )
+
+    def _key_answers(self, event: events.Key) -> bool:
+        """Whether ``event`` would answer the question: a key bound here to an option, pass,
+        end or cancel, a letter naming an option, or Enter on the option list. (Enter or space
+        on a card are the card's priority keys, which never come by here: :meth:`choose` holds
+        them back.)"""
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if binding.action.startswith("option(") or binding.action in ANSWER_ACTIONS:
+                return True
+        bar = self.query_one(PromptBar)
+        if event.character is not None and bar.index_for_key(event.character) is not None:
+            return True
+        return event.key == "enter" and self.focused is bar.options_list
+
+    def _held_back(self, event: events.Key) -> bool:
+        """A key pressed while the question's options are dimmed (by its press time, which
+        under load can be well before the table handles it): the dim starts over, and if the
+        key would answer, it does not (the player told why). True: the key is not to be used."""
+        if not self._question_open():
             return False
-        if self._too_soon_told != seq:
-            self._too_soon_told = seq
-            self.notify(tr("table.guard.too_soon", self.lang), timeout=3, markup=False)
+        at = self.clock.at(event.time)
+        if self.answer_armed(at):
+            return False
+        self._hold_dim(at)
+        if not self._key_answers(event):
+            return False
+        self._tell_too_soon()
         return True
+
+    def _tell_too_soon(self) -> None:
+        """Say that a key came too soon and did not answer: one toast at a time. A burst of
+        keys added one per question (per key, had it been asked), and stacked toasts of CJK
+        text clipped each other at 80x24 (playtest 4). (One toast can still lose a character
+        where an edge of a widget beneath it cuts through one: Textual's compositor, its issue
+        6357.)"""
+        told = self._too_soon_toast
+        if told is not None and not told.has_expired:
+            return
+        told = Notification(tr("table.guard.too_soon", self.lang), timeout=3, markup=False)
+        self._too_soon_toast = told
+        self.app.post_message(Notify(told))
 
     def _show_armed(self) -> None:
         """The option list looks not yet armed (dimmed) until its keys answer it."""
@@ -1402,8 +1467,15 @@ class TableScreen(Screen[None]):
         self.query_one(PromptBar).use_keys(reserved, tr("table.option_count", self.lang))
 
     async def on_key(self, event: events.Key) -> None:
-        """A letter that names an option (past 1-9 and 0) picks it, as the digits do."""
-        if isinstance(self.focused, Input) or event.character is None:
+        """A key pressed while a new question's options are dimmed is held back
+        (:meth:`_held_back`): it reaches here before the bindings run. A letter that names an
+        option (past 1-9 and 0) picks it, as the digits do."""
+        if isinstance(self.focused, Input):
+            return
+        if self._held_back(event):
+            event.stop()
+            return
+        if event.character is None:
             return
         i = self.query_one(PromptBar).index_for_key(event.character)
         if i is not None and i >= 10:

@@ -101,12 +101,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "area.table.prompt.text": {
         "zh": "现在要你做的决定、可选的选项（按选项前标出的键选它，按键栏列出这些键）和剩下的时间；"
         "轮到别人时显示在等谁。"
-        "新的问题刚出现的一瞬间选项是暗的：这时按的键不算作答（那是按给上一个画面的）。",
+        "新的问题刚出现时选项会暗一下：暗着时按的键不算作答（那是按给上一个画面的），"
+        "还会让选项再暗一会儿；键盘停下片刻，选项亮了，按键才作答。",
         "en": "The decision you must make now, its options (the key before an option picks "
         "it; the key bar lists those keys) and the time left; "
         "when someone else decides, who you are waiting for. A new question's options are "
         "dimmed for a moment: a key pressed then (meant for what was there before) does not "
-        "answer it.",
+        "answer it and keeps them dimmed a moment longer; once the keys have stopped for a "
+        "moment they light up and a key answers.",
     },
     "area.table.chat": {"zh": "聊天", "en": "Chat"},
     "area.table.chat.text": {

@@ -104,8 +104,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.no": {"zh": "否", "en": "No"},
     "table.no_option": {"zh": "现在没有这个选项", "en": "That is not an option now"},
     "table.guard.too_soon": {
-        "zh": "新的问题刚出现：这次按键没有作答。看清后再按一次。",
-        "en": "A new question just came up: that key did not answer it. Read it, then press again.",
+        "zh": "新的问题刚出现：选项暗着时按的键不算作答。先停手看清，等选项亮了再按。",
+        "en": "A new question just came up: keys pressed while its options are dimmed do not "
+        "answer it. Stop, read it, and press once they light up.",
     },
     "table.tile.several": {
         "zh": "这张牌有几个选项：请在列表中选择",
