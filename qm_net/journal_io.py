@@ -5,7 +5,7 @@ One file may hold several games (a table's rematches), each one a ``game`` line,
 time a host opens the file, records how the table was started (seats, games, seed, bots...), so
 that a resumed table keeps them::
 
-    {"type": "table", "options": {"seats": 4, "games": 3, "seed": 7, …}}
+    {"type": "table", "options": {"seats": 4, "games": 3, "seed": 7, …, "advertise": true}}
     {"type": "game", "index": 0, "table": "…", "seats": [{"seat": 0, "name": "…",
      "kind": "human", "strategy": null, "token_sha256": "…"}, …], "journal": {<Journal.to_plain(),
      choices empty>}}
@@ -19,7 +19,9 @@ not as the player's choice.
 
 Seat tokens are stored only as SHA-256 hashes, and the file is still created 0600: it names the
 players and, after the game, every card they held. A ``kill -9`` can tear the last line; readers
-ignore a torn tail and :func:`open_for_append` cuts it off before writing again.
+ignore a torn tail and :func:`open_for_append` cuts it off before writing again. While a host
+writes the file it holds an advisory lock on it (:func:`in_use`): a table still running is not
+"interrupted", and is not resumed a second time.
 """
 
 from __future__ import annotations
@@ -179,6 +181,36 @@ def read_games(path: str) -> list[JournalGame]:
         raise JournalError(f"{path}: bad record: {exc}") from exc
 
 
+def _hold(fd: int) -> None:
+    """Mark the journal as being written by a running host, for as long as ``fd`` is open (an
+    advisory lock: the system drops it with the process, ``kill -9`` included). Best effort: a
+    system without ``flock`` (or a second writer) goes on unmarked."""
+    with contextlib.suppress(ImportError, OSError):
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def in_use(path: str) -> bool:
+    """Whether a running host (this process or another) is writing the journal ``path``: its
+    table is up, not interrupted, and must not be resumed a second time."""
+    try:
+        import fcntl
+    except ImportError:  # no flock here: nothing says so
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # (its lock, if taken, goes with it)
+    return False
+
+
 def _choice_line(i: int, seat: int, option: str, timed_out: bool) -> dict[str, Any]:
     line: dict[str, Any] = {"type": "choice", "i": i, "seat": seat, "option": option}
     if timed_out:
@@ -202,6 +234,7 @@ class JournalWriter:
             good = 0
         fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
         os.fchmod(fd, 0o600)  # also when the file existed with looser bits
+        _hold(fd)  # while it is open: the table is running (see in_use)
         os.ftruncate(fd, good)  # cut a torn tail off before appending
         os.lseek(fd, good, os.SEEK_SET)
         self._fd: int | None = fd

@@ -422,13 +422,33 @@ class QingmingApp(App[None]):
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def resume_local(self, journal: str) -> None:
-        """``qingming play --resume``: the table of ``journal`` again, where it was, and our
-        seat at it (its token is stored with the journal's name)."""
+        """Reopen the table ``journal`` records, where its game was cut off (a crash, a kill,
+        a game against bots quit to carry on later), and take our seat at it (its token is
+        stored with the journal's name, or its hash is in the journal): ``qingming play
+        --resume``, and the lobby's reopen key. What ``qingming serve --resume`` does, hosted
+        in this process: a table that was on the LAN is served and advertised again (on its
+        old port if free, so that the others' programs reconnect by themselves), as one
+        hosted from the lobby is; a private table against bots on loopback."""
+        from qm_tui import interrupted
         from qm_tui.net import resume_host
 
         await self._close_table(keep_start=True)
+        table = interrupted.describe(journal)
+        lan = table is not None and table.lan
+        bind = bind_address(self.interfaces) if lan else "127.0.0.1"
         try:
-            self.hosted = await resume_host(journal, bot_delay=self.bot_delay)
+            if lan:
+                assert table is not None
+                self.hosted = await resume_host(
+                    journal,
+                    bot_delay=self.bot_delay,
+                    bind=bind,
+                    interfaces=self.interfaces,
+                    advertise=True,
+                    port=table.port,
+                )
+            else:
+                self.hosted = await resume_host(journal, bot_delay=self.bot_delay)
         except (OSError, ValueError) as exc:
             await self._pop_to_lobby()
             self.notify(
@@ -439,7 +459,8 @@ class QingmingApp(App[None]):
             )
             return
         self.journal_path = journal
-        client = await connect("127.0.0.1", self.hosted.port, self.player_name)
+        here = "127.0.0.1" if bind == "0.0.0.0" else bind
+        client = await connect(here, self.hosted.port, self.player_name)
         await self._sit(client, None, journal=journal)
 
     def _new_journal(self, table: str) -> str | None:

@@ -118,26 +118,50 @@ async def start_host(
     return host
 
 
-async def resume_host(journal: str, *, bot_delay: float = 0.0) -> Host:
-    """The table a journal records, served again on loopback from this process
-    (``qingming play --resume``): the same game where it stood, its seats' tokens still good.
-    Raises ``ValueError`` (no game in it), ``OSError`` or a journal error."""
+async def resume_host(
+    journal: str,
+    *,
+    bot_delay: float = 0.0,
+    bind: str = "127.0.0.1",
+    interfaces: list[str] | None = None,
+    advertise: bool = False,
+    port: int | None = 0,
+) -> Host:
+    """The table a journal records, served again from this process: the same game where it
+    stood, its seats' tokens still good. By default privately on loopback (a game against
+    bots, ``qingming play --resume``); a LAN table on ``bind``, advertised, on ``port`` when it
+    is free (where the others' programs look for it), else on any. Raises ``ValueError`` (no
+    game in it, or a running table writes it), ``OSError`` or a journal error."""
     from qm_net.host import Host
+    from qm_net.journal_io import in_use
     from qm_rules import JournalError
 
-    try:
-        host = Host.resume(
-            journal,
-            bind="127.0.0.1",
-            port=0,
-            interfaces=["127.0.0.1"],
-            advertise=False,
-            bot_delay=bot_delay,
-        )
-    except JournalError as exc:
-        raise ValueError(str(exc)) from None
-    await host.start()
-    return host
+    if in_use(journal):
+        raise ValueError(f"a table that is running writes {journal}")
+    if interfaces is None:
+        interfaces = [bind] if _is_loopback(bind) else None
+    ports = [port] if port in (0, None) else [port, 0]
+    for i, try_port in enumerate(ports):
+        try:
+            host = Host.resume(
+                journal,
+                bind=bind,
+                port=try_port,
+                interfaces=interfaces,
+                advertise=advertise,
+                bot_delay=bot_delay,
+            )
+        except JournalError as exc:
+            raise ValueError(str(exc)) from None
+        try:
+            await host.start()
+        except OSError as exc:
+            await host.stop(goodbye=False)  # (its journal closed again)
+            if exc.errno != errno.EADDRINUSE or i == len(ports) - 1:
+                raise
+            continue  # its old port is taken now: any other (the lobby lists it there)
+        return host
+    raise AssertionError("unreachable")
 
 
 async def connect(address: str, port: int, name: str, *, timeout: float = 5.0) -> TableClient:

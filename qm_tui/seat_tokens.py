@@ -120,9 +120,15 @@ def remember(
     address: str, table: str, token: str, seat: int | None = None, journal: str | None = None
 ) -> None:
     """Keep ``token`` for the table at ``address`` (an earlier token for it is replaced).
-    A disk that cannot be written must not stop the game: the seat then lives in memory only."""
+    A disk that cannot be written must not stop the game: the seat then lives in memory only.
+    The journal the token was stored with stays with it when none is given: a table hosted
+    here and taken back by ``qingming join`` (served again by ``serve --resume``) is still ours
+    to reopen (``play --resume`` found nothing once a join had stored the seat without it)."""
+    stored = load()
+    if journal is None:
+        journal = next((s.journal for s in stored if s.token == token and s.journal), None)
     keep = [
-        s for s in load() if s.token != token and not (s.address == address and s.table == table)
+        s for s in stored if s.token != token and not (s.address == address and s.table == table)
     ]
     entry = StoredSeat(address, table, token, seat, journal, time.time())
     with contextlib.suppress(OSError):
@@ -160,15 +166,6 @@ def for_journal(journal: str) -> list[StoredSeat]:
     """The tokens stored for the table that ``journal`` records, newest first."""
     target = os.path.abspath(journal)
     return [s for s in load() if s.journal and os.path.abspath(s.journal) == target]
-
-
-def latest_journal() -> str | None:
-    """The journal of the newest table hosted here at which a seat is still held (what
-    ``qingming play --resume`` carries on), if its file is still there."""
-    for entry in load():
-        if entry.journal and os.path.exists(entry.journal):
-            return entry.journal
-    return None
 
 
 # ───────────────────────────── the deal's record, beside the token ─────────────────────────────

@@ -3,6 +3,9 @@ line, the app, the seat-token store on disk), only run headless.
 
     python tests/seat_client.py REPORT join 127.0.0.1:PORT --name Ann --lang en
 
+(With ``QM_TEST_HOST=NAME,SEATS,BOTS`` in its environment and no command, it hosts a table
+from the lobby at once, as the host form would, and reports the port it listens on.)
+
 Every 0.1 s it appends what its screen shows to the file REPORT as one JSON line (when it
 changed): the screen, the seat, the hand, the pending prompt, the table's status line, which
 seats a bot plays and the log. In the waiting room a seated player says ready, as a person
@@ -25,6 +28,8 @@ from qm_tui.widgets.log import GameLog
 def snapshot(app: QingmingApp) -> dict[str, Any]:
     screen = app.screen
     out: dict[str, Any] = {"screen": type(screen).__name__}
+    if app.hosted is not None:
+        out["hosting"] = app.hosted.port
     if out["screen"] == "RoomScreen":
         seat = getattr(screen, "seat", None)
         out["seat"] = seat
@@ -55,6 +60,14 @@ def snapshot(app: QingmingApp) -> dict[str, Any]:
     return out
 
 
+def host_from_lobby(app: QingmingApp, spec: str) -> None:
+    """Host a table from the lobby, as the host form would (``spec``: NAME,SEATS,BOTS)."""
+    from qm_tui.net import HostSettings
+
+    name, seats, bots = spec.split(",")
+    app.host_table(HostSettings(name=name, seats=int(seats), bots=int(bots)))
+
+
 def install(report: str) -> None:
     mounted = QingmingApp.on_mount
     last: list[str] = [""]
@@ -75,6 +88,9 @@ def install(report: str) -> None:
     def on_mount(self: QingmingApp) -> None:
         mounted(self)
         self.set_interval(0.1, lambda: write(self))
+        spec = os.environ.get("QM_TEST_HOST")  # host a table from the lobby at once
+        if spec:
+            self.call_later(host_from_lobby, self, spec)
 
     def run(self: QingmingApp, *args: Any, **kwargs: Any) -> Any:
         kwargs.update(headless=True, size=(140, 44))

@@ -188,7 +188,7 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
         assert max(u.view.seq for u in seen) <= wire_seq(expected, seat)
 
         resumed = subprocess.Popen(
-            cli("serve", "--resume", str(journal), *common),
+            cli("serve", "--resume", str(journal), *common, "--lang", "en"),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -200,6 +200,10 @@ async def test_kill_9_mid_game_then_resume_restores_state_and_tokens(
             line,
             resumed.stderr.read() if resumed.poll() is not None else "",
         )
+        # It says what it carries on (playtest 4 finding 22): the game, its turn, its players.
+        assert resumed.stdout.readline().startswith("Players join with")
+        says = resumed.stdout.readline().strip()
+        assert says == f"Resuming game 1 at turn {expected.turn}: {', '.join(expected.names)}"
 
         assert await _reconnect(me) == seat  # the token still works: the same seat back
         # The spectator comes back too (it has no token: it watches again).

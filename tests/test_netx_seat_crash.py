@@ -56,13 +56,13 @@ def _env(state: Path) -> dict[str, str]:
 class Client:
     """``qingming ARGS…`` (join, play) in its own process, headless, reporting its screen."""
 
-    def __init__(self, report: Path, args: list[str], home: Path, name: str) -> None:
+    def __init__(self, report: Path, args: list[str], home: Path, name: str, **env: str) -> None:
         self.report = report
         report.unlink(missing_ok=True)
         self.proc = subprocess.Popen(
             [sys.executable, str(HERE / "seat_client.py"), str(report), *args,
              "--name", name, "--lang", "en"],
-            env=_env(home),
+            env=dict(_env(home), **env),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )  # fmt: skip

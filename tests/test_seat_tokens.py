@@ -70,6 +70,18 @@ def test_a_journal_names_the_table_it_records(tmp_path: Path) -> None:
     assert seat_tokens.for_journal(str(tmp_path / "other.jsonl")) == []
 
 
+def test_a_seat_taken_back_by_join_still_names_its_journal(tmp_path: Path) -> None:
+    # Hosted here, then served again by `serve --resume` and taken back with `qingming join`
+    # (which knows no journal): the journal stays with the token, for play --resume and the
+    # lobby (playtest 4 finding 22: the join had wiped it, and play --resume found nothing).
+    journal = str(tmp_path / "j.jsonl")
+    seat_tokens.remember("127.0.0.1:7351", "Ann's table", "t1", 0, journal=journal)
+    seat_tokens.remember("127.0.0.1:7351", "Ann's table", "t1", 0)
+    assert [s.journal for s in seat_tokens.load()] == [journal]
+    seat_tokens.remember("127.0.0.1:7351", "Ann's table", "t2", 0)  # another seat: none
+    assert [s.journal for s in seat_tokens.load()] == [None]
+
+
 def test_the_deals_record_is_kept_beside_the_token_appended_view_by_view(state: Path) -> None:
     from qm_net.fairdeal import ClientRecord
 

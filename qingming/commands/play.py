@@ -1,7 +1,9 @@
 """``qingming play``: you against bots on a table in this process, at once.
 
 Every game is journaled into the platform's data directory unless ``--no-journal``; ``--resume``
-carries on the last game played here (or the one in JOURNAL) after a crash or a quit.
+carries on the last game of ours cut off here (or the one in JOURNAL) after a crash or a quit:
+a practice table, or a table hosted from the lobby, reopened on the LAN as it was
+(:mod:`qm_tui.interrupted` says which games are ours to carry on).
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         const="",
         metavar="JOURNAL",
-        help="carry on the last game you played here (or the one in JOURNAL), your seat included",
+        help="carry on the last game of yours that was cut off (a crash, a quit), or the one in "
+        "JOURNAL, your seat included: a table you hosted from the lobby opens on the network again",
     )
     add_journal_argument(parser, command=True)
     add_common_arguments(parser, command=True)
@@ -67,6 +70,22 @@ def add_journal_argument(parser: argparse.ArgumentParser, *, command: bool = Fal
     )
 
 
+def _interrupted() -> str:
+    """The journal of our most recently played table whose game was cut off (a crash, a
+    kill, a game against bots quit to go on later; from the lobby or ``play``), or exit
+    saying there is none, and what else brings a table back."""
+    from qm_tui import interrupted
+
+    table = interrupted.latest()
+    if table is None:
+        raise SystemExit(
+            "qingming play: there is no game of yours to carry on (a table hosted here whose "
+            "game was cut off); a journal elsewhere: qingming play --resume JOURNAL, or "
+            "qingming serve --resume JOURNAL"
+        )
+    return table.journal
+
+
 def run(args: argparse.Namespace) -> int:
     from qingming.cli import parse_seed
     from qingming.commands.lobby import launch
@@ -74,11 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
     resume = None
     if args.resume is not None:
-        from qm_tui import seat_tokens
-
-        resume = args.resume or seat_tokens.latest_journal()
-        if not resume:
-            raise SystemExit("qingming play: there is no game of yours to carry on")
+        resume = args.resume or _interrupted()
     seed = parse_seed(args.seed)
     start = PlayLocal(bots=args.bots, seed=seed, resume=resume, level=args.level)
     return launch(args, start, bot_delay=max(0.0, args.bot_delay))

@@ -25,6 +25,7 @@ from qm_rules.model import GameOptions
 from qm_rules.options import OPTIONS, as_flag
 
 if TYPE_CHECKING:  # (the host is imported when it serves)
+    from qm_net.host import Host
     from qm_net.host.news import News
 
 NAME = "serve"
@@ -219,6 +220,17 @@ def news_line(news: News, lang: str, grace: float) -> str:
     raise ValueError(f"no words for {news.kind!r}")
 
 
+def resuming_line(host: Host, lang: str) -> str:
+    """What a table resumed from its journal carries on: the game, its turn, its players."""
+    from qm_rules.i18n import tr
+
+    game = host.game
+    if game is None or game.over:
+        return tr("serve.resuming.between", lang, n=host.games_played)
+    players = tr("serve.players.sep", lang).join(game.names)
+    return tr("serve.resuming", lang, game=host.games_played + 1, turn=game.turn, players=players)
+
+
 def operator_log(lang: str, grace: float, out: Callable[[str], None]) -> Callable[[News], None]:
     """A host's news listener writing each line, after the local time, with ``out``."""
 
@@ -280,6 +292,8 @@ async def _serve(args: argparse.Namespace) -> int:
     addresses = reachable_addresses(host.interfaces, None if args.bind == "0.0.0.0" else args.bind)
     commands = "  ".join(f"qingming join {a}:{host.port}" for a in addresses)
     _say(tr("serve.join_with", lang, commands=commands))
+    if args.resume:
+        _say(resuming_line(host, lang))
     if host.journal_path:
         _say(tr("serve.journal", lang, path=host.journal_path))
     for news in held:

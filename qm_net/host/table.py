@@ -186,7 +186,8 @@ class Host(DealHandlers, LobbyHandlers):
     def _table_options(self) -> dict[str, Any]:
         """How this table was started, for the journal (so that a resumed table keeps it)."""
         kept = {key: getattr(self, _ATTR.get(key, key)) for key in RESUMED_OPTIONS}
-        return {"seats": self.n_seats, **kept}
+        # advertise: whether it was a table for the LAN (reopened as one) or a private one
+        return {"seats": self.n_seats, **kept, "advertise": self.advertise}
 
     async def start(self) -> None:
         """Listen, advertise, and (after a resume) carry the game on. Raises ``OSError`` when

@@ -45,6 +45,14 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "serve.player.bot": {"zh": "{name}（机器人）", "en": "{name} (bot)"},
     "serve.player.bot.level": {"zh": "{name}（机器人，{level}）", "en": "{name} (bot, {level})"},
     "serve.players.sep": {"zh": "、", "en": ", "},
+    "serve.resuming": {
+        "zh": "接着第 {game} 局第 {turn} 回合继续：{players}",
+        "en": "Resuming game {game} at turn {turn}: {players}",
+    },
+    "serve.resuming.between": {
+        "zh": "牌桌重新开张，已进行了 {n} 局",
+        "en": "Reopening the table after game {n}",
+    },
     "serve.game_started": {
         "zh": "第 {game} 局开始：{players}",
         "en": "Game {game} starts: {players}",

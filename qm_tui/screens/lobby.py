@@ -28,6 +28,7 @@ from qm_tui.widgets.footer import Footer
 if TYPE_CHECKING:
     from qm_net.discovery import TableInfo
     from qm_tui.app import QingmingApp
+    from qm_tui.interrupted import Interrupted
 
 #: The side menu: (button id, action, binding key shown on the button).
 MENU = (
@@ -60,6 +61,7 @@ class LobbyScreen(Screen[None]):
         Binding("n", "app.edit_name", "Name", id="lobby.name", show=False),
         Binding("l", "app.toggle_lang", "中文/EN", id="lobby.lang", show=False),
         Binding("question_mark", "app.help", "Help", id="lobby.help", show=False),
+        Binding("o", "reopen", "Reopen", id="lobby.reopen", show=False),
     ]
 
     def __init__(self, source: TableSource) -> None:
@@ -67,6 +69,8 @@ class LobbyScreen(Screen[None]):
         self.source = source
         self._tables: dict[str, TableInfo] = {}
         self._discovery_error: str | None = None
+        self.interrupted: Interrupted | None = None
+        """Our table whose game was cut off, most recently played (``o`` reopens it)."""
 
     @property
     def qm(self) -> QingmingApp:
@@ -76,6 +80,7 @@ class LobbyScreen(Screen[None]):
         yield Label("", id="title")
         with Horizontal(id="main"):
             with Vertical(id="tables-pane"):
+                yield Static("", id="interrupted", markup=False)
                 yield Label("", id="tables-heading")
                 table: DataTable[Text] = DataTable(
                     id="tables", cursor_type="row", zebra_stripes=True
@@ -92,6 +97,50 @@ class LobbyScreen(Screen[None]):
         self.relocalize()
         self.query_one("#tables", DataTable).focus()
         self._start_discovery()
+        self.look_for_interrupted()
+
+    def on_screen_resume(self) -> None:
+        self.look_for_interrupted()  # back from a table: it may have been reopened, or cut off
+
+    # ── our own tables cut off mid-game ────────────────────────────────────────────────────
+
+    @work(exclusive=True, group="interrupted", thread=True, exit_on_error=False)
+    def look_for_interrupted(self) -> None:
+        """Find our latest table whose game was cut off (the journals are read in a thread)."""
+        from qm_tui import interrupted
+
+        found = interrupted.latest()
+        self.app.call_from_thread(self._show_interrupted, found)
+
+    def _show_interrupted(self, found: Interrupted | None) -> None:
+        self.interrupted = found
+        self._write_interrupted()
+
+    def _write_interrupted(self) -> None:
+        line = self.query_one("#interrupted", Static)
+        found, lang = self.interrupted, self.qm.lang
+        line.display = found is not None
+        if found is None:
+            line.update("")
+            return
+        players = tr("lobby.interrupted.sep", lang).join(found.players)
+        text = tr(
+            "lobby.interrupted",
+            lang,
+            table=found.table,
+            game=found.game,
+            turn=found.turn,
+            players=players,
+        )
+        how = tr("lobby.interrupted.lan" if found.lan else "lobby.interrupted.private", lang)
+        line.update(clean(f"{text} {how}"))
+
+    def action_reopen(self) -> None:
+        """Reopen our interrupted table (what ``qingming serve --resume`` does, hosted here)."""
+        if self.interrupted is None:
+            self.notify(tr("lobby.interrupted.none", self.qm.lang), markup=False)
+            return
+        self.qm.resume_local(self.interrupted.journal)
 
     async def on_unmount(self) -> None:
         await self.source.close()
@@ -115,6 +164,7 @@ class LobbyScreen(Screen[None]):
             table.add_column(tr(f"lobby.col.{column}", lang), key=column)
         self._fill_tables()
         self._update_status()
+        self._write_interrupted()
 
     def _update_status(self) -> None:
         lang = self.qm.lang

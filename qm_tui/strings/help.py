@@ -9,9 +9,11 @@ STRINGS: dict[str, dict[str, str]] = {
     # ── lobby ──
     "area.lobby.tables": {"zh": "牌桌", "en": "Tables"},
     "area.lobby.tables.text": {
-        "zh": "在本地网络上找到的牌桌，随时更新：名字、主机、人数、状态。上下键选择，回车加入。",
+        "zh": "在本地网络上找到的牌桌，随时更新：名字、主机、人数、状态。上下键选择，回车加入。"
+        "你开的牌桌如果中途中断（程序崩溃），上方会说明，按 o 重新开张。",
         "en": "Tables found on the local network, kept up to date: name, host, players and "
-        "state. Up and down choose one, Enter joins it.",
+        "state. Up and down choose one, Enter joins it. A table of yours cut off mid-game (its "
+        "program crashed) is named above them: o reopens it.",
     },
     "area.lobby.menu": {"zh": "菜单", "en": "Menu"},
     "area.lobby.menu.text": {

@@ -120,6 +120,25 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "(cannot search the network: {error})",
     },
     "lobby.nothing_selected": {"zh": "没有选中的牌桌。", "en": "No table selected."},
+    "lobby.interrupted": {
+        "zh": "你开的牌桌“{table}”在第 {game} 局第 {turn} 回合中断了（{players}）。",
+        "en": 'Your table "{table}" was interrupted in game {game} at turn {turn} ({players}).',
+    },
+    "lobby.interrupted.private": {
+        "zh": "按 o 重新开张，从中断处接着玩。",
+        "en": "Press o to reopen it and carry on where it stopped.",
+    },
+    "lobby.interrupted.lan": {
+        "zh": "按 o 在局域网上重新开张：其他人再加入它就能拿回座位。",
+        "en": "Press o to reopen it on the network: the others join it again to get their "
+        "seats back.",
+    },
+    "lobby.interrupted.sep": {"zh": "、", "en": ", "},
+    "lobby.interrupted.none": {
+        "zh": "没有中断的牌桌可以重新开张。",
+        "en": "No interrupted table of yours to reopen.",
+    },
+    "key.lobby.reopen": {"zh": "重开", "en": "Reopen"},
     "menu.join": {"zh": "加入所选牌桌", "en": "Join selected"},
     "menu.address": {"zh": "按地址加入", "en": "Join by address"},
     "menu.host": {"zh": "开一桌", "en": "Host a table"},
