@@ -132,7 +132,8 @@ class QingmingApp(App[None]):
         self.bot_delay = bot_delay
         """Seconds the bots of a table hosted here wait before each move (0 in tests)."""
         self.journal = journal
-        """Whether the tables hosted here journal their games (``--no-journal``: not)."""
+        """Whether games are saved: the journals of the tables hosted here, the records of
+        fairly dealt games (``--no-journal``: neither)."""
         self.journal_path: str | None = None
         """The journal of the table this process hosts, if it keeps one."""
         self.handed_over: subprocess.Popen[bytes] | None = None

@@ -186,8 +186,11 @@ class NetSession:
         *,
         clock: Clock | None = None,
         reconnect_delays: tuple[float, ...] | None = None,
+        keep_records: bool = True,
     ) -> None:
         self.client = client
+        self.keep_records = keep_records
+        """Save a fairly dealt game's record at its end (``--no-journal``: not)."""
         self.clock: Clock = clock or SystemClock()
         self._view: View | None = None
         self.reconnect_delays = (
@@ -304,8 +307,9 @@ class NetSession:
         return {s.seat: s.name or f"#{s.seat + 1}" for s in lobby.seats} if lobby else {}
 
     def _save_record(self, fair: Any) -> str | None:
-        """Keep a fair deal's record where ``qingming verify`` can check it again."""
-        if fair is None:
+        """Keep a fair deal's record where ``qingming verify`` can check it again (the check
+        on screen does not need the file)."""
+        if fair is None or not self.keep_records:
             return None
         from qm_tui import config
 

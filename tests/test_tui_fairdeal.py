@@ -46,6 +46,21 @@ async def test_a_fairly_dealt_game_says_verified_and_keeps_its_record(tmp_path: 
     assert main(["replay", str(records[0]), "--json"]) == 0
 
 
+async def test_no_journal_saves_no_record_either(tmp_path: Path) -> None:
+    # Playtest 4 finding 20: `play --no-journal` saved no journal but the game's record, and
+    # said so. A player who asked not to save finds nothing saved; the deal is still checked.
+    app = make_app(start=PlayLocal(bots=1), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await until(pilot, lambda: app.hosted is not None and app.hosted.game is not None, "dealt")
+        assert app.hosted.deal is not None  # a fair deal: a record there would be
+        await app.client.concede()
+        await open_result(pilot, app)
+        await until(pilot, lambda: "verified" in _shown(app, "#result-fair"), "the check")
+        assert not app.screen.query("#result-record") and not app.screen.query("#result-journal")
+    assert not (tmp_path / "data").exists()
+
+
 async def test_a_fixed_deal_number_says_there_is_nothing_to_check(tmp_path: Path) -> None:
     app = make_app(start=PlayLocal(bots=1, seed=3), journal=False)
     async with app.run_test(size=SIZE) as pilot:

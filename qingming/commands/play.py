@@ -64,8 +64,10 @@ def add_journal_argument(parser: argparse.ArgumentParser, *, command: bool = Fal
     parser.add_argument(
         "--no-journal",
         action="store_true",
-        help="do not save the games of tables you host (default: each is saved into "
-        "~/.local/share/qingming/journals, for `qingming replay` and `--resume`)",
+        help="save no games: no journal of the tables you host, no record of the games you "
+        "play at others' (default: a table you host journals each game into "
+        "~/.local/share/qingming/journals, for `qingming replay` and `--resume`; at another's "
+        "table the game's record goes into .../records, for `qingming verify`)",
         **({"default": argparse.SUPPRESS} if command else {}),
     )
 

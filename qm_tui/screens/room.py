@@ -209,7 +209,7 @@ class RoomScreen(Screen[None]):
         from qm_tui.screens.table import TableScreen
         from qm_tui.session import NetSession
 
-        session = NetSession(client, clock=self.qm.clock)
+        session = NetSession(client, clock=self.qm.clock, keep_records=self.qm.journal)
         self.app.push_screen(TableScreen(session, lang=self.qm.lang, clock=self.qm.clock))
 
     def rematch(self) -> None:
