@@ -29,6 +29,7 @@ __all__ = [
     "describe_result",
     "describe_target",
     "field_places",
+    "option_cost",
     "phase_name",
     "place_words",
     "seat_name",
@@ -206,6 +207,8 @@ _OPTION_VERBS = frozenset(
     {"place", "play", "set", "ability", "declare", "pay", "flip", "counter", "manifest", "pick",
      "discard"}
 )  # fmt: skip
+#: Options that activate their card, and so pay its cost (a manifestation's: its ancestor's).
+_ACTIVATIONS = frozenset({"play", "flip", "counter", "manifest"})
 #: Options that are a word of their own.
 _OPTION_WORDS = frozenset({"skip", "end", "decline", "cancel", "pass", "none"})
 
@@ -242,8 +245,21 @@ def describe_option(
         if prefix == "pay" and view is not None and view.prompt is not None:
             cost = view.prompt.context.get("cost")  # say what paying does to the card
             key = f"option.pay.{cost}" if cost in ("discard", "remove_stacked") else key
-        return f"{tr(key, lang)} {name}"
+        text = f"{tr(key, lang)} {name}"
+        if prefix in _ACTIVATIONS and cid is not None:  # what it costs, before it is chosen
+            kind = LinkKind.MANIFEST if prefix == "manifest" else None
+            text += option_cost(_costs_of(idx.get(cid) or "", kind), lang)
+        return text
     return option.id
+
+
+def option_cost(costs: Sequence[Cost], lang: str) -> str:
+    """What activating a card costs, as its option says it: " (costs 1 stacked offering)",
+    "" for a card without a cost (the card data's ``cost``)."""
+    if not costs:
+        return ""
+    words = listed(lang, (tr(f"option.cost.{c.op}", lang, n=c.n) for c in costs))
+    return tr("option.costs", lang, costs=words)
 
 
 def describe_options(

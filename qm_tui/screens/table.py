@@ -1034,7 +1034,7 @@ class TableScreen(Screen[None]):
         if p.seat == view.viewer and p.options:
             if self._chosen_seq == p.seq:
                 return Now("sent")
-            return Now("respond" if p.kind is PromptKind.RESPOND else "mine")
+            return Now("respond" if self._answering(view) else "mine")
         who = view.seats[p.seat].name
         return Now("away" if self.away_deadline(p.seat) is not None else "waiting", who)
 
@@ -1045,6 +1045,17 @@ class TableScreen(Screen[None]):
             return tr(note, self.lang)
         progress = worship_progress(view, view.viewer, self.lang, not_yet=True) or ""
         return tr(note, self.lang, progress=progress)
+
+    @staticmethod
+    def _answering(view: View) -> bool:
+        """Whether my decision answers a chain: a response, or a step of one being declared
+        (its mode, target or cost, asked while the links it answers wait on the chain: a
+        first activation of mine is declared with the chain empty)."""
+        p = view.prompt
+        if p is None:
+            return False
+        drafting = p.kind in (PromptKind.MODE, PromptKind.TARGET, PromptKind.COST)
+        return p.kind is PromptKind.RESPOND or (drafting and bool(view.chain))
 
     def seat_header(self, sv: SeatView, view: View) -> str:
         """A seat's name line: turn mark, name, connection, hand size, stacked offerings."""
