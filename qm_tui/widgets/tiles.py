@@ -258,8 +258,10 @@ def _card_css() -> str:
         dead = " ".join(f"border-{e}: round $foreground 25%;" for e in plain)
         rules.append(f"{sel} TableTile.-negated {{ {dead} }}")  # dead: never like a live card
         # a vacant place of the hand: a frame, so that a card coming there or leaving it is a
-        # repaint (an edge coming or going is a layout), drawn in the colour behind it
-        none = " ".join(f"border-{e}: round $background;" for e in plain)
+        # repaint (an edge coming or going is a layout), of blank edges: drawn in the colour
+        # behind it, the frame still showed wherever the colours do not match (a terminal's
+        # own background, fewer colours, a copy of its text) as an empty card (playtest 4)
+        none = " ".join(f"border-{e}: blank;" for e in plain)
         rules.append(f"{sel} TableTile.-vacant {{ {none} }}")
         # a field with nothing on it: one line of empty slots, when the board is short of rows
         bare = f"{sel}.{BARE_FIELDS} SeatArea.-bare"
