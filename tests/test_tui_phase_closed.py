@@ -121,4 +121,6 @@ async def test_a_play_whose_effect_fills_the_field_says_the_slots_are_full(lang:
     assert tr("table.idle.action.full", lang) in log, log
     assert tr("table.idle.action.more", lang) not in log
     full = log.index(tr("table.idle.action.full", lang))
-    assert any("Rice Wine" in line or "清酒" in line for line in log[:full])  # after the take
+    took = [line for line in log[:full] if "Rice Wine" in line or "清酒" in line][-1]
+    if lang == "en":  # whose field it went onto, by name (F5: "onto theirs" read oddly)
+        assert took == "P0 takes Rice Wine from P1's field onto P0's field", took

@@ -82,7 +82,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     },
     "log.take.field": {
         "zh": "{who} 把 {other} 场上的 {card} 拿到自己场上",
-        "en": "{who} takes {card} from {other}'s field onto theirs",
+        "en": "{who} takes {card} from {other}'s field onto {who}'s field",
     },
     "log.take.hand": {
         "zh": "{who} 从 {other} 处拿走 {card}",
