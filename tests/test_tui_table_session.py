@@ -167,7 +167,7 @@ async def test_waiting_on_a_player_who_is_away_counts_down_to_the_bot(lang: str)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
         now = app.table.query_one(TableStatus).now_shown()
-        assert now.strip() == tr("now.away", lang, who="Bob"), now
+        assert now.strip() == tr("now.away_bot", lang, who="Bob"), now
         assert "0s" not in now  # ("a bot takes over at 0s" beside "120s" read as a contradiction)
         bar = app.table.query_one(TableStatus).timer
         assert str(bar.render()).endswith("120s")
@@ -185,6 +185,42 @@ async def test_waiting_on_a_player_who_is_away_counts_down_to_the_bot(lang: str)
         # Bob's row says a bot plays his seat, and how well
         bot = leveled(tr("seats.bot_playing", lang), "hard", lang)
         assert bot in app.table.seat_header(view.seats[1], view)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_an_away_player_s_bar_counts_what_comes_first_the_bot_or_the_timer(
+    lang: str,
+) -> None:
+    # Playtest 4, F12: "Waiting for Bob (away; then a bot takes over) 35s" counted Bob's turn
+    # timer (60 s, 38 s left at the drop) while the bot took over after the 30 s grace, 8 s
+    # before the bar ran out. The line says what happens first and counts down to it, the
+    # bar full at the whole of that clock.
+    clock = FakeClock()
+    base = chain_position()
+    view = dataclasses.replace(
+        base,
+        chain=(),
+        prompt=dataclasses.replace(base.prompt, seat=1, options=(), context={}, default=""),  # type: ignore[arg-type]
+    )
+    statuses = tuple(SeatStatus(i, s.name, "human", i != 1) for i, s in enumerate(view.seats))
+    session = ScriptedSession([Seats(statuses, grace=30.0), Update(view, (), clock.now() + 38.0)])
+    app = TableApp(session, lang=lang, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        status = app.table.query_one(TableStatus)
+        bar = status.timer
+        assert status.now_shown().strip() == tr("now.away_bot", lang, who="Bob")
+        assert str(bar.render()) == "█" * 12 + " 30s"  # the grace, whole: not 38 s of the timer
+        clock.advance(10)
+        bar.refresh_bar()
+        assert str(bar.render()) == "█" * 8 + "░" * 4 + " 20s"  # 20 of 30 s
+        # a new decision of Bob's whose timer runs out first (10 s, the bot 20 s away)
+        later = dataclasses.replace(view, seq=view.seq + 1)
+        app.table.post_message(SessionArrived(Update(later, (), clock.now() + 10.0)))
+        timer = tr("now.away_timer", lang, who="Bob")
+        await until(pilot, lambda: status.now_shown().strip() == timer)
+        bar.refresh_bar()
+        assert str(bar.render()).endswith(" 10s")
 
 
 async def test_a_spectator_sees_every_field_and_no_options() -> None:

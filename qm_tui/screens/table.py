@@ -1015,11 +1015,18 @@ class TableScreen(Screen[None]):
         for tag in sorted({p.tag for p in view.prohibitions}):
             right += tr("table.prohibited", lang, tag=tr(f"tag.{tag}", lang))
         now = self.now(view)
-        deadline = self.deadline_at
-        if now.kind == "away" and deadline is None and view.prompt is not None:
-            deadline = self.away_deadline(view.prompt.seat)  # no timer: the bot's, then
+        deadline, total = self.deadline_at, None
+        if now.kind == "away_bot" and view.prompt is not None:
+            deadline = self.away_deadline(view.prompt.seat)  # the bot comes first: its clock
+            total = self._grace
         self.query_one(TableStatus).show(
-            lang=lang, phase=phase, info_left=left, info_right=right, now=now, deadline_at=deadline
+            lang=lang,
+            phase=phase,
+            info_left=left,
+            info_right=right,
+            now=now,
+            deadline_at=deadline,
+            total=total,
         )
 
     def now(self, view: View) -> Now:
@@ -1036,7 +1043,12 @@ class TableScreen(Screen[None]):
                 return Now("sent")
             return Now("respond" if self._answering(view) else "mine")
         who = view.seats[p.seat].name
-        return Now("away" if self.away_deadline(p.seat) is not None else "waiting", who)
+        bot_at = self.away_deadline(p.seat)
+        if bot_at is None:
+            return Now("waiting", who)
+        # away: say what comes first, the bot taking the seat over or the prompt's timer
+        timer_at = self.deadline_at
+        return Now("away_timer" if timer_at is not None and timer_at < bot_at else "away_bot", who)
 
     def _note_words(self, note: str, view: View) -> str:
         """A playback note in words; the worship phase's, of a player whose ancestor is on

@@ -25,9 +25,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "now.sent": {"zh": "已选择，等待牌桌...", "en": "Sent; waiting for the table..."},
     "now.waiting": {"zh": "等待 {who}", "en": "Waiting for {who}"},
     "now.away.short": {"zh": "等待 {who}（掉线）", "en": "Waiting for {who} (away)"},
-    "now.away": {
-        "zh": "等待 {who}（掉线，倒计时结束后由电脑接手）",
-        "en": "Waiting for {who} (away; then a bot takes over)",
+    "now.away_bot": {
+        "zh": "等待 {who}（掉线）：电脑接手还有",
+        "en": "Waiting for {who} (away): a bot takes over in",
+    },
+    "now.away_timer": {
+        "zh": "等待 {who}（掉线）：计时结束还有",
+        "en": "Waiting for {who} (away): the timer runs out in",
     },
     "now.over": {"zh": "游戏结束：{who} 获胜", "en": "Game over: {who} wins"},
     "now.over_draw": {"zh": "游戏结束：平局", "en": "Game over: a draw"},

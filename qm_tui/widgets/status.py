@@ -65,9 +65,11 @@ class Now:
     """What the second line says: ``kind`` picks the words and colour.
 
     ``mine`` (your decision), ``respond`` (yours, answering a chain), ``sent`` (answered, the
-    table is moving on), ``waiting`` (someone else decides: ``who``), ``away`` (``who`` should
-    decide but is away: the timer counts down to the bot that steps in), ``over`` (the game ended:
-    ``who`` won, or a draw when ``who`` is empty), ``watching`` (a spectator, no one deciding)."""
+    table is moving on), ``waiting`` (someone else decides: ``who``), ``away_bot`` (``who``
+    should decide but is away: the bar counts down to the bot that takes the seat over, which
+    comes before any timer), ``away_timer`` (away, and the prompt's timer runs out before the
+    bot comes: the bar is the timer's), ``over`` (the game ended: ``who`` won, or a draw when
+    ``who`` is empty), ``watching`` (a spectator, no one deciding)."""
 
     kind: str
     who: str = ""
@@ -85,7 +87,8 @@ def now_text(now: Now, lang: str, room: int | None = None) -> Text:
         "respond": "bold black on yellow",
         "sent": "dim",
         "waiting": "",
-        "away": "",
+        "away_bot": "",
+        "away_timer": "",
         "over": "bold black on cyan",
         "watching": "dim",
     }.get(now.kind, "")
@@ -98,7 +101,7 @@ def now_words(now: Now, lang: str, *, short: bool = False) -> str:
     if now.kind == "over":
         words = tr("now.over", lang, who=clean(now.who)) if now.who else tr("now.over_draw", lang)
         return words if short else words + " · " + tr("now.over_hint", lang)
-    if now.kind == "away" and short:
+    if now.kind.startswith("away") and short:
         return tr("now.away.short", lang, who=clean(now.who))
     return tr(f"now.{now.kind}", lang, who=clean(now.who))
 
@@ -143,14 +146,17 @@ class TimerBar:
     #: Deadlines this close (seconds) are one clock: the host's, told again with each update.
     SAME_CLOCK = 0.5
 
-    def set_deadline(self, deadline_at: float | None) -> None:
-        """Run the bar to ``deadline_at`` (None: no timer). The bar's full length is the time
-        left when the clock was first seen. The host keeps one clock running over the steps of
-        declaring an activation in response (they do not restart it), and says the same
-        deadline again with each step: the bar then runs on from where it was, never full again
-        as if a new clock had started."""
+    def set_deadline(self, deadline_at: float | None, total: float | None = None) -> None:
+        """Run the bar to ``deadline_at`` (None: no timer). The bar's full length is ``total``
+        seconds, the whole clock's, when known; else the time left when the clock was first
+        seen. The host keeps one clock running over the steps of declaring an activation in
+        response (they do not restart it), and says the same deadline again with each step:
+        the bar then runs on from where it was, never full again as if a new clock had
+        started."""
         old = self.deadline_at
-        if deadline_at is None or old is None or abs(deadline_at - old) > self.SAME_CLOCK:
+        if total is not None and deadline_at is not None:
+            self.total = total
+        elif deadline_at is None or old is None or abs(deadline_at - old) > self.SAME_CLOCK:
             self.total = None if deadline_at is None else deadline_at - self.clock.now()
         self.deadline_at = deadline_at
         self.refresh_bar()
@@ -314,16 +320,18 @@ class TableStatus(OneLayout, Vertical):
         info_right: str,
         now: Now,
         deadline_at: float | None,
+        total: float | None = None,
     ) -> None:
         """Draw both lines. ``info_left`` (turn, round, whose) goes before the strip,
-        ``info_right`` (deck, discard, bans) after it."""
+        ``info_right`` (deck, discard, bans) after it; the bar runs to ``deadline_at``, full
+        at ``total`` seconds when known (:meth:`TimerBar.set_deadline`)."""
         line = Text(clean(info_left) + "  ", style="bold")
         line.append_text(phase_strip(phase, lang))
         line.append("  " + clean(info_right))
         self._put("phases", line)
         room = int(self.size.width * NOW_SHARE) - 1 if self.size.width else None
         self.line.show_now(now_text(now, lang, room))  # a repaint of the line, whatever its width
-        self.timer.set_deadline(deadline_at)
+        self.timer.set_deadline(deadline_at, total)
 
     def show_playback(self, wordings: Sequence[str]) -> None:
         """The playback's state on the right, longest wording first: the first that fits is
