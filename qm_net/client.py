@@ -407,7 +407,7 @@ class TableClient:
                 return
             self._unshown = ()
             self._held.add(events)
-            out = GameUpdate(view, events, msg.deadline)
+            out = GameUpdate(view, events, msg.deadline, msg.timer)
         elif isinstance(msg, GameEnded):
             self._held.over = True
             final = self._base_view if msg.view is None else compact.to_view(msg.view)

@@ -61,11 +61,13 @@ class TableMeta:
 @dataclass(frozen=True, slots=True)
 class GameUpdate:
     """A new view after a decision, with the events of that decision this seat may see.
-    ``deadline``: seconds left on the timer for the pending prompt, if a timer runs."""
+    ``deadline``: seconds left on the timer for the pending prompt, if a timer runs;
+    ``timer``: that timer's whole length in seconds, when the host says it."""
 
     view: View
     events: tuple[Event, ...]
     deadline: float | None
+    timer: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

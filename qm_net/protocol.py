@@ -310,13 +310,17 @@ class Update(HostMessage, tag="update"):
     form (:mod:`qm_net.compact`). The view comes whole (``view``) or as ``patch``, the steps
     from the view of the previous ``update`` on this connection (whose ``n`` is ``base``) to
     this one. ``deadline``: seconds left on the
-    pending prompt's timer, nil if none runs."""
+    pending prompt's timer, nil if none runs; ``timer``: that timer's whole length in seconds
+    (the table's ``response_timer`` or ``turn_timer``), so that a client which comes in with
+    the clock half run can show how much of it is left; nil when none runs (absent: an older
+    host)."""
 
     events: tuple[Event, ...]
     deadline: float | None
     view: View | None = None
     patch: tuple[PatchStep, ...] | None = None
     base: Count | None = None
+    timer: Annotated[float, Meta(gt=0)] | None = None
 
     def __post_init__(self) -> None:
         whole, patched = self.view is not None, self.patch is not None
@@ -507,20 +511,26 @@ class Shared:
 
 # ─────────────────── updates: encoded once, numbered per connection ───────────────────
 
-_UPDATE_SHARED = 5  # the keys update_body() encodes: t, events, deadline, view, patch
 
-
-def update_body(events: Any, deadline: float | None, view: Any = None, patch: Any = None) -> bytes:
+def update_body(
+    events: Any,
+    deadline: float | None,
+    view: Any = None,
+    patch: Any = None,
+    timer: float | None = None,
+) -> bytes:
     """What an ``update`` holds apart from its numbers (``n``, ``base``), encoded once for
     every connection that gets the same one (spectators): the msgpack map of ``t``,
-    ``events``, ``deadline``, ``view`` and ``patch``. Exactly one of ``view`` (plain data or
-    a :class:`View`) and ``patch`` is given; :func:`update_frame` completes it."""
+    ``events``, ``deadline``, ``view`` and ``patch``, and ``timer`` when a timer runs.
+    Exactly one of ``view`` (plain data or a :class:`View`) and ``patch`` is given;
+    :func:`update_frame` completes it."""
     if (view is None) == (patch is None):
         raise ValueError("an update carries either a view or a patch")
-    body = _ENCODER.encode(
-        {"t": "update", "events": events, "deadline": deadline, "view": view, "patch": patch}
-    )
-    assert body[0] == 0x80 | _UPDATE_SHARED  # a fixmap of five keys
+    fields = {"t": "update", "events": events, "deadline": deadline, "view": view, "patch": patch}
+    if timer is not None:
+        fields["timer"] = timer
+    body = _ENCODER.encode(fields)
+    assert body[0] == 0x80 | len(fields)  # a fixmap
     return body
 
 
@@ -531,4 +541,4 @@ def update_frame(body: bytes, n: int, base: int | None) -> bytes:
     raised — the shared part is copied, not encoded again. Raises ProtocolError
     (``frame_too_large``)."""
     numbers = _ENCODER.encode({"n": n, "base": base})
-    return framing.frame(bytes((0x80 | (_UPDATE_SHARED + 2),)) + body[1:] + numbers[1:])
+    return framing.frame(bytes((body[0] + 2,)) + body[1:] + numbers[1:])  # (a fixmap, ≤ 15)

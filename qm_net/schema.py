@@ -244,6 +244,7 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                 base=9,
                 events=(compact.Event("discard", 0, {"card": 12, "def": "qingtuan"}),),
                 deadline=19.5,
+                timer=20.0,
             ),
         ),
         ("host", p.Deal(n=3, commitment=fairdeal.commitment(secret), seats=(0,), deadline=9.5)),

@@ -158,7 +158,7 @@ class Step:
     ``events``: what the log says at this step. ``chain``: the chain as drawn. ``phase`` and
     ``turn_seat``: what the phase strip shows, with ``turn`` (the turn's number and round).
     ``view``: the board changes to it here (the update's view, on one step of the update),
-    with ``deadline_at`` for its prompt.
+    with ``deadline_at`` for its prompt (and ``timer``, that clock's whole length, if told).
     ``ended``: the game is over at this step. ``weight``: its time, in steps of the pace.
     ``note``: a catalogue key the log tells after the events (a phase of the viewer's passed
     with nothing to play).
@@ -171,6 +171,7 @@ class Step:
     view: View | None = None
     turn: tuple[int, int] | None = None
     deadline_at: float | None = None
+    timer: float | None = None
     ended: object | None = None
     weight: float = 1.0
     note: str = ""
@@ -351,6 +352,7 @@ class _Builder:
         view: View,
         deadline_at: float | None,
         closed: tuple[str, int] | None = None,
+        timer: float | None = None,
     ) -> list[Step]:
         out: list[Step] = []
         pending: list[Event] = []  # silent events, told with the next step
@@ -435,13 +437,14 @@ class _Builder:
         # The view is the authority: take the chain, phase and turn from it.
         self._take(view, after)
         self.board = after
-        final = dataclasses.replace(self._step([]), view=view, deadline_at=deadline_at, weight=0)
+        clock = {"deadline_at": deadline_at, "timer": timer}
+        final = dataclasses.replace(self._step([]), view=view, weight=0, **clock)
         at = last_resolution + 1 if last_resolution >= 0 else 0
         if at < len(out):
             # The board changes with this step (the first, or the first after the chain has
             # resolved); after the last step the chain and phase are the view's.
-            out[at] = dataclasses.replace(out[at], view=view, deadline_at=deadline_at)
-            out.append(dataclasses.replace(final, view=None, deadline_at=None))
+            out[at] = dataclasses.replace(out[at], view=view, **clock)
+            out.append(dataclasses.replace(final, view=None, deadline_at=None, timer=None))
         else:
             out.append(final)
         return out
@@ -497,11 +500,13 @@ class Playback:
         view: View,
         deadline_at: float | None,
         closed: tuple[str, int] | None = None,
+        timer: float | None = None,
     ) -> None:
         """Queue the steps of one update; ``closed``: the viewer's phase they had played in
         and not closed, with the slots their play left, told if the update moves on
-        (:func:`closed_note`, :func:`closed_words`)."""
-        self.queue.extend(self._builder.steps(events, view, deadline_at, closed))
+        (:func:`closed_note`, :func:`closed_words`); ``timer``: the whole length of the clock
+        ``deadline_at`` ends."""
+        self.queue.extend(self._builder.steps(events, view, deadline_at, closed, timer))
 
     def add_end(self, ended: object, view: View) -> None:
         """Queue the end of the game (after the last moves have been shown)."""

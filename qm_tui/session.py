@@ -45,11 +45,13 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class Update:
     """A new view and the events that led to it (only those this seat may see).
-    ``deadline_at``: when the timer of the pending prompt runs out, on the session's clock."""
+    ``deadline_at``: when the timer of the pending prompt runs out, on the session's clock;
+    ``timer``: that timer's whole length in seconds (None: not told, e.g. an older host)."""
 
     view: View
     events: tuple[Event, ...]
     deadline_at: float | None
+    timer: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +265,7 @@ class NetSession:
             if isinstance(msg, m.GameUpdate):
                 self._view = msg.view
                 at = self.clock.now() + msg.deadline if msg.deadline is not None else None
-                yield Update(msg.view, tuple(msg.events), at)
+                yield Update(msg.view, tuple(msg.events), at, msg.timer)
             elif isinstance(msg, m.GameEnded):
                 self._view = msg.view
                 fair = getattr(msg, "fair", None)

@@ -46,10 +46,10 @@ def told(monkeypatch: pytest.MonkeyPatch) -> Iterator[Told]:
     record = Told()
     send_view, send_frame, publish = Conn.send_view, Conn.send_frame, Feed.publish
 
-    def spy_view(self: Conn, plain: Any, events: tuple[Any, ...], deadline: Any) -> None:
+    def spy_view(self: Conn, plain: Any, events: tuple[Any, ...], *clock: Any) -> None:
         if self.seat is not None:
             record.events[self.seat].extend(_engine(events))
-        send_view(self, plain, events, deadline)
+        send_view(self, plain, events, *clock)
 
     def spy_frame(self: Conn, frame: bytes, *rest: Any) -> None:
         msg = framing.decode(frame[framing.HEADER.size :])
@@ -57,9 +57,9 @@ def told(monkeypatch: pytest.MonkeyPatch) -> Iterator[Told]:
             record.named[self.seat].update(cid for _, cid in card_refs(msg))
         send_frame(self, frame, *rest)
 
-    def spy_publish(self: Feed, plain: Any, events: tuple[Any, ...], deadline: Any) -> None:
+    def spy_publish(self: Feed, plain: Any, events: tuple[Any, ...], *clock: Any) -> None:
         record.public.extend(_engine(events))
-        publish(self, plain, events, deadline)
+        publish(self, plain, events, *clock)
 
     monkeypatch.setattr(Conn, "send_view", spy_view)
     monkeypatch.setattr(Conn, "send_frame", spy_frame)

@@ -40,7 +40,7 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "joined": ({"seat", "token"}, {"ref", "history"}),
     "spectating": ({"ref"}, {"history"}),
     "lobby": ({"table_name", "state", "seats", "owner_seat", "games_played"}, set()),
-    "update": ({"view", "patch", "base", "events", "deadline"}, set()),
+    "update": ({"view", "patch", "base", "events", "deadline"}, {"timer"}),
     "deal": ({"commitment", "seats", "deadline"}, set()),
     "dealt": ({"sources"}, set()),
     "ended": ({"result", "view", "deal"}, set()),  # view nil: the last update's
@@ -400,6 +400,9 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
             over = view["result"] is not None
             check_view(view, me, over=over)
             assert msg["deadline"] is None or isinstance(msg["deadline"], float)
+            timer = msg.get("timer")  # §5: the whole timer, told while one runs
+            assert (timer is None) == (msg["deadline"] is None), msg
+            assert timer is None or (isinstance(timer, float) and timer >= msg["deadline"])
             for e in msg["events"]:
                 check_event(e, me)
             events += len(msg["events"])

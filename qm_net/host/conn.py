@@ -178,7 +178,11 @@ class Conn:
         self.send_frame(frame)
 
     def send_view(
-        self, plain_view: Any, events: tuple[WireEvent, ...], deadline: float | None
+        self,
+        plain_view: Any,
+        events: tuple[WireEvent, ...],
+        deadline: float | None,
+        timer: float | None = None,
     ) -> None:
         """A seat's ``update``: the view (plain data) as a patch from the previous update's
         view on this connection, or whole (the first, after a ``sync``, or when a patch would
@@ -202,7 +206,7 @@ class Conn:
             self.view_base = None  # its base never reached the peer: send the view whole
         steps = patch_between(self.view_base, plain_view)
         body = p.update_body(
-            events, deadline, view=plain_view if steps is None else None, patch=steps
+            events, deadline, view=plain_view if steps is None else None, patch=steps, timer=timer
         )
         self._send_update(body, steps is not None, plain_view, events)
 

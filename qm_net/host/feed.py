@@ -51,6 +51,7 @@ class Feed:
         self.plain: Any = None  # this round's public view, plain
         self._before: Any = None  # the previous round's
         self._deadline: float | None = None
+        self._timer: float | None = None  # the whole length of the clock _deadline counts
         self._published_at = 0.0
         self.events: deque[tuple[int, WireEvent]] = deque(maxlen=MAX_HELD_EVENTS)
         self._round_events: tuple[WireEvent, ...] = ()
@@ -60,8 +61,15 @@ class Feed:
         # bodies for watchers further behind, by the round they hold (with the view they hold)
         self._behind: dict[int, tuple[Any, tuple[bytes, bool]]] = {}
 
-    def publish(self, plain: Any, events: tuple[WireEvent, ...], deadline: float | None) -> None:
+    def publish(
+        self,
+        plain: Any,
+        events: tuple[WireEvent, ...],
+        deadline: float | None,
+        timer: float | None = None,
+    ) -> None:
         """A decision's public view and events; wakes the watchers that wait to send."""
+        self._timer = timer
         self.round += 1
         self._before, self.plain = self.plain, plain
         self._round_events = events
@@ -73,10 +81,11 @@ class Feed:
         for conn in idle:
             conn.wake()
 
-    def restart(self, plain: Any, deadline: float | None) -> None:
+    def restart(self, plain: Any, deadline: float | None, timer: float | None = None) -> None:
         """The current public view, for a first watcher: the host publishes nothing while no
         one watches, so the feed starts again from here (nobody is woken: nobody else
         watches)."""
+        self._timer = timer
         self.round += 1
         self._before, self.plain = None, plain
         self.events.clear()
@@ -99,6 +108,7 @@ class Feed:
                     self._deadline,
                     view=None if steps is not None else self.plain,
                     patch=steps,
+                    timer=self._timer,
                 )
                 self._next = (body, steps is not None)
             return self._next
@@ -112,6 +122,7 @@ class Feed:
             deadline = max(0.0, deadline - (time.monotonic() - self._published_at))
         steps = patch_between(held, self.plain) if events else None
         view = self.plain if steps is None else None
-        done = p.update_body(missed, deadline, view=view, patch=steps), steps is not None
+        body = p.update_body(missed, deadline, view=view, patch=steps, timer=self._timer)
+        done = body, steps is not None
         self._behind[key] = (held, done)
         return done

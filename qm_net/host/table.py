@@ -590,7 +590,8 @@ class Host(DealHandlers, LobbyHandlers):
                 self._send_update(conn, wired, deadline)
         if self.feed.watchers:
             public = tuple(w for e, w in wired if e.to is None)
-            self.feed.publish(self._plain_view(game, None), public, deadline)
+            plain = self._plain_view(game, None)
+            self.feed.publish(plain, public, deadline, self.timers.length())
 
     def _plain_view(self, game: Game, viewer: int | None) -> dict[str, Any]:
         """``viewer``'s view as sent (its wire form), numbered in ``viewer``'s own seq."""
@@ -611,7 +612,7 @@ class Host(DealHandlers, LobbyHandlers):
         if deadline is None:
             deadline = self._deadline()
         seen = tuple(w for e, w in events if e.visible_to(seat))
-        conn.send_view(self._plain_view(game, seat), seen, deadline)
+        conn.send_view(self._plain_view(game, seat), seen, deadline, self.timers.length())
 
     def _send_current(self, conn: Conn) -> None:
         """Bring a (re)joining connection up to date: its view now, or the last result (or,
@@ -629,11 +630,13 @@ class Host(DealHandlers, LobbyHandlers):
         if self.state == "playing":
             if conn.spectator:
                 if self.feed.watchers == {conn}:  # nobody watched: the feed was not kept up
-                    self.feed.restart(self._plain_view(game, None), self._deadline())
+                    plain = self._plain_view(game, None)
+                    self.feed.restart(plain, self._deadline(), self.timers.length())
                 conn.resync()
             elif viewer is not None:
                 conn.view_base = None  # the whole view: a (re)joining client holds none
-                conn.send_view(self._plain_view(game, viewer), (), self._deadline())
+                plain = self._plain_view(game, viewer)
+                conn.send_view(plain, (), self._deadline(), self.timers.length())
         elif game.result is not None:
             conn.send(self._ended_msg(game, viewer, whole=True))
 

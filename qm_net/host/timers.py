@@ -118,6 +118,19 @@ class Timers:
             return None
         return max(0.0, round(min(ends) - asyncio.get_running_loop().time(), 3))
 
+    def length(self) -> float | None:
+        """The whole length of the clock :meth:`deadline` counts down (the response or the turn
+        timer, whichever runs out first), None if none runs: the full bar of a client that
+        comes in with the clock half run."""
+        response, turn = self.response_deadline, self.turn_deadline
+        if response is None and turn is None:
+            return None
+        if turn is None or (response is not None and response <= turn):
+            length = self.options.response_timer
+        else:
+            length = self.options.turn_timer
+        return None if length is None else float(length)  # (a float on the wire, always)
+
     def _response_fired(self, key: int) -> None:
         self._response = None
         self.response_deadline = None

@@ -203,6 +203,9 @@ class TableScreen(Screen[None]):
         """The view on screen (the playback may be behind the table)."""
         self.deadline_at: float | None = None
         """When the pending prompt's timer runs out (on ``clock``)."""
+        self.timer_length: float | None = None
+        """That timer's whole length in seconds, as the host told it (None: not told): the
+        bar is full at it, not at the time left when this client first saw the clock."""
         self.seat_status: dict[int, SeatStatus] = {}
         self._away_at: dict[int, float] = {}  # when a player went away (a bot steps in later)
         self._grace: float | None = None  # ... how long after (the table's grace)
@@ -602,7 +605,7 @@ class TableScreen(Screen[None]):
             self.ended, self.stats = None, GameStats()
         self.stats.note(update.events)
         self.stats.note_view(view.turn)
-        self.playback.add(update.events, view, update.deadline_at, self._phase_open)
+        self.playback.add(update.events, view, update.deadline_at, self._phase_open, update.timer)
         mine = view.viewer
         if any(e.kind == "turn" or (e.kind == "phase" and e.seat == mine) for e in update.events):
             self._phase_open = None  # it moved on (the playback says so if it ended by itself)
@@ -725,6 +728,7 @@ class TableScreen(Screen[None]):
             self.ended = ended
         if with_view:
             self.deadline_at = with_view[-1].deadline_at
+            self.timer_length = with_view[-1].timer
             await self.render_view(view)
         else:
             self._show_chain(view, chain)
@@ -1015,7 +1019,7 @@ class TableScreen(Screen[None]):
         for tag in sorted({p.tag for p in view.prohibitions}):
             right += tr("table.prohibited", lang, tag=tr(f"tag.{tag}", lang))
         now = self.now(view)
-        deadline, total = self.deadline_at, None
+        deadline, total = self.deadline_at, self.timer_length
         if now.kind == "away_bot" and view.prompt is not None:
             deadline = self.away_deadline(view.prompt.seat)  # the bot comes first: its clock
             total = self._grace
