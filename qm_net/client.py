@@ -434,7 +434,8 @@ class TableClient:
             self.history = None
             return
         self._unshown = ()  # the history holds them
-        whole = GameHistory(tuple(compact.to_event(e) for e in told.events), told.omitted)
+        events = tuple(compact.to_event(e) for e in told.events)
+        whole = GameHistory(events, told.omitted, stand_ins=told.stand_ins)
         held_some = self._held.count > 0
         self.history = self._held.take(whole)
         # came to the game under way: started again, or this game began while away
@@ -594,7 +595,13 @@ class Held:
                 new = events[at or 0 :]
                 self.tail = [*self.tail, *new][-HELD_TAIL:]
                 self.count = total  # (a game over stays over: the next update is a new one's)
-                return GameHistory(new, max(0, -expected) if at is None else 0, missed=True)
+                omitted = max(0, -expected) if at is None else 0
+                shifted = tuple(
+                    msgspec.structs.replace(s, at=s.at - (at or 0))
+                    for s in told.stand_ins
+                    if s.at >= (at or 0)
+                )
+                return GameHistory(new, omitted, missed=True, stand_ins=shifted)
         self.count, self.tail, self.over = total, list(events[-HELD_TAIL:]), False
         return told
 

@@ -19,6 +19,7 @@ from qm_net.protocol import (
     LobbyUpdate,
     SeatInfo,
     SeatKind,
+    StandIn,
     TableState,
     Welcome,
 )
@@ -78,11 +79,15 @@ class GameHistory:
 
     ``missed``: this client held the game before (its connection dropped and came back, in
     the same process); ``events`` are then only those told while it was away — none when it
-    missed nothing — and ``omitted`` those of them the host no longer keeps."""
+    missed nothing — and ``omitted`` those of them the host no longer keeps.
+
+    ``stand_ins``: where among ``events`` a host bot began or stopped playing a player's seat
+    (:class:`qm_net.protocol.StandIn`: ``at`` an index into ``events``), in order."""
 
     events: tuple[Event, ...]
     omitted: int = 0
     missed: bool = False
+    stand_ins: tuple[StandIn, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

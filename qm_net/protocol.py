@@ -251,13 +251,27 @@ class Welcome(HostMessage, tag="welcome"):
     ref: Count | None = None
 
 
+class StandIn(Struct, frozen=True):
+    """In a history: here a host bot began to play a player's seat (``playing`` true: its
+    player did not come back within the grace) or stopped (false: the player took it back).
+    ``at``: the place in the history's ``events``, before the event of that index (its length:
+    after the last); ``seat``: whose seat."""
+
+    at: Count
+    seat: SeatNo
+    playing: bool
+
+
 class GameHistory(Struct, frozen=True):
     """The game so far as its receiver was told it: the events its updates carried (a seat's
     own, or the public ones for a spectator), oldest first — the newest :data:`MAX_HISTORY`
-    of them; ``omitted``: how many earlier ones were left out."""
+    of them; ``omitted``: how many earlier ones were left out; ``stand_ins``: where a host bot
+    began or stopped playing a player's seat among them (as the live ``lobby`` messages told
+    it, which a log restored from ``events`` alone would not show), in order."""
 
     events: tuple[Event, ...]
     omitted: Count = 0
+    stand_ins: tuple[StandIn, ...] = ()
 
 
 class Joined(HostMessage, tag="joined"):

@@ -209,6 +209,11 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                         ),
                     ),
                     omitted=9,
+                    # a bot played seat 0 from before its draws; the rejoin takes it back
+                    stand_ins=(
+                        p.StandIn(at=2, seat=0, playing=True),
+                        p.StandIn(at=4, seat=0, playing=False),
+                    ),
                 ),
             ),
         ),

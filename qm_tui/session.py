@@ -103,6 +103,9 @@ class History:
     missed: bool = False
     """The connection dropped and is back: ``events`` are what was told meanwhile (the log
     has the rest), ``omitted`` those of them the host no longer keeps."""
+    stand_ins: tuple[Any, ...] = ()
+    """Where among ``events`` a host bot began or stopped playing a player's seat
+    (``qm_net.protocol.StandIn``: ``at``, ``seat``, ``playing``), in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,11 +301,11 @@ class NetSession:
     def _history(self) -> History | None:
         """The game so far as the host told it at the (re)join, once; None if it told none."""
         told = self.client.take_history()
-        if told is None or not (told.events or told.omitted):
+        if told is None or not (told.events or told.omitted or told.stand_ins):
             return None
         names = self._names()
         players = tuple(names.get(i, f"#{i + 1}") for i in range(max(names, default=-1) + 1))
-        return History(tuple(told.events), players, told.omitted, told.missed)
+        return History(tuple(told.events), players, told.omitted, told.missed, told.stand_ins)
 
     def _names(self) -> dict[int, str]:
         lobby = self.client.lobby

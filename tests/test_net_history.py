@@ -244,3 +244,96 @@ def test_a_long_game_is_cut_to_its_newest_events_and_a_drafts_steps_stay_the_dra
 
     cut = history.for_viewer(0, limit=5)  # as sent: the newest 5, in the wire's form
     assert cut.omitted == 16 and _engine(cut.events) == mine[-5:]
+
+
+async def test_a_rejoin_after_a_bot_stood_in_says_where_the_bot_played_and_where_it_ends() -> None:
+    # Playtest 4, F9: Bob dropped, the grace ran out, a bot played his seat; back at the table
+    # his restored log showed the bot's moves as his own ("Bob discards Disturbance as a
+    # cost"), with no word that a bot played them — the others' logs said "Bob did not come
+    # back: a bot plays for them" (from a lobby message, which the history did not hold). The
+    # history now places the stand-in (`stand_ins`), and the table's log says it there, and
+    # where the player takes the seat back. Real host, clients on loopback; the TUI for Bob.
+    from test_tui_table_support import TableApp
+    from test_tui_table_support import until as pilot_until
+
+    from qm_tui.clock import FakeClock
+    from qm_tui.i18n import tr
+    from qm_tui.session import NetSession
+    from qm_tui.widgets.log import GameLog
+
+    opts = options(disconnect_grace=0.2, round_limit=40)
+    async with running_host(seats=2, bots=1, bot_delay=0.02, options=opts) as host:
+        (bob,) = await seated(host, "Bob")
+        seat, token = bob.seat, bob.token
+        assert seat is not None and token is not None
+        await until(bob, lambda m: isinstance(m, GameUpdate))
+        bob._writer.transport.abort()  # type: ignore[union-attr]  # Bob's client dies
+        await wait_for(lambda: host.seats[seat].takeover)
+        game = host.game
+        assert game is not None
+        mine = sum(1 for s, _ in game.choices if s == seat)
+        await wait_for(lambda: sum(1 for s, _ in game.choices if s == seat) >= mine + 3)
+        again = await client(host, "Bob")  # started again
+        assert await again.rejoin(token) == seat
+        told = again.history
+        assert told is not None and not told.missed
+        took, back = told.stand_ins
+        assert (took.seat, took.playing, back.seat, back.playing) == (seat, True, seat, False)
+        assert back.at == len(told.events) and took.at < back.at  # the bot's moves between
+        assert any(e.seat == seat for e in told.events[took.at :])
+        clock = FakeClock()
+        app = TableApp(NetSession(again, clock=clock, reconnect_delays=()), clock=clock)
+        async with app.run_test(size=(100, 30)) as pilot:
+            log = app.table.query_one(GameLog)
+            resumed = tr("table.history.resumed", "en")
+            await pilot_until(pilot, lambda: resumed in log.lines_written)
+            lines = log.lines_written
+            bot_from = lines.index(tr("seats.bot_took_over.you", "en"))
+            bot_to = lines.index(tr("seats.player_back.you", "en"))
+            assert bot_from < bot_to < lines.index(resumed)
+            assert bot_to - bot_from > 1  # the stand-in's moves, told between the two
+            status = app.table.seat_status  # the seat list after the rejoin has come too
+            await pilot_until(pilot, lambda: seat in status and not status[seat].played_by_bot)
+            back = tr("seats.player_back", "en", name="Bob")
+            assert back not in app.table.query_one(GameLog).lines_written  # not in 3rd person
+        await again.close()
+
+
+def test_a_stand_in_among_the_omitted_events_is_left_out_and_the_rest_are_placed() -> None:
+    # The host's history of the whole table, cut for one viewer: a stand-in's place counts
+    # that viewer's events only (a card drawn named to another seat is not one of them).
+    history = GameHistory()
+    public = Event("turn", 0, {"turn": 1, "round": 1})
+    hidden = Event("draw", 1, {"count": 1, "cards": [3], "defs": ["qingtuan"]}, (1,))
+    history.reset([public, hidden, public])
+    history.stand_in(1, True)  # after 3 events: 2 of them seat 0's
+    history.add([hidden, public, public])
+    history.stand_in(1, False)
+    told = history.for_viewer(0)
+    assert [(s.at, s.seat, s.playing) for s in told.stand_ins] == [(2, 1, True), (4, 1, False)]
+    told = history.for_viewer(1)
+    assert [(s.at, s.playing) for s in told.stand_ins] == [(3, True), (6, False)]
+    cut = history.for_viewer(0, limit=1)  # only the newest event: the first stand-in is cut
+    assert cut.omitted == 3
+    assert [(s.at, s.playing) for s in cut.stand_ins] == [(1, False)]
+
+
+def test_a_client_that_held_part_of_the_game_gets_the_stand_ins_of_the_rest_in_place() -> None:
+    # After a dropped connection in the same process the client keeps only what followed the
+    # events it held: a stand-in's place is counted in that part (one before it is dropped).
+    from qm_net.client import Held
+
+    events = tuple(Event("turn", i % 2, {"turn": i + 1, "round": 1}) for i in range(5))
+    held = Held()
+    held.add(events[:3])
+    told = _told_history(events, stand_ins=((1, 0, True), (4, 0, False)))
+    new = held.take(told)
+    assert new.missed and new.events == events[3:]
+    assert [(s.at, s.seat, s.playing) for s in new.stand_ins] == [(1, 0, False)]
+
+
+def _told_history(events, stand_ins):  # type: ignore[no-untyped-def]
+    from qm_net.messages import GameHistory as Told
+
+    ins = tuple(protocol.StandIn(at=a, seat=s, playing=p) for a, s, p in stand_ins)
+    return Told(events, 0, stand_ins=ins)

@@ -24,14 +24,25 @@ from qm_rules.model import seen_by
 
 
 class GameHistory:
-    """Every event of the current game that someone was told, in order."""
+    """Every event of the current game that someone was told, in order; and where a host bot
+    began or stopped standing in for a player (``stand_ins``: the number of events told before
+    it, the seat, whether the bot plays from there)."""
 
     def __init__(self) -> None:
         self.events: list[Event] = []
+        self.stand_ins: list[tuple[int, int, bool]] = []
 
     def reset(self, opening: list[Event] | tuple[Event, ...] = ()) -> None:
         """A new game: its opening is what everyone is told first."""
         self.events = list(opening)
+        self.stand_ins = []
+
+    def stand_in(self, seat: int, playing: bool) -> None:
+        """From here a host bot plays ``seat`` for its player (``playing``), or no longer: the
+        table was told so by a ``lobby`` message (``played_by_bot``), which the events do not
+        hold; a history puts it back in its place (playtest 4, F9: a player back at the table
+        read the bot's moves as their own)."""
+        self.stand_ins.append((len(self.events), seat, playing))
 
     def add(self, events: list[Event] | tuple[Event, ...], hidden_by: int | None = None) -> None:
         """Events just told: to everyone allowed (``hidden_by`` None), or the hidden steps of a
@@ -53,4 +64,16 @@ class GameHistory:
         seen = self.seen_by(viewer)
         cut = max(0, len(seen) - limit)
         wired = tuple(compact.event(e) for e in seen[cut:])
-        return p.GameHistory(events=wired, omitted=cut)  # type: ignore[arg-type]
+        return p.GameHistory(events=wired, omitted=cut, stand_ins=self._stand_ins(viewer, cut))  # type: ignore[arg-type]
+
+    def _stand_ins(self, viewer: int | None, cut: int) -> tuple[p.StandIn, ...]:
+        """The stand-ins placed among ``viewer``'s events, the first ``cut`` of them left out
+        (a stand-in among those too)."""
+        out: list[p.StandIn] = []
+        seen = told = 0  # events viewer saw among the first ``told`` of the table's
+        for at, seat, playing in self.stand_ins:
+            seen += sum(1 for e in self.events[told:at] if e.visible_to(viewer))
+            told = at
+            if seen >= cut:
+                out.append(p.StandIn(at=seen - cut, seat=seat, playing=playing))
+        return tuple(out)

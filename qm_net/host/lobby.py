@@ -87,6 +87,8 @@ class LobbyHandlers(_Base):
         was_bot = seat.takeover
         if old is not conn:  # (not a rejoin on the same connection)
             self._announce("back", seat)
+        if was_bot and self.state == "playing":
+            self.history.stand_in(seat.index, False)  # (before the history it is sent)
         seat.conn, seat.takeover, seat.token = conn, False, msg.token
         seat.client_level = conn.bot_level  # what the newest connection says it is
         seat.name = seat.name or conn.name

@@ -849,6 +849,7 @@ class Host(DealHandlers, LobbyHandlers):
             log.info("seat %d (%s) did not come back: a bot plays it", index, seat.name)
             self._announce("bot_plays", seat)
             seat.takeover = True
+            self.history.stand_in(index, True)
             self._broadcast_lobby()
             self._arm()
         elif self.state == "ended" and not (seat.ready and seat.conn is not None):

@@ -645,13 +645,34 @@ class TableScreen(Screen[None]):
         # (without the playback's notes of phases of mine that had nothing to play: the
         # history runs the updates' events together, and a phase I closed myself, which no
         # event marks, would read as one that had nothing)
-        lines = self._describe(history.events, self.session.seat, list(history.names))
+        lines = self._history_lines(history)
         if lines:
             log = self.query_one(GameLog)
             first = [tr("table.history.missed" if history.missed else "table.history", self.lang)]
             if history.omitted:
                 first.append(tr("table.history.omitted", self.lang))
             log.add_lines([*first, *lines, tr("table.history.resumed", self.lang)])
+
+    def _history_lines(self, history: History) -> list[str]:
+        """The log's lines for a history, with a line where a bot began or stopped playing a
+        seat (the live log told it from a seat list; the events alone do not say it): a
+        player back at the table after a bot stood in for them reads which moves were the
+        bot's (playtest 4, F9)."""
+        me, names = self.session.seat, list(history.names)
+        lines: list[str] = []
+        done = 0
+        for s in history.stand_ins:
+            at = min(max(s.at, done), len(history.events))
+            lines += self._describe(history.events[done:at], me, names)
+            done = at
+            if s.seat == me:
+                key = "seats.bot_took_over.you" if s.playing else "seats.player_back.you"
+                lines.append(tr(key, self.lang))
+            else:
+                key = "seats.bot_took_over" if s.playing else "seats.player_back"
+                name = names[s.seat] if 0 <= s.seat < len(names) else f"#{s.seat + 1}"
+                lines.append(tr(key, self.lang, name=name))
+        return lines + self._describe(history.events[done:], me, names)
 
     def _describe(
         self,
@@ -949,10 +970,15 @@ class TableScreen(Screen[None]):
         return at
 
     def _say_seat_changes(self, seats: Seats) -> None:
-        """Log a bot taking over an away player's seat, and the player taking it back."""
+        """Log a bot taking over an away player's seat, and the player taking it back. Not of
+        my own seat: I was away then; the history I am given back places both (the seat list
+        before my rejoin still said a bot played it, and the log read "Bob is back" in the
+        third person after the history)."""
         for new in seats.seats:
             old = self.seat_status.get(new.seat)
             if old is None or new.kind != "human" or old.played_by_bot == new.played_by_bot:
+                continue
+            if new.seat == self.session.seat:
                 continue
             view = self.view
             if view is not None and new.seat < len(view.seats) and view.seats[new.seat].conceded:

@@ -30,6 +30,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "{name} 回来了，接回了自己的座位。",
         "en": "{name} is back and plays their own seat again.",
     },
+    "seats.bot_took_over.you": {
+        "zh": "你没有及时回来：从这里起是电脑替你打的。",
+        "en": "You did not come back in time: from here a bot played for you.",
+    },
+    "seats.player_back.you": {
+        "zh": "你回来了，接回了自己的座位。",
+        "en": "You are back and play your own seat again.",
+    },
     "seats.resume_failed": {
         "zh": "无法接着玩 {path}：{error}",
         "en": "Cannot carry on the game in {path}: {error}",
