@@ -7,7 +7,14 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from test_tui_table_support import ScriptedSession, TableApp, chain_position, screen_text, until
+from test_tui_table_support import (
+    ScriptedSession,
+    TableApp,
+    chain_position,
+    screen_text,
+    settle,
+    until,
+)
 
 from qm_rules import CARDS
 from qm_rules.describe import card_name
@@ -205,7 +212,7 @@ async def test_at_100x30_a_full_table_keeps_the_whole_hand_in_view(lang: str) ->
     )
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 1)
-        await pilot.pause()
+        await settle(pilot)
         board = app.table.query_one("#board")
         tiles = app.table.hand.tiles()
         assert len({t.region.y for t in tiles}) == 3  # three rows of cards
@@ -215,9 +222,9 @@ async def test_at_100x30_a_full_table_keeps_the_whole_hand_in_view(lang: str) ->
         # Looking at the first opponent's field: it comes into view and stays there.
         first = app.table.board_rows()[1][0]
         first.focus()
-        await pilot.pause()
+        await settle(pilot)
         app.table.keep_hand_in_view()
-        await pilot.pause()
+        await settle(pilot)
         assert board.region.contains_region(first.region)
 
 
@@ -300,14 +307,14 @@ async def test_the_board_stays_where_the_wheel_put_it_until_the_player_needs_the
     app = TableApp(ScriptedSession([Update(view, (), None)]), lang="en", clock=FakeClock())
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
-        await pilot.pause()
+        await settle(pilot)
         table = app.table
         board = table.board
         bottom = board.scroll_y
         assert bottom > 0  # the hand in view, the opponents scrolled off above
         for _ in range(20):  # the wheel, over the board
             await pilot._post_mouse_events([events.MouseScrollUp], widget=board, offset=(5, 5))
-        await pilot.pause()
+        await settle(pilot)
         assert board.scroll_y == 0 and board.held
 
         def hand_shown() -> bool:
@@ -319,12 +326,12 @@ async def test_the_board_stays_where_the_wheel_put_it_until_the_player_needs_the
             view, seq=view.seq + 1, prompt=Prompt(1, PromptKind.ACTION, view.seq + 1, (), {}, "")
         )
         await table.render_view(bobs)
-        await pilot.pause()
+        await settle(pilot)
         respond = dataclasses.replace(
             view, seq=view.seq + 2, prompt=dataclasses.replace(view.prompt, seq=view.seq + 2)
         )
         await table.render_view(respond)
-        await pilot.pause()
+        await settle(pilot)
         assert board.scroll_y == 0 and not hand_shown()
         # My own action, with cards of my hand to play: the hand comes back into view.
         me = view.seats[0]
@@ -336,11 +343,11 @@ async def test_the_board_stays_where_the_wheel_put_it_until_the_player_needs_the
         # Scrolled up again, then the focus moved on the board: the board follows the focus.
         for _ in range(20):
             await pilot._post_mouse_events([events.MouseScrollUp], widget=board, offset=(5, 5))
-        await pilot.pause()
+        await settle(pilot)
         assert board.held
         first = table.hand.tiles()[0]
         first.focus()
-        await pilot.pause()
+        await settle(pilot)
         assert not board.held and board.region.contains_region(first.region)
         await table.render_view(bobs)  # and with the focus in my hand, the hand stays in view
         await until(pilot, hand_shown)

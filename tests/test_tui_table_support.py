@@ -199,6 +199,32 @@ async def until(pilot: Pilot[None], cond: Callable[[], bool], tries: int = 400) 
     raise AssertionError("condition never held")
 
 
+def _layout(app: App[None]) -> list[object]:
+    """Where everything on the screen is: each widget's place, scroll and display, the focus."""
+    widgets = app.screen.walk_children(with_self=True)
+    return [app.focused, *((w, w.region, w.scroll_offset, w.display) for w in widgets)]
+
+
+async def settle(pilot: Pilot[None], quiet: int = 3, tries: int = 200) -> None:
+    """Let the app run until its layout has not changed for ``quiet`` pauses in a row, with no
+    animation running. ``pilot.pause()`` alone returns once the process looks idle (its CPU
+    time lagging the wall clock), which under load is at once; what follows a change then
+    waits for later rounds: the layout refresh, the resize it causes and what that moves (the
+    board kept at my hand, after a refresh), the focus set a message after ``focus()`` and its
+    scroll into view a message later, animated (about 50 lines a second). Counted in rounds,
+    each a pause and the end of any animation, never in time."""
+    same, last = 0, None
+    for _ in range(tries):
+        await pilot.pause()
+        await pilot.wait_for_animation()
+        now = _layout(pilot.app)
+        same = same + 1 if now == last else 0
+        if same >= quiet:
+            return
+        last = now
+    raise AssertionError("the screen never settled")
+
+
 def my_prompt(app: TableApp, kind: PromptKind | None = None) -> bool:
     """The table shows a decision of mine (of ``kind``) that I have not answered yet."""
     t = app.table
