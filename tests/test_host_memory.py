@@ -17,7 +17,7 @@ import weakref
 from net_support import Raw, options, running_host, wait_for
 
 from qm_net.host import Limits
-from qm_net.host.feed import MAX_HELD_EVENTS
+from qm_net.host.feed import MAX_HELD_EVENT_BYTES, event_bytes
 
 STALLED = 12
 seen: set = set()  # the host's connections already matched to a stalled peer
@@ -141,7 +141,7 @@ async def test_stalled_spectators_cost_the_table_nothing_per_decision(monkeypatc
             msg = await raw.recv()
         assert msg["t"] == "update"  # the first one built since: the newest view, from...
         assert conn.feed_round >= newest  # ...the round that was current when it read again
-        assert len(msg["events"]) <= MAX_HELD_EVENTS
+        assert event_bytes(msg["events"]) <= MAX_HELD_EVENT_BYTES  # (all it missed: below)
         seen.clear()
 
 

@@ -25,7 +25,7 @@ from qm_net import framing
 from qm_net import protocol as p
 from qm_net.compact import WireEvent
 from qm_net.framing import ProtocolError
-from qm_net.host.feed import MAX_HELD_EVENTS, Feed, patch_between
+from qm_net.host.feed import MAX_HELD_EVENT_BYTES, Feed, event_bytes, patch_between
 
 log = logging.getLogger("qm_net.host")
 
@@ -136,7 +136,7 @@ class Conn:
         self.seat: int | None = None
         self.feed: Feed | None = None  # a spectator's: where it takes its updates
         self.feed_round = 0  # the feed's round whose view the peer has been sent
-        self._resync = False  # the next update from the feed: the view whole, no events
+        self._resync = False  # owed the view whole (a resync), even with no round since
         # unsent frames, each with its update's events (None: not an update); None ends the writer
         self.queue: deque[tuple[bytes, tuple[WireEvent, ...] | None] | None] = deque()
         self._wake = asyncio.Event()
@@ -193,17 +193,23 @@ class Conn:
         ``view_base`` to None so that the next update carries the whole view.
 
         Only the newest view matters: an update still waiting unsent at the end of the queue is
-        replaced by this one (its events come along, the newest :data:`MAX_HELD_EVENTS` of
-        them; its ``n`` is reused), whole, so a reader that falls behind gets the latest view,
-        not a backlog."""
+        replaced by this one (its events come along, every one: its ``n`` is reused), whole, so
+        a reader that falls behind gets the latest view, not a backlog, and the whole log. A
+        reader owed more events than :data:`MAX_HELD_EVENT_BYTES` is dropped instead (the
+        host's memory stays bounded; taking its seat back, its ``joined`` history brings
+        them): never sent a log with a hole in it."""
         tail = self.queue[-1] if self.queue else None
         if tail is not None and tail[1] is not None and not self.closed:
             self.queue.pop()
             self.queued -= len(tail[0])
             self.n -= 1  # the replaced frame's number: n still grows by exactly 1
             self.coalesced += 1
-            events = (tail[1] + tuple(events))[-MAX_HELD_EVENTS:]
+            events = tail[1] + tuple(events)
             self.view_base = None  # its base never reached the peer: send the view whole
+            if event_bytes(events) > MAX_HELD_EVENT_BYTES:
+                log.info("%s: too far behind (events held), dropping", self.peer)
+                self.close("send queue full")
+                return
         steps = patch_between(self.view_base, plain_view)
         body = p.update_body(
             events, deadline, view=plain_view if steps is None else None, patch=steps, timer=timer
@@ -255,7 +261,12 @@ class Conn:
             feed.idle.discard(self)
 
     def resync(self) -> None:
-        """A watcher's next update carries the current view whole, with no events."""
+        """A watcher's next update carries the view whole, and the events from now on: from
+        the feed's round now, not from when it is sent (a writer busy with what is queued
+        before it takes it rounds later, and their events were lost)."""
+        if self.feed is not None:
+            self.feed_round = self.feed.round
+        self.view_base = None  # it holds no view to patch: the next is whole
         self._resync = True
         self._wake.set()
 
@@ -277,9 +288,14 @@ class Conn:
             return
         feed = self.feed
         assert feed is not None
-        if not self._resync and feed.round - self.feed_round > 1:
+        if feed.round - self.feed_round > 1:
             self.coalesced += feed.round - self.feed_round - 1  # rounds it never saw
-        body, patched = feed.body(self.feed_round, self.view_base, events=not self._resync)
+        made = feed.body(self.feed_round, self.view_base)
+        if made is None:  # owed events the feed no longer holds: dropped, not sent a hole
+            log.info("%s: too far behind (events held), dropping", self.peer)
+            self.close("send queue full")
+            return
+        body, patched = made
         self.feed_round, self._resync = feed.round, False
         self._send_update(body, patched, feed.plain, ())
 

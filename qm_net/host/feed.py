@@ -5,10 +5,12 @@ send each of them an update. It publishes each decision's public view to the :cl
 (one *round*); a spectator's writer takes the newest round when it is free to send — at once
 for a spectator that keeps up, and only when its socket drains for one that does not. A stalled
 spectator therefore costs the table nothing per decision (it is not even visited), and catches
-up with one update: the newest view (a patch from the one it holds, or whole), with the newest
-:data:`MAX_HELD_EVENTS` events it missed. The frames of a round are encoded once and shared
-(those of watchers that fell behind together too): each connection only adds its own numbers
-(:func:`qm_net.protocol.update_frame`).
+up with one update: the newest view (a patch from the one it holds, or whole), with every event
+it missed. The feed keeps the newest events up to :data:`MAX_HELD_EVENT_BYTES` (far more than a
+long game's log); a spectator owed events it let go is dropped instead (never sent a log with a
+hole), and watching again its ``spectating`` history brings them. The frames of a round are
+encoded once and shared (those of watchers that fell behind together too): each connection only
+adds its own numbers (:func:`qm_net.protocol.update_frame`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,15 @@ if TYPE_CHECKING:
     from qm_net.host.conn import Conn
 
 MAX_PATCH_STEPS = 48  # a patch longer than this may be as long as the whole view: compare
-MAX_HELD_EVENTS = 64  # a reader that falls this far behind gets the latest events, not all
+#: What the host keeps for a reader that falls behind, in its events' wire bytes (a whole game's
+#: public log is about 7 KiB at four seats, 10 at six, ~55 played to the round limit): it is
+#: sent every event it missed, or, owed more, dropped (its rejoin's history brings them).
+MAX_HELD_EVENT_BYTES = 64 * 1024
+
+
+def event_bytes(events: tuple[WireEvent, ...] | list[WireEvent]) -> int:
+    """The wire size of ``events`` (as an update carries them)."""
+    return len(p.encode_body(events))
 
 
 def patch_between(base: Any, view: Any) -> list[delta.Step] | None:
@@ -53,7 +63,11 @@ class Feed:
         self._deadline: float | None = None
         self._timer: float | None = None  # the whole length of the clock _deadline counts
         self._published_at = 0.0
-        self.events: deque[tuple[int, WireEvent]] = deque(maxlen=MAX_HELD_EVENTS)
+        # the events published, newest last, with their round and wire size, up to
+        # MAX_HELD_EVENT_BYTES of them; ``cut``: the newest round of which some were let go
+        self.events: deque[tuple[int, WireEvent, int]] = deque()
+        self._held_bytes = 0
+        self.cut = 0
         self._round_events: tuple[WireEvent, ...] = ()
         self.watchers: set[Conn] = set()
         self.idle: set[Conn] = set()  # watchers whose writer waits for something to send
@@ -73,7 +87,14 @@ class Feed:
         self.round += 1
         self._before, self.plain = self.plain, plain
         self._round_events = events
-        self.events.extend((self.round, e) for e in events)
+        for e in events:
+            size = event_bytes((e,))
+            self.events.append((self.round, e, size))
+            self._held_bytes += size
+        while self._held_bytes > MAX_HELD_EVENT_BYTES:
+            r, _, size = self.events.popleft()
+            self._held_bytes -= size
+            self.cut = max(self.cut, r)
         self._deadline, self._published_at = deadline, time.monotonic()
         self._next = None
         self._behind.clear()
@@ -89,18 +110,21 @@ class Feed:
         self.round += 1
         self._before, self.plain = None, plain
         self.events.clear()
+        self._held_bytes = 0
+        self.cut = self.round - 1  # those before are not held: only a resync starts from there
         self._deadline, self._published_at = deadline, time.monotonic()
         self._next = None
         self._behind.clear()
 
-    def body(self, held_round: int, held: Any, *, events: bool = True) -> tuple[bytes, bool]:
+    def body(self, held_round: int, held: Any) -> tuple[bytes, bool] | None:
         """The body of the update that brings a watcher holding ``held`` (the view of round
         ``held_round``) to this round, and whether it is a patch. A watcher one round behind
         gets this round's body (encoded once for all of them); one further behind, the patch
-        from the view it holds (or the whole view, when that is shorter) with the events since
-        its round (the newest :data:`MAX_HELD_EVENTS`) and the clock as it is now. ``events``
-        False: the whole view and no events (a resync)."""
-        if events and held_round == self.round - 1 and held is self._before:
+        from the view it holds (or the whole view, when that is shorter) with every event since
+        its round and the clock as it is now; None when some of those events are no longer
+        held (:data:`MAX_HELD_EVENT_BYTES`): it is too far behind to be sent them. ``held``
+        None (a resync, a first update): the whole view."""
+        if held_round == self.round - 1 and held is self._before:
             if self._next is None:
                 steps = patch_between(held, self.plain)
                 body = p.update_body(
@@ -112,17 +136,18 @@ class Feed:
                 )
                 self._next = (body, steps is not None)
             return self._next
-        key = held_round if events else -1
-        hit = self._behind.get(key)
-        if hit is not None and (hit[0] is held or not events):  # fell behind together
+        if held_round < self.cut:
+            return None
+        hit = self._behind.get(held_round)
+        if hit is not None and hit[0] is held:  # fell behind together
             return hit[1]
-        missed = tuple(e for r, e in self.events if r > held_round) if events else ()
+        missed = tuple(e for r, e, _ in self.events if r > held_round)
         deadline = self._deadline
         if deadline is not None:
             deadline = max(0.0, deadline - (time.monotonic() - self._published_at))
-        steps = patch_between(held, self.plain) if events else None
+        steps = patch_between(held, self.plain)
         view = self.plain if steps is None else None
         body = p.update_body(missed, deadline, view=view, patch=steps, timer=self._timer)
         done = body, steps is not None
-        self._behind[key] = (held, done)
+        self._behind[held_round] = (held, done)
         return done
