@@ -64,6 +64,17 @@ async def _stall(host: Host, raw: Raw, match: Any) -> Conn:
     return next(c for c in host.conns if match(c))
 
 
+async def _stalled_seat(host: Host) -> tuple[Raw, dict[str, Any], Conn]:
+    """A peer that takes a seat, stops reading and says it is ready: the game starts, and it
+    reads none of it (its turns are played by the timers)."""
+    raw = await Raw.open(host, rcvbuf=2048)
+    await raw.send({"t": "join", "id": 1})
+    joined = await raw.expect("joined")
+    conn = await _stall(host, raw, lambda c: c.seat is not None)
+    await raw.send({"t": "ready", "ready": True})
+    return raw, joined, conn
+
+
 async def _read_to_the_end(raw: Raw) -> tuple[list[Any], int]:
     """The events of every update up to the game's ``ended``, and how many updates."""
     events: list[Any] = []
@@ -101,11 +112,7 @@ async def test_a_seat_that_fell_behind_is_sent_every_event_it_missed() -> None:
     log of the game once it reads again."""
     table = options(round_limit=12, response_timer=0.02, turn_timer=0.05)
     async with running_host(seats=4, bots=3, options=table, limits=QUIET) as host:
-        raw = await Raw.open(host, rcvbuf=2048)
-        await raw.send({"t": "join", "id": 1})
-        joined = await raw.expect("joined")
-        conn = await _stall(host, raw, lambda c: c.seat is not None)
-        await raw.send({"t": "ready", "ready": True})  # the game starts: it reads none of it
+        raw, joined, conn = await _stalled_seat(host)
         await wait_for(lambda: bool(FINISHED), 60)
         assert conn.coalesced > 0
         raw.writer.transport.resume_reading()
@@ -129,11 +136,7 @@ async def test_a_reader_further_behind_than_the_host_keeps_is_dropped_and_told_o
     assert MAX_HELD_EVENT_BYTES >= 64 * 1024  # (what a real host keeps: a long game's log)
     table = options(round_limit=4, response_timer=0.02, turn_timer=0.05)
     async with running_host(seats=3, bots=2, options=table, limits=QUIET) as host:
-        raw = await Raw.open(host, rcvbuf=2048)
-        await raw.send({"t": "join", "id": 1})
-        joined = await raw.expect("joined")
-        conn = await _stall(host, raw, lambda c: c.seat is not None)
-        await raw.send({"t": "ready", "ready": True})  # the game starts: it reads none of it
+        raw, joined, conn = await _stalled_seat(host)
         await wait_for(lambda: conn.closed, 60)
         assert conn.queued == 0  # what it held is given back
         monkeypatch.setattr(conn_module, "MAX_HELD_EVENT_BYTES", real)  # (for the rejoin)
