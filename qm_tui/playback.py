@@ -275,10 +275,14 @@ def closed_note(seen: Sequence[Event], viewer: int | None, closed: tuple[str, in
     ``seen`` of one update: ``closed`` is the phase the viewer had played in without closing
     it (and the free slots their play left), as the update began. If the update moves the
     viewer to another phase or turn before that phase asks again, nothing more could be played
-    in it: the index of the event that moved on (-1: none)."""
+    in it: the index of the event that moved on (-1: none). Not when the viewer's turn timer
+    ended it (a ``timeout`` that took "end"): the log says that, the one true reason (playtest
+    4, F14: "Nothing more you can play" then "timed out (ended the action phase)")."""
     if closed is None or viewer is None:
         return -1
     for i, e in enumerate(seen):
+        if e.kind == "timeout" and e.seat == viewer and e.data.get("option") == "end":
+            return -1
         if e.kind == "turn" or (e.kind == "phase" and e.seat == viewer):
             return -1 if e.data.get("phase") == closed[0] else i
     return -1

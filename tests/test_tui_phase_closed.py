@@ -124,3 +124,34 @@ async def test_a_play_whose_effect_fills_the_field_says_the_slots_are_full(lang:
     took = [line for line in log[:full] if "Rice Wine" in line or "清酒" in line][-1]
     if lang == "en":  # whose field it went onto, by name (F5: "onto theirs" read oddly)
         assert took == "P0 takes Rice Wine from P1's field onto P0's field", took
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_an_action_phase_the_turn_timer_ends_gives_that_reason_only(lang: str) -> None:
+    # Playtest 4 (F14): the turn timer ran out after a play, with cards still playable; the log
+    # said "Nothing more you can play: the action phase ends" and then "Bob timed out (ended
+    # the action phase)": two reasons, the first false. The timer's is the one true reason.
+    g = position(2, turn=0, hands={0: ["quxie", "hushenfu"]}, fields={0: OFFERINGS[:2]})
+    session = EngineSession(g)
+    app = TableApp(session, clock=FakeClock(), lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.table
+        await until(pilot, lambda: table.view is not None and table.view.prompt is not None)
+        await pilot.press("1")  # set Ward Off Evil: the action phase asks again
+        await until(pilot, lambda: len(session.chosen) == 1)
+        await until(pilot, lambda: table.view is session.view)
+        assert g.prompt is not None and g.prompt.seat == 0 and g.prompt.default == "end"
+        events = g.apply_default()  # the host's turn timer takes "end"
+        update = Update(g.view(0), tuple(events), None)
+        session.queue.put_nowait(update)
+        await until(pilot, lambda: table.view is update.view)
+        lines = table.query_one(GameLog).lines_written
+        for _ in range(100):  # the steps, told at once
+            if any("worship" in x or "祭祀" in x for x in lines):
+                break
+            await pilot.press("space")
+        log = list(lines)
+    timed_out = tr("log.timeout.end", lang)
+    assert any(timed_out in line for line in log), log
+    assert tr("table.idle.action.more", lang) not in log, log
+    assert tr("table.idle.action.full", lang) not in log, log
