@@ -28,6 +28,7 @@ __all__ = [
     "describe_prompt",
     "describe_result",
     "describe_target",
+    "distinct_options",
     "field_places",
     "option_cost",
     "phase_name",
@@ -286,6 +287,30 @@ def describe_options(
         for i, where in zip(group, wheres, strict=True):
             labels[i] += where
     return labels
+
+
+def distinct_options(options: Sequence[Option], view: View | None) -> list[Option]:
+    """The options as a player is shown them: two that do exactly the same are one, the
+    first. Two copies of a card in the viewer's own hand, offered for the same action (the
+    same kind, mode and seat), are such: the viewer sees both, nobody else sees which one it
+    was, and nothing in the rules tells copies in a hand apart (playtest 4, F21: "Place Joss
+    Paper (hand card 1)" and "(hand card 4)"; ten options with a 16-card hand, four of them
+    such twins). Copies anywhere else stay apart: on a field a slot (and what lies on it)
+    makes them differ. The engine offers every copy (the wire and the bots use its list);
+    the option sent is the first copy's, one of the engine's own."""
+    me = view.me() if view is not None else None
+    hand = {c.cid: c.card for c in me.hand or ()} if me is not None else {}
+    out: list[Option] = []
+    seen: set[tuple[str, str, int | None, int | None]] = set()
+    for o in options:
+        card = hand.get(o.card) if o.card is not None else None
+        if card is not None:
+            key = (o.kind, card, o.mode, o.seat)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(o)
+    return out
 
 
 def _option_card(option: Option) -> int | None:

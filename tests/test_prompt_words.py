@@ -345,3 +345,35 @@ def test_an_unmet_if_is_told_as_what_happened_not_as_a_failure(discarded: str) -
     for lang in LANGS:
         assert (unmet[lang] in lines[lang]) is (discarded == "yehuo"), lines[lang]
         assert not any("fail" in line or "无法执行" in line for line in lines[lang])
+
+
+def test_copies_in_my_hand_are_one_option_and_copies_on_a_field_stay_apart() -> None:
+    """Playtest 4 (F21): the options a player is shown (``distinct_options``) keep one of two
+    copies in their own hand offered for the same action, the first; targets on a field stay
+    apart (their slots differ), and so do different actions on one card."""
+    from qm_rules.describe import distinct_options
+
+    g = position(2, turn=0, phase=Phase.PLACE, hands={0: ["zhiqian", "qingtuan", "zhiqian"]})
+    view = g.view(0)
+    opts = view.prompt.options
+    assert [o.kind for o in opts] == ["place", "place", "place", "skip"]
+    assert distinct_options(opts, view) == [opts[0], opts[1], opts[3]]
+    assert distinct_options(opts, None) == list(opts)  # no hand in sight: all of them
+    # the same copies in another seat's view are not that seat's hand: nothing merged
+    assert distinct_options(opts, g.view(1)) == list(opts)
+
+    g = position(2, turn=0, hands={0: ["shunshou"]}, fields={1: ["zhiqian", "zhiqian", "qingtuan"]})
+    g.choose(0, f"play:{in_hand(g, 0, 'shunshou')}")
+    view = g.view(0)
+    assert view.prompt.kind is PromptKind.TARGET
+    assert distinct_options(view.prompt.options, view) == list(view.prompt.options)
+
+    hand = ["quxie", "quxie", "hushenfu"]  # two Ward Off Evil: play or set, once each
+    g = position(2, turn=0, hands={0: hand}, fields={0: ["juhua"]})
+    view = g.view(0)
+    opts = view.prompt.options
+    shown = distinct_options(opts, view)
+    defs = {c.cid: c.card for c in view.seats[0].hand or ()}
+    kinds = [(o.kind, defs.get(o.card)) for o in shown]
+    assert len(kinds) == len(set(kinds)) and len(shown) < len(opts), kinds
+    assert {(o.kind, defs.get(o.card)) for o in opts} == set(kinds)  # every action still offered

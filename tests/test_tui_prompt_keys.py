@@ -105,21 +105,24 @@ async def test_the_card_being_answered_keeps_its_text_while_i_respond(lang: str)
 
 
 @pytest.mark.parametrize(
-    ("lang", "first", "second"),
-    [
-        ("en", "Place Joss Paper (hand card 1)", "Place Joss Paper (hand card 3)"),
-        ("zh", "摆放 纸钱（手牌第 1 张）", "摆放 纸钱（手牌第 3 张）"),
-    ],
+    ("lang", "joss", "fruit"),
+    [("en", "Place Joss Paper", "Place Green Rice Cake"), ("zh", "摆放 纸钱", "摆放 青团")],
 )
-async def test_two_copies_of_a_card_are_two_options_told_apart(
-    lang: str, first: str, second: str
+async def test_two_copies_of_a_card_in_hand_are_one_option(
+    lang: str, joss: str, fruit: str
 ) -> None:
-    """Two Joss Papers in hand are two options that say which is which (where each is), and
-    the key of the second picks the second."""
+    """Playtest 4 (F21): two Joss Papers in hand were two options ("Place Joss Paper (hand
+    card 1)", "(hand card 3)") that do exactly the same; with a 16-card hand the list ran to
+    10 options, the last off-screen. They are one option now, which sends the first copy's
+    (an option of the engine's own); the keys number the options as listed."""
     from helpers import position
+
+    from qm_tui.widgets.keybar import KeyBar
 
     game = position(2, turn=0, phase=Phase.PLACE, hands={0: ["zhiqian", "qingtuan", "zhiqian"]})
     view = game.view(0)
+    engine = view.prompt.ids
+    assert len(engine) == 4, engine  # the engine offers every copy (and skip)
     app, session = _app(view, lang)
     async with app.run_test(size=(120, 36)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
@@ -128,11 +131,17 @@ async def test_two_copies_of_a_card_are_two_options_told_apart(
             str(bar.options_list.get_option_at_index(i).prompt)
             for i in range(bar.options_list.option_count)
         ]
-        assert shown[0] == f"1) {first}" and shown[2] == f"3) {second}", shown
-        assert len(set(shown)) == len(shown)
-        await pilot.press("3")
+        assert len(shown) == 3, shown
+        assert shown[0] == f"1) {joss}" and shown[1].startswith(f"2) {fruit}"), shown
+        assert "1-3 " in str(app.table.query_one(KeyBar).render())
+        await pilot.press("2")
         await pilot.pause()
-        assert session.chosen == [view.prompt.options[2].id]
+        assert session.chosen == [engine[1]]  # Qingtuan, though the engine's 2nd is not a copy
+        app.table._chosen_seq = None  # as a new prompt would
+        await pilot.press("1")
+        await pilot.pause()
+        assert session.chosen[-1] == engine[0]  # the first Joss Paper's own id
+        game.choose(0, session.chosen[-1], view.prompt.seq)  # which the engine takes
 
 
 async def test_the_key_bar_names_the_keys_the_options_have() -> None:
@@ -296,3 +305,38 @@ async def test_an_answered_question_dims_its_options_until_the_next_one() -> Non
         await app.table.apply_update(Update(later, (), None))  # the next question
         await pilot.pause()
         assert not bar.has_class("-sent")
+
+
+async def test_enter_on_a_second_copy_with_several_options_highlights_the_listed_one() -> None:
+    """A second copy of a card in hand whose options (play, set) the list shows as the first
+    copy's: Enter on its tile highlights the listed option, not a stale one (the view's
+    options as in ``_action_view``: play and set of each copy)."""
+    from helpers import position
+
+    from qm_tui.widgets.tiles import TableTile
+
+    hands = {0: ["jie_dongfeng", "hushenfu", "jie_dongfeng"]}
+    view = position(2, turn=0, hands=hands, fields={0: ["juhua"]}).view(0)
+    first, second = (c.cid for c in view.seats[0].hand if c.card == "jie_dongfeng")
+    options = [Option(f"{k}:{c}", k, card=c) for c in (first, second) for k in ("play", "set")]
+    prompt = dataclasses.replace(view.prompt, options=(Option("end", "end"), *options))
+    view = dataclasses.replace(view, prompt=prompt)
+    app, session = _app(view)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        bar = app.table.query_one(PromptBar)
+        assert not any(str(second) in i for i in bar.option_ids), bar.option_ids
+        await pilot.press("b")
+        for _ in range(6):
+            focused = app.focused
+            if isinstance(focused, TableTile) and focused.card and focused.card.cid == second:
+                break
+            await pilot.press("right")
+        else:
+            raise AssertionError(f"never reached the second copy: {app.focused}")
+        await pilot.press("enter")
+        await pilot.pause()
+        ol = bar.options_list
+        highlighted = ol.get_option_at_index(ol.highlighted or 0).id
+        assert highlighted is not None and highlighted.endswith(f":{first}"), highlighted
+        assert session.chosen == []  # several options: nothing taken

@@ -38,6 +38,7 @@ from qm_rules.describe import (
     card_name,
     describe_events,
     describe_prompt,
+    distinct_options,
     field_places,
     listed,
     worship_progress,
@@ -887,7 +888,8 @@ class TableScreen(Screen[None]):
         self.query_one(PromptBar).show(
             pview, lang, self.deadline_at, waiting=waiting, cards=self.known_cards
         )
-        ids = {o.id for o in p.options} if mine and not answered and p is not None else set()
+        shown = distinct_options(p.options, view) if mine and not answered and p is not None else []
+        ids = {o.id for o in shown}  # as the options list shows them (the key count)
         close = (any(i in ids for i in PASS_IDS), any(i in ids for i in END_IDS))
         keys = (now.kind == "over", mine and not answered, close, len(ids))
         if keys != (self._keys_over, self._keys_mine, self._keys_close, self._keys_count):
@@ -1278,8 +1280,18 @@ class TableScreen(Screen[None]):
             opts = cards_ref.get(tile.card.cid, []) if tile.card is not None else []
         if len(opts) == 1:
             await self.choose(opts[0].id)
-        elif len(opts) > 1:
-            self.query_one(PromptBar).highlight(opts[0].id)
+        elif len(opts) > 1:  # a second copy's options are listed as the first copy's
+            shown = {o.id for o in distinct_options(p.options, self.view)}
+            same = self.known_cards.get(opts[0].card or -1)
+            listed_as = (
+                o.id
+                for o in p.options
+                if o.id in shown
+                and o.kind == opts[0].kind
+                and o.card is not None
+                and self.known_cards.get(o.card) == same
+            )
+            self.query_one(PromptBar).highlight(next(listed_as, opts[0].id))
             self.notify(tr("table.tile.several", self.lang), timeout=3, markup=False)
 
     @on(OptionList.OptionHighlighted, "#prompt-options")
@@ -1505,7 +1517,7 @@ class TableScreen(Screen[None]):
         view = self.view
         if view is None or view.prompt is None or view.prompt.seat != view.viewer:
             return ()
-        return view.prompt.ids
+        return tuple(o.id for o in distinct_options(view.prompt.options, view))  # as listed
 
     async def action_option(self, n: int) -> None:
         ids = self._prompt_ids()

@@ -10,7 +10,7 @@ down by a timer, so a slow frame cannot make it drift and tests can move time by
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Self
 
@@ -24,7 +24,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
 
 from qm_rules.cards import CARDS
-from qm_rules.describe import describe_options, describe_prompt
+from qm_rules.describe import describe_options, describe_prompt, distinct_options
 from qm_rules.model import Option, PromptKind, View
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
@@ -64,7 +64,7 @@ def seconds_left(deadline_at: float | None, now: float) -> int | None:
     return max(0, math.ceil(deadline_at - now))
 
 
-def fills_field(view: View, options: tuple[Option, ...]) -> list[bool]:
+def fills_field(view: View, options: Sequence[Option]) -> list[bool]:
     """Which of ``options`` put a card into the viewer's last free slot and so leave nothing
     more to play until a slot frees (RULES.md section 5), which the option says before the
     player finds their turns skipped: a set in the action phase (a face-down card stays), and
@@ -225,7 +225,8 @@ class PromptBar(OneLayout, Vertical):
         self.query_one("#prompt-title", Label).update(Text(clean(title)), layout=False)
         mine = p is not None and p.seat == view.viewer and bool(p.options)
         self.set_class(mine, "-mine")
-        ids = tuple(o.id for o in p.options) if mine and p is not None else ()
+        shown = distinct_options(p.options, view) if mine and p is not None else []
+        ids = tuple(o.id for o in shown)
         seq = p.seq if p is not None else None
         if seq != self._seq or not mine:
             self.set_class(False, "-sent")  # a new question (or none of mine): not answered
@@ -238,10 +239,10 @@ class PromptBar(OneLayout, Vertical):
             ol.clear_options()
             if mine and p is not None:
                 keys = self.keys
-                labels = describe_options(p.options, view, lang, cards)
+                labels = describe_options(shown, view, lang, cards)
                 labels = [
                     label + tr("table.option.fills", lang) if fills else label
-                    for label, fills in zip(labels, fills_field(view, p.options), strict=True)
+                    for label, fills in zip(labels, fills_field(view, shown), strict=True)
                 ]
                 ol.add_options(
                     ListOption(
@@ -249,7 +250,7 @@ class PromptBar(OneLayout, Vertical):
                         + Text(clean(label)),
                         id=o.id,
                     )
-                    for i, (o, label) in enumerate(zip(p.options, labels, strict=True))
+                    for i, (o, label) in enumerate(zip(shown, labels, strict=True))
                 )
                 ol.highlighted = 0
             self._show_count()
