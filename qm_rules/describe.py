@@ -639,8 +639,13 @@ def describe(
     if k == "pass":
         return say("log.pass")
     if k == "timeout":
-        option = str(_d(d, "option"))
-        took = tr(f"log.timeout.{option}" if option in _TIMED_OUT else "log.timeout.default", lang)
+        option, what = str(_d(d, "option")), _d(d, "took")
+        if option in _TIMED_OUT:
+            took = tr(f"log.timeout.{option}", lang)
+        elif isinstance(what, str) and what:  # named by the TUI for its player; not on the wire
+            took = tr("log.timeout.took", lang, what=what)
+        else:
+            took = tr("log.timeout.default", lang)
         return say("log.timeout", took=took)
     if k == "chain_closed":
         return "" if (_d(d, "links") or 0) < 2 else say("log.chain_closed")

@@ -16,6 +16,8 @@ import pytest
 from helpers import position
 from test_tui_table_support import ScriptedSession, TableApp, until
 
+from qm_rules import GameOptions, Phase, PromptKind
+from qm_rules.describe import describe_events
 from qm_rules.game import Game
 from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
@@ -155,3 +157,43 @@ async def test_an_action_phase_the_turn_timer_ends_gives_that_reason_only(lang: 
     assert any(timed_out in line for line in log), log
     assert tr("table.idle.action.more", lang) not in log, log
     assert tr("table.idle.action.full", lang) not in log, log
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "P0 timed out (the default was taken: Discard Green Rice Cake)"),
+        ("zh", "P0 超时（取了默认选项：弃掉 青团）"),
+    ],
+)
+async def test_a_default_the_timer_took_is_named_to_the_player_who_had_the_choice(
+    lang: str, words: str
+) -> None:
+    # Playtest 4 (F14): "Bob timed out (the default was taken)" did not say what was taken.
+    # The player whose question it was saw the options: their log names the one taken.
+    g = position(
+        2,
+        turn=0,
+        phase=Phase.WORSHIP,
+        hands={0: ["qingtuan", "juhua", "qingjiu", "xianguo", "qingcha"]},
+        options=GameOptions(hand_limit=3),
+    )
+    while g.prompt is not None and g.prompt.kind is not PromptKind.HAND_LIMIT:
+        g.choose(g.prompt.seat, g.prompt.default)
+    assert g.prompt is not None and g.prompt.seat == 0
+    assert g.prompt.default.startswith("discard:")
+    session = EngineSession(g)
+    app = TableApp(session, clock=FakeClock(), lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.table
+        await until(pilot, lambda: table.view is not None and table.view.prompt is not None)
+        update = Update(g.view(0), tuple(g.apply_default()), None)  # the host's timer
+        session.queue.put_nowait(update)
+        await until(pilot, lambda: table.view is update.view)
+        await pilot.press("space")
+        await pilot.pause()
+        log = list(table.query_one(GameLog).lines_written)
+    assert words in log, log
+    # the others read what they read before: the engine's event names nothing hidden
+    others = describe_events(update.events, 1, lang, ["P0", "P1"])
+    assert tr("log.timeout", lang, who="P0", took=tr("log.timeout.default", lang)) in others

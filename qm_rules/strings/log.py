@@ -26,6 +26,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "log.timeout.decline": {"zh": "不祭祀", "en": "declined worship"},
     "log.timeout.none": {"zh": "不选", "en": "chose none"},
     "log.timeout.default": {"zh": "取了默认选项", "en": "the default was taken"},
+    "log.timeout.took": {"zh": "取了默认选项：{what}", "en": "the default was taken: {what}"},
     "log.chain_closed": {
         "zh": "连锁结束，开始逆序结算",
         "en": "The chain closes and resolves, newest first",

@@ -37,6 +37,8 @@ from qm_rules.describe import (
     card_index,
     card_name,
     describe_events,
+    describe_option,
+    describe_options,
     describe_prompt,
     distinct_options,
     field_places,
@@ -255,6 +257,8 @@ class TableScreen(Screen[None]):
         """The toast that says a key came too soon: one at a time (:meth:`_tell_too_soon`)."""
         self._unarmed = False  # the option list is shown as not yet taking keys
         self._waiting: Waiting | None = None
+        self._asked_view: View | None = None
+        """The last view that asked me a question: what its timer took (:meth:`_name_default`)."""
         """The question of mine last told to a dialog over the table (:meth:`waiting_question`),
         and once its timer took it, what the timer chose."""
 
@@ -599,6 +603,10 @@ class TableScreen(Screen[None]):
         """Take a new view: queue its events for the playback, and show what is due — all of
         it at once when the view asks a decision of this player (the prompt is never late)."""
         view = update.view
+        update = dataclasses.replace(update, events=self._name_default(update.events, view.viewer))
+        self._asked_view = (
+            view if view.prompt is not None and view.prompt.seat == view.viewer else None
+        )
         self._note_timeout(update.events, view.viewer)
         self.known_cards.update(card_index(view))
         self._learn_cards(update.events)
@@ -1496,6 +1504,36 @@ class TableScreen(Screen[None]):
             return self._waiting
         return self._waiting if self._waiting is not None and self._waiting.timed_out else None
 
+    def _name_default(self, events: Sequence[Event], me: int | None) -> tuple[Event, ...]:
+        """My question's timer took its default: the log names what it took ("timed out (the
+        default was taken: Take Grandmother)"), from the question as I was shown it. The
+        engine's ``timeout`` event names only a plain default (pass, end...) to all; the
+        option itself was mine to see. Only the first timeout of mine: one that follows
+        (an open draft cancelled, then its prompt's default) answered a question not shown."""
+        asked = self._asked_view
+        p = asked.prompt if asked is not None else None
+        if asked is None or p is None or me is None:
+            return tuple(events)
+        out = list(events)
+        for i, e in enumerate(out):
+            if e.kind == "timeout" and e.seat == me:
+                opt = p.option(p.default)
+                if e.data.get("option") is None and opt is not None:
+                    shown = distinct_options(p.options, asked)
+                    labels = dict(
+                        zip(
+                            (o.id for o in shown),
+                            describe_options(shown, asked, self.lang, self.known_cards),
+                            strict=True,
+                        )
+                    )
+                    what = labels.get(opt.id) or describe_option(
+                        opt, asked, self.lang, self.known_cards
+                    )
+                    out[i] = Event(e.kind, e.seat, {**e.data, "took": what}, e.to)
+                break
+        return tuple(out)
+
     def _note_timeout(self, events: Sequence[Event], me: int | None) -> None:
         """The host's timer answered my question (told as a ``timeout`` event of my seat)."""
         waiting = self._waiting
@@ -1503,9 +1541,11 @@ class TableScreen(Screen[None]):
             return
         for e in events:
             if e.kind == "timeout" and e.seat == me:
-                option = str(e.data.get("option"))
+                option, what = str(e.data.get("option")), e.data.get("took")
                 key = f"log.timeout.{option}"
-                took = tr(key if has(key) else "log.timeout.default", self.lang)
+                if not has(key) and isinstance(what, str):  # named by _name_default
+                    key = "log.timeout.took"
+                took = tr(key if has(key) else "log.timeout.default", self.lang, what=what)
                 self._waiting = dataclasses.replace(waiting, timed_out=took)
                 return
 
