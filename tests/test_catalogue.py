@@ -237,8 +237,9 @@ def test_a_prohibition_is_told_by_its_tag_and_actions(
 
 #: Glossary terms (docs/RULES.md, section 16) that the Chinese catalogue must say in the
 #: glossary's word wherever the English says the term: a field slot was 格 or 格子 in the log,
-#: the options and the table's notes, 空位 in another, where the rulebook says 位置.
-_GLOSSARY_TERMS = ("slot",)
+#: the options and the table's notes, 空位 in another, where the rulebook says 位置; a game ended
+#: at the round limit "到达回合上限" (回合 is a turn), where the table option says 轮数上限.
+_GLOSSARY_TERMS = ("slot", "round")
 
 
 def _glossary() -> dict[str, str]:

@@ -132,7 +132,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     # ── how a game ended (the result screen, qingming replay) ──
     "result.reason.worship": {"zh": "祭祀成功", "en": "by worship"},
     "result.reason.last_standing": {"zh": "其他玩家都已认输", "en": "the last player standing"},
-    "result.reason.round_limit": {"zh": "到达回合上限", "en": "the round limit was reached"},
+    "result.reason.round_limit": {"zh": "到达轮数上限", "en": "the round limit was reached"},
     "result.reason.stalemate": {
         "zh": "僵局：再无可做之事",
         "en": "a stalemate: nothing left to happen",
