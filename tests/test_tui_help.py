@@ -232,3 +232,18 @@ def test_every_binding_that_has_words_has_them_in_the_catalogue() -> None:
                 ):
                     missing.append(f"{name}: {binding.key} ({binding.id})")
     assert not missing, missing
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_no_two_keys_in_the_help_say_the_same(lang: str) -> None:
+    """At the table the help listed '1-2 Options' and 'o Options' in English: the option keys
+    and the key that moves to the option list read alike."""
+    clock = FakeClock()
+    app = TableApp(chain_script(clock), lang=lang, clock=clock)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.table.view is not None, "the table")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        said = [text for _, text in app.screen.keys]  # type: ignore[attr-defined]
+        assert tr("key.table.options", lang) in said and tr("key.table.option", lang) in said
+        assert len(said) == len(set(said)), said

@@ -153,7 +153,7 @@ class TableScreen(Screen[None]):
         Binding("e", "end", "End/skip", id="table.end"),
         Binding("a", "autopass", "Auto-pass", id="table.autopass"),
         Binding("escape", "cancel", "Cancel", id="table.cancel", show=False),
-        Binding("o", "focus_options", "Options", id="table.options", show=False),
+        Binding("o", "focus_options", "Option list", id="table.options", show=False),
         Binding("b", "focus_board", "Board", id="table.board", show=False),
         Binding("c", "chat", "Chat", id="table.chat"),
         Binding("l", "log", "Log", id="table.log"),

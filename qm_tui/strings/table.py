@@ -8,7 +8,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.table.pass": {"zh": "不跟", "en": "Pass"},
     "key.table.end": {"zh": "结束/跳过", "en": "End/skip"},
     "key.table.cancel": {"zh": "取消", "en": "Cancel"},
-    "key.table.options": {"zh": "选项列表", "en": "Options"},
+    "key.table.options": {"zh": "选项列表", "en": "Option list"},
     "key.table.chat": {"zh": "聊天", "en": "Chat"},
     "key.table.log": {"zh": "日志", "en": "Log"},
     "key.table.discard": {"zh": "弃牌区", "en": "Discards"},
