@@ -352,7 +352,7 @@ def worship_progress(view: View, seat: int, lang: str, *, not_yet: bool = False)
 
     Only what ``view`` shows is counted: offerings stacked and hand sizes are public, the cards
     in a hand only when the view holds that hand (its owner's); another player's hand
-    condition is given without a count ("traps needed in hand: 2"). ``not_yet`` says the
+    condition is given without a count ("needs 2 traps in hand"). ``not_yet`` says the
     condition does not hold yet (for its owner, whose win would have ended the game)."""
     d = ancestor_on_field(view, seat)
     if d is None or d.condition is None:
@@ -364,9 +364,9 @@ def worship_progress(view: View, seat: int, lang: str, *, not_yet: bool = False)
     if cond.op == "hand_count":
         f = cond.filter
         if f is not None and f.tag is not None:
-            what = tr("progress.what.tag", lang, tag=tr(f"tag.{f.tag}", lang))
+            what = tr("progress.what.tag", lang, n=n, tag=tr(f"tag.{f.tag}", lang))
         else:
-            what = tr(f"progress.what.{f.type if f is not None and f.type else 'card'}", lang)
+            what = tr(f"progress.what.{f.type if f is not None and f.type else 'card'}", lang, n=n)
     if cond.op == "hand_types":
         kinds = {h.type for h in hand} if hand is not None else set()
         if have is None:

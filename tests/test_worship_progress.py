@@ -71,10 +71,10 @@ def test_a_worship_that_did_not_win_says_what_the_ancestor_still_needs(
 @pytest.mark.parametrize(
     ("ancestor", "hand", "owner_words", "other_words"),
     [
-        ("zumu", ["qingtuan", "saomu"], "offerings in hand: 1 of 3", "offerings needed in hand: 3"),
-        ("waigong", ["yehuo", "saomu"], "traps in hand: 1 of 2", "traps needed in hand: 2"),
-        ("taigong", ["saomu"], "Burning cards in hand: 0 of 1", "Burning cards needed in hand: 1"),
-        ("taipo", ["saomu", "qingtuan"], "missing from hand: a trap, a counter", None),
+        ("zumu", ["qingtuan", "saomu"], "1 of 3 offerings in hand", "needs 3 offerings in hand"),
+        ("waigong", ["yehuo", "saomu"], "1 of 2 traps in hand", "needs 2 traps in hand"),
+        ("taigong", ["saomu"], "0 of 1 Burning card in hand", "needs 1 Burning card in hand"),
+        ("taipo", ["saomu", "qingtuan"], "a trap, a counter still missing from hand", None),
         ("zufu", ["saomu", "qingtuan"], "2 of 8 cards in hand", "2 of 8 cards in hand"),
     ],
 )

@@ -15,28 +15,40 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": {"one": "{have} of {n} card in hand", "other": "{have} of {n} cards in hand"},
     },
     "progress.hand_count": {
-        "zh": "手牌中的{what} {have}/{n}",
-        "en": "{what} in hand: {have} of {n}",
+        "zh": "需要手牌中有 {what}（现有 {have} 张）",
+        "en": "{have} of {what} in hand",
     },
-    "progress.hand_types": {"zh": "手牌中还缺{missing}", "en": "missing from hand: {missing}"},
-    "progress.hand_types.met": {"zh": "手牌中有{types}", "en": "in hand: {types}"},
+    "progress.hand_types": {"zh": "手牌中还缺{missing}", "en": "{missing} still missing from hand"},
+    "progress.hand_types.met": {"zh": "手牌中有{types}", "en": "{types} all in hand"},
     # the same condition for a hand the viewer does not see: the condition only
-    "progress.hidden.hand_count": {
-        "zh": "需要手牌中有 {n} 张{what}",
-        "en": "{what} needed in hand: {n}",
-    },
+    "progress.hidden.hand_count": {"zh": "需要手牌中有 {what}", "en": "needs {what} in hand"},
     "progress.hidden.hand_types": {
         "zh": "需要手牌中有{types}各至少一张",
         "en": "needs {types} in hand",
     },
-    # what a hand_count condition counts (English: in the plural, whatever the count)
-    "progress.what.card": {"zh": "牌", "en": "cards"},
-    "progress.what.tag": {"zh": "{tag}牌", "en": "{tag} cards"},
-    "progress.what.offering": {"zh": "供品", "en": "offerings"},
-    "progress.what.action": {"zh": "行动牌", "en": "action cards"},
-    "progress.what.trap": {"zh": "陷阱牌", "en": "traps"},
-    "progress.what.counter": {"zh": "反击牌", "en": "counters"},
-    "progress.what.ancestor": {"zh": "祖宗牌", "en": "ancestors"},
+    # what a hand_count condition counts, with how many it needs
+    "progress.what.card": {"zh": "{n} 张牌", "en": {"one": "{n} card", "other": "{n} cards"}},
+    "progress.what.tag": {
+        "zh": "{n} 张{tag}牌",
+        "en": {"one": "{n} {tag} card", "other": "{n} {tag} cards"},
+    },
+    "progress.what.offering": {
+        "zh": "{n} 张供品",
+        "en": {"one": "{n} offering", "other": "{n} offerings"},
+    },
+    "progress.what.action": {
+        "zh": "{n} 张行动牌",
+        "en": {"one": "{n} action card", "other": "{n} action cards"},
+    },
+    "progress.what.trap": {"zh": "{n} 张陷阱牌", "en": {"one": "{n} trap", "other": "{n} traps"}},
+    "progress.what.counter": {
+        "zh": "{n} 张反击牌",
+        "en": {"one": "{n} counter", "other": "{n} counters"},
+    },
+    "progress.what.ancestor": {
+        "zh": "{n} 张祖宗牌",
+        "en": {"one": "{n} ancestor", "other": "{n} ancestors"},
+    },
     # the ancestor's name and the words above
     "progress.named": {"zh": "{name}：{words}", "en": "{name}: {words}"},
     "progress.not_yet": {"zh": "{name}：{words}，还没达成", "en": "{name}: {words} - not yet"},
