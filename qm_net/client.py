@@ -120,6 +120,7 @@ class TableClient:
         self._base_view: View | None = None  # the same view, typed
         self._send_lock = asyncio.Lock()
         self._final = False
+        self._said_bye = False  # the host said goodbye: the table closed
         self._lost_reason = ""
         self._closing_code: str | None = None  # the error the host said it closes with
         # The deal of the game in progress, as this client saw it (qm_net.fairdeal)
@@ -168,7 +169,7 @@ class TableClient:
         self.closed = False
         self._last_n = -1
         self._base = None
-        self._final = False
+        self._final = self._said_bye = False
         self._closing_code = None
         try:
             hello = p.Hello(version=PROTOCOL_VERSION, name=self.name, client="qm_net", bot=self.bot)
@@ -352,6 +353,7 @@ class TableClient:
                 self._handle(self._check(raw), raw)
         except _Bye as bye:
             reason = f"the table closed: {bye}"
+            self._said_bye = True
         except ProtocolError as exc:
             reason = f"the host broke the protocol: {exc.code}: {exc.message}"
         except TimeoutError:
@@ -373,7 +375,9 @@ class TableClient:
         for fut in self._pending.values():
             if not fut.done():
                 fut.set_exception(TableError("not_connected", reason))
-        self._queue.put_nowait(ConnectionLost(reason, self._final, self._closing_code))
+        self._queue.put_nowait(
+            ConnectionLost(reason, self._final, self._closing_code, self._said_bye)
+        )
 
     def _handle(self, msg: HostMessage, raw: dict[str, Any]) -> None:
         ref = getattr(msg, "ref", None)

@@ -95,11 +95,14 @@ class ConnectionLost:
     """The connection is gone. ``final``: the host closed the table (or replaced this
     connection); reconnecting will not help. ``code``: the error code the host closed it with,
     when it said one (``replaced``: another connection took the seat back with its token;
-    ``version_mismatch``, ``flood``, ``timeout``...), for words better than ``reason``'s."""
+    ``version_mismatch``, ``flood``, ``timeout``...), for words better than ``reason``'s.
+    ``closed``: the host said goodbye (``bye``): the table closed, after what it had sent (a
+    game's end, say), not a link that failed."""
 
     reason: str
     final: bool = False
     code: str | None = None
+    closed: bool = False
 
 
 class GameOver(GameEnded, tag="ended"):

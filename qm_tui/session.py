@@ -117,11 +117,13 @@ class Back:
 class Lost:
     """The connection to the table is gone; ``final``: reconnecting will not help; ``code``:
     the error the host closed it with, when it said one (``replaced``: another connection of
-    the same player took the seat)."""
+    the same player took the seat); ``closed``: the host closed the table and said so (after
+    its last game, say), rather than the link failing."""
 
     reason: str
     final: bool = False
     code: str | None = None
+    closed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +285,7 @@ class NetSession:
             elif isinstance(msg, m.ErrorMessage):
                 yield Failure(msg.code, msg.message)
             elif isinstance(msg, m.ConnectionLost):
-                yield Lost(msg.reason, msg.final, msg.code)
+                yield Lost(msg.reason, msg.final, msg.code, msg.closed)
             elif isinstance(msg, m.LobbyUpdate):
                 yield self._seats(msg)
 

@@ -132,8 +132,11 @@ class ResultScreen(ModalScreen[str | None]):
         fair: Any = None,
         record_path: str | None = None,
         seats: Mapping[int, SeatLike] | None = None,
+        closed: bool = False,
     ) -> None:
         super().__init__()
+        self.closed = closed
+        """The table has closed after this game (its last): no rematch to ask for."""
         self.result = result
         self.view = view
         self.lang = lang
@@ -172,6 +175,9 @@ class ResultScreen(ModalScreen[str | None]):
                     yield Static(anc, id="result-ancestor")
                 # the short lines first: the deal's verdict and where the game is saved show
                 # when the result opens, before the long lists (hands, stats, the last moves)
+                closed = Static(self._closed_line(), id="result-closed")
+                closed.display = self.closed  # no room taken while a rematch may follow
+                yield closed
                 yield Static(self._fair_line(), id="result-fair")
                 # where the game is saved: a table hosted here keeps a journal
                 journal = getattr(self.app, "journal_path", None)
@@ -198,14 +204,18 @@ class ResultScreen(ModalScreen[str | None]):
                     yield Static(Text(lines, style="dim"), id="result-log")
             with Horizontal(id="result-buttons"):
                 yield Button(
-                    tr("result.rematch", lang), id="rematch", variant="success", compact=True
+                    tr("result.rematch", lang),
+                    id="rematch",
+                    variant="success",
+                    compact=True,
+                    disabled=self.closed,
                 )
                 yield Button(tr("result.leave", lang), id="leave", compact=True)
                 yield Button(tr("result.table", lang), id="table", compact=True)
 
     def on_mount(self) -> None:
         localize_bindings(self, self.lang)
-        self.query_one("#rematch", Button).focus()
+        self.query_one("#leave" if self.closed else "#rematch", Button).focus()
         if self.fair is not None and self.verdict is None:
             self._check_deal()
 
@@ -218,6 +228,25 @@ class ResultScreen(ModalScreen[str | None]):
         more = box.max_scroll_y > 0 and box.scroll_y < box.max_scroll_y
         # on the box's foot, right (its border): it takes no room from the buttons
         self.query_one("#result-box").border_subtitle = tr("result.more", self.lang) if more else ""
+
+    def _closed_line(self) -> Text:
+        """That the table has closed (shown once it has: no rematch)."""
+        return Text(tr("result.closed", self.lang), style="bold")
+
+    def table_closed(self) -> None:
+        """The table closed while this is open: say so, and the rematch is gone."""
+        self.closed = True
+        if not self.is_attached:
+            return
+        self.query_one("#result-closed", Static).display = True
+        rematch = self.query_one("#rematch", Button)
+        if rematch.has_focus:
+            self.query_one("#leave", Button).focus()
+        rematch.disabled = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "rematch" and self.closed)
 
     def _fair_line(self) -> Text:
         """The fair deal's verdict in words: checking, verified, or the step that failed."""

@@ -218,6 +218,10 @@ class TableScreen(Screen[None]):
         self.hand: HandRow | None = None
         self.result_shown = False
         self.ended: Ended | None = None
+        self._end_told = False  # the game's end has arrived (the playback may not be there yet)
+        self.closed = False
+        """The table closed after the game's end (its last game): the result stays, no rematch."""
+        self._closed_said = False
         self._keys_over = False  # whether the key bar shows a finished game's keys
         self._keys_mine = False  # whether it shows the keys of a decision of mine
         self._keys_close: tuple[bool, bool] = (False, False)  # ... and its pass, its end/skip
@@ -545,6 +549,7 @@ class TableScreen(Screen[None]):
         if isinstance(item, Update):
             await self.apply_update(item)
         elif isinstance(item, Ended):
+            self._end_told = True
             self.playback.add_end(item, item.view)
             await self.advance_playback()
         elif isinstance(item, Chat):
@@ -585,6 +590,8 @@ class TableScreen(Screen[None]):
             self._note_away(item)
             if self.view is not None:
                 await self.render_view(self.view)
+        elif isinstance(item, Lost) and item.closed and self._end_told:
+            self._table_closed()
         elif isinstance(item, Lost):
             reason = lost_reason(item.reason, item.code, self.lang)
             key = "table.lost" if item.final else "table.reconnecting"
@@ -599,6 +606,28 @@ class TableScreen(Screen[None]):
         elif isinstance(item, Back):
             self.notify(tr("table.back", self.lang), timeout=4, markup=False)
 
+    def _table_closed(self) -> None:
+        """The host closed the table after telling the game's end (it has played its games,
+        or its owner closed it): nothing is lost. The final table and the result stay; only
+        the rematch is gone, and the log, a calm note and the result (if open) say so."""
+        self.closed = True
+        from qm_tui.screens.result import ResultScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ResultScreen):
+                screen.table_closed()
+        if self.ended is not None:  # else once the playback has shown the end
+            self._say_closed()
+
+    def _say_closed(self) -> None:
+        """The log and a calm note: the table has closed (after the game's end is shown)."""
+        if self._closed_said:
+            return
+        self._closed_said = True
+        text = tr("table.closed", self.lang)
+        self.query_one(GameLog).add_lines([text])
+        self.notify(text, timeout=10, markup=False)
+
     async def apply_update(self, update: Update) -> None:
         """Take a new view: queue its events for the playback, and show what is due — all of
         it at once when the view asks a decision of this player (the prompt is never late)."""
@@ -612,6 +641,7 @@ class TableScreen(Screen[None]):
         self._learn_cards(update.events)
         if self.ended is not None and view.result is None:  # a new game at this table
             self.ended, self.stats = None, GameStats()
+            self._end_told = False
         self.stats.note(update.events)
         self.stats.note_view(view.turn)
         self.playback.add(update.events, view, update.deadline_at, self._phase_open, update.timer)
@@ -756,6 +786,8 @@ class TableScreen(Screen[None]):
         self._shown = (chain, last.phase, last.turn_seat, view, last.turn)
         if ended is not None:
             self.ended = ended
+            if self.closed:
+                self._say_closed()
         if with_view:
             self.deadline_at = with_view[-1].deadline_at
             self.timer_length = with_view[-1].timer
@@ -1714,5 +1746,6 @@ class TableScreen(Screen[None]):
             fair=ended.fair,
             record_path=ended.record_path,
             seats=self.seat_status,
+            closed=self.closed,
         )
         self.app.push_screen(result, answered)

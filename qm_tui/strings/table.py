@@ -124,6 +124,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "与牌桌的连接断开（{reason}），正在重新连接，回到你的座位...",
         "en": "Lost the table ({reason}); reconnecting to take your seat back...",
     },
+    "table.closed": {
+        "zh": "这张牌桌已经关闭：不再来一局。按 v 看结果。",
+        "en": "This table has closed: no rematch. v: the result.",
+    },
     "table.back": {
         "zh": "已重新连上牌桌，座位还是你的。",
         "en": "Back at the table: your seat is yours again.",
@@ -232,4 +236,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.stacked_alone": {"zh": "叠放：{cards}", "en": "stacked: {cards}"},
     "result.rematch": {"zh": "再来一局 (r)", "en": "Rematch (r)"},
     "result.leave": {"zh": "离开 (q)", "en": "Leave (q)"},
+    "result.closed": {
+        "zh": "这张牌桌已经关闭：不再来一局。",
+        "en": "This table has closed: no rematch.",
+    },
 }
