@@ -198,7 +198,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "turn_timer",
         "seconds",
-        None,
+        90.0,
         label={"zh": "回合计时", "en": "Turn timer"},
         help={"zh": "每个回合的秒数", "en": "seconds a turn"},
         rulebook={

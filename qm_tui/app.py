@@ -404,6 +404,8 @@ class QingmingApp(App[None]):
     async def play_local(self, bots: int, seed: int | str | None, level: str = "normal") -> None:
         """``qingming play``: a private table on loopback, you and ``bots`` bots of ``level``,
         started now."""
+        from qm_rules.options import GameOptions
+
         await self._close_table(keep_start=True)
         settings = HostSettings(
             name=tr("app.practice_table", self.lang, name=self.player_name),
@@ -412,6 +414,9 @@ class QingmingApp(App[None]):
             seed=seed,
             bot_delay=self.bot_delay,
             level=level,
+            # the table's defaults but the turn timer: it is there so that nobody waits on an
+            # idle player for ever, and at a practice table nobody waits on you
+            options=GameOptions(turn_timer=None),
         )
         journal = self._new_journal(settings.name)
         self.hosted = await start_host(

@@ -57,7 +57,8 @@ def wire_view(game: Game, seat: int | None) -> dict[str, Any]:
 
 
 def options(**kw: Any) -> GameOptions:
-    base = {"response_timer": None, "round_limit": 3, "disconnect_grace": 60.0}
+    # untimed unless a test asks (tables have a 90 s turn timer by default)
+    base = {"response_timer": None, "turn_timer": None, "round_limit": 3, "disconnect_grace": 60.0}
     base.update(kw)
     return GameOptions(**base)
 

@@ -111,3 +111,19 @@ def test_the_definitions_are_the_engines_options() -> None:
     parser = argparse.ArgumentParser()
     serve.add_arguments(parser)
     assert serve.table_options(parser.parse_args([])) == GameOptions()
+
+
+def test_a_table_has_a_turn_timer_unless_its_host_switches_it_off() -> None:
+    """Every waiting state has a timer: with the default options one idle player stalled the
+    table for ever (playtest 4, F18). serve, the host form and the docs take the default from
+    the one definition; 0 (or an empty field) still switches it off."""
+    from qm_tui.screens.host_form import _typed
+
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    assert serve.table_options(parser.parse_args([])).turn_timer == 90.0
+    assert serve.table_options(parser.parse_args(["--turn-timer", "0"])).turn_timer is None
+    option = BY_NAME["turn_timer"]
+    assert _typed(option) == "90"  # the host form's field, before anyone types
+    assert via_form(option, "") is None and via_form(option, "0") is None
+    assert "default: 90 s" in option.serve_help()

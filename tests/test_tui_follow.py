@@ -164,6 +164,45 @@ async def test_the_status_line_says_your_turn_then_waiting_for_the_decider() -> 
         assert _status_now(app).strip() == "等待 Bob"
 
 
+async def test_where_no_timer_runs_the_line_counts_how_long_the_decider_has_been_idle() -> None:
+    """A table whose host switched the timers off: "Waiting for Bob" shows, where the bar
+    would be, how long Bob's decision has waited (playtest 4, F18), from the moment it was
+    asked; a new decision counts from nought again, and a timer, when one runs, is drawn."""
+    base = chain_position()
+    theirs = dataclasses.replace(
+        base,
+        chain=(),
+        prompt=dataclasses.replace(base.prompt, seat=1, options=(), seq=58),  # type: ignore[arg-type]
+    )
+    clock = FakeClock()
+    app = TableApp(ScriptedSession([Update(theirs, (), None)]), lang="en", clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        timer = app.table.query_one(TableStatus).timer
+        assert _status_now(app).strip() == "Waiting for Bob"
+        assert str(timer.render()) == "idle 0:00"
+        clock.advance(125)
+        timer.refresh_bar()
+        assert str(timer.render()) == "idle 2:05"
+        clock.advance(3600)
+        timer.refresh_bar()
+        assert str(timer.render()) == "idle 1:02:05"
+        await app.table.render_view(theirs)  # the same decision, drawn again: still counting
+        assert str(timer.render()) == "idle 1:02:05"
+        nxt = dataclasses.replace(theirs, prompt=dataclasses.replace(theirs.prompt, seq=59))  # type: ignore[arg-type]
+        await app.table.render_view(nxt)  # Bob decided; his next decision: from nought
+        assert str(timer.render()) == "idle 0:00"
+        app.table.deadline_at = clock.now() + 30  # a timer runs: the countdown, not idle
+        await app.table.render_view(nxt)
+        assert str(timer.render()).endswith("30s")
+        app.table.deadline_at = None
+        app.table.lang = "zh"
+        app.table.query_one(TableStatus).forget()
+        clock.advance(61)
+        await app.table.render_view(nxt)
+        assert str(timer.render()) == "已等 1:01"
+
+
 # ───────────────────────────── the playback ─────────────────────────────
 
 

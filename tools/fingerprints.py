@@ -37,13 +37,17 @@ GAMES = 200
 
 #: Bot line-ups, cycled through: every seat the same, or mixed.
 _LINEUPS = (("random",), ("heuristic",), ("easy",), ("heuristic", "random"), ("random", "easy"))
+#: The timers the games were recorded with. The engine does not read them, but the views it
+#: hashes carry the table's options: fixed here, a new default for a timer (the turn timer's
+#: became 90 s) leaves the recorded games as they are.
+_TIMERS = {"response_timer": 20.0, "turn_timer": None}
 #: Table options, cycled through (those the engine reads).
 _OPTIONS = (
-    GameOptions(),
-    GameOptions(round_limit=6),
-    GameOptions(hand_limit=4, ask_everyone=True),
-    GameOptions(round_limit=0, hand_limit=None),
-    GameOptions(hand_limit=2),
+    GameOptions(**_TIMERS),
+    GameOptions(**_TIMERS, round_limit=6),
+    GameOptions(**_TIMERS, hand_limit=4, ask_everyone=True),
+    GameOptions(**_TIMERS, round_limit=0, hand_limit=None),
+    GameOptions(**_TIMERS, hand_limit=2),
 )
 
 

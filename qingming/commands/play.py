@@ -13,7 +13,7 @@ import argparse
 from qm_rules.bots import LEVELS
 
 NAME = "play"
-HELP = "play now: a table on this machine, you against bots (default 3)"
+HELP = "play now: a table on this machine, you against bots (default 3), with no turn timer"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -218,6 +218,7 @@ class TableScreen(Screen[None]):
         self.hand: HandRow | None = None
         self.result_shown = False
         self.ended: Ended | None = None
+        self._idle_from: tuple[tuple[int, int], float] | None = None  # see _idle_since
         self._end_told = False  # the game's end has arrived (the playback may not be there yet)
         self.closed = False
         """The table closed after the game's end (its last game): the result stays, no rematch."""
@@ -1099,7 +1100,23 @@ class TableScreen(Screen[None]):
             now=now,
             deadline_at=deadline,
             total=total,
+            idle_since=self._idle_since(view) if now.kind == "waiting" else None,
         )
+
+    def _idle_since(self, view: View) -> float | None:
+        """Since when (on the clock) the decision awaited has waited, as this table first saw
+        it asked: shown counting up where no timer runs (its host switched the timers off), so
+        that the others see how long a player has been idle. None for a bot's decision."""
+        p = view.prompt
+        if p is None:
+            self._idle_from = None
+            return None
+        status = self.seat_status.get(p.seat)
+        if status is not None and (status.kind == "bot" or status.played_by_bot):
+            return None  # a bot is never idle for long: nothing to count
+        if self._idle_from is None or self._idle_from[0] != (p.seat, p.seq):
+            self._idle_from = ((p.seat, p.seq), self.clock.now())
+        return self._idle_from[1]
 
     def now(self, view: View) -> Now:
         """What is wanted at ``view``, in the words of the status line."""

@@ -24,6 +24,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "now.respond": {"zh": "要跟牌吗？", "en": "Respond?"},
     "now.sent": {"zh": "已选择，等待牌桌...", "en": "Sent; waiting for the table..."},
     "now.waiting": {"zh": "等待 {who}", "en": "Waiting for {who}"},
+    # where the bar would be, at a table with no timer: how long the decision has waited
+    "timer.idle": {"zh": "已等 {time}", "en": "idle {time}"},
     "now.away.short": {"zh": "等待 {who}（掉线）", "en": "Waiting for {who} (away)"},
     "now.away_bot": {
         "zh": "等待 {who}（掉线）：电脑接手还有",

@@ -128,6 +128,16 @@ def countdown_bar(left: float | None, total: float | None) -> Text:
     return out
 
 
+def idle_text(idle: float, lang: str) -> Text:
+    """``idle 2:05``: how long the decision awaited has been waiting, where no timer runs (a
+    table whose host switched it off), counting up, dim."""
+    secs = max(0, int(idle))
+    hours, rest = divmod(secs, 3600)
+    minutes, seconds = divmod(rest, 60)
+    clock = f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+    return Text(tr("timer.idle", lang, time=clock), style="dim")
+
+
 class TimerBar:
     """The countdown of the pending decision, drawn as a bar by the status line (:class:`NowLine`)
     after the "what now" words. Not a widget of its own: it is one part of that line."""
@@ -139,6 +149,9 @@ class TimerBar:
         self.clock = clock
         self.deadline_at: float | None = None
         self.total: float | None = None
+        self.idle_since: float | None = None
+        """With no deadline: since when the decision awaited has waited (None: nobody's)."""
+        self.lang = "en"
         self._changed = changed
         self._drawn: Text = Text()
         self._key: object = ()
@@ -170,6 +183,8 @@ class TimerBar:
         """Draw the bar again if a cell or a second changed (the line is repainted: the bar's
         width is fixed, so nothing moves)."""
         bar = countdown_bar(self.seconds_left(), self.total)
+        if self.deadline_at is None and self.idle_since is not None:
+            bar = idle_text(self.clock.now() - self.idle_since, self.lang)
         key = bar.plain, tuple(str(s.style) for s in bar.spans)
         if key == self._key:
             return
@@ -321,16 +336,20 @@ class TableStatus(OneLayout, Vertical):
         now: Now,
         deadline_at: float | None,
         total: float | None = None,
+        idle_since: float | None = None,
     ) -> None:
         """Draw both lines. ``info_left`` (turn, round, whose) goes before the strip,
         ``info_right`` (deck, discard, bans) after it; the bar runs to ``deadline_at``, full
-        at ``total`` seconds when known (:meth:`TimerBar.set_deadline`)."""
+        at ``total`` seconds when known (:meth:`TimerBar.set_deadline`); ``idle_since``: with
+        no deadline, since when the decision awaited has waited (counted up where the bar
+        would be)."""
         line = Text(clean(info_left) + "  ", style="bold")
         line.append_text(phase_strip(phase, lang))
         line.append("  " + clean(info_right))
         self._put("phases", line)
         room = int(self.size.width * NOW_SHARE) - 1 if self.size.width else None
         self.line.show_now(now_text(now, lang, room))  # a repaint of the line, whatever its width
+        self.timer.idle_since, self.timer.lang = idle_since, lang
         self.timer.set_deadline(deadline_at, total)
 
     def show_playback(self, wordings: Sequence[str]) -> None:
