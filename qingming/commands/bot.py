@@ -233,8 +233,14 @@ def run(args: argparse.Namespace) -> int:
 
         print(f"qingming bot: {connect_failure(exc, host, port, 'en')}", file=sys.stderr)
         return 1
-    except TableError as exc:
-        print(f"qingming bot: {exc}", file=sys.stderr)
+    except TableError as exc:  # refused: in plain words (the catalogue's), not the code
+        from qm_tui.i18n import has, tr
+        from qm_tui.net import refusal
+
+        lang = getattr(args, "lang", None) or "en"
+        key = f"bot.refused.{exc.code}"
+        words = tr(key, lang) if has(key) else refusal(exc.code, exc.message, lang)
+        print(f"qingming bot: {words}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

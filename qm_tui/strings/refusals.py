@@ -32,4 +32,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "refused.already_seated": {"zh": "你已经有座位了。", "en": "You already have a seat."},
     "refused.bad_name": {"zh": "名字不能是空的。", "en": "The name cannot be blank."},
     "refused.table_closed": {"zh": "牌桌正在关闭。", "en": "The table is closing."},
+    # ``qingming bot`` refused its seat: a game is on (a person joining then watches instead)
+    "bot.refused.wrong_state": {
+        "zh": "这张牌桌正在对局，机器人只能在两局之间入座。",
+        "en": "A game is being played at this table: a bot can sit down only between games.",
+    },
 }
