@@ -21,7 +21,8 @@ Seat tokens are stored only as SHA-256 hashes, and the file is still created 060
 players and, after the game, every card they held. A ``kill -9`` can tear the last line; readers
 ignore a torn tail and :func:`open_for_append` cuts it off before writing again. While a host
 writes the file it holds an advisory lock on it (:func:`in_use`): a table still running is not
-"interrupted", and is not resumed a second time.
+"interrupted", is not resumed a second time, and ``qingming replay`` does not show its game
+while it is being played (every live hand is in it).
 """
 
 from __future__ import annotations

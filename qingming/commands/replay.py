@@ -5,6 +5,10 @@ Prints each choice and what it caused, in words, one line each (on a terminal, E
 and ``q`` stops); ``--json`` prints a summary instead. The journal is a host's ``--journal``
 file (see docs/protocol.md, "Journal"); with several games in it, the last is shown unless
 ``--game`` says otherwise.
+
+A game still being played at a table running on this machine (its journal open, locked by the
+host: :func:`qm_net.journal_io.in_use`) is refused unless ``--live``: the journal holds every
+choice, so replaying it would show every live hand to whoever hosts the table.
 """
 
 from __future__ import annotations
@@ -40,6 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--no-step", action="store_true", help="do not wait for Enter between choices"
+    )
+    parser.add_argument(
+        "--live",
+        action="store_true",
+        help="replay a game that a table running on this machine is still playing (refused "
+        "without it: it shows every hand)",
     )
     parser.add_argument(
         "--replay-lang",
@@ -82,7 +92,7 @@ def _deal(seed: object, recorded: bool, lang: str) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     from qm_net import fairdeal
-    from qm_net.journal_io import pick_game, retell
+    from qm_net.journal_io import in_use, pick_game, retell
     from qm_rules import Game, JournalError, Option, RulesError
     from qm_rules.describe import (
         card_index,
@@ -102,6 +112,9 @@ def _run(args: argparse.Namespace) -> int:
             checkable = True  # (its deal is checked by qingming verify)
         else:
             record = pick_game(args.journal, args.game)
+            if not record.finished and not args.json and not args.live and in_use(args.journal):
+                print(f"qingming replay: {tr('replay.live', lang)}", file=sys.stderr)
+                return 1
             journal = record.journal()
             checkable, timeouts, index = record.deal is not None, record.timeouts, record.index
     except JournalError as exc:
