@@ -223,6 +223,45 @@ async def test_an_away_player_s_bar_counts_what_comes_first_the_bot_or_the_timer
         assert str(bar.render()).endswith(" 10s")
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_a_player_away_for_a_few_seconds_is_told_in_the_log_once(lang: str) -> None:
+    # A host handing its table over (or any player's client gone): the others saw only
+    # "offline" by the name (playtest 4, F16). After a few seconds away the log says the table
+    # goes on and when a bot steps in; a blip shorter than that is not told.
+    clock = FakeClock()
+    view = dataclasses.replace(chain_position(), chain=())
+    here = [SeatStatus(i, s.name, "human", True) for i, s in enumerate(view.seats)]
+    session = ScriptedSession([Seats(tuple(here), grace=30.0), Update(view, (), None)])
+    app = TableApp(session, lang=lang, clock=clock)
+    told = tr("seats.away_goes_on", lang, name="Bob", n=25)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.table.updates > 0)
+        log = app.table.query_one(GameLog)
+        away = list(here)
+        away[1] = dataclasses.replace(here[1], connected=False)
+
+        async def seats(statuses: list[SeatStatus]) -> None:
+            app.table.post_message(SessionArrived(Seats(tuple(statuses), grace=30.0)))
+            await pilot.pause()
+
+        await seats(away)
+        clock.advance(4)
+        await seats(here)  # back within a few seconds: nothing told
+        clock.advance(10)
+        await pilot.pause(0.1)
+        assert not any("Bob" in line for line in log.lines_written), log.lines_written
+        await seats(away)
+        clock.advance(5)
+        await until(pilot, lambda: told in log.lines_written)
+        clock.advance(3)
+        await pilot.pause(0.1)
+        assert log.lines_written.count(told) == 1  # once
+        await seats(here)
+        await seats(away)  # away again: told again
+        clock.advance(5)
+        await until(pilot, lambda: log.lines_written.count(told) == 2)
+
+
 async def test_a_spectator_sees_every_field_and_no_options() -> None:
     view = dataclasses.replace(
         chain_position(),

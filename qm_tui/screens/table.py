@@ -211,6 +211,7 @@ class TableScreen(Screen[None]):
         bar is full at it, not at the time left when this client first saw the clock."""
         self.seat_status: dict[int, SeatStatus] = {}
         self._away_at: dict[int, float] = {}  # when a player went away (a bot steps in later)
+        self._away_told: set[int] = set()  # ... and the log said so (see _tell_away)
         self._grace: float | None = None  # ... how long after (the table's grace)
         self.known_cards: dict[int, str] = {}
         """Card instances seen so far (cid -> card id), to name targets that left the view."""
@@ -733,6 +734,7 @@ class TableScreen(Screen[None]):
         question is shown taking keys once its moment has passed: :meth:`answer_armed`.)"""
         if self._unarmed and self.answer_armed():
             self._show_armed()
+        self._tell_away()
         if self._key_unpainted:
             return  # a key's answer first (see key_answered)
         if self.playback.queue and not self._advancing and self.playback.ready():
@@ -1038,6 +1040,29 @@ class TableScreen(Screen[None]):
                 self._away_at.setdefault(s.seat, self.clock.now())
             else:
                 self._away_at.pop(s.seat, None)
+                self._away_told.discard(s.seat)  # away again later: told again
+
+    #: Seconds a player is away before the log says so (a blip of the network is not told).
+    AWAY_NOTE = 5.0
+
+    def _tell_away(self) -> None:
+        """Log each player away for :attr:`AWAY_NOTE` seconds during a game, once: that the
+        table goes on, and when a bot steps in. Without it the others saw only "offline" by
+        the name (a host handing the table over: their own clients reconnected, and nothing
+        said why; playtest 4, F16)."""
+        view, grace = self.view, self._grace
+        if not self._away_at or view is None or view.result is not None or grace is None:
+            return
+        now = self.clock.now()
+        for seat, at in self._away_at.items():
+            if seat in self._away_told or now - at < self.AWAY_NOTE or seat == view.viewer:
+                continue
+            if seat >= len(view.seats) or view.seats[seat].conceded:
+                continue  # a player who left concedes; the header says so
+            self._away_told.add(seat)
+            left = max(0, round(at + grace - now))
+            line = tr("seats.away_goes_on", self.lang, name=view.seats[seat].name, n=left)
+            self.query_one(GameLog).add_lines([line])
 
     def away_deadline(self, seat: int) -> float | None:
         """When a bot will play the seat of ``seat``'s player, who is away; None if not away."""

@@ -26,6 +26,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "{name} 没有回来：电脑替 ta 打。",
         "en": "{name} did not come back: a bot plays for them.",
     },
+    "seats.away_goes_on": {
+        "zh": "{name} 不在牌桌上了；牌局照常进行：{n} 秒内没回来，就由电脑替 ta 打。",
+        "en": "{name} is away; the table goes on: a bot plays for them in {n} s unless "
+        "they come back.",
+    },
     "seats.player_back": {
         "zh": "{name} 回来了，接回了自己的座位。",
         "en": "{name} is back and plays their own seat again.",
