@@ -358,8 +358,11 @@ class TableClient:
             reason = f"the host broke the protocol: {exc.code}: {exc.message}"
         except TimeoutError:
             reason = "the host went silent"
+            self._closing_code = self._closing_code or "silent"
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            pass
+            if self._closing_code is None:  # no goodbye, no error first: it broke off
+                reason = "the connection to the table broke off"
+                self._closing_code = "dropped"
         except asyncio.CancelledError:
             reason = "closed"
         finally:

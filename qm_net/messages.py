@@ -97,7 +97,9 @@ class ConnectionLost:
     when it said one (``replaced``: another connection took the seat back with its token;
     ``version_mismatch``, ``flood``, ``timeout``...), for words better than ``reason``'s.
     ``closed``: the host said goodbye (``bye``): the table closed, after what it had sent (a
-    game's end, say), not a link that failed."""
+    game's end, say), not a link that failed. When the host said nothing, ``code`` is
+    ``dropped`` (the connection broke off without a goodbye: the host's program stopped, or
+    the network failed; not the table closed) or ``silent`` (nothing came in time)."""
 
     reason: str
     final: bool = False

@@ -31,6 +31,7 @@ __all__ = [
     "History",
     "Lost",
     "NetSession",
+    "Reconnecting",
     "SeatStatus",
     "Seats",
     "SessionMessage",
@@ -114,6 +115,23 @@ class Back:
 
 
 @dataclass(frozen=True, slots=True)
+class Reconnecting:
+    """The connection is lost and the session tries to get the seat back: ``attempt`` of
+    ``of`` comes next; ``ends_at``: when the last try is due (on the session's clock)."""
+
+    attempt: int
+    of: int
+    ends_at: float
+    span: float = 0.0
+    """All the tries' time, from the first (the countdown's whole length)."""
+
+    @property
+    def clock(self) -> tuple[float, float | None]:
+        """The countdown to the last try: its end and its whole length."""
+        return self.ends_at, self.span or None
+
+
+@dataclass(frozen=True, slots=True)
 class Lost:
     """The connection to the table is gone; ``final``: reconnecting will not help; ``code``:
     the error the host closed it with, when it said one (``replaced``: another connection of
@@ -147,7 +165,9 @@ class Seats:
     grace: float | None = None
 
 
-SessionMessage = Update | Chat | Failure | Ended | Lost | Back | Seats | HostMadeParts | History
+SessionMessage = (
+    Update | Chat | Failure | Ended | Lost | Reconnecting | Back | Seats | HostMadeParts | History
+)
 
 
 class TableSession(Protocol):
@@ -240,28 +260,37 @@ class NetSession:
             if lost.final or not self.reconnect_delays:
                 yield lost
                 return
-            yield Lost(lost.reason, False)
-            if not await self._reconnect():
-                yield Lost(lost.reason, True)
+            yield Lost(lost.reason, False, lost.code)
+            back = False
+            async for step in self._reconnect():
+                yield step
+                back = isinstance(step, Back)
+            if not back:
+                yield Lost(lost.reason, True, lost.code)
                 return
-            yield Back()
             history = self._history()  # what was told while the connection was down
             if history is not None:
                 yield history
 
-    async def _reconnect(self) -> bool:
+    async def _reconnect(self) -> AsyncIterator[Reconnecting | Back]:
+        """Try to take the seat back, once after each of :attr:`reconnect_delays`: a
+        ``Reconnecting`` before each try (which one, and when the tries end), ``Back`` once one
+        worked; nothing more when none did."""
         from qm_net.client import TableError
 
-        for delay in self.reconnect_delays:
+        delays = self.reconnect_delays
+        for i, delay in enumerate(delays):
+            ends_at = self.clock.now() + sum(delays[i:])
+            yield Reconnecting(i + 1, len(delays), ends_at, sum(delays))
             await asyncio.sleep(delay)
             try:
                 await self.client.reconnect()
-                return True
             except TableError:  # the host is there but will not give the seat back
-                return False
+                return
             except (TimeoutError, OSError, ConnectionError):
                 continue  # not reachable yet (restarting, network down): try again
-        return False
+            yield Back()
+            return
 
     async def _once(self) -> AsyncIterator[SessionMessage]:
         from qm_net import messages as m

@@ -188,6 +188,8 @@ class RoomScreen(Screen[None]):
                 reason = lost_reason(msg.reason, msg.code, self.qm.lang)
                 if reason == msg.reason:  # (the host's own words are the whole story)
                     reason = tr("room.lost", self.qm.lang, reason=reason)
+                if msg.code in ("dropped", "silent"):  # not closed: it may be reopened
+                    reason += " " + tr("table.lost.come_back", self.qm.lang)
                 self.post_message(LeaveTable(reason))
                 return
 

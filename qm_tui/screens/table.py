@@ -74,6 +74,7 @@ from qm_tui.session import (
     History,
     HostMadeParts,
     Lost,
+    Reconnecting,
     Seats,
     SeatStatus,
     SessionMessage,
@@ -263,10 +264,12 @@ class TableScreen(Screen[None]):
         """The toast that says a key came too soon: one at a time (:meth:`_tell_too_soon`)."""
         self._unarmed = False  # the option list is shown as not yet taking keys
         self._waiting: Waiting | None = None
-        self._asked_view: View | None = None
-        """The last view that asked me a question: what its timer took (:meth:`_name_default`)."""
         """The question of mine last told to a dialog over the table (:meth:`waiting_question`),
         and once its timer took it, what the timer chose."""
+        self._asked_view: View | None = None
+        """The last view that asked me a question: what its timer took (:meth:`_name_default`)."""
+        self.reconnecting: Reconnecting | None = None
+        """The connection is lost and this try to get the seat back comes next (None: not)."""
 
     # ── layout ──────────────────────────────────────────────────────────────────────────────
 
@@ -604,8 +607,15 @@ class TableScreen(Screen[None]):
                 markup=False,
             )
             if item.final:
+                if self.reconnecting is not None and item.code in ("dropped", "silent"):
+                    # the retries are spent, the table may come back: where to find it
+                    reason += " " + tr("table.lost.come_back", self.lang)
+                self._set_reconnecting(None)
                 self.post_message(LeaveTable(reason))
+        elif isinstance(item, Reconnecting):
+            self._set_reconnecting(item)
         elif isinstance(item, Back):
+            self._set_reconnecting(None)
             self.notify(tr("table.back", self.lang), timeout=4, markup=False)
 
     def _table_closed(self) -> None:
@@ -629,6 +639,13 @@ class TableScreen(Screen[None]):
         text = tr("table.closed", self.lang)
         self.query_one(GameLog).add_lines([text])
         self.notify(text, timeout=10, markup=False)
+
+    def _set_reconnecting(self, step: Reconnecting | None) -> None:
+        """The connection is gone and ``step`` is the next try to get the seat back (None: no
+        longer trying): the status line says so instead of whom the table waited for."""
+        self.reconnecting = step
+        if self.view is not None:
+            self.show_status(self.view)
 
     async def apply_update(self, update: Update) -> None:
         """Take a new view: queue its events for the playback, and show what is due — all of
@@ -1117,6 +1134,9 @@ class TableScreen(Screen[None]):
         if now.kind == "away_bot" and view.prompt is not None:
             deadline = self.away_deadline(view.prompt.seat)  # the bot comes first: its clock
             total = self._grace
+        if self.reconnecting is not None:  # the table is gone: the tries, not a stale wait
+            step = self.reconnecting
+            now, deadline, total = Now("reconnecting", f"{step.attempt}/{step.of}"), *step.clock
         self.query_one(TableStatus).show(
             lang=lang,
             phase=phase,

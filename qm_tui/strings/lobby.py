@@ -38,6 +38,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这个网络上找不到名叫 {host} 的主机。",
         "en": "No host named {host} on this network.",
     },
+    "net.lost.dropped": {
+        "zh": "与牌桌的连接中断了（主机的程序停了，或者网络断了）",
+        "en": "the connection to the table broke off (its host's program stopped, or the network)",
+    },
+    "net.lost.silent": {
+        "zh": "主机不再回应",
+        "en": "the host stopped answering",
+    },
     "net.lost.replaced": {
         "zh": "你在另一个窗口里（同一位玩家）接过了这个座位",
         "en": "your seat was taken over by another window of yours (the same player)",

@@ -128,6 +128,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这张牌桌已经关闭：不再来一局。按 v 看结果。",
         "en": "This table has closed: no rematch. v: the result.",
     },
+    "table.lost.come_back": {
+        "zh": "如果主机重新开张这张牌桌，它会再次出现在大厅里：加入它就能拿回你的座位。",
+        "en": "If its host reopens the table, it shows up in the lobby again: join it to get "
+        "your seat back.",
+    },
     "table.back": {
         "zh": "已重新连上牌桌，座位还是你的。",
         "en": "Back at the table: your seat is yours again.",
