@@ -2,11 +2,14 @@
 
 Discovery starts in a worker (zeroconf's async browser, in the app's own loop); each change
 posts :class:`~qm_tui.messages.TablesChanged` and the list is rebuilt from the source's current
-tables, keeping the cursor on the same table.
+tables, keeping the cursor on the same table. Above the list, a table of ours whose game was
+cut off (its hosting program crashed: :mod:`qm_tui.interrupted`, read in a thread), if any;
+``o`` reopens it.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -110,11 +113,13 @@ class LobbyScreen(Screen[None]):
         from qm_tui import interrupted
 
         found = interrupted.latest()
-        self.app.call_from_thread(self._show_interrupted, found)
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile: no one to tell
+            self.app.call_from_thread(self._show_interrupted, found)
 
     def _show_interrupted(self, found: Interrupted | None) -> None:
         self.interrupted = found
-        self._write_interrupted()
+        if self.is_mounted:  # (not when the lobby went while the journals were read)
+            self._write_interrupted()
 
     def _write_interrupted(self) -> None:
         line = self.query_one("#interrupted", Static)
