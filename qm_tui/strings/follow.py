@@ -39,8 +39,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "now.over_draw": {"zh": "游戏结束：平局", "en": "Game over: a draw"},
     "now.watching": {"zh": "观战中", "en": "Watching"},
     "now.reconnecting": {
-        "zh": "牌桌断开了——正在重新连接（第 {who} 次尝试）…",
-        "en": "The table is gone — trying to reconnect (attempt {who})…",
+        "zh": "牌桌断线了——重新连接中（第 {who} 次）…",
+        "en": "Lost the table — reconnecting (attempt {who})…",
     },
     # the chain, as it unwinds
     "chain.resolving": {"zh": "结算中...", "en": "resolving..."},
