@@ -39,8 +39,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "No host named {host} on this network.",
     },
     "net.lost.dropped": {
-        "zh": "与牌桌的连接中断了（主机的程序停了，或者网络断了）",
-        "en": "the connection to the table broke off (its host's program stopped, or the network)",
+        "zh": "与主机的连接中断了——它的程序可能崩溃了，或者网络断了",
+        "en": "the connection to the host broke off — its program may have crashed, or the "
+        "network failed",
     },
     "net.lost.silent": {
         "zh": "主机不再回应",
