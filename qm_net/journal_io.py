@@ -19,10 +19,12 @@ not as the player's choice.
 
 Seat tokens are stored only as SHA-256 hashes, and the file is still created 0600: it names the
 players and, after the game, every card they held. A ``kill -9`` can tear the last line; readers
-ignore a torn tail and :func:`open_for_append` cuts it off before writing again. While a host
-writes the file it holds an advisory lock on it (:func:`in_use`): a table still running is not
-"interrupted", is not resumed a second time, and ``qingming replay`` does not show its game
-while it is being played (every live hand is in it).
+ignore a torn tail and :class:`JournalWriter` cuts it off before writing again. While a host
+writes the file it holds an advisory lock on it (:func:`in_use`), taken before anything in the
+file is touched: a second writer (``qingming serve --resume`` or ``--journal`` pointed at a
+running table's file, the lobby reopening it) is refused with :class:`JournalInUse` and changes
+nothing; a table still running is not "interrupted", and ``qingming replay`` does not show its
+game while it is being played (every live hand is in it).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -182,14 +185,42 @@ def read_games(path: str) -> list[JournalGame]:
         raise JournalError(f"{path}: bad record: {exc}") from exc
 
 
-def _hold(fd: int) -> None:
-    """Mark the journal as being written by a running host, for as long as ``fd`` is open (an
-    advisory lock: the system drops it with the process, ``kill -9`` included). Best effort: a
-    system without ``flock`` (or a second writer) goes on unmarked."""
-    with contextlib.suppress(ImportError, OSError):
-        import fcntl
+class JournalInUse(ValueError):
+    """A running table (in this process or another) writes the journal: nothing else may.
+    Its message is the catalogue's :attr:`key` in English (the CLI and the app say it in the
+    player's language)."""
 
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    key = "serve.journal_in_use"
+
+    def __init__(self, path: str) -> None:
+        from qm_rules.i18n import tr
+
+        super().__init__(tr(self.key, "en"))
+        self.path = path
+
+
+def _hold(fd: int, path: str) -> None:
+    """Mark the journal as being written by a running host, for as long as ``fd`` is open (an
+    advisory lock: the system drops it with the process, ``kill -9`` included). Raises
+    :class:`JournalInUse` when another open file holds it. Best effort otherwise: a system
+    without ``flock`` (or a file system refusing locks) goes on unmarked."""
+    try:
+        import fcntl
+    except ImportError:
+        return
+    for attempt in range(_LOCK_TRIES):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:  # EWOULDBLOCK: a running table's, or an in_use probe's
+            if attempt == _LOCK_TRIES - 1:
+                raise JournalInUse(path) from None
+            time.sleep(0.005)  # a probe's shared lock is gone in microseconds; a table's stays
+        except OSError:
+            return
+
+
+_LOCK_TRIES = 20
 
 
 def in_use(path: str) -> bool:
@@ -221,7 +252,8 @@ def _choice_line(i: int, seat: int, option: str, timed_out: bool) -> dict[str, A
 
 class JournalWriter:
     """Appends records to a journal file; every record is written and fsynced before
-    :meth:`write` returns, so what the host broadcasts afterwards survives a crash.
+    :meth:`write` returns, so what the host broadcasts afterwards survives a crash. Opening it
+    raises :class:`JournalInUse` (changing nothing) when a running table writes the file.
 
     A write that fails (a full disk, an I/O error) raises ``OSError`` and leaves the file as it
     was before it (what was half written is cut off again), so the same records can simply be
@@ -229,15 +261,18 @@ class JournalWriter:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        try:
-            _, good = _scan(path)
-        except FileNotFoundError:
-            good = 0
         fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
-        os.fchmod(fd, 0o600)  # also when the file existed with looser bits
-        _hold(fd)  # while it is open: the table is running (see in_use)
-        os.ftruncate(fd, good)  # cut a torn tail off before appending
-        os.lseek(fd, good, os.SEEK_SET)
+        try:
+            # first the lock (held while fd is open: the table is running, see in_use), so
+            # that a running table's file, its line in progress included, is left as it is
+            _hold(fd, path)
+            os.fchmod(fd, 0o600)  # also when the file existed with looser bits
+            _, good = _scan(path)
+            os.ftruncate(fd, good)  # cut a torn tail off before appending
+            os.lseek(fd, good, os.SEEK_SET)
+        except BaseException:
+            os.close(fd)
+            raise
         self._fd: int | None = fd
         self._good = good  # bytes known to be on disk
         self._written = 0  # choices of the current game written so far

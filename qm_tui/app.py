@@ -435,6 +435,7 @@ class QingmingApp(App[None]):
         in this process: a table that was on the LAN is served and advertised again (on its
         old port if free, so that the others' programs reconnect by themselves), as one
         hosted from the lobby is; a private table against bots on loopback."""
+        from qm_net.journal_io import JournalInUse
         from qm_tui import interrupted
         from qm_tui.net import resume_host
 
@@ -457,8 +458,9 @@ class QingmingApp(App[None]):
                 self.hosted = await resume_host(journal, bot_delay=self.bot_delay)
         except (OSError, ValueError) as exc:
             await self._pop_to_lobby()
+            error = tr(exc.key, self.lang) if isinstance(exc, JournalInUse) else str(exc)
             self.notify(
-                tr("seats.resume_failed", self.lang, path=journal, error=str(exc)),
+                tr("seats.resume_failed", self.lang, path=journal, error=error),
                 severity="error",
                 timeout=10,
                 markup=False,

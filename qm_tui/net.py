@@ -131,13 +131,11 @@ async def resume_host(
     stood, its seats' tokens still good. By default privately on loopback (a game against
     bots, ``qingming play --resume``); a LAN table on ``bind``, advertised, on ``port`` when it
     is free (where the others' programs look for it), else on any. Raises ``ValueError`` (no
-    game in it, or a running table writes it), ``OSError`` or a journal error."""
+    game in it), :class:`~qm_net.journal_io.JournalInUse` (a running table writes it: the file
+    is left as it is), ``OSError`` or a journal error."""
     from qm_net.host import Host
-    from qm_net.journal_io import in_use
     from qm_rules import JournalError
 
-    if in_use(journal):
-        raise ValueError(f"a table that is running writes {journal}")
     if interfaces is None:
         interfaces = [bind] if _is_loopback(bind) else None
     ports = [port] if port in (0, None) else [port, 0]

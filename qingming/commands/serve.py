@@ -93,7 +93,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--resume",
         metavar="JOURNAL",
         help="restore the last game of a journal (and keep writing it); its seats, table options, "
-        "--games, --seed and bot settings come from the journal unless given again",
+        "--games, --seed and bot settings come from the journal unless given again; refused "
+        "while a running table writes it",
     )
     parser.add_argument(
         "--games",
@@ -320,10 +321,15 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.seats <= 6 and not args.resume:
         print("qingming serve: --seats must be 2 to 6", file=sys.stderr)
         return 2
+    from qm_net.journal_io import JournalInUse
     from qm_rules import JournalError
+    from qm_rules.i18n import tr
 
     try:
         return asyncio.run(_serve(args))
+    except JournalInUse as exc:  # a running table's journal: left as it is
+        print(f"qingming serve: {exc.path}: {tr(exc.key, args.lang_resolved)}", file=sys.stderr)
+        return 1
     except (ValueError, OSError, JournalError) as exc:  # bad options, a busy port, a bad journal
         words = bind_failure(exc, args) if isinstance(exc, OSError) else None
         print(f"qingming serve: {words or as_flag(str(exc))}", file=sys.stderr)

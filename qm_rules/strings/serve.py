@@ -7,6 +7,11 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "Players join with: {commands}",
     },
     "serve.journal": {"zh": "对局记录保存在 {path}", "en": "Games are journaled in {path}"},
+    # a second table pointed at a running table's journal (qm_net.journal_io.JournalInUse)
+    "serve.journal_in_use": {
+        "zh": "这个对局记录正被一张仍在进行的牌桌写入",
+        "en": "this journal is being written by a table that is running",
+    },
     "serve.joined": {"zh": "{name} 坐到了 {seat} 号座位", "en": "{name} sat down at seat {seat}"},
     "serve.joined.bot": {
         "zh": "机器人 {name} 坐到了 {seat} 号座位",
