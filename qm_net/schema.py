@@ -350,6 +350,8 @@ def examples_block() -> str:
     for direction, msg in EXAMPLES:
         arrow = "client → host" if direction == "client" else "host → client"
         body = compact.plain(msg)
+        if isinstance(msg, p.Update) and msg.timer is None:
+            del body["timer"]  # the host leaves the key out while no timer runs (p.update_body)
         if isinstance(msg, p.Update | p.GameEnded) and msg.view is not None:  # long: §5.1 has one
             body["view"] = _VIEW_NOTE
         lines.append(f"{arrow}  {json.dumps(body, ensure_ascii=False)}")
