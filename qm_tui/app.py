@@ -426,6 +426,11 @@ class QingmingApp(App[None]):
         client = await connect("127.0.0.1", self.hosted.port, self.player_name)
         await self._sit(client, None, autostart=True, journal=journal)
 
+    @property
+    def reopening(self) -> bool:
+        """Whether a :meth:`resume_local` is under way (the lobby's reopen key waits for it)."""
+        return any(w.name == "resume_local" and not w.is_finished for w in self.workers)
+
     @work(exclusive=True, group="table", exit_on_error=False)
     async def resume_local(self, journal: str) -> None:
         """Reopen the table ``journal`` records, where its game was cut off (a crash, a kill,

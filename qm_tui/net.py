@@ -6,6 +6,7 @@ inside the functions, so opening the gallery never loads the network stack.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import ipaddress
 import socket
@@ -114,8 +115,19 @@ async def start_host(
         journal_path=journal,
         bot_strategy=settings.level,
     )
-    await host.start()
+    await _start(host)
     return host
+
+
+async def _start(host: Host) -> None:
+    """``host.start()``; when it fails or is cancelled halfway (a worker that a second key press
+    cancels), the host is stopped again: nothing of it keeps running, listening, or holding its
+    journal's lock (which would refuse every later reopen of that table in this process)."""
+    try:
+        await host.start()
+    except BaseException:
+        await asyncio.shield(host.stop(goodbye=False))  # (its journal closed again)
+        raise
 
 
 async def resume_host(
@@ -152,9 +164,8 @@ async def resume_host(
         except JournalError as exc:
             raise ValueError(str(exc)) from None
         try:
-            await host.start()
+            await _start(host)
         except OSError as exc:
-            await host.stop(goodbye=False)  # (its journal closed again)
             if exc.errno != errno.EADDRINUSE or i == len(ports) - 1:
                 raise
             continue  # its old port is taken now: any other (the lobby lists it there)

@@ -106,3 +106,41 @@ async def test_the_writer_and_the_apps_reopen_refuse_a_running_tables_journal(
     writer = JournalWriter(str(path))
     writer.close()
     assert path.read_bytes().endswith(b"\n")
+
+
+async def test_a_reopen_cancelled_halfway_leaves_no_table_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby's reopen runs in a worker that a second key press cancels; a cancel while the
+    host starts (here: while it advertises) must stop that host, or its journal stays locked and
+    every later reopen of the table in this process is refused."""
+    from qm_net.host.advert import Advert
+    from qm_net.journal_io import in_use
+    from qm_tui.net import resume_host
+
+    path = tmp_path / "cut.jsonl"
+    async with _live_table(path):
+        pass  # stopped mid-game: an interrupted table
+    assert not in_use(str(path))
+    advertising = asyncio.Event()
+
+    async def never(self, *args) -> None:
+        advertising.set()
+        await asyncio.Event().wait()
+
+    with monkeypatch.context() as m:
+        m.setattr(Advert, "start", never)
+        first = asyncio.ensure_future(
+            resume_host(str(path), bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=True)
+        )
+        await asyncio.wait_for(advertising.wait(), 30)  # listening, its journal open
+        assert in_use(str(path))
+        first.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await first
+    assert not in_use(str(path)), "the cancelled host still holds the journal"
+    again = await resume_host(str(path))  # the table can be reopened
+    try:
+        assert again.state == "playing"
+    finally:
+        await again.stop()

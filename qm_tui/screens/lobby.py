@@ -141,7 +141,10 @@ class LobbyScreen(Screen[None]):
         line.update(clean(f"{text} {how}"))
 
     def action_reopen(self) -> None:
-        """Reopen our interrupted table (what ``qingming serve --resume`` does, hosted here)."""
+        """Reopen our interrupted table (what ``qingming serve --resume`` does, hosted here).
+        Pressed again while it reopens, nothing: a second reopen would cancel the first."""
+        if self.qm.reopening:
+            return
         if self.interrupted is None:
             self.notify(tr("lobby.interrupted.none", self.qm.lang), markup=False)
             return
