@@ -81,7 +81,8 @@ ERROR_CODES: dict[str, str] = {
     "table_closed": "the host is closing the table",
     "table_busy": "the table is at its connection cap and every connection holds a seat; "
     "retry (connection closed)",
-    "server_error": "the host hit a bug handling this message (the table goes on)",
+    "server_error": "the host hit a bug handling this message (the table goes on), or one "
+    "that stops the game (sent to everyone; the table closes)",
     "cannot_save": "the host cannot write its journal (a full disk, say): play waits, "
     "choices are refused until it can",
 }

@@ -116,6 +116,7 @@ class Host(DealHandlers, LobbyHandlers):
         self.feed = Feed()  # the spectators' updates
         self.history = GameHistory()  # what has been told of the game, for late comers
         self._held: list[tuple[list[Any], int | None]] = []  # updates waiting for the journal
+        self._broken = False  # the game cannot go on: the table is closing (_cannot_go_on)
         self._resumed = False
         self.with_players = False
         """Whether the last game started had a human player (a table of bots only plays on)."""
@@ -481,6 +482,8 @@ class Host(DealHandlers, LobbyHandlers):
 
     def _apply(self, seat: int, option: str, seq: int | None) -> None:
         """One decision: the engine, then the journal (fsynced), then the broadcast."""
+        if self._broken:  # (until the table closes, a moment later)
+            raise ProtocolError("wrong_state", "the game cannot go on; the table closes")
         if self.journal.failure is not None:
             raise ProtocolError("cannot_save", self._cannot_save())
         events, hidden = self._decide(seat, option, seq)
@@ -520,7 +523,20 @@ class Host(DealHandlers, LobbyHandlers):
         self._tell(events, hidden_by)
 
     def _tell(self, events: list[Any], hidden_by: int | None) -> None:
-        """What follows decisions once they are on disk: the clocks, the updates, the end."""
+        """What follows decisions once they are on disk: the clocks, the updates, the end.
+
+        Every decision is told from here (a player's choice, a timer's or a bot's default, the
+        decisions held for the journal). The engine has moved and the journal holds it: a bug
+        while telling it would leave every client waiting for an update that never comes, so
+        the table says it cannot go on and closes (the journal can be resumed)."""
+        if self._broken:
+            return  # the table is closing: nothing more is told
+        try:
+            self._tell_them(events, hidden_by)
+        except Exception:
+            self._cannot_go_on()
+
+    def _tell_them(self, events: list[Any], hidden_by: int | None) -> None:
         game = self.game
         assert game is not None
         self.history.add(events, hidden_by)
@@ -793,9 +809,15 @@ class Host(DealHandlers, LobbyHandlers):
         self._changed(events, seat.index if hidden else None)
 
     def _cannot_go_on(self) -> None:
-        """A bug in the engine or a bot left a decision no one can take (called in an
-        ``except``): log it, tell everyone plainly, and close the table rather than freeze."""
+        """A bug in the engine or a bot left a decision no one can take, or one taken that
+        cannot be told (called in an ``except``): log it, tell everyone plainly, and close the
+        table rather than freeze. Once: no clock or bot moves on meanwhile. The journal keeps
+        every decision taken, so ``--resume`` brings the game back."""
         log.exception("the game cannot go on")
+        if self._broken:
+            return
+        self._broken = True
+        self.timers.cancel()
         for conn in list(self.conns):
             if conn.name is not None:
                 conn.error(
