@@ -16,12 +16,13 @@ from typing import Any
 
 import msgpack
 import pytest
-from net_support import Raw, options, running_host, wait_for
+from net_support import Raw, client, options, running_host, wait_for
 
 from qm_net import compact
 from qm_net.host import Host, Limits
 from qm_net.host.conn import Conn
 from qm_net.host.feed import MAX_HELD_EVENT_BYTES
+from qm_rules.bots import make_bot
 
 #: No pings (a peer that does not read cannot answer them); tiny buffers on the host's side,
 #: as on a slow link: the kernel and asyncio would otherwise hold a whole game for a peer that
@@ -180,3 +181,63 @@ async def test_a_spectator_further_behind_than_the_feed_keeps_is_dropped_and_tol
             await wait_for(lambda: bool(FINISHED), 60)
             events, _ = await _read_to_the_end(again)
             assert history["events"] + events == _told(None)
+
+
+@pytest.mark.parametrize("others", [0, 1])
+async def test_a_spectator_behind_that_sends_sync_is_sent_every_event_it_missed(
+    others: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``sync`` asks for the whole view again; from a spectator that fell behind it must not
+    skip the rounds not yet sent to it (before, the resync counted its events from the feed's
+    round when asked — and a lone watcher's sync restarted the feed, letting go of them):
+    whether it watches alone or ``others`` watch too, its log has no hole."""
+    synced: list[Conn] = []
+    real = Host._on_sync
+
+    def on_sync(self: Host, conn: Conn, msg: Any) -> None:
+        real(self, conn, msg)
+        synced.append(conn)
+
+    monkeypatch.setattr(Host, "_on_sync", on_sync)
+    async with running_host(
+        seats=4, bots=3, bot_strategy="random", options=options(round_limit=40), limits=QUIET
+    ) as host:
+        ann = await client(host, "Ann")
+        watchers = [await client(host, f"Sue{i}") for i in range(others)]
+        for w in watchers:
+            await w.spectate()
+        before = set(host.conns)
+        raw = await Raw.open(host, rcvbuf=2048)
+        await raw.send({"t": "spectate"})
+        spectating = await raw.expect("spectating")
+        await ann.join()
+        await ann.set_ready(True)
+        await wait_for(lambda: host.state == "playing" and host.game is not None)
+        conn = await _stall(host, raw, lambda c: c.spectator and c not in before)
+        game = host.game
+        seat = host.seats[0].index
+
+        async def play(until: Any) -> None:
+            for _ in range(500):
+                if until():
+                    return
+                p = game.prompt
+                assert p is not None and host.state == "playing", f"it ended: {game.result}"
+                if p.seat == seat:
+                    view = game.view(seat)
+                    await ann.choose(make_bot("random", p.seq).choose(view), host.wire.of(seat))
+                await wait_for(lambda p=p: game.prompt is not p)
+            raise AssertionError("the game did not get there")
+
+        await play(lambda: host.feed.round - conn.feed_round >= 3)  # it fell behind
+        await raw.send({"t": "sync"})
+        await wait_for(lambda: conn in synced)
+        after = host.feed.round
+        await play(lambda: host.feed.round >= after + 3)  # and more after
+        await ann.concede()
+        await wait_for(lambda: bool(FINISHED))
+        raw.writer.transport.resume_reading()
+        events, _ = await _read_to_the_end(raw)
+        history = (spectating.get("history") or {}).get("events", [])
+        assert not conn.closed
+        assert history + events == _told(None)  # the whole log, no hole

@@ -260,11 +260,13 @@ class Conn:
             feed.watchers.discard(self)
             feed.idle.discard(self)
 
-    def resync(self) -> None:
-        """A watcher's next update carries the view whole, and the events from now on: from
-        the feed's round now, not from when it is sent (a writer busy with what is queued
-        before it takes it rounds later, and their events were lost)."""
-        if self.feed is not None:
+    def resync(self, *, restarted: bool = False) -> None:
+        """A watcher's next update carries the view whole, with every event since the round
+        it was last sent (for a new watcher, since it started watching): a ``sync`` from a
+        watcher that fell behind never skips the rounds it has not taken yet. ``restarted``:
+        the feed just started again from the current view (:meth:`Feed.restart`), whose
+        events were already told (the history): from that round on."""
+        if restarted and self.feed is not None:
             self.feed_round = self.feed.round
         self.view_base = None  # it holds no view to patch: the next is whole
         self._resync = True

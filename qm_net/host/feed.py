@@ -74,6 +74,9 @@ class Feed:
         self._next: tuple[bytes, bool] | None = None  # the body from the round before, shared
         # bodies for watchers further behind, by the round they hold (with the view they hold)
         self._behind: dict[int, tuple[Any, tuple[bytes, bool]]] = {}
+        # the host published nothing while no one watched (:meth:`skip`): the view is old,
+        # and a first watcher needs :meth:`restart`
+        self.stale = True
 
     def publish(
         self,
@@ -83,6 +86,7 @@ class Feed:
         timer: float | None = None,
     ) -> None:
         """A decision's public view and events; wakes the watchers that wait to send."""
+        self.stale = False
         self._timer = timer
         self.round += 1
         self._before, self.plain = self.plain, plain
@@ -102,10 +106,17 @@ class Feed:
         for conn in idle:
             conn.wake()
 
+    def skip(self) -> None:
+        """A decision published to nobody (no one watched): the feed is out of date until
+        :meth:`restart`."""
+        self.stale = True
+
     def restart(self, plain: Any, deadline: float | None, timer: float | None = None) -> None:
-        """The current public view, for a first watcher: the host publishes nothing while no
-        one watches, so the feed starts again from here (nobody is woken: nobody else
-        watches)."""
+        """The current public view, for a first watcher when the feed is :attr:`stale`: the
+        host publishes nothing while no one watches, so the feed starts again from here
+        (nobody is woken: nobody else watches). Never for a watcher that was kept up: the
+        events it is owed would be let go."""
+        self.stale = False
         self._timer = timer
         self.round += 1
         self._before, self.plain = None, plain

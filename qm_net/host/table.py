@@ -608,6 +608,8 @@ class Host(DealHandlers, LobbyHandlers):
             public = tuple(w for e, w in wired if e.to is None)
             plain = self._plain_view(game, None)
             self.feed.publish(plain, public, deadline, self.timers.length())
+        else:
+            self.feed.skip()
 
     def _plain_view(self, game: Game, viewer: int | None) -> dict[str, Any]:
         """``viewer``'s view as sent (its wire form), numbered in ``viewer``'s own seq."""
@@ -645,10 +647,11 @@ class Host(DealHandlers, LobbyHandlers):
         viewer = self._player(conn, game)
         if self.state == "playing":
             if conn.spectator:
-                if self.feed.watchers == {conn}:  # nobody watched: the feed was not kept up
+                restart = self.feed.stale  # nobody watched: the feed was not kept up
+                if restart:
                     plain = self._plain_view(game, None)
                     self.feed.restart(plain, self._deadline(), self.timers.length())
-                conn.resync()
+                conn.resync(restarted=restart)
             elif viewer is not None:
                 conn.view_base = None  # the whole view: a (re)joining client holds none
                 plain = self._plain_view(game, viewer)
