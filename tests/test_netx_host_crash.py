@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from test_netx_seat_crash import WAIT, Client, _env
-from tui_support import make_app
+from tui_support import make_app, until
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="kill -9 is POSIX")
 
@@ -69,24 +69,23 @@ async def test_a_table_hosted_from_the_lobby_and_killed_is_offered_again_and_reo
         async with app.run_test(size=(120, 36)) as pilot:
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
-            loop = asyncio.get_running_loop()
-            end = loop.time() + WAIT
-            while lobby.interrupted is None and loop.time() < end:
-                await pilot.pause(0.1)
+            await until(
+                pilot, lambda: lobby.interrupted is not None, "the interrupted table's line", WAIT
+            )
             line = str(lobby.query_one("#interrupted").render())
             assert lobby.query_one("#interrupted").display
             assert line.startswith('Your table "Ann\'s table" was interrupted in game 1 at turn')
             assert "(Ann, Bob, bot-3)" in line and "Press o to reopen it on the network" in line
             await pilot.press("o")
-            while not isinstance(app.screen, TableScreen) and loop.time() < end:
-                await pilot.pause(0.1)
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table", WAIT)
             assert isinstance(app.screen, TableScreen), app.screen
             host = app.hosted
             assert host is not None and host.port == port and host.advertise
             assert app.client is not None and app.client.seat == 0  # Ann's own seat back
             # Bob's program, still reconnecting, has its seat back by itself.
-            while host.seats[bob_seat].conn is None and loop.time() < end:
-                await pilot.pause(0.2)
+            await until(
+                pilot, lambda: host.seats[bob_seat].conn is not None, "Bob's seat back", WAIT
+            )
             assert host.seats[bob_seat].conn is not None, "Bob did not come back"
             assert interrupted.latest() is None  # running again: nothing to offer
             await asyncio.to_thread(

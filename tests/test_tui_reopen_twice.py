@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from net_support import client, options, wait_for
-from tui_support import WAIT, isolate, make_app
+from tui_support import isolate, make_app, until
 
 from qm_net.host import Host
 from qm_tui import interrupted, seat_tokens
@@ -66,23 +66,17 @@ async def test_o_twice_reopens_the_table_once(monkeypatch: pytest.MonkeyPatch) -
     async with app.run_test(size=(120, 36)) as pilot:
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
-        loop = asyncio.get_running_loop()
-        end = loop.time() + WAIT
-        while lobby.interrupted is None and loop.time() < end:
-            await pilot.pause(0.05)
-        assert lobby.interrupted is not None
+        await until(pilot, lambda: lobby.interrupted is not None, "the interrupted table's line")
         await pilot.press("o")
-        while not started and loop.time() < end:
-            await pilot.pause(0.05)
+        await until(pilot, lambda: bool(started), "the reopen's host to start")
         assert app.reopening
         await pilot.press("o")  # while the first reopen is still starting its host
         await pilot.pause(0.2)
         gate.set()
-        while (app.client is None or app.client.seat is None) and loop.time() < end:
-            await pilot.pause(0.05)
+        await until(pilot, lambda: app.client is not None and app.client.seat is not None, "a seat")
         assert len(started) == 1, "a second reopen was started"
         assert app.hosted is started[0] and app.client is not None and app.client.seat == 0
-        while not isinstance(app.screen, TableScreen) and loop.time() < end:
-            await pilot.pause(0.05)  # the game goes on at Ann's seat
+        # the game goes on at Ann's seat
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         assert isinstance(app.screen, TableScreen), app.screen
         await pilot.pause(0.2)
