@@ -13,7 +13,7 @@ default ``UNSET`` and are absent from the map otherwise. ``card`` is a card inst
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, dataclass_transform
 
 import msgspec
 from msgspec import UNSET, Struct, UnsetType
@@ -22,6 +22,9 @@ Cid = int
 Def = str
 
 
+# Frozen and keyword-only by inheritance, as msgspec does it: stated for type checkers, whose
+# PEP 681 defaults would call each payload a mutable class inheriting a frozen one.
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(msgspec.field,))
 class Payload(Struct, frozen=True, kw_only=True, omit_defaults=True):
     EXAMPLE: ClassVar[dict[str, Any]] = {}
 

@@ -22,7 +22,7 @@ type, a field removed, renamed, made required or given another meaning — bumps
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, dataclass_transform
 
 import msgspec
 from msgspec import Meta, Struct
@@ -122,6 +122,10 @@ BotLevel = Literal[BOT_LEVELS]  # type: ignore[valid-type]
 # ───────────────────────────── client → host ─────────────────────────────
 
 
+# msgspec passes ``frozen`` (and ``kw_only``) down to subclasses, but a type checker reads a
+# Struct subclass by PEP 681's defaults (not frozen) and calls every message a mutable class
+# inheriting a frozen one; this base states the inherited defaults (msgspec/msgspec#657).
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(msgspec.field,))
 class ClientMessage(Struct, tag_field="t", frozen=True, kw_only=True, omit_defaults=True):
     """Any client message may carry ``id``; the reply or error it causes carries it as ``ref``.
     Optional fields left at their default are not sent."""
@@ -232,6 +236,8 @@ CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = (
 # ───────────────────────────── host → client ─────────────────────────────
 
 
+# Frozen and keyword-only by inheritance, as ClientMessage.
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(msgspec.field,))
 class HostMessage(Struct, tag_field="t", frozen=True, kw_only=True):
     """Every host message carries ``n``: 0 on a new connection, then one more each message.
     The host sets it as it sends (:func:`encode`)."""
