@@ -248,8 +248,8 @@ def describe_option(
             key = f"option.pay.{cost}" if cost in ("discard", "remove_stacked") else key
         text = f"{tr(key, lang)} {name}"
         if prefix in _ACTIVATIONS and cid is not None:  # what it costs, before it is chosen
-            kind = LinkKind.MANIFEST if prefix == "manifest" else None
-            text += option_cost(_costs_of(idx.get(cid) or "", kind), lang)
+            link_kind = LinkKind.MANIFEST if prefix == "manifest" else None
+            text += option_cost(_costs_of(idx.get(cid) or "", link_kind), lang)
         return text
     return option.id
 
