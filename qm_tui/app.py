@@ -57,6 +57,9 @@ class PlayLocal:
     """A journal to carry on from (``qingming play --resume``) instead of a new table."""
     level: str = "normal"
     """How well the bots play: easy, normal or hard."""
+    response_timer: float | None = None
+    turn_timer: float | None = None
+    """The table's clocks: none unless the player set one (``play --response-timer S``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +176,10 @@ class QingmingApp(App[None]):
         if isinstance(self._start, PlayLocal) and self._start.resume:
             self.resume_local(self._start.resume)
         elif isinstance(self._start, PlayLocal):
-            self.play_local(self._start.bots, self._start.seed, self._start.level)
+            start = self._start
+            self.play_local(
+                start.bots, start.seed, start.level, timers=(start.response_timer, start.turn_timer)
+            )
         elif isinstance(self._start, JoinAddress):
             self.join_table(self._start.host, self._start.port)
 
@@ -401,9 +407,15 @@ class QingmingApp(App[None]):
         await self._sit(client, None, journal=journal)
 
     @work(exclusive=True, group="table", exit_on_error=False)
-    async def play_local(self, bots: int, seed: int | str | None, level: str = "normal") -> None:
+    async def play_local(
+        self,
+        bots: int,
+        seed: int | str | None,
+        level: str = "normal",
+        timers: tuple[float | None, float | None] = (None, None),
+    ) -> None:
         """``qingming play``: a private table on loopback, you and ``bots`` bots of ``level``,
-        started now."""
+        started now, with no clock but the ``timers`` (response, turn) the player set."""
         from qm_rules.options import GameOptions
 
         await self._close_table(keep_start=True)
@@ -414,9 +426,9 @@ class QingmingApp(App[None]):
             seed=seed,
             bot_delay=self.bot_delay,
             level=level,
-            # the table's defaults but the turn timer: it is there so that nobody waits on an
-            # idle player for ever, and at a practice table nobody waits on you
-            options=GameOptions(turn_timer=None),
+            # the table's defaults but the timers: they are there so that nobody waits on an
+            # idle player for ever, and at a table of bots nobody waits on you
+            options=GameOptions(response_timer=timers[0], turn_timer=timers[1]),
         )
         journal = self._new_journal(settings.name)
         self.hosted = await start_host(

@@ -42,9 +42,9 @@ async def test_play_journals_the_game_and_the_result_says_where(tmp_path: Path) 
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
         path = app.journal_path
         assert path is not None and Path(path).parent == tmp_path / "data" / "journals"
-        # a practice table has no turn timer (nobody waits on you); the others' timers as usual
+        # a table of bots runs no clock (nobody waits on you)
         assert app.hosted is not None and app.hosted.options.turn_timer is None
-        assert app.hosted.options.response_timer is not None
+        assert app.hosted.options.response_timer is None
         assert app.client is not None
         await app.client.concede()  # two players: the game ends at once
         await open_result(pilot, app)

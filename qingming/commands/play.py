@@ -13,7 +13,12 @@ import argparse
 from qm_rules.bots import LEVELS
 
 NAME = "play"
-HELP = "play now: a table on this machine, you against bots (default 3), with no turn timer"
+HELP = (
+    "play now: a table on this machine, you against bots (default 3), with no timer (nobody "
+    "waits on you) unless you set one"
+)
+TIMERS = ("response_timer", "turn_timer")
+"""The table options ``play`` takes: the clocks, off at a table of bots unless set."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,8 +59,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="carry on the last game of yours that was cut off (a crash, a quit), or the one in "
         "JOURNAL, your seat included: a table you hosted from the lobby opens on the network again",
     )
+    from qm_rules.options import OPTIONS
+
+    for option in OPTIONS:
+        if option.name in TIMERS:
+            parser.add_argument(
+                option.flag,
+                metavar=option.metavar,
+                help=f"{option.words('help', 'en')}, as a hosted table's timer "
+                "(default: none, nobody waits on you)",
+            )
     add_journal_argument(parser, command=True)
     add_common_arguments(parser, command=True)
+
+
+def timers(args: argparse.Namespace) -> tuple[float | None, float | None]:
+    """The response and turn timers ``--response-timer``/``--turn-timer`` set (none unset);
+    exits naming the flag of a bad one."""
+    from qm_rules.options import OPTIONS, as_flag
+
+    values: dict[str, float | None] = {}
+    for option in OPTIONS:
+        if option.name in TIMERS:
+            given = getattr(args, option.name, None)
+            try:
+                values[option.name] = None if given is None else option.parse(given)
+            except ValueError as exc:
+                raise SystemExit(f"qingming play: {as_flag(str(exc))}") from None
+    return values["response_timer"], values["turn_timer"]
 
 
 def add_journal_argument(parser: argparse.ArgumentParser, *, command: bool = False) -> None:
@@ -97,5 +128,13 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None:
         resume = args.resume or _interrupted()
     seed = parse_seed(args.seed)
-    start = PlayLocal(bots=args.bots, seed=seed, resume=resume, level=args.level)
+    response, turn = timers(args)
+    start = PlayLocal(
+        bots=args.bots,
+        seed=seed,
+        resume=resume,
+        level=args.level,
+        response_timer=response,
+        turn_timer=turn,
+    )
     return launch(args, start, bot_delay=max(0.0, args.bot_delay))
