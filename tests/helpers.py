@@ -37,13 +37,12 @@ Other test modules import these functions; add new ones, do not change signature
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from qm_rules import CARDS, Event, Game, GameOptions, Phase, PromptKind, View
+from qm_rules import Event, Game, GameOptions, Phase, PromptKind, View
+from qm_rules.position import FieldCard, Position, SeatSetup, build
 from qm_rules.state import DECK, DISCARD, EMPTY, FIELD, HAND, LIMBO, STACK
-from qm_rules.views import Views
 
 __all__ = [
     "Arranged",
@@ -310,70 +309,50 @@ def position(
 ) -> Game:
     """A new game of ``players`` (P0, P1, …) holding exactly the cards named, waiting on
     ``turn``'s first decision of ``phase`` (or whatever the rules do at that phase's start), in
-    the first turn and round. Unnamed cards stay in the deck (``empty_deck``: in the discard
-    pile); the cards are placed by :func:`arrange`, whose field specs it takes.
-
-    When the deck lacks enough instances of a card the test asks for (an ancestor not drawn into
-    this game's deck, a second copy of a one-copy card), an unrequested instance is re-dealt as
-    that card: the setup is about a position, not about a deck that could occur. Such games
-    cannot be replayed from their journal, which the journal tests do not need.
+    the first turn and round: :func:`qm_rules.position.build`, with this module's names for its
+    fields. Unnamed cards stay in the deck (``empty_deck``: in the discard pile); field entries
+    are :class:`Card` or specs such as ``"yehuo/down"``. A position no game reaches (a second
+    copy of a one-copy card, a ritual without offerings) is built as asked (``reachable=False``):
+    the setup is about a position, not about a deck that could occur; such games cannot be
+    replayed from their journal, which the journal tests do not need.
     """
-    g = Game.new([f"P{i}" for i in range(players)], seed, options or GameOptions())
-    st = g.st
-    hands = {s: list(v) for s, v in (hands or {}).items()}
-    fields = {s: list(v) for s, v in (fields or {}).items()}
-    stacks = {s: list(v) for s, v in (stacks or {}).items()}
-    deck_top, discard = list(deck_top), list(discard)
+    hands = hands or {}
+    fields = fields or {}
+    stacks = stacks or {}
 
-    for c in range(len(g.defs)):  # every card back to the deck, unflagged
-        if st.loc[c][0] != DECK:
-            st.move(c, DECK)
-        st.tapped[c] = st.face_down[c] = False
-        st.set_turn[c] = 0
+    def slot(e: str | Card) -> FieldCard:
+        if isinstance(e, str):
+            return FieldCard.parse(e)
+        return FieldCard(
+            e.id,
+            face_down=e.face_down,
+            tapped=e.tapped,
+            set_this_turn=e.face_down and e.set_turn is not None and e.set_turn >= 1,
+        )
 
-    wanted: list[str] = []  # in this order: which spare instance becomes which card
-    for named in hands.values():
-        wanted += named
-    for entries in fields.values():
-        wanted += [e.id if isinstance(e, Card) else e.split("/")[0] for e in entries]
-    for named in stacks.values():
-        wanted += named
-    wanted += deck_top + discard
-    need = Counter(wanted)
-    unknown = sorted(w for w in need if w not in CARDS.by_id)
-    if unknown:
-        raise KeyError(f"no card {unknown[0]!r}")
-    have = Counter(d.id for d in g.defs)
-    spare = [c for c in range(len(g.defs)) if g.defs[c].id not in need]
-    for w, n in need.items():  # re-deal unrequested instances as the missing ones
-        t = CARDS.by_id[w].type
-        spare.sort(key=lambda c: g.defs[c].type is not t)  # same type first
-        for _ in range(max(0, n - have[w])):
-            g.defs[spare.pop(0)] = CARDS.by_id[w]
-    # The state's derived data (slot codes, ancestors) and the views' cards are made from the
-    # definitions when the game is dealt: work them out again.
-    st.derive()
-    g._views = Views(g.defs)
-
-    g.turn_seat = g.first_seat = turn
-    g.turn = g.round = 1
-    g.phase = phase
-    g.phase_entered = False
-    g.placed = placed
-    g.chain = []
-    g.draft = None
-    g.asking = None
-    g.resolving = False
-    arrange(
-        g,
-        hands=hands,
-        fields=fields,
-        stacks=stacks,
-        deck_top=deck_top,
-        discard=discard,
-        rest_to_discard=empty_deck,
+    seats = tuple(
+        SeatSetup(
+            hand=tuple(hands.get(i, ())),
+            field=tuple(slot(e) for e in fields.get(i, ())),
+            stacked=tuple(stacks.get(i, ())),
+        )
+        for i in range(players)
     )
-    return g
+    return build(
+        Position(
+            seats=seats,
+            turn_seat=turn,
+            phase=phase,
+            placed=placed,
+            deck=tuple(deck_top),
+            discard=tuple(discard),
+            rest="discard" if empty_deck else "deck",
+            names=tuple(f"P{i}" for i in range(players)),
+            seed=seed,
+            options=options or GameOptions(),
+        ),
+        reachable=False,
+    )
 
 
 def empty_deck(game: Game, to: str = "discard") -> None:
