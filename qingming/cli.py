@@ -64,6 +64,36 @@ class _Quiet(argparse.ArgumentParser):
         raise ValueError(message)
 
 
+def version() -> str:
+    """``qingming --version``: the program's version, the rules it plays (a game's journal
+    replays only under the same) and the protocol it speaks (a table only with the same)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    from qm_net.version import PROTOCOL_VERSION
+    from qm_rules.journal import ENGINE_VERSION, rules_version
+
+    try:
+        program = installed("qingming")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        program = "(not installed)"
+    return (
+        f"qingming {program} (rules {rules_version()}, engine {ENGINE_VERSION}, "
+        f"protocol {PROTOCOL_VERSION})"
+    )
+
+
+class _Version(argparse.Action):
+    """``--version``: print :func:`version` and exit (worked out only when asked)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kw: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kw["help"])  # type: ignore[arg-type]  # (help is a str: it is given below)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        print(version())
+        parser.exit()
+
+
 def _top_parser(
     kind: type[argparse.ArgumentParser] = argparse.ArgumentParser,
 ) -> argparse.ArgumentParser:
@@ -74,6 +104,12 @@ def _top_parser(
         "Without a command, opens the lobby.",
         add_help=kind is not _Quiet,
     )
+    if kind is not _Quiet:  # (the quiet parser only finds the command: --version is no word)
+        parser.add_argument(
+            "--version",
+            action=_Version,
+            help="print the program's version, its rules' and its protocol's, and exit",
+        )
     add_common_arguments(parser)
     from qingming.commands.play import add_journal_argument
 
@@ -105,7 +141,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is not None and name != only:
             continue
         mod = _load(name)
-        p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
+        p = sub.add_parser(
+            mod.NAME, help=mod.HELP, description=mod.HELP, epilog=getattr(mod, "EPILOG", None)
+        )
         mod.add_arguments(p)
         p.set_defaults(_run=mod.run)
     return parser

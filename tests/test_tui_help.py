@@ -247,3 +247,24 @@ async def test_no_two_keys_in_the_help_say_the_same(lang: str) -> None:
         said = [text for _, text in app.screen.keys]  # type: ignore[attr-defined]
         assert tr("key.table.options", lang) in said and tr("key.table.option", lang) in said
         assert len(said) == len(set(said)), said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_how_to_play_says_enter_closes_it_for_good(lang: str, size: tuple[int, int]) -> None:
+    """Enter closes "how to play" for good as Esc does: the hint says so of both, in full on
+    screen, and Enter does it."""
+    app = make_app(lang=lang, first_run=True)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, IntroScreen), "how to play")
+        await pilot.pause(0.1)
+        hint = app.screen.query_one("#intro-hint")
+        shown = str(hint.render())
+        said = {"en": "Enter and Esc both close it for good", "zh": "回车和 Esc 都会关掉它"}
+        assert said[lang] in shown.replace("\n", "")
+        region = hint.region
+        assert region.height == 2 and region.bottom <= size[1]  # both lines, none cut
+        assert app.screen.region.contains_region(region)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    assert cfg.load().intro_seen is True

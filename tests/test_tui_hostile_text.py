@@ -236,7 +236,7 @@ async def test_hostile_names_and_chat_at_the_table_are_shown_literally() -> None
         chain = str(app.table.query_one(ChainStack).content)
         assert shown(QUIT) in chain and shown(RED) in chain
         # the log: the events name the players, the chat line is kept as it was said
-        assert f"<{QUIT}> gg [@click=app.quit]quit[/] {shown(RED)}" in log.lines_written
+        assert f"{QUIT}: gg [@click=app.quit]quit[/] {shown(RED)}" in log.lines_written
         assert any(shown(RED) in line for line in log.lines_written[:-1])
         assert any("no [@click=app.quit]way[/]" + shown(TITLE) in n for n in notifications(app))
         assert_inert(app)

@@ -120,3 +120,15 @@ async def open_result(pilot: Pilot[Any], app: QingmingApp, timeout: float = WAIT
         await pilot.pause(0.05)
     await pilot.press("v")
     await until(pilot, lambda: screen_name(app) == "ResultScreen", "the result")
+
+
+async def in_room(pilot: Pilot[Any], app: QingmingApp) -> Any:
+    """Wait for the waiting room with the table's seats shown; the room (a RoomScreen)."""
+    from qm_tui.screens.room import RoomScreen
+
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+        "the waiting room",
+    )
+    return app.screen

@@ -3,7 +3,9 @@
 FILE is either a game record a client saved (every game you play at a table is checked at its
 end and its record kept, see ``qm_net.fairdeal``), or a host's journal file (``--game`` picks
 the game, ``--seat`` checks one seat's part). Exit status 0 when the game verifies, 1 when a
-step fails (the step is named), 2 when the file is not one of these.
+step fails (the step is named), 2 when the file is not one of these, 3 when the journal's game
+is unfinished: its deal and the choices made so far are checked, and it says how far, but an
+unfinished game is not a verified one.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ if TYPE_CHECKING:
 
 NAME = "verify"
 HELP = "check that a finished game was dealt fairly and played by the rules"
+EPILOG = (
+    "exit status: 0 verified; 1 a check failed (it is named); 2 not a game record or a journal; "
+    "3 the journal's game is unfinished (checked as far as it was played, and says how far)"
+)
 
 _STEPS = {
     "reveal": "the host's reveal",
@@ -61,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"qingming verify: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
+    unfinished: str | None = None  # how far a journal's unfinished game was checked
     if isinstance(first, dict) and first.get("kind") == fairdeal.RECORD_KIND:
         try:
             verdict = fairdeal.verify(fairdeal.load(args.file))
@@ -74,15 +81,20 @@ def run(args: argparse.Namespace) -> int:
         verdict_or_code = _verify_journal(args)
         if isinstance(verdict_or_code, int):
             return verdict_or_code
-        verdict = verdict_or_code
+        verdict, unfinished = verdict_or_code
     if args.json:
-        print(json.dumps(verdict.plain(), ensure_ascii=False))
+        plain = verdict.plain()
+        if unfinished is not None:
+            plain["unfinished"] = unfinished
+        print(json.dumps(plain, ensure_ascii=False))
     else:
         for step in verdict.steps:
             mark = "ok  " if step.ok else "FAIL"
             print(f"{mark} {_STEPS.get(step.name, step.name)}: {step.detail}")
         if not verdict.ok:
             print("Fair deal: NOT verified")
+        elif unfinished is not None:
+            print(f"Fair deal: not verified: the game is unfinished ({unfinished})")
         elif verdict.partial:  # a record kept from the player's return on only
             print(
                 "Fair deal: verified from your return on (your own part and what you saw "
@@ -90,10 +102,14 @@ def run(args: argparse.Namespace) -> int:
             )
         else:
             print("Fair deal: verified")
-    return 0 if verdict.ok else 1
+    if not verdict.ok:
+        return 1
+    return 0 if unfinished is None else 3
 
 
-def _verify_journal(args: argparse.Namespace) -> Verdict | int:
+def _verify_journal(args: argparse.Namespace) -> tuple[Verdict, str | None] | int:
+    """The journal's game checked, and for one unfinished how far it was checked (None: a
+    finished game); or the exit status of a file that cannot be checked, said."""
     from qm_net import fairdeal
     from qm_net.journal_io import pick_game
     from qm_rules import JournalError
@@ -115,4 +131,12 @@ def _verify_journal(args: argparse.Namespace) -> Verdict | int:
         print(f"qingming verify: {exc}", file=sys.stderr)
         return 2
     seat = args.seat - 1 if args.seat is not None else None
-    return fairdeal.verify_journal(record.deal, journal, seat)
+    verdict = fairdeal.verify_journal(record.deal, journal, seat)
+    if record.finished or not verdict.ok:
+        return verdict, None
+    game = record.replay()  # (it replayed in the check)
+    n = len(journal.choices)
+    return verdict, (
+        f"checked its deal and the {n} choice{'' if n == 1 else 's'} made so far, "
+        f"up to round {game.round}, turn {game.turn}"
+    )

@@ -110,7 +110,12 @@ def _option(option: Option, typed: str | bool) -> Any:
 class WrappingCheckbox(Checkbox):
     """A checkbox whose words wrap onto more lines where its column is narrow (Textual's is
     always one line high, and an option's help was cut: "ask every player to respond, not
-    onl…")."""
+    onl…"), and whose box is empty when unchecked (Textual draws an X either way, told apart
+    only by its colour, which reads as checked)."""
+
+    @property  # type: ignore[override]  # (Textual's is a class constant; ours follows the value)
+    def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's name
+        return "X" if self.value else " "
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.render().get_height(self.styles, width)

@@ -317,10 +317,10 @@ class RoomScreen(Screen[None]):
         return line
 
     def _show_chat(self, name: str, text: str) -> None:
-        line = Text()
-        line.append(clean(name), style="bold")
-        line.append(": ")
-        line.append(clean(text))
+        from qm_tui.widgets.log import chat_line
+
+        line = Text(chat_line(name, text, self.qm.lang))
+        line.stylize("bold", 0, len(clean(name)))
         self.query_one("#chat-log", RichLog).write(line)
 
     def chat_lines(self) -> list[str]:

@@ -10,6 +10,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.table.cancel": {"zh": "取消", "en": "Cancel"},
     "key.table.options": {"zh": "选项列表", "en": "Option list"},
     "key.table.chat": {"zh": "聊天", "en": "Chat"},
+    # a line of chat, in the waiting room and at the table alike
+    "chat.line": {"zh": "{name}：{text}", "en": "{name}: {text}"},
     "key.table.log": {"zh": "日志", "en": "Log"},
     "key.table.discard": {"zh": "弃牌区", "en": "Discards"},
     "key.table.help": {"zh": "帮助", "en": "Help"},

@@ -18,11 +18,17 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
+from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.widgets.redraw import OneLayout
 
 #: How many wrapped lines (with their strips) are kept; far more than a pane shows.
 CACHE_LINES = 1024
+
+
+def chat_line(name: str, text: str, lang: str) -> str:
+    """One line of chat, the same in the waiting room and at the table: "Ann: hi"."""
+    return tr("chat.line", lang, name=clean(name), text=clean(text))
 
 
 class GameLog(OneLayout, Widget):
@@ -49,9 +55,11 @@ class GameLog(OneLayout, Widget):
         self._trim()
         self._changed()
 
-    def add_chat(self, name: str, text: str) -> None:
+    def add_chat(self, name: str, text: str, lang: str | None = None) -> None:
+        """A chat line, as the waiting room writes it (:func:`chat_line`); ``lang``: the
+        app's unless given."""
         self._chat.add(len(self.lines_written))
-        self.lines_written.append(clean(f"<{name}> {text}"))
+        self.lines_written.append(chat_line(name, text, lang or getattr(self.app, "lang", "en")))
         self._trim()
         self._changed()
 
