@@ -333,11 +333,29 @@ class HandLimitContext(Payload):
     EXAMPLE = {"limit": 6, "over": 1}
 
 
+#: Why a card cannot be played now: ``[reason, n, word]`` (:class:`PlayContext`).
+WhyNot = tuple[str, int, str]
+
+
+class PlayContext(Payload):
+    """A play of the turn: ``why_not`` (absent when empty) says, for each card in the
+    decider's hand that no option plays, why not (cid as a string → ``[reason, n, word]``:
+    ``cost`` with ``n`` other cards to discard, ``no_target`` with the target kind,
+    ``slots_full``, ``prohibited`` with the tag, ``offerings`` with the offerings on the field,
+    ``action_phase``, ``placement_phase`` and the like; ``qm_rules.plays.Reason``)."""
+
+    why_not: dict[str, WhyNot] | UnsetType = UNSET
+    EXAMPLE = {"why_not": {"12": ["cost", 1, ""], "30": ["action_phase", 0, ""]}}
+
+
 class RespondContext(Payload):
-    """The link being answered."""
+    """The link being answered; ``why_not`` as for a play, for the cards in hand and the
+    decider's face-down cards that cannot answer it (``set_this_turn``, ``trigger``,
+    ``own_turn_only``, ...)."""
 
     link: int
-    EXAMPLE = {"link": 0}
+    why_not: dict[str, WhyNot] | UnsetType = UNSET
+    EXAMPLE = {"link": 0, "why_not": {"9": ["set_this_turn", 0, ""]}}
 
 
 class ActivationContext(Payload):
@@ -393,9 +411,9 @@ class EffectContext(Payload):
 
 #: Prompt kind → what its ``context`` holds for the deciding seat (others get ``{}``).
 PROMPT_CONTEXT: dict[str, type[Payload]] = {
-    "place": NoContext,
-    "action": NoContext,
-    "worship": NoContext,
+    "place": PlayContext,
+    "action": PlayContext,
+    "worship": PlayContext,
     "mode": ActivationContext,
     "target": TargetContext,
     "cost": CostContext,

@@ -13,6 +13,15 @@ from typing import Any
 from .cards import CARDS, CardDef, CardType, Clause, Cost, Filter, Section
 from .i18n import has, tr
 from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, Result, View
+from .plays import Reason
+from .progress import (
+    WORSHIP_OFFERINGS,
+    Outlook,
+    Standing,
+    ancestor_on_field,
+    seat_progress,
+    worship_block,
+)
 
 __all__ = [
     "ancestor_on_field",
@@ -35,6 +44,10 @@ __all__ = [
     "place_words",
     "seat_name",
     "type_name",
+    "offerings_words",
+    "outlook_words",
+    "why_not_words",
+    "worship_block_words",
     "worship_progress",
 ]
 
@@ -336,30 +349,10 @@ def _where(option: Option, view: View | None, lang: str, *, fields_only: bool = 
     return place_words(field_places(view).get(cid), names, lang, view.viewer)
 
 
-def ancestor_on_field(view: View, seat: int) -> CardDef | None:
-    """The ancestor on ``seat``'s field (face up: everyone sees it), if any."""
-    for slot in view.seats[seat].slots:
-        d = _DEFS.get(slot.card.card) if slot.card is not None else None
-        if d is not None and d.type is CardType.ANCESTOR and d.condition is not None:
-            return d
-    return None
-
-
-def worship_progress(view: View, seat: int, lang: str, *, not_yet: bool = False) -> str | None:
-    """``seat``'s ancestor on the field, its worship condition and how far they are, in words
-    ("First Ancestor: 4 of 5 offerings stacked"), counted from the card data
-    (:meth:`qm_rules.cards.Condition.have`); None without an ancestor on the field.
-
-    Only what ``view`` shows is counted: offerings stacked and hand sizes are public, the cards
-    in a hand only when the view holds that hand (its owner's); another player's hand
-    condition is given without a count ("needs 2 traps in hand"). ``not_yet`` says the
-    condition does not hold yet (for its owner, whose win would have ended the game)."""
-    d = ancestor_on_field(view, seat)
-    if d is None or d.condition is None:
-        return None
-    cond, sv = d.condition, view.seats[seat]
-    hand = None if sv.hand is None else [_DEFS[c.card] for c in sv.hand if c.card in _DEFS]
-    have, n = cond.have(len(sv.stacked), sv.hand_count, hand), cond.need
+def _standing_words(st: Standing, lang: str) -> str:
+    """A condition and how far a seat is, without the ancestor's name ("4 of 5 offerings
+    stacked"; another player's hand condition as the condition alone)."""
+    cond, have, n = st.condition, st.have, st.need
     what = ""
     if cond.op == "hand_count":
         f = cond.filter
@@ -368,22 +361,73 @@ def worship_progress(view: View, seat: int, lang: str, *, not_yet: bool = False)
         else:
             what = tr(f"progress.what.{f.type if f is not None and f.type else 'card'}", lang, n=n)
     if cond.op == "hand_types":
-        kinds = {h.type for h in hand} if hand is not None else set()
         if have is None:
             types = listed(lang, (tr(f"noun.{t}", lang) for t in cond.types))
-            words = tr("progress.hidden.hand_types", lang, types=types)
-        elif have < n:
-            missing = listed(lang, (tr(f"noun.{t}", lang) for t in cond.types if t not in kinds))
-            words = tr("progress.hand_types", lang, missing=missing)
-        else:
-            types = listed(lang, (tr(f"noun.{t}", lang) for t in cond.types))
-            words = tr("progress.hand_types.met", lang, types=types)
-    elif have is None:  # (only a hand's cards are ever hidden)
-        words = tr("progress.hidden.hand_count", lang, n=n, what=what)
-    else:
-        words = tr(f"progress.{cond.op}", lang, n=n, have=have, what=what)
+            return tr("progress.hidden.hand_types", lang, types=types)
+        if have < n:
+            missing = listed(lang, (tr(f"noun.{t}", lang) for t in st.missing))
+            return tr("progress.hand_types", lang, missing=missing)
+        types = listed(lang, (tr(f"noun.{t}", lang) for t in cond.types))
+        return tr("progress.hand_types.met", lang, types=types)
+    if have is None:  # (only a hand's cards are ever hidden)
+        return tr("progress.hidden.hand_count", lang, n=n, what=what)
+    return tr(f"progress.{cond.op}", lang, n=n, have=have, what=what)
+
+
+def worship_progress(view: View, seat: int, lang: str, *, not_yet: bool = False) -> str | None:
+    """``seat``'s ancestor on the field, its worship condition and how far they are, in words
+    ("First Ancestor: 4 of 5 offerings stacked"), counted by :func:`qm_rules.progress.seat_progress`
+    from what ``view`` shows; None without an ancestor on the field. Another player's hand
+    condition is given without a count ("needs 2 traps in hand"). ``not_yet`` says the
+    condition does not hold yet (for its owner, whose win would have ended the game)."""
+    st = seat_progress(view, seat).ancestor
+    if st is None:
+        return None
     key = "progress.not_yet" if not_yet else "progress.named"
-    return tr(key, lang, name=d.name(lang), words=words)
+    return tr(key, lang, name=card_name(st.card, lang), words=_standing_words(st, lang))
+
+
+def offerings_words(view: View, seat: int, lang: str) -> str:
+    """``seat``'s offerings on the field out of the 4 worship needs: "offerings 3/4"."""
+    n = seat_progress(view, seat).offerings
+    return tr("progress.offerings", lang, n=n, need=WORSHIP_OFFERINGS)
+
+
+def outlook_words(outlook: Outlook, lang: str) -> str:
+    """An ancestor in my hand, its condition as declaring it now would leave it, and whether
+    that wins ("Maternal Grandfather: 0 of 2 traps in hand - not yet")."""
+    st = outlook.standing
+    return tr(
+        f"progress.outlook.{outlook.verdict}",
+        lang,
+        name=card_name(st.card, lang),
+        words=_standing_words(st, lang),
+    )
+
+
+def worship_block_words(view: View, lang: str) -> str | None:
+    """What keeps the viewer from declaring worship now, in a sentence; None if nothing does."""
+    block = worship_block(view)
+    if block is None:
+        return None
+    what, n = block
+    return tr(f"progress.block.{what}", lang, n=n)
+
+
+def why_not_words(reason: Reason, card_id: str | None, lang: str) -> str:
+    """Why a card cannot be played now (:func:`qm_rules.plays.why_not`), in a sentence."""
+    code = reason.code
+    if code == "no_target":
+        return tr(f"whynot.no_target.{reason.word}", lang)
+    if code == "prohibited":
+        return tr("whynot.prohibited", lang, tag=tr(f"tag.{reason.word}", lang))
+    if code == "trigger":
+        d = _DEFS.get(card_id or "")
+        trigger = d.trigger if d is not None else None
+        if not trigger:
+            return tr("whynot.no_response", lang)
+        return tr("whynot.trigger", lang, trigger=tr(f"trigger.{trigger}", lang))
+    return tr(f"whynot.{code}", lang, n=reason.n)
 
 
 def type_name(card_type: CardType | str, lang: str) -> str:

@@ -9,7 +9,8 @@ decoded at the moment it is queued and checked against the host's full state at 
 - an ``update`` is checked as sent (a ``patch``'s values included); the view its client then
   holds is rebuilt from the patches, for what the prompt in it shows;
 - no such card's instance id may appear anywhere in the frame: as a ``cid``, as a ``card``
-  value (options, events), in ``cards`` (lists, or the prompt context's maps keyed by cid), in a
+  value (options, events), in ``cards`` (lists, or the prompt context's maps keyed by cid, and
+  its ``why_not``, the reasons the decider's own cards cannot be played), in a
   link's ``targets`` (``c<cid>``), in an option id (``pick:<cid>``), in ``hands``.
 
 What the rules themselves show a player (R5: "a card revealed by an effect is seen by those the
@@ -54,7 +55,7 @@ def card_refs(value: Any, path: str = "") -> Iterator[tuple[str, int]]:
             here = f"{path}.{k}"
             if k in ("cid", "card", "payload") and type(v) is int:
                 yield here, v
-            elif k == "cards" and isinstance(v, dict):  # prompt context: {str(cid): def}
+            elif k in ("cards", "why_not") and isinstance(v, dict):  # {str(cid): ...}
                 yield from ((f"{here}[{c}]", int(c)) for c in v if str(c).isdigit())
             elif k in ("cards", "hands") and isinstance(
                 v, list | dict
@@ -144,6 +145,7 @@ class LeakWatch:
         self.leaks: list[str] = []
         self.frames = Counter[str]()
         self.refs = 0  # card ids checked: the watch must have seen real traffic
+        self.reasons = 0  # of them, cards a prompt said could not be played, and why
         self.before: dict[int | None, set[int]] = {}  # hidden sets just before this decision
         self.views: dict[Conn, Any] = {}  # each connection's view as its client holds it (patched)
 
@@ -175,6 +177,7 @@ class LeakWatch:
         body = {k: v for k, v in msg.items() if k not in ("events", "view", "patch")}
         for where, cid in card_refs({**body, "view": expanded}):
             self.refs += 1
+            self.reasons += ".why_not[" in where
             if cid in hidden and cid not in shown:
                 self.leaks.append(
                     f"{t} #{msg.get('n')} to {conn.name} (seat {viewer}): card {cid} at {where}"
@@ -265,6 +268,12 @@ def test_the_checker_catches_a_planted_leak() -> None:
             "events": [],
         },
         {"t": "update", "n": 6, "view": {}, "events": [["take", 0, {"card": deck}]]},
+        {  # a reason given for a card that is not the decider's
+            "t": "update",
+            "n": 7,
+            "view": {"prompt": [0, "action", 7, [], {"why_not": {str(other): ["cost", 1, ""]}}]},
+            "events": [],
+        },
         {"t": "ended", "n": 8, "result": {}, "view": {"seats": [["b", 1, [[deck, "y"]], slots]]}},
     ]
     for i, msg in enumerate(planted):
@@ -328,4 +337,5 @@ async def test_no_frame_names_a_card_hidden_from_its_receiver(
     assert host.game.over
     assert w.frames["update"] >= 7 * 20 and w.frames["ended"] == 7, w.frames
     assert w.refs > 1000, w.refs  # it looked at a lot of cards
+    assert w.reasons > 100, w.reasons  # the reasons sent with the prompts among them
     assert w.leaks == [], "\n".join(w.leaks[:20])
