@@ -10,12 +10,13 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from types import ModuleType
+from typing import Any, NoReturn
 
 from qingming.commands import COMMANDS
 
 
-def _load(name: str):  # noqa: ANN202 - a module
+def _load(name: str) -> ModuleType:
     return importlib.import_module(f"qingming.commands.{name}")
 
 
@@ -27,7 +28,7 @@ def add_common_arguments(parser: argparse.ArgumentParser, *, command: bool = Fal
     before the command (``qingming --lang zh play`` ran in the locale's language). The top
     level's defaults stand when neither place gives the option.
     """
-    default = {"default": argparse.SUPPRESS} if command else {}
+    default: dict[str, Any] = {"default": argparse.SUPPRESS} if command else {}
     parser.add_argument(
         "--lang",
         choices=("zh", "en"),

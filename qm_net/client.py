@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -26,8 +27,8 @@ from qm_net import protocol as p
 from qm_net.framing import ProtocolError
 from qm_net.messages import (
     ConnectionLost,
+    GameEnded,
     GameHistory,
-    GameOver,
     GameUpdate,
     Message,
     TableMeta,
@@ -39,7 +40,6 @@ from qm_net.protocol import (
     Deal,
     Dealt,
     ErrorMessage,
-    GameEnded,
     HostMessage,
     HostPing,
     Joined,
@@ -247,7 +247,7 @@ class TableClient:
         await self._send(p.Start())
 
     async def add_bot(self, strategy: str | None = None) -> None:
-        await self._send(p.AddBot(strategy=strategy))  # type: ignore[arg-type]
+        await self._send(p.AddBot(strategy=strategy))
 
     async def remove_bot(self, seat: int) -> None:
         await self._send(p.RemoveBot(seat=seat))
@@ -415,12 +415,12 @@ class TableClient:
             self._unshown = ()
             self._held.add(events)
             out = GameUpdate(view, events, msg.deadline, msg.timer)
-        elif isinstance(msg, GameEnded):
+        elif isinstance(msg, p.GameEnded):
             self._held.over = True
             final = self._base_view if msg.view is None else compact.to_view(msg.view)
             if final is None:
                 return  # the last update was one we could not apply: sync brings it whole
-            out = msgspec.structs.replace(msg, view=final)
+            out = GameEnded(msg.result, final, msg.deal)
         elif isinstance(msg, LobbyUpdate | ChatMessage | ErrorMessage | Dealt):
             if isinstance(msg, LobbyUpdate):
                 self._lobby_at = (msg.state, msg.games_played)
@@ -512,8 +512,7 @@ class TableClient:
                     record = None  # a table with a fixed seed: nothing to check
             self.fair = self._fallback = self._restored = None  # the next game has its own
             self._keep(None)
-            fields = {f: getattr(out, f) for f in out.__struct_fields__}
-            return GameOver(**fields, fair=record)
+            return dataclasses.replace(out, fair=record)
         if record is not None and isinstance(out, Dealt):
             record.sources = list(out.sources)
             self._keep(record)

@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from qm_net import compact
-from qm_rules.model import make_view
+from qm_rules.model import View, make_view
 
 Path = tuple[str | int, ...]
 Step = tuple[Path, Any]
@@ -72,7 +72,7 @@ _FIELD_AT = {name: i for i, name in enumerate(compact.VIEW_FIELDS)}
 _SEATS = _FIELD_AT["seats"]
 
 
-def typed(prev: Any, base: dict[str, Any], steps: Any) -> Any:
+def typed(prev: View, base: dict[str, Any], steps: Any) -> View:
     """The engine's view that ``base`` stands for, where ``base`` is the wire view of ``prev``
     (:mod:`qm_net.compact`) patched by ``steps``: only the parts the steps touched are checked
     and converted again — a field, a seat, within a seat its hand or one slot — and the rest

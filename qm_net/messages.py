@@ -1,29 +1,33 @@
 """The typed messages a :class:`~qm_net.client.TableClient` yields.
 
 Past the wire boundary nobody handles raw dicts: the host's messages are the typed definitions
-of :mod:`qm_net.protocol` (``lobby``, ``chat``, ``error`` and ``ended`` reach the app as they
-are); an ``update`` becomes a :class:`GameUpdate` holding the whole view; a lost connection is
-a :class:`ConnectionLost`.
+of :mod:`qm_net.protocol` (``lobby``, ``chat``, ``error`` and ``dealt`` reach the app as they
+are); an ``update`` becomes a :class:`GameUpdate` holding the whole view, an ``ended`` a
+:class:`GameEnded` holding the final one (the engine's views, not the wire's compact form); a
+lost connection is a :class:`ConnectionLost`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from qm_net.protocol import (
     ChatMessage,
     Dealt,
     ErrorMessage,
-    GameEnded,
     LobbyUpdate,
+    Reveal,
     SeatInfo,
     SeatKind,
     StandIn,
     TableState,
     Welcome,
 )
-from qm_rules.model import Event, GameOptions, View
+from qm_rules.model import Event, GameOptions, Result, View
+
+if TYPE_CHECKING:
+    from qm_net.fairdeal import ClientRecord
 
 __all__ = [
     "ChatMessage",
@@ -32,7 +36,6 @@ __all__ = [
     "ErrorMessage",
     "GameEnded",
     "GameHistory",
-    "GameOver",
     "GameUpdate",
     "LobbyUpdate",
     "Message",
@@ -72,6 +75,20 @@ class GameUpdate:
 
 
 @dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game is over (the host's ``ended``): its result and the final view, every hand
+    revealed. ``deal``: the host's reveal of the deal, None when the table dealt from a fixed
+    seed. ``fair``: this client's record of the game's deal (the reveal included), or None when
+    the table dealt from a fixed seed or this client came after the deal; check it with
+    :func:`qm_net.fairdeal.verify` (it replays the game: run it off a UI's loop)."""
+
+    result: Result
+    view: View
+    deal: Reveal | None = None
+    fair: ClientRecord | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameHistory:
     """The game so far as the host told it to this client at a rejoin (or on starting to
     watch): the events this seat was allowed to see, oldest first; ``omitted``: how many
@@ -105,15 +122,6 @@ class ConnectionLost:
     final: bool = False
     code: str | None = None
     closed: bool = False
-
-
-class GameOver(GameEnded, tag="ended"):
-    """An ``ended`` as the client hands it on: with ``fair``, this client's record of the
-    game's deal (:class:`qm_net.fairdeal.ClientRecord`, the host's reveal included), or None
-    when the table dealt from a fixed seed or this client came after the deal. Check it with
-    :func:`qm_net.fairdeal.verify` (it replays the game: run it off a UI's loop). Never sent."""
-
-    fair: Any = None
 
 
 Message = LobbyUpdate | GameUpdate | ChatMessage | ErrorMessage | GameEnded | Dealt | ConnectionLost

@@ -30,7 +30,8 @@ from msgspec import Meta, Struct
 from qm_net import framing
 from qm_net.compact import Event, View
 from qm_net.framing import ProtocolError
-from qm_net.version import DEFAULT_PORT, PROTOCOL_VERSION  # noqa: F401 - clients read both here
+from qm_net.version import DEFAULT_PORT as DEFAULT_PORT  # clients read both here
+from qm_net.version import PROTOCOL_VERSION as PROTOCOL_VERSION
 from qm_rules.bots import BOT_LEVELS, BOT_NAMES
 from qm_rules.model import GameOptions, Result
 

@@ -279,7 +279,8 @@ EXAMPLES = _examples()
 def _type(s: dict[str, Any]) -> str:
     """A schema fragment in the doc's words: int, str, [X], X or nil, a|b, map."""
     if "$ref" in s:
-        return s["$ref"].rsplit("/", 1)[1]
+        ref: str = s["$ref"]
+        return ref.rsplit("/", 1)[1]
     if "anyOf" in s:
         parts = [_type(x) for x in s["anyOf"]]
         nil = "nil" in parts
@@ -401,9 +402,10 @@ def render_doc(text: str) -> str:
     """``text`` (the protocol doc) with every generated section brought up to date."""
     for name, body in sections().items():
         pattern = re.compile(rf"(<!-- generated: {name} -->\n).*?(<!-- end: {name} -->)", re.S)
-        if not pattern.search(text):
+        found = pattern.search(text)
+        if found is None:
             raise ValueError(f"docs/protocol.md has no generated section {name!r}")
-        text = pattern.sub(lambda m, body=body: m.group(1) + body + "\n" + m.group(2), text)
+        text = text[: found.end(1)] + body + "\n" + text[found.start(2) :]
     return text
 
 

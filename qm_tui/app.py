@@ -239,7 +239,9 @@ class QingmingApp(App[None]):
         """Ctrl+P: the command palette, its search line in the player's language."""
         from textual.command import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # is_open reads any app's screen; Textual annotates it App[object], which App[None] is
+        # not (App is invariant in its return type)
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             placeholder = tr("palette.placeholder", self.lang)
             self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
 

@@ -64,8 +64,8 @@ def find(limit: int = LIMIT) -> list[Interrupted]:
     paths.sort(reverse=True)
     stored = seat_tokens.load()
     found = []
-    for _, path in paths[:limit]:
-        table = describe(path, stored)
+    for _, name in paths[:limit]:
+        table = describe(name, stored)
         if table is not None:
             found.append(table)
     return found

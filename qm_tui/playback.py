@@ -441,13 +441,14 @@ class _Builder:
         # The view is the authority: take the chain, phase and turn from it.
         self._take(view, after)
         self.board = after
-        clock = {"deadline_at": deadline_at, "timer": timer}
-        final = dataclasses.replace(self._step([]), view=view, weight=0, **clock)
+        final = dataclasses.replace(
+            self._step([]), view=view, weight=0, deadline_at=deadline_at, timer=timer
+        )
         at = last_resolution + 1 if last_resolution >= 0 else 0
         if at < len(out):
             # The board changes with this step (the first, or the first after the chain has
             # resolved); after the last step the chain and phase are the view's.
-            out[at] = dataclasses.replace(out[at], view=view, **clock)
+            out[at] = dataclasses.replace(out[at], view=view, deadline_at=deadline_at, timer=timer)
             out.append(dataclasses.replace(final, view=None, deadline_at=None, timer=None))
         else:
             out.append(final)

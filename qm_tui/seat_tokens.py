@@ -29,6 +29,7 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -187,7 +188,7 @@ class DealFile:
 
     def __init__(self, token: str) -> None:
         self.path = deal_path(token)
-        self._head: dict[str, object] | None = None
+        self._head: Mapping[str, object] | None = None
         self._views = 0
 
     def __call__(self, record: ClientRecord | None) -> None:
@@ -216,7 +217,7 @@ class DealFile:
         except OSError:
             self._head = None  # written whole again next time
 
-    def _write(self, lines: list[dict[str, object]], mode: int) -> None:
+    def _write(self, lines: Sequence[Mapping[str, object]], mode: int) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         data = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | mode, 0o600)

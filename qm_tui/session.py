@@ -22,6 +22,7 @@ from qm_tui.clock import Clock, SystemClock
 
 if TYPE_CHECKING:
     from qm_net.client import TableClient
+    from qm_net.fairdeal import ClientRecord
 
 __all__ = [
     "Chat",
@@ -76,9 +77,9 @@ class Ended:
 
     result: Result
     view: View
-    fair: Any = None
-    """This client's record of a fair deal (``qm_net.fairdeal.ClientRecord``, the host's reveal
-    in it), to check; None when the table dealt from a fixed number."""
+    fair: ClientRecord | None = None
+    """This client's record of a fair deal (the host's reveal in it), to check; None when the
+    table dealt from a fixed number."""
     record_path: str | None = None
     """Where that record was saved (``qingming verify`` checks it again), if it was."""
 
@@ -302,8 +303,7 @@ class NetSession:
                 yield Update(msg.view, tuple(msg.events), at, msg.timer)
             elif isinstance(msg, m.GameEnded):
                 self._view = msg.view
-                fair = getattr(msg, "fair", None)
-                yield Ended(msg.result, msg.view, fair, self._save_record(fair))
+                yield Ended(msg.result, msg.view, msg.fair, self._save_record(msg.fair))
             elif isinstance(msg, m.Dealt):
                 absent = [i for i, src in enumerate(msg.sources) if src == "absent"]
                 if absent:
@@ -342,7 +342,7 @@ class NetSession:
         lobby = self.client.lobby
         return {s.seat: s.name or f"#{s.seat + 1}" for s in lobby.seats} if lobby else {}
 
-    def _save_record(self, fair: Any) -> str | None:
+    def _save_record(self, fair: ClientRecord | None) -> str | None:
         """Keep a fair deal's record where ``qingming verify`` can check it again (the check
         on screen does not need the file)."""
         if fair is None or not self.keep_records:

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import subprocess
+import typing
 
 import pytest
 from net_support import (
@@ -21,6 +22,7 @@ from net_support import (
     wait_for,
 )
 
+from qm_net import fairdeal
 from qm_net.messages import ConnectionLost, GameEnded, GameUpdate, LobbyUpdate
 from qm_rules.bots import make_bot
 
@@ -42,6 +44,9 @@ async def test_four_clients_play_a_whole_game() -> None:
         assert len(results) == 1  # everyone saw the same ending
         assert host.game.over and host.games_played == 1
         assert all(e.view.result is not None for e in ends)
+        # the final view is the engine's, the type the client's message declares for it
+        hints = typing.get_type_hints(GameEnded, localns={"ClientRecord": fairdeal.ClientRecord})
+        assert all(isinstance(e.view, hints["view"]) for e in ends)
         # each seat decided in this game, through its own connection
         deciders = {s for s, _ in host.game.choices}
         assert deciders == {0, 1, 2, 3}

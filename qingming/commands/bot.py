@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import os
 import sys
+from collections.abc import Callable
 
 from qm_rules.bots import BOT_NAMES
 
@@ -89,7 +90,7 @@ async def play(
     seed: int | str | None = None,
     delay: float = 0.0,
     record: str | None = None,
-    say=print,  # noqa: ANN001 - a print-like function
+    say: Callable[[str], object] = print,
 ) -> int:
     """Play at a table until it closes or ``games`` are done; returns an exit code."""
     from qm_net import fairdeal

@@ -9,6 +9,7 @@ a practice table, or a table hosted from the lobby, reopened on the LAN as it wa
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from qm_rules.bots import LEVELS
 
@@ -92,6 +93,7 @@ def timers(args: argparse.Namespace) -> tuple[float | None, float | None]:
 def add_journal_argument(parser: argparse.ArgumentParser, *, command: bool = False) -> None:
     """``--no-journal``, of the top level and of ``play`` (``command``: no default of its own,
     so that ``qingming --no-journal play`` is not undone; see ``add_common_arguments``)."""
+    default: dict[str, Any] = {"default": argparse.SUPPRESS} if command else {}
     parser.add_argument(
         "--no-journal",
         action="store_true",
@@ -99,7 +101,7 @@ def add_journal_argument(parser: argparse.ArgumentParser, *, command: bool = Fal
         "play at others' (default: a table you host journals each game into "
         "~/.local/share/qingming/journals, for `qingming replay` and `--resume`; at another's "
         "table the game's record goes into .../records, for `qingming verify`)",
-        **({"default": argparse.SUPPRESS} if command else {}),
+        **default,
     )
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from qm_net.journal_io import token_hash
-from qm_net.protocol import SeatInfo
+from qm_net.protocol import SeatInfo, SeatKind
 from qm_rules.bots import level_of
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 @dataclass(slots=True)
 class Seat:
     index: int
-    kind: str = "empty"  # "human" | "bot" | "empty"
+    kind: SeatKind = "empty"
     name: str | None = None
     token: str | None = None  # in memory only; the journal keeps its hash
     token_hash: str | None = None
@@ -82,11 +82,11 @@ class Seat:
         return SeatInfo(
             seat=self.index,
             name=self.name,
-            kind=self.kind,  # type: ignore[arg-type]
+            kind=self.kind,
             ready=self.ready or self.kind == "bot",
             connected=self.kind == "bot" or self.conn is not None,
             played_by_bot=self.kind == "human" and self.takeover,
-            level=level,  # type: ignore[arg-type]
+            level=level,
         )
 
     def journal_record(self) -> dict[str, Any]:

@@ -164,7 +164,7 @@ class Host(DealHandlers, LobbyHandlers):
             seat.clear()  # the seats are the journal's, not the constructor's --bots
         for rec in last.seats:
             seat = host.seats[int(rec["seat"])]
-            seat.kind = str(rec.get("kind", "human"))
+            seat.kind = "bot" if rec.get("kind") == "bot" else "human"  # occupied seats only
             seat.name = rec.get("name")
             seat.token_hash = rec.get("token_sha256")
             seat.strategy = rec.get("strategy") or host.bot_strategy
@@ -294,7 +294,7 @@ class Host(DealHandlers, LobbyHandlers):
 
     async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if self._stopping:
-            await refuse(reader, writer, {"t": "bye", "n": 0, "reason": "the table is closing"})
+            await refuse(reader, writer, p.Bye(reason="the table is closing"))
             return
         if len(self.conns) >= self.limits.max_connections and not self._make_room():
             refusal = p.ErrorMessage(

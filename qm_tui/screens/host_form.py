@@ -25,6 +25,7 @@ from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.net import HostSettings
 from qm_tui.widgets.footer import Footer
+from qm_tui.widgets.redraw import rules
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -118,7 +119,7 @@ class WrappingCheckbox(Checkbox):
         return "X" if self.value else " "
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.render().get_height(self.styles, width)
+        return self.render().get_height(rules(self), width)
 
 
 class HostFormScreen(ModalScreen[HostSettings | None]):

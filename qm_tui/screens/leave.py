@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
+from textual.widgets.button import ButtonVariant
 
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
@@ -121,7 +122,7 @@ class LeaveModal(ModalScreen[str]):
                 yield WaitingNote(self.waiting, self.clock, self.lang, id="leave-waiting")
             with Horizontal():
                 for c in self.question.choices:
-                    variant = "primary" if c.answer == "stay" else "error"
+                    variant: ButtonVariant = "primary" if c.answer == "stay" else "error"
                     yield Button(f"{c.key}) {c.label}", id=f"leave-{c.answer}", variant=variant)
 
     def on_mount(self) -> None:

@@ -418,8 +418,11 @@ class RoomScreen(Screen[None]):
         host = self.qm.hosted
         if host is not None:
             return level_of(host.bot_strategy)
-        levels = {s.level for s in self.lobby.seats if s.kind == "bot"} if self.lobby else set()
-        return levels.pop() if len(levels) == 1 and None not in levels else "normal"
+        levels: set[str | None] = (
+            {s.level for s in self.lobby.seats if s.kind == "bot"} if self.lobby else set()
+        )
+        level = levels.pop() if len(levels) == 1 else None
+        return level if level is not None else "normal"
 
     def action_remove_bot(self) -> None:
         """Remove the bot under the cursor (or the last bot)."""

@@ -846,6 +846,8 @@ class TableScreen(Screen[None]):
     def _show_playback_state(self) -> None:
         lang = self.lang
         behind = self.playback.behind
+        keys: tuple[str, ...]
+        fields: dict[str, object]
         if behind:  # longest first: the status line draws the first that fits
             keys, fields = (
                 ("playback.behind", "playback.behind.short", "playback.behind.tiny"),
@@ -1358,7 +1360,8 @@ class TableScreen(Screen[None]):
         target = rows[r2][min(len(rows[r2]) - 1, int(here * len(rows[r2])))]
         target.focus()
         # a field's card: its seat's area whole (its name line and cards, never cut)
-        area = target.parent.parent if target.zone == "slot" else None
+        parent = target.parent
+        area = parent.parent if target.zone == "slot" and parent is not None else None
         (area if isinstance(area, SeatArea) else target).scroll_visible(animate=False)
 
     def show_focused(self, tile: TableTile) -> None:
@@ -1660,9 +1663,10 @@ class TableScreen(Screen[None]):
 
     def _use_option_keys(self) -> None:
         """Options past 0 take letters; never one the table or the app binds to something."""
-        reserved = {
-            k.strip() for b in (*self.BINDINGS, *self.app.BINDINGS) for k in b.key.split(",")
-        }
+        keys = (
+            b.key if isinstance(b, Binding) else b[0] for b in (*self.BINDINGS, *self.app.BINDINGS)
+        )
+        reserved = {k.strip() for key in keys for k in key.split(",")}
         self.query_one(PromptBar).use_keys(reserved, tr("table.option_count", self.lang))
 
     async def on_key(self, event: events.Key) -> None:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-STRINGS: dict[str, dict[str, str]] = {
+STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "lang.name": {"zh": "中文", "en": "English"},
     # ── app ──
     "app.practice_table": {"zh": "{name} 的练习桌", "en": "{name}'s practice table"},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-STRINGS: dict[str, dict[str, str]] = {
+STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "seats.back": {
         "zh": "你的座位回来了（第 {seat} 座）。",
         "en": "You have your seat back (seat {seat}).",

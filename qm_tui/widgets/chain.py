@@ -14,7 +14,7 @@ from qm_rules.model import View
 from qm_tui.i18n import tr
 from qm_tui.playback import ChainFrame, LinkState
 from qm_tui.safe import clean
-from qm_tui.widgets.redraw import OneLayout, redraw
+from qm_tui.widgets.redraw import OneLayout, redraw, rules
 
 #: The mark before a link, by state.
 MARKS = {"waiting": " ", "resolving": "▶", "resolved": "✓", "negated": "✗"}
@@ -158,14 +158,14 @@ class ChainStack(OneLayout, Static):
             heights.clear()
             self._measured_at = (width, lang)
             self._rows = 0
-        rows = max(self.reserve, self.visual.get_height(self.styles, width))
+        rows = max(self.reserve, self.visual.get_height(rules(self), width))
         if frame.links:
             rows = max(rows, self._rows)  # while the chain lasts, the box only grows
         for f in ahead:
             known = heights.get(id(f))
             if known is None or known[0] is not f:
                 later = visualize(self, chain_text(f, view, lang, title, cards))
-                known = heights[id(f)] = (f, later.get_height(self.styles, width))
+                known = heights[id(f)] = (f, later.get_height(rules(self), width))
             rows = max(rows, known[1])
         rows = min(rows, self.max_rows)
         if rows != self._rows or not self.display:
@@ -182,7 +182,7 @@ class ChainStack(OneLayout, Static):
             return
         self._heights.clear()
         self._measured_at = (width, self._measured_at[1])
-        rows = max(self.reserve, self.visual.get_height(self.styles, width))
+        rows = max(self.reserve, self.visual.get_height(rules(self), width))
         self._rows = min(rows, self.max_rows)
         self.styles.height = self._rows + self.styles.gutter.height
 

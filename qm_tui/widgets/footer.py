@@ -24,7 +24,7 @@ from textual.widgets import Footer as TextualFooter
 class Footer(TextualFooter):
     """:class:`textual.widgets.Footer`, letting go of the keys it has removed."""
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen.app.screen is not screen:
             return  # under another screen: rebuilt when it is back on top (see the module)
         super().bindings_changed(screen)

@@ -9,10 +9,21 @@ resizes widgets is not followed by a second one (:class:`OneLayout`).
 
 from __future__ import annotations
 
+from typing import cast
+
 from textual.containers import Grid, Horizontal, Vertical
+from textual.css.styles import RulesMap
 from textual.geometry import Size
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Label, Static
+
+
+def rules(widget: Widget) -> RulesMap:
+    """``widget``'s styles as a visual's measures (``get_height``...) take them. Textual passes
+    a widget's styles to them itself (``Widget.get_content_height``), whose lookups the styles
+    answer, though the measures are annotated with the plain rules map."""
+    return cast(RulesMap, widget.styles)
 
 
 def redraw(widget: Static, content: VisualType, *, auto_width: bool = False) -> None:
@@ -27,10 +38,10 @@ def redraw(widget: Static, content: VisualType, *, auto_width: bool = False) -> 
     visual = widget.visual
     if auto_width and widget.parent is not None:
         container = widget.parent.content_size.width  # type: ignore[attr-defined]
-        if visual.get_optimal_width(widget.styles, container) != before.width:
+        if visual.get_optimal_width(rules(widget), container) != before.width:
             widget.refresh(layout=True)
             return
-    if visual.get_height(widget.styles, before.width) != before.height:
+    if visual.get_height(rules(widget), before.width) != before.height:
         widget.refresh(layout=True)
 
 

@@ -145,7 +145,7 @@ class TimerBar:
     #: Cells the bar takes on the line (the bar, its seconds, and a space or two after).
     WIDTH = 18
 
-    def __init__(self, clock: Clock, changed: Callable[[], None] | None = None) -> None:
+    def __init__(self, clock: Clock, changed: Callable[[], object] | None = None) -> None:
         self.clock = clock
         self.deadline_at: float | None = None
         self.total: float | None = None
