@@ -114,8 +114,9 @@ class WrappingCheckbox(Checkbox):
     onl…"), and whose box is empty when unchecked (Textual draws an X either way, told apart
     only by its colour, which reads as checked)."""
 
-    @property  # type: ignore[override]  # (Textual's is a class constant; ours follows the value)
-    def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's name
+    # Textual's is a class constant; ours follows the value (a property, read-only)
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual's name
         return "X" if self.value else " "
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

@@ -59,7 +59,8 @@ class GameLog(OneLayout, Widget):
         """A chat line, as the waiting room writes it (:func:`chat_line`); ``lang``: the
         app's unless given."""
         self._chat.add(len(self.lines_written))
-        self.lines_written.append(chat_line(name, text, lang or getattr(self.app, "lang", "en")))
+        lang = lang or str(getattr(self.app, "lang", "en"))
+        self.lines_written.append(chat_line(name, text, lang))
         self._trim()
         self._changed()
 
