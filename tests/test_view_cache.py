@@ -128,10 +128,10 @@ def test_slot_codes_follow_every_write_to_a_field(players: int) -> None:
     # Views read a field through its slot codes alone, never its cards: every write to the
     # field (a card placed, set, flipped, tapped, negated, leaving) must keep them true, and
     # a state loaded from plain data or cloned must have them too.
+    seen_flags: set[int] = set()  # over all the games: some game put each kind on a field
     for seed in range(6):
         g = Game.new([f"p{i}" for i in range(players)], 1000 * players + seed)
         bots = [make_bot("random", 7 * seed + i) for i in range(players)]
-        seen_flags = set()
         while g.prompt is not None:
             st = g.st
             assert st.codes == _codes_afresh(st)
