@@ -266,6 +266,16 @@ class TableInfo:
     bots: int = 0
     """How many of the seats taken bots play (bot seats, and players' seats a bot plays while
     they are away); 0 when the host does not say."""
+    web_port: int = 0
+    """The port the table's web page is served on, at ``address`` (0: not served to browsers)."""
+
+    @property
+    def web_url(self) -> str | None:
+        """The table's web page (without its code, which only the people at the table have)."""
+        if not self.web_port or not self.address:
+            return None
+        host = f"[{self.address}]" if ":" in self.address else self.address
+        return f"http://{host}:{self.web_port}/"
 
     @property
     def compatible(self) -> bool:
@@ -289,6 +299,7 @@ class TableInfo:
             "key": self.key,
             "addresses": list(self.addresses),
             "bots": self.bots,
+            "web_port": self.web_port,
         }
 
 
@@ -332,6 +343,7 @@ def _table_from_info(
         key=key,
         addresses=addresses,
         bots=_int(_txt(props, "bots")),
+        web_port=_int(_txt(props, "web")),
     )
 
 
@@ -435,6 +447,7 @@ class Advertiser(_Service):
         seats_total: int = 0,
         state: str = "lobby",
         bots: int = 0,
+        web: int = 0,
         aiozc: AsyncZeroconf | None = None,
         ttl: int = RECORD_TTL,
     ) -> None:
@@ -446,6 +459,7 @@ class Advertiser(_Service):
         self.seats_total = seats_total
         self.state = state
         self.bots = bots
+        self.web = web
         self._interfaces = resolve_interfaces(interfaces)
         self._addresses = _advertised_addresses(self._interfaces, address)
         self._aiozc = aiozc
@@ -472,6 +486,7 @@ class Advertiser(_Service):
             "seats": f"{self.seats_taken}/{self.seats_total}",
             "state": self.state,
             "bots": str(self.bots),
+            **({"web": str(self.web)} if self.web else {}),
         }
 
     def _build_info(self, service_name: str) -> ServiceInfo:
@@ -529,10 +544,11 @@ class Advertiser(_Service):
         seats_total: int | None = None,
         state: str | None = None,
         bots: int | None = None,
+        web: int | None = None,
     ) -> None:
         """Change what the TXT record says; sends nothing if nothing changed."""
         async with self._get_lock():
-            changed = self._apply(seats_taken, seats_total, state, bots)
+            changed = self._apply(seats_taken, seats_total, state, bots, web)
             if not changed or self._info is None or self._aiozc is None:
                 return
             self._cancel_broadcast()
@@ -545,6 +561,7 @@ class Advertiser(_Service):
         seats_total: int | None,
         state: str | None,
         bots: int | None = None,
+        web: int | None = None,
     ) -> bool:
         """Set the given fields; whether the TXT record changed."""
         if state is not None:
@@ -558,6 +575,8 @@ class Advertiser(_Service):
             self.state = state
         if bots is not None:
             self.bots = bots
+        if web is not None:
+            self.web = web
         return self._txt() != before
 
     async def aclose(self) -> None:

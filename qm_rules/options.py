@@ -38,7 +38,8 @@ class Option:
     ``zero_is_off``: typing 0 means off (timers), rather than the value 0 itself.
     ``zero_is_none``: the value 0 itself means "no limit" (it is kept as 0).
     ``unit``: what a count counts (``rounds``, ``cards``: the catalogue's plural words).
-    ``least``: the smallest value besides ``off``; ``above``: ``least`` itself is not allowed."""
+    ``least``: the smallest value besides ``off``; ``above``: ``least`` itself is not allowed.
+    ``at_most``: the largest value, where it is not :data:`MOST_SECONDS` or :data:`MOST_COUNT`."""
 
     name: str
     kind: Literal["seconds", "count", "flag"]
@@ -49,9 +50,10 @@ class Option:
     off: Any = ...
     zero_is_off: bool = False
     zero_is_none: bool = False
-    unit: Literal["rounds", "cards"] | None = None
+    unit: Literal["rounds", "cards", "browsers"] | None = None
     least: float = 0
     above: bool = False
+    at_most: float | None = None
 
     @property
     def flag(self) -> str:
@@ -64,6 +66,8 @@ class Option:
 
     @property
     def most(self) -> float:
+        if self.at_most is not None:
+            return self.at_most
         return MOST_SECONDS if self.kind == "seconds" else MOST_COUNT
 
     @property
@@ -269,6 +273,24 @@ OPTIONS: tuple[Option, ...] = (
             "en": "How long a disconnected player's seat is kept; then a bot plays the seat.",
         },
     ),
+    Option(
+        "web_spectators",
+        "count",
+        2,
+        label={"zh": "浏览器观战", "en": "Browser spectators"},
+        help={
+            "zh": "座位之外还能从浏览器打开牌桌的人数",
+            "en": "browsers let in beyond the seats, to watch",
+        },
+        rulebook={
+            "zh": "牌桌供浏览器打开时，除了每个座位一个，最多再让这么多浏览器进来观战；"
+            "再多的连接会被拒绝。",
+            "en": "When the table is served to browsers, this many may come in to watch beyond "
+            "one for each seat; more are turned away.",
+        },
+        unit="browsers",
+        at_most=20,  # each is a process on the host's machine
+    ),
 )
 BY_NAME = {o.name: o for o in OPTIONS}
 
@@ -303,6 +325,7 @@ class GameOptions:
     hand_limit: int | None = default("hand_limit")
     ask_everyone: bool = default("ask_everyone")
     disconnect_grace: float = default("disconnect_grace")
+    web_spectators: int = default("web_spectators")
 
     def check(self) -> None:
         """Raise ``ValueError`` (one plain line naming the option) for a value no table can

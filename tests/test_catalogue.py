@@ -22,7 +22,7 @@ import qm_tui.i18n  # noqa: F401  (registers the UI's strings)
 from qm_rules.i18n import LANGS, PLURAL_FORMS, all_strings, tr
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ["qm_rules", "qm_net", "qm_tui", "qingming", "tools"]
+SOURCES = ["qm_rules", "qm_net", "qm_tui", "qm_web", "qingming", "tools"]
 #: What a formatted part of an f-string key may stand for: one segment of a key.
 SEGMENT = "[a-z0-9_]+"
 

@@ -187,6 +187,11 @@ async def test_table_appears_changes_and_goes_away() -> None:
             await advertiser.aupdate(bots=2)  # two of the seats are played by bots now
             updated = await events.next(about(name))
             assert (updated.table.bots, updated.table.seats_taken) == (2, 4)
+            assert updated.table.web_url is None
+            await advertiser.aupdate(web=7352)  # the table is served to browsers now
+            updated = await events.next(about(name))
+            assert updated.table.web_url == "http://127.0.0.1:7352/"
+            assert "http://127.0.0.1:7352/" in format_tables([updated.table])
         finally:
             await advertiser.aclose()
         removed = await events.next(about(name))

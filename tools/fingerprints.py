@@ -80,8 +80,22 @@ class Spec:
         return 10 + self.index % 30 if self.index % 7 == 3 else None
 
 
+#: Table options added after the games were recorded that the engine never reads (the host
+#: does): the views and states carry them, the hashes leave them out.
+_HOST_ONLY = frozenset({"web_spectators"})
+
+
+def _without_host_only(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_host_only(v) for k, v in value.items() if k not in _HOST_ONLY}
+    if isinstance(value, list):
+        return [_without_host_only(v) for v in value]
+    return value
+
+
 def _plain(value: Any) -> bytes:
-    return json.dumps(to_plain(value), sort_keys=True, separators=(",", ":")).encode()
+    plain = _without_host_only(to_plain(value))
+    return json.dumps(plain, sort_keys=True, separators=(",", ":")).encode()
 
 
 def fingerprint(index: int) -> tuple[int, str]:

@@ -85,6 +85,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-advertise", action="store_true", help="do not announce the table over mDNS"
     )
     parser.add_argument(
+        "--web",
+        nargs="?",
+        type=port,
+        const=-1,
+        metavar="PORT",
+        help="also serve the table to browsers on the LAN, on PORT (default: 7352 if free, else "
+        "any free port); they need the table's code, printed here with the address and a QR "
+        "code (needs the web extra: pip install 'qingming[web]')",
+    )
+    parser.add_argument(
         "--journal",
         metavar="PATH",
         help="append every game's choices to this file (JSON lines, 0600)",
@@ -297,14 +307,40 @@ async def _serve(args: argparse.Namespace) -> int:
         _say(resuming_line(host, lang))
     if host.journal_path:
         _say(tr("serve.journal", lang, path=host.journal_path))
+    door = None
+    if args.web is not None:
+        from qm_web.host import open_door
+
+        try:
+            door = await open_door(host, port=args.web, lang=lang)
+        except OSError as exc:
+            await host.stop("the table's web page could not open")
+            raise WebPortError(args.web, exc) from None
+        urls = [door.url(a) for a in addresses]
+        _say(tr("serve.web", lang, urls="  ".join(urls), code=door.code))
+        from qm_web import qr_lines
+
+        print("\n".join(qr_lines(urls[0])), flush=True)
     for news in held:
         tell(news)
     host.news = tell
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: loop.create_task(host.stop("the host was stopped")))
-    await host.wait_closed()
+    try:
+        await host.wait_closed()
+    finally:
+        if door is not None:
+            await door.stop()
     return 0
+
+
+class WebPortError(Exception):
+    """The web page's port could not be listened on."""
+
+    def __init__(self, port: int, exc: OSError) -> None:
+        where = "the web port" if port < 0 else f"web port {port}"
+        super().__init__(f"{where}: {exc.strerror or exc}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -321,12 +357,21 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.seats <= 6 and not args.resume:
         print("qingming serve: --seats must be 2 to 6", file=sys.stderr)
         return 2
+    if args.web is not None:
+        import qm_web
+
+        if not qm_web.available():
+            print(f"qingming serve: {qm_web.MISSING}", file=sys.stderr)
+            return 1
     from qm_net.journal_io import JournalInUse
     from qm_rules import JournalError
     from qm_rules.i18n import tr
 
     try:
         return asyncio.run(_serve(args))
+    except WebPortError as exc:
+        print(f"qingming serve: {exc}", file=sys.stderr)
+        return 1
     except JournalInUse as exc:  # a running table's journal: left as it is
         print(f"qingming serve: {exc.path}: {tr(exc.key, args.lang_resolved)}", file=sys.stderr)
         return 1

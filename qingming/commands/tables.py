@@ -93,7 +93,7 @@ def format_tables(tables: Sequence[TableInfo]) -> str:
     """A plain-text table, aligned for CJK names too."""
     from qm_net.version import PROTOCOL_VERSION
 
-    header = ("NAME", "ADDRESS", "SEATS", "STATE", "VERSION")
+    header = ("NAME", "ADDRESS", "SEATS", "STATE", "VERSION", "BROWSER")
     rows = [header]
     for t in tables:
         version = str(t.version)
@@ -103,7 +103,8 @@ def format_tables(tables: Sequence[TableInfo]) -> str:
             f" ({t.bots} bot{'s' if t.bots > 1 else ''})" if t.bots else ""
         )
         address = f"{t.address}:{t.port}"
-        rows.append((_printable(t.name), address, seats, _printable(t.state), version))
+        browser = t.web_url or "-"  # the page asks for the code: the people at the table have it
+        rows.append((_printable(t.name), address, seats, _printable(t.state), version, browser))
     widths = [max(_width(row[i]) for row in rows) for i in range(len(header))]
     lines = [
         "  ".join(_pad(c, w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows

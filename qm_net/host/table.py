@@ -84,6 +84,8 @@ class Host(DealHandlers, LobbyHandlers):
         self.port: int = port or 0  # the port listened on, once started
         self.interfaces = interfaces
         self.advertise = advertise
+        self.web_port: int | None = None
+        """The port the table is served to browsers on (qm_web), advertised beside it."""
         self.journal = TableJournal(journal_path)
         self.games_limit = games
         self.seed = seed
@@ -288,6 +290,7 @@ class Host(DealHandlers, LobbyHandlers):
             "bots": sum(
                 1 for s in self.seats.occupied if (s.bot_controlled or s.client_bot) and not s.left
             ),
+            "web": self.web_port or 0,
         }
 
     # ───────────────────────────── connections ─────────────────────────────

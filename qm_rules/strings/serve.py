@@ -6,6 +6,11 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "玩家用这个命令加入：{commands}",
         "en": "Players join with: {commands}",
     },
+    "serve.web": {
+        "zh": "浏览器打开 {urls}（牌桌码 {code}，只给牌桌上的人；手机扫下面的二维码）",
+        "en": "Browsers open {urls} (the table's code {code}: for the people at this table "
+        "only; phones scan the QR code below)",
+    },
     "serve.journal": {"zh": "对局记录保存在 {path}", "en": "Games are journaled in {path}"},
     # a second table pointed at a running table's journal (qm_net.journal_io.JournalInUse)
     "serve.journal_in_use": {

@@ -11,6 +11,10 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "table_option.unit.seconds": {"zh": "{n:g} 秒", "en": "{n:g} s"},
     "table_option.unit.rounds": {"zh": "{n} 轮", "en": {"one": "{n} round", "other": "{n} rounds"}},
     "table_option.unit.cards": {"zh": "{n} 张", "en": {"one": "{n} card", "other": "{n} cards"}},
+    "table_option.unit.browsers": {
+        "zh": "{n} 个浏览器",
+        "en": {"one": "{n} browser", "other": "{n} browsers"},
+    },
     "table_option.typed.empty_or_zero": {"zh": "空或 0 = {off}", "en": "empty or 0 = {off}"},
     "table_option.typed.empty": {"zh": "空 = {off}", "en": "empty = {off}"},
     "table_option.typed.zero": {"zh": "0 = {off}", "en": "0 = {off}"},

@@ -1,0 +1,139 @@
+"""The table's web door (qm_web.server) refuses before any process starts and caps sessions.
+
+A real host on loopback with its door open; the browsers here are aiohttp's websocket client,
+sending what a browser would (its ``Origin``), or not. The processes are counted two ways: the
+door's own count, and this process's children in /proc.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not installed")
+import aiohttp  # noqa: E402
+
+from qm_web.host import open_door  # noqa: E402
+from qm_web.server import WebDoor  # noqa: E402
+from tests.net_support import options, running_host, wait_for  # noqa: E402
+
+
+def children() -> set[int]:
+    """This process's live child processes (zombies too: an unreaped child is a leak)."""
+    me = str(os.getpid())
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == me:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def browser(i: int) -> str:
+    return f"{i:032x}"
+
+
+def ws_url(door: WebDoor, who: str, code: str, name: str = "Ann") -> str:
+    return f"ws://127.0.0.1:{door.port}/ws/{who}/{code}/en/{name}?width=80&height=24"
+
+
+def origin(door: WebDoor) -> dict[str, str]:
+    return {"Origin": f"http://127.0.0.1:{door.port}"}
+
+
+@pytest.fixture
+async def door() -> AsyncIterator[WebDoor]:
+    async with running_host(seats=2, options=options(web_spectators=1)) as host:
+        opened = await open_door(host, port=0)
+        try:
+            yield opened
+        finally:
+            await opened.stop()
+
+
+async def test_refused_before_any_process(door: WebDoor) -> None:
+    before = children()
+    wrong = "AAAAAA" if door.code != "AAAAAA" else "BBBBBB"
+    attempts = {
+        "wrong code": (ws_url(door, browser(1), wrong), origin(door)),
+        "no code": (ws_url(door, browser(1), ""), origin(door)),
+        "foreign origin": (ws_url(door, browser(1), door.code), {"Origin": "http://evil.test"}),
+        "another port": (
+            ws_url(door, browser(1), door.code),
+            {"Origin": f"http://127.0.0.1:{door.port + 1}"},
+        ),
+        "no origin": (ws_url(door, browser(1), door.code), {}),
+    }
+    async with aiohttp.ClientSession() as http:
+        for what, (url, headers) in attempts.items():
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await http.ws_connect(url, headers=headers)
+            assert door.started == 0, what
+        # the page's own question, for its words: the code is wrong, or missing
+        for code, answer in ((wrong, "code"), ("", "code"), (door.code.lower(), "ok")):
+            async with http.post(
+                f"http://127.0.0.1:{door.port}/enter",
+                json={"code": code, "browser": browser(1)},
+                headers=origin(door),
+            ) as response:
+                assert (await response.json())["answer"] == answer
+        async with http.post(
+            f"http://127.0.0.1:{door.port}/enter",
+            json={"code": door.code, "browser": browser(1)},
+            headers={"Origin": "http://evil.test"},
+        ) as response:
+            assert response.status == 403
+    assert door.started == 0 and door.sessions == {}
+    assert children() == before
+
+
+async def test_a_flood_starts_no_more_than_the_cap(door: WebDoor) -> None:
+    assert door.cap == 3  # two seats and one spectator
+    before = children()
+    async with aiohttp.ClientSession() as http:
+
+        async def knock(i: int) -> aiohttp.ClientWebSocketResponse | None:
+            try:
+                url = ws_url(door, browser(i), door.code)
+                return await http.ws_connect(url, headers=origin(door))
+            except aiohttp.WSServerHandshakeError as error:
+                assert error.status == 409  # full
+                return None
+
+        sockets = await asyncio.gather(*(knock(i) for i in range(30)))
+        opened = [s for s in sockets if s is not None]
+        assert len(opened) == door.cap
+        await wait_for(lambda: door.started == door.cap)
+        assert len(children() - before) <= door.cap
+        # the sessions draw their apps; the table is still there to join
+        first = await asyncio.wait_for(opened[0].receive(), 30)
+        assert first.type == aiohttp.WSMsgType.BINARY
+        for ws in opened:
+            await ws.close()
+    await wait_for(lambda: not door.sessions)
+    await wait_for(lambda: children() <= before)
+    assert door.started == door.cap
+
+
+async def test_the_same_browser_replaces_its_session(door: WebDoor) -> None:
+    before = children()
+    async with aiohttp.ClientSession() as http:
+        first = await http.ws_connect(ws_url(door, browser(5), door.code), headers=origin(door))
+        await wait_for(lambda: bool(door.live()))
+        pid = door.live()[0]
+        second = await http.ws_connect(ws_url(door, browser(5), door.code), headers=origin(door))
+        closed = await asyncio.wait_for(first.receive(), 30)
+        while closed.type == aiohttp.WSMsgType.BINARY:  # frames sent before it was let go
+            closed = await asyncio.wait_for(first.receive(), 30)
+        assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == 4001
+        await wait_for(lambda: len(door.live()) == 1 and door.live()[0] != pid)
+        assert door.started == 2
+        await second.close()
+    await wait_for(lambda: not door.sessions and children() <= before)
