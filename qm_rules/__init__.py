@@ -14,7 +14,7 @@ from .build import check as _check_build
 #: stale compiled build stops here, before any compiled module loads.
 BUILD = _check_build()
 
-from .cards import CARDS, CardDef, CardType  # noqa: E402
+from .cards import CardDataError, CardDef, CardSet, CardType, shipped_cards  # noqa: E402
 from .game import Game  # noqa: E402
 from .journal import ENGINE_VERSION, Journal, rules_version  # noqa: E402
 from .model import (  # noqa: E402
@@ -43,9 +43,10 @@ from .model import (  # noqa: E402
 
 __all__ = [
     "BUILD",
-    "CARDS",
     "ENGINE_VERSION",
+    "CardDataError",
     "CardDef",
+    "CardSet",
     "CardType",
     "CardView",
     "Event",
@@ -70,5 +71,6 @@ __all__ = [
     "UnknownOption",
     "View",
     "rules_version",
+    "shipped_cards",
     "to_plain",
 ]

@@ -11,13 +11,17 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+T = TypeVar("T")
 
 
 class CardType(StrEnum):
@@ -524,19 +528,42 @@ def _card(raw: Any) -> CardDef:
 
 @dataclass(frozen=True, slots=True)
 class CardSet:
-    """All card definitions, in file order, with the hash that names this data."""
+    """All card definitions, in file order, with the hash that names this data.
+
+    A game is given its set (:meth:`qm_rules.game.Game.new`): games with different sets run
+    side by side in one process. :func:`shipped_cards` is the set that comes with the package,
+    the one every entry point plays unless told another (``--cards FILE``)."""
 
     cards: tuple[CardDef, ...]
     digest: str
     """The hash of what the rules read of the data (:func:`rules_digest`): not of the file,
     so that a change of wording alone keeps every saved journal and game replayable."""
+    #: The file's bytes as read (TOML): what a host sends a guest, and a journal keeps.
+    source: bytes = field(default=b"", compare=False, hash=False, repr=False)
     #: id -> definition. Built once; kept out of equality and hashing (hashing the whole set
     #: on every lookup, as a cache keyed on the set would, costs more than the lookup).
     by_id: dict[str, CardDef] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: What readers of the set (the bots, the words) work out from it once, by their key.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.by_id:
             self.by_id.update((c.id, c) for c in self.cards)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Sent to another process (sim's workers) as its file, read again there once: the
+        # definitions and what was worked out from them are not copied.
+        if self.source:
+            return (_from_source, (self.source,))
+        return (CardSet, (self.cards, self.digest))
+
+    def derived(self, key: Any, build: Callable[[CardSet], T]) -> T:
+        """``build(self)``, worked out once for this set and kept under ``key``."""
+        try:
+            return self.memo[key]  # type: ignore[no-any-return]  # (kept by build's type)
+        except KeyError:
+            value = self.memo[key] = build(self)
+            return value
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.by_id[card_id]
@@ -582,7 +609,8 @@ def rules_digest(version: Any, cards: Sequence[CardDef]) -> str:
 
 
 def parse_cards(data: bytes) -> CardSet:
-    """Parse a card data file (TOML bytes)."""
+    """Parse a card data file (TOML bytes); :class:`CardDataError` at the first fault
+    (:mod:`qm_rules.cardcheck` lists them all, with their lines)."""
     raw = tomllib.loads(data.decode("utf-8"))
     _keys(raw, {"version", "card"}, "the card data")
     cards = tuple(_card(c) for c in raw.get("card", ()))
@@ -590,14 +618,31 @@ def parse_cards(data: bytes) -> CardSet:
     doubled = sorted({i for i in ids if ids.count(i) > 1})
     if doubled:
         raise CardDataError(f"duplicate card ids {doubled}")
-    return CardSet(cards, rules_digest(raw.get("version"), cards))
+    return CardSet(cards, rules_digest(raw.get("version"), cards), data)
 
 
 @cache
-def load_cards() -> CardSet:
-    """The card set shipped with the package."""
-    data = resources.files("qm_rules").joinpath("data/cards.toml").read_bytes()
-    return parse_cards(data)
+def _from_source(data: bytes) -> CardSet:
+    return shipped_cards() if data == shipped_source() else parse_cards(data)
 
 
-CARDS: CardSet = load_cards()
+@cache
+def shipped_cards() -> CardSet:
+    """The card set shipped with the package: the default of every game and entry point."""
+    return parse_cards(shipped_source())
+
+
+@cache
+def shipped_source() -> bytes:
+    """The shipped card data file, as bytes."""
+    return resources.files("qm_rules").joinpath("data/cards.toml").read_bytes()
+
+
+def load_card_file(path: str | os.PathLike[str]) -> CardSet:
+    """The card set in the file at ``path``; OSError if it cannot be read, CardDataError (with
+    the first fault; ``qingming cards check`` lists them all) if it is not a card set."""
+    data = Path(path).read_bytes()
+    try:
+        return parse_cards(data)
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CardDataError(f"not a card data file: {exc}") from exc

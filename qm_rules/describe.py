@@ -3,6 +3,10 @@
 Pure and Textual-free: the table's log and prompt bar use it, and so does ``qingming replay``.
 It never fails on data it does not know (a newer engine may add an event kind): an unknown
 event is still described, by its kind and its data, rather than dropped or raised on.
+
+Cards are named from the card set being shown (:func:`show_cards`): the shipped set until a
+program shows a table, a replay or a gallery of another (a guest at a table whose host plays
+its own set). The engine never reads it: games take their set as a value.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import CARDS, CardDef, CardType, Clause, Cost, Filter, Section
+from .cards import CardType, Clause, Cost, Filter, Section
 from .i18n import has, tr
 from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, Result, View
 from .plays import Reason
@@ -22,6 +26,7 @@ from .progress import (
     seat_progress,
     worship_block,
 )
+from .shown import DEFS, show_cards, shown_cards
 
 __all__ = [
     "ancestor_on_field",
@@ -43,6 +48,8 @@ __all__ = [
     "phase_name",
     "place_words",
     "seat_name",
+    "show_cards",
+    "shown_cards",
     "type_name",
     "offerings_words",
     "outlook_words",
@@ -52,8 +59,7 @@ __all__ = [
 ]
 
 
-#: Card definitions by id, taken once: ``CARDS[...]`` hashes the whole card set on every call.
-_DEFS: dict[str, CardDef] = dict(CARDS.by_id)
+_DEFS = DEFS
 
 
 def listed(lang: str, words: Iterable[str]) -> str:

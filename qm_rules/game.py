@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARDS, CardDef, CardSet
+from .cards import CardDef, CardSet, shipped_cards
 from .chain import step as step_chain
 from .drafts import draft_prompt, start_draft
 from .journal import ENGINE_VERSION, Journal, rules_version
@@ -268,13 +268,18 @@ class Game:
 
     @classmethod
     def new(
-        cls, players: list[str], seed: int | str = 0, options: GameOptions | None = None
+        cls,
+        players: list[str],
+        seed: int | str = 0,
+        options: GameOptions | None = None,
+        cards: CardSet | None = None,
     ) -> Game:
-        """A new game: deck built and shuffled (R2), first player drawn (R1), hands dealt (R3).
-        Raises ``ValueError`` for options no game can be played with (:meth:`GameOptions.check`)."""
+        """A new game with the card set ``cards`` (the shipped set if None): deck built and
+        shuffled (R2), first player drawn (R1), hands dealt (R3). Raises ``ValueError`` for
+        options no game can be played with (:meth:`GameOptions.check`)."""
         options = options or GameOptions()
         options.check()
-        game = cls(players, seed, options, CARDS)
+        game = cls(players, seed, options, cards or shipped_cards())
         game._start()
         return game
 
@@ -626,7 +631,7 @@ class Game:
     def to_state(self) -> dict[str, Any]:
         """The whole state as plain data (includes hidden information: host-side only)."""
         data = {
-            "rules": rules_version(),
+            "rules": rules_version(self.cards),
             "names": list(self.names),
             "seed": self.seed,
             "options": to_plain(self.options),
@@ -639,18 +644,26 @@ class Game:
         return data
 
     @classmethod
-    def from_state(cls, data: dict[str, Any], choices: list[tuple[int, str]] | None = None) -> Game:
-        """Rebuild a game from :meth:`to_state` (same rules version only)."""
-        if data.get("rules") != rules_version():
+    def from_state(
+        cls,
+        data: dict[str, Any],
+        choices: list[tuple[int, str]] | None = None,
+        cards: CardSet | None = None,
+    ) -> Game:
+        """Rebuild a game from :meth:`to_state` (same rules and card set only: ``cards``, the
+        shipped set if None)."""
+        cards = cards or shipped_cards()
+        if data.get("rules") != rules_version(cards):
             raise JournalError(
-                f"that state was saved under rules {data.get('rules')}, these are {rules_version()}"
+                f"that state was saved under rules {data.get('rules')}, "
+                f"these are {rules_version(cards)}"
             )
-        by_id = CARDS.by_id
+        by_id = cards.by_id
         game = cls(
             list(data["names"]),
             data["seed"],
             GameOptions.from_plain(data["options"]),
-            CARDS,
+            cards,
             [by_id[i] for i in data["defs"]],
             data["zones"],
         )
@@ -712,7 +725,7 @@ class Game:
     @property
     def journal(self) -> Journal:
         return Journal(
-            rules=rules_version(),
+            rules=rules_version(self.cards),
             engine=ENGINE_VERSION,
             seed=self.seed,
             players=list(self.names),
@@ -722,16 +735,24 @@ class Game:
         )
 
     @classmethod
-    def replay(cls, journal: Journal, *, check_hashes: list[str] | None = None) -> Game:
-        """Rebuild a game by replaying its journal's choices. Refuses a journal written under
-        other rules (card data or engine version)."""
-        if journal.rules != rules_version():
+    def replay(
+        cls,
+        journal: Journal,
+        *,
+        check_hashes: list[str] | None = None,
+        cards: CardSet | None = None,
+    ) -> Game:
+        """Rebuild a game by replaying its journal's choices with the card set ``cards`` (the
+        shipped set if None). Refuses a journal written under other rules (card data or engine
+        version)."""
+        cards = cards or shipped_cards()
+        if journal.rules != rules_version(cards):
             raise JournalError(
                 f"this journal was written under rules {journal.rules} (engine {journal.engine}); "
-                f"this program plays rules {rules_version()} (engine {ENGINE_VERSION}) "
+                f"this program plays rules {rules_version(cards)} (engine {ENGINE_VERSION}) "
                 "and cannot replay it"
             )
-        game = cls.new(list(journal.players), journal.seed, journal.options)
+        game = cls.new(list(journal.players), journal.seed, journal.options, cards)
         for i, (seat, option) in enumerate(journal.choices):
             try:
                 game.choose(seat, option)

@@ -13,19 +13,22 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .cards import load_cards
+from .cards import CardSet, shipped_cards
 from .model import GameOptions, JournalError, Result, to_plain
 
 #: Bump when a change to the engine changes what a sequence of choices leads to.
 ENGINE_VERSION = "4"
 
 
+def rules_version(cards: CardSet | None = None) -> str:
+    """The rules a game with ``cards`` (the shipped set if None) is played under: the card
+    data's rules hash (display texts left out) and the engine version, hashed."""
+    return _rules_version((cards or shipped_cards()).digest)
+
+
 @cache
-def rules_version() -> str:
-    """The rules this program plays: the card data's rules hash (display texts left out) and
-    the engine version, hashed."""
-    h = hashlib.sha256(f"{load_cards().digest}:{ENGINE_VERSION}".encode()).hexdigest()
-    return h[:16]
+def _rules_version(digest: str) -> str:
+    return hashlib.sha256(f"{digest}:{ENGINE_VERSION}".encode()).hexdigest()[:16]
 
 
 @dataclass(slots=True)

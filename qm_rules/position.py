@@ -47,7 +47,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .cards import CARDS, CardDef, CardSet, CardType
+from .cards import CardDef, CardSet, CardType, shipped_cards
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, base_set_copies
 from .model import GameOptions, Phase, Prohibition
 from .rng import Rng, seed_state
@@ -438,7 +438,7 @@ def build(pos: Position, cards: CardSet | None = None, *, reachable: bool = True
     well formed (known cards, five slots, only traps and counters face down, one ancestor a
     field), but it need not be one play could reach, and a card named more often than the deck
     holds it is dealt again as many times (the deck then holds more cards than a game's)."""
-    cards = cards or CARDS
+    cards = cards or shipped_cards()
     fields, ancestors, extra = _check(pos, cards, reachable)
     pos.options.check()
     n = pos.players

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import CARDS, CardDef, CardType, Condition
+from .cards import CardDef, CardType, Condition
 from .model import View
+from .shown import DEFS
 
 __all__ = [
     "WORSHIP_OFFERINGS",
@@ -35,7 +36,7 @@ __all__ = [
 #: Offerings on the field that declaring worship needs (R12).
 WORSHIP_OFFERINGS = 4
 
-_DEFS: dict[str, CardDef] = dict(CARDS.by_id)
+_DEFS = DEFS
 
 
 @dataclass(frozen=True, slots=True)

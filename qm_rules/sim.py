@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import BOT_NAMES, Bot, make_bot, tell
-from .cards import CARDS
+from .cards import CardSet, shipped_cards
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .model import GameOptions
 from .rng import seed_state
@@ -177,8 +177,12 @@ class SimReport:
     seconds: float = 0.0  # the games' own time, summed over processes (one core's worth)
     wall_seconds: float = 0.0  # from the first game's start to the last one's end
     jobs: int = 1
+    #: The ancestors of the card set the games were played with, in the set's order.
+    ancestor_ids: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if not self.ancestor_ids:
+            self.ancestor_ids = tuple(d.id for d in shipped_cards().ancestors)
         if not self.wins_by_seat:
             self.wins_by_seat = [0] * self.players
 
@@ -222,12 +226,10 @@ class SimReport:
             for s, w in enumerate(self.wins_by_seat)
         ]
         by_worship = sum(self.wins_by_ancestor.values())
-        pool = CARDS.ancestors
+        pool = self.ancestor_ids
         ancestors = [
-            Share(
-                d.id, self.wins_by_ancestor.get(d.id, 0), by_worship, 1 / len(pool), ANCESTOR_BAND
-            )
-            for d in pool
+            Share(a, self.wins_by_ancestor.get(a, 0), by_worship, 1 / len(pool), ANCESTOR_BAND)
+            for a in pool
         ]
         return seats, ancestors
 
@@ -277,10 +279,12 @@ def play_game(
     bots: Sequence[Bot],
     options: GameOptions | None = None,
     index: int = 0,
+    cards: CardSet | None = None,
 ) -> GameRecord:
-    """Play one game to its end, each seat's bot answering its own prompts from its own view
-    (and reading the events its seat is shown, if it reads them)."""
-    game = Game.new([f"{b.name}-{i}" for i, b in enumerate(bots)], seed, options)
+    """Play one game to its end with the card set ``cards`` (the shipped set if None), each
+    seat's bot answering its own prompts from its own view (and reading the events its seat is
+    shown, if it reads them)."""
+    game = Game.new([f"{b.name}-{i}" for i, b in enumerate(bots)], seed, options, cards)
     events = list(game.opening)
     decisions = 0
     prompt = game.prompt
@@ -316,14 +320,15 @@ def _play_chunk(
     strategies: tuple[str, ...],
     options: GameOptions,
     indices: Sequence[int],
+    cards: CardSet,
     clock: Callable[[], float] = time.perf_counter,
 ) -> list[tuple[GameRecord, float]]:
     """Play games ``indices`` of a run, each timed on its own (also a worker process's task)."""
     out = []
     for i in indices:
-        seated = [make_bot(name, bot_seed(seed, i, k)) for k, name in enumerate(strategies)]
+        seated = [make_bot(name, bot_seed(seed, i, k), cards) for k, name in enumerate(strategies)]
         start = clock()
-        rec = play_game(players, game_seed(seed, i), seated, options, i)
+        rec = play_game(players, game_seed(seed, i), seated, options, i, cards)
         out.append((rec, clock() - start))
     return out
 
@@ -344,8 +349,10 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     jobs: int = 1,
+    cards: CardSet | None = None,
 ) -> SimReport:
-    """Play ``games`` bot games of ``players`` seats and add them up.
+    """Play ``games`` bot games of ``players`` seats with the card set ``cards`` (the shipped
+    set if None) and add them up.
 
     ``bots``: one strategy a seat, or one for all (default ``heuristic``). ``round_limit``:
     None keeps the table default (R22), 0 plays without a limit. ``progress(done, total)`` is
@@ -361,16 +368,24 @@ def simulate(
         options.check()  # the table option's own range
     except ValueError as exc:
         raise SimError(str(exc)) from None
-    report = SimReport(players, strategies, seed, options.round_limit, jobs=jobs)
+    cards = cards or shipped_cards()
+    report = SimReport(
+        players,
+        strategies,
+        seed,
+        options.round_limit,
+        jobs=jobs,
+        ancestor_ids=tuple(d.id for d in cards.ancestors),
+    )
     wall = clock()
     if jobs == 1:
         results = []
         for i in range(games):
-            results += _play_chunk(players, seed, strategies, options, [i], clock)
+            results += _play_chunk(players, seed, strategies, options, [i], cards, clock)
             if progress is not None:
                 progress(i + 1, games)
     else:
-        results = _play_parallel(players, games, seed, strategies, options, jobs, progress)
+        results = _play_parallel(players, games, seed, strategies, options, jobs, progress, cards)
     for rec, _ in results:  # in game order, whichever process played them
         report.add(rec)
     report.seconds = sum(t for _, t in results)
@@ -386,13 +401,14 @@ def _play_parallel(
     options: GameOptions,
     jobs: int,
     progress: Callable[[int, int], None] | None,
+    cards: CardSet,
 ) -> list[tuple[GameRecord, float]]:
     results: list[tuple[GameRecord, float]] = []
     done = 0
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         pending: set[Future[list[tuple[GameRecord, float]]]] = {
-            pool.submit(_play_chunk, players, seed, strategies, options, list(chunk))
+            pool.submit(_play_chunk, players, seed, strategies, options, list(chunk), cards)
             for chunk in _chunks(games, jobs)
         }
         while pending:

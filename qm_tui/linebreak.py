@@ -113,9 +113,9 @@ def unbreakable() -> re.Pattern[str] | None:
     """The card names (those with wide characters: a Latin name breaks at its spaces, as any
     English text) that a line never breaks inside; the longest first, so that a name holding
     another is kept whole."""
-    from qm_rules.cards import CARDS
+    from qm_rules.cards import shipped_cards
 
-    names = {card.name(lang) for card in CARDS.cards for lang in ("zh", "en")}
+    names = {card.name(lang) for card in shipped_cards().cards for lang in ("zh", "en")}
     wide = sorted((n for n in names if len(n) > 1 and _has_wide(n)), key=lambda n: (-len(n), n))
     return re.compile("|".join(map(re.escape, wide))) if wide else None
 

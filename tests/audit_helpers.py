@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from qm_rules import CARDS, Event, Game, Phase, PromptKind, View
+from qm_rules import Event, Game, Phase, PromptKind, View, shipped_cards
 from qm_rules.bots import make_bot
 
 
 def ancestor_of(view: View, seat: int) -> str | None:
     """The ancestor face-up on ``seat``'s field in ``view`` (ancestors are never face-down)."""
     for slot in view.seats[seat].slots:
-        if slot.card is not None and CARDS.by_id[slot.card.card].type == "ancestor":
+        if slot.card is not None and shipped_cards().by_id[slot.card.card].type == "ancestor":
             return slot.card.card
     return None
 
@@ -26,7 +26,9 @@ def offerings_on_field(view: View, seat: int) -> int:
     return sum(
         1
         for s in view.seats[seat].slots
-        if s.card is not None and not s.face_down and CARDS.by_id[s.card.card].type == "offering"
+        if s.card is not None
+        and not s.face_down
+        and shipped_cards().by_id[s.card.card].type == "offering"
     )
 
 
@@ -40,7 +42,7 @@ def qualifies_now(game: Game, seat: int) -> bool:
     anc = ancestor_of(v, seat)
     if anc is None or me.hand is None:
         return False
-    hand = [CARDS.by_id[c.card] for c in me.hand]
+    hand = [shipped_cards().by_id[c.card] for c in me.hand]
     if anc == "taigong":
         return sum(1 for d in hand if "burning" in d.tags) >= 1
     if anc == "taipo":

@@ -65,7 +65,7 @@ def readers(monkeypatch: pytest.MonkeyPatch) -> list[Reader]:
     """Every bot made by name is a Reader (wherever it is made)."""
     Reader.made = []
 
-    def make(strategy: str = "heuristic", seed: Any = 0) -> Reader:
+    def make(strategy: str = "heuristic", seed: Any = 0, cards: Any = None) -> Reader:
         return Reader(seed)
 
     monkeypatch.setattr(bots_module, "make_bot", make)

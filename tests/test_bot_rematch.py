@@ -15,7 +15,7 @@ from net_support import options, running_host
 import qm_rules.bots as bots_module
 from qm_rules import Game, GameOptions
 from qm_rules.bots import STRATEGIES, make_bot, tell
-from qm_rules.bots.heuristic import HeuristicBot
+from qm_rules.bots.heuristic import Book, HeuristicBot
 from qm_rules.bots.mcts import MCTSBot
 
 OPTIONS = GameOptions()
@@ -57,7 +57,10 @@ def test_a_bot_kept_for_the_rematch_plays_it_as_a_new_bot_would(strategy: str) -
 
 
 def _state(x: Any) -> Any:
-    """What ``x`` holds, comparable: plain values as they are, objects by their fields."""
+    """What ``x`` holds, comparable: plain values as they are, objects by their fields (what a
+    bot reads of its card set, which no game changes, by the set's hash)."""
+    if isinstance(x, Book):
+        return ("Book", x.cards.digest)
     if isinstance(x, dict):
         return {k: _state(v) for k, v in x.items()}
     if isinstance(x, list | tuple):

@@ -351,15 +351,16 @@ def test_every_card_has_a_valuation_the_bots_read_from_the_card_data() -> None:
     condition is one the bots know how to play for. A card without these fails here."""
     from qm_rules.bots.heuristic import (
         KNOWN_CONDITIONS,
-        WORSHIP_STOPPERS,
         action_role,
         answer_role,
+        book_of,
         manifestation_role,
-        plan_kind,
     )
-    from qm_rules.cards import CARDS, CardType
+    from qm_rules.cards import CardType, shipped_cards
 
-    for d in CARDS.cards:
+    book = book_of(shipped_cards())
+
+    for d in shipped_cards().cards:
         if d.is_special:
             assert d.bot.keep is not None, f"{d.id}: no bot keep value in cards.toml"
         if d.type in (CardType.TRAP, CardType.COUNTER):
@@ -374,14 +375,14 @@ def test_every_card_has_a_valuation_the_bots_read_from_the_card_data() -> None:
                 f"{d.id}: a condition the bots cannot play for"
             )
             assert manifestation_role(d) is not None, f"{d.id}: a manifestation bots never use"
-            assert plan_kind(d.id) is not None, f"{d.id}: a condition the bots cannot plan for"
+            assert book.plan_kind(d.id) is not None, f"{d.id}: a condition the bots cannot plan for"
     # read from the effects: the set cards that stop a worship are those that answer one and
     # negate it
-    assert WORSHIP_STOPPERS == {"zhiren_tishen", "chaitai"}
+    assert book.worship_stoppers == {"zhiren_tishen", "chaitai"}
     # and whom to answer with what: e.g. 野火 stops placements, 护身符 shields a targeted card
-    assert answer_role(CARDS["yehuo"]) == "stop_place"
-    assert answer_role(CARDS["hushenfu"]) == "shield"
-    assert manifestation_role(CARDS["zumu"]) == "draw"
+    assert answer_role(shipped_cards()["yehuo"]) == "stop_place"
+    assert answer_role(shipped_cards()["hushenfu"]) == "shield"
+    assert manifestation_role(shipped_cards()["zumu"]) == "draw"
 
 
 def test_a_new_card_is_answered_by_its_data() -> None:

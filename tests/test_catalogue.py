@@ -222,11 +222,11 @@ def test_no_chinese_words_outside_the_catalogue() -> None:
 def test_a_prohibition_is_told_by_its_tag_and_actions(
     actions: list[str], lang: str, expected: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from qm_rules.cards import CARDS
+    from qm_rules.cards import shipped_cards
     from qm_rules.describe import describe
     from qm_rules.model import Event
 
-    source = next(c.id for c in CARDS.cards if c.name.en.startswith("Civilized"))
+    source = next(c.id for c in shipped_cards().cards if c.name.en.startswith("Civilized"))
     event = Event("prohibit", None, {"tag": "burning", "actions": actions, "source": source})
     assert describe(event, lang).startswith(expected)
     # Another tag is named as itself, not as Burning.

@@ -14,7 +14,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 import qm_tui.app  # noqa: F401 - the app as players run it (it installs the rules)
-from qm_rules.cards import CARDS
+from qm_rules.cards import shipped_cards
 from qm_rules.i18n import all_strings
 from qm_tui.linebreak import NO_LINE_END, NO_LINE_START, _rich_divide_line, divide_line
 
@@ -22,7 +22,7 @@ from qm_tui.linebreak import NO_LINE_END, NO_LINE_START, _rich_divide_line, divi
 #: the cards' texts.
 ZH = sorted(
     {re.sub(r"\{[^}]*\}", "Bob", v["zh"]) for v in all_strings().values() if len(v["zh"]) > 8}
-    | {c.text("zh") for c in CARDS.cards if c.text("zh")}
+    | {c.text("zh") for c in shipped_cards().cards if c.text("zh")}
 )
 #: English texts with no Chinese in them (e.g. not "Qingming 清明 · Lobby").
 EN = sorted(
@@ -76,7 +76,7 @@ def test_a_run_of_chinese_breaks_where_the_line_ends_not_before_it() -> None:
 
 
 #: Every card's Chinese name, as a list reads them (a hand drawn, revealed hands, a log line).
-NAMES = [c.name("zh") for c in CARDS.cards]
+NAMES = [c.name("zh") for c in shipped_cards().cards]
 LIST = "bot-2 抽到 " + "、".join(NAMES)
 
 

@@ -18,7 +18,7 @@ from qm_rules.bots import make_bot, tell
 from qm_rules.bots.heuristic import HeuristicBot
 from qm_rules.bots.inference import LogMemory
 from qm_rules.bots.mcts import SEARCHED, Determinizer, MCTSBot, SeatMemory
-from qm_rules.cards import CARDS, CardType
+from qm_rules.cards import CardType, shipped_cards
 from qm_rules.model import PromptKind, seen_by
 from qm_rules.rng import Rng
 
@@ -107,7 +107,10 @@ def test_determinizations_deal_the_unseen_cards_afresh() -> None:
         for s in range(4):
             for c in sample.st.fields[s]:
                 if c >= 0 and sample.st.face_down[c]:
-                    assert CARDS[sample.defs[c].id].type in (CardType.TRAP, CardType.COUNTER)
+                    assert shipped_cards()[sample.defs[c].id].type in (
+                        CardType.TRAP,
+                        CardType.COUNTER,
+                    )
     assert differs
 
 
@@ -279,7 +282,9 @@ def test_determinizations_follow_the_inferences() -> None:
     slots = [s.index for s in view.seats[o].slots if s.face_down]
     det = Determinizer(view, game.options, memory)
     # the unseen traps and counters: rule out all but the rarest half (enough for the slots)
-    unseen = [c for c in det.pool_base if CARDS[c].type in (CardType.TRAP, CardType.COUNTER)]
+    unseen = [
+        c for c in det.pool_base if shipped_cards()[c].type in (CardType.TRAP, CardType.COUNTER)
+    ]
     keep: set[str] = set()
     for name in sorted(set(unseen)):
         if sum(unseen.count(k) for k in keep) < max(len(slots), len(unseen) // 2):
@@ -295,7 +300,7 @@ def test_determinizations_follow_the_inferences() -> None:
             assert sample.defs[sample.st.fields[o][slot]].id in keep
         hand = [sample.defs[c].id for c in sample.st.hands[o]]
         assert memory.hand_fits(o, hand, view, 0.0)
-        dealt_ancestor |= any(CARDS[c].type is CardType.ANCESTOR for c in hand)
+        dealt_ancestor |= any(shipped_cards()[c].type is CardType.ANCESTOR for c in hand)
     # (an ancestor whose condition is not met is still possible: the heuristic waits)
     assert dealt_ancestor or det.ancestors_unseen == 0
 
@@ -354,7 +359,9 @@ def test_a_declared_worship_says_what_the_worshippers_hand_can_be() -> None:
     # had not waited out meets its hand condition (the heuristic declares then only so), so
     # its true hand fits; the same hand without the cards that met it is refused; and the
     # determinizer deals only hands that fit.
-    from qm_rules.bots.heuristic import hand_missing
+    from qm_rules.bots.heuristic import book_of
+
+    hand_missing = book_of().hand_missing
     from qm_rules.bots.inference import worship_fits
     from qm_rules.model import LinkKind, PromptKind
 
@@ -376,7 +383,7 @@ def test_a_declared_worship_says_what_the_worshippers_hand_can_be() -> None:
                     link.kind is not LinkKind.WORSHIP
                     or link.negated
                     or waited.get(o, 0) >= HeuristicBot.wait_limit
-                    or CARDS[ancestor].condition.op == "stacked"
+                    or shipped_cards()[ancestor].condition.op == "stacked"
                 ):
                     continue
                 hand = [game.defs[c].id for c in game.st.hands[o]]
@@ -422,8 +429,8 @@ def test_a_standing_ritual_has_not_won() -> None:
     standing = replace(
         view, seats=(view.seats[0], replace(sv, slots=slots, stacked=stacked), *view.seats[2:])
     )
-    traps = [d.id for d in CARDS.cards if d.type is CardType.TRAP][:1] * 2
-    other = [d.id for d in CARDS.cards if d.type is CardType.ACTION][:2]
+    traps = [d.id for d in shipped_cards().cards if d.type is CardType.TRAP][:1] * 2
+    other = [d.id for d in shipped_cards().cards if d.type is CardType.ACTION][:2]
     assert not worship_fits(1, traps + other, standing, 0)
     assert worship_fits(1, traps[:1] + other, standing, 0)
     assert not SeatMemory().hand_fits(1, traps + other, standing, 0.5)
@@ -472,7 +479,7 @@ def scrambled(events: list[Event], viewer: int) -> list[Event]:
     named as other cards): a game whose hidden events differ."""
     from dataclasses import replace
 
-    names = sorted(d.id for d in CARDS.cards)
+    names = sorted(d.id for d in shipped_cards().cards)
     out = []
     for e in events:
         if not e.visible_to(viewer) and ("def" in e.data or "defs" in e.data):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from helpers import position
 
-from qm_rules.cards import CARDS, CardType
+from qm_rules.cards import CardType, shipped_cards
 from qm_rules.describe import describe_option, describe_options
 from qm_rules.model import Option, PromptKind
 
@@ -43,7 +43,7 @@ def test_a_manifestation_says_its_cost_on_the_option(lang: str, words: list[str]
 
 def test_every_activation_with_a_cost_names_it_and_one_without_names_none() -> None:
     checked = 0
-    for d in CARDS.cards:
+    for d in shipped_cards().cards:
         prefix, costs = {
             CardType.ACTION: ("play", d.cost),
             CardType.TRAP: ("flip", d.cost),

@@ -7,7 +7,7 @@ import random
 
 from helpers import PAD, in_hand, pass_responses, position
 
-from qm_rules import CARDS, Game, GameOptions, Phase, PromptKind
+from qm_rules import Game, GameOptions, Phase, PromptKind, shipped_cards
 from qm_rules.bots import make_bot
 from qm_rules.cards import CardType
 from qm_rules.describe import (
@@ -19,9 +19,9 @@ from qm_rules.describe import (
 )
 from qm_rules.progress import hand_outlooks, seat_progress
 
-_ANCESTORS = [d.id for d in CARDS.ancestors]
-_BASE = [d.id for d in CARDS.base_set]
-_NAMES = {d.id: (d.name("zh"), d.name("en")) for d in CARDS.ancestors}
+_ANCESTORS = [d.id for d in shipped_cards().ancestors]
+_BASE = [d.id for d in shipped_cards().base_set]
+_NAMES = {d.id: (d.name("zh"), d.name("en")) for d in shipped_cards().ancestors}
 
 
 def _words_name_only_seen_ancestors(g: Game, viewer: int | None) -> None:
@@ -106,9 +106,9 @@ def test_the_figures_agree_with_the_win_check_during_real_games() -> None:
 
 def _fits(card: str, outlook_card: str, missing: tuple[CardType, ...]) -> bool:
     """Whether ``card``, drawn, brings an ancestor's hand condition one step on."""
-    cond = CARDS[outlook_card].condition
+    cond = shipped_cards()[outlook_card].condition
     assert cond is not None
-    d = CARDS[card]
+    d = shipped_cards()[card]
     if cond.op == "hand_types":
         return d.type in missing
     return cond.filter is None or cond.filter.accepts(d)

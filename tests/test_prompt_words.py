@@ -12,7 +12,7 @@ import unicodedata
 import pytest
 from helpers import in_hand, option_for, position
 
-from qm_rules import CARDS, Game, GameOptions, Phase, PromptKind
+from qm_rules import Game, GameOptions, Phase, PromptKind, shipped_cards
 from qm_rules.cards import COST_OPS, CardType
 from qm_rules.describe import describe_option, describe_prompt
 from qm_rules.effects import CLAUSE_OPS
@@ -57,7 +57,7 @@ def _effect_view(base: View, d, kind, mode, sec: int, i: int, op: str, n: int, p
 def test_every_effect_clause_of_the_card_set_has_its_own_words(lang: str) -> None:
     base = _base_view()
     seen_ops: dict[str, set[str]] = {}
-    for d in CARDS.cards:
+    for d in shipped_cards().cards:
         name = d.name(lang)
         for kind, mode, sections in _effects(d):
             for s, sec in enumerate(sections):
@@ -93,7 +93,7 @@ def test_every_effect_clause_of_the_card_set_has_its_own_words(lang: str) -> Non
 def test_every_cost_of_the_card_set_says_what_it_takes_and_the_count(lang: str) -> None:
     base = _base_view()
     checked = 0
-    for d in CARDS.cards:
+    for d in shipped_cards().cards:
         costs = [("activation", d.cost)]
         if d.manifestation is not None:
             costs.append((LinkKind.MANIFEST.value, d.manifestation.cost))
@@ -289,7 +289,7 @@ def test_the_log_and_the_chain_say_whose_card_a_link_targets(lang: str) -> None:
     assert fruit_card is not None and fruit_card.card == "xianguo"
     (target,) = [o for o in before.prompt.options if o.id == f"target:c{fruit_card.cid}"]
     events = g.choose(0, target.id)  # P2's Fresh Fruit
-    fruit = CARDS["xianguo"].name(lang)
+    fruit = shipped_cards()["xianguo"].name(lang)
     slot = {"en": "{card} (P2's slot 1)", "zh": "{card}（P2的 1 号位置）"}[lang]
     slot = slot.format(card=fruit)
     for viewer in (0, 1, None):

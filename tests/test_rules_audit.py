@@ -30,7 +30,7 @@ from helpers import (
     stacked_defs,
 )
 
-from qm_rules import CARDS, Event, Game, GameOptions, Phase, PromptKind
+from qm_rules import Event, Game, GameOptions, Phase, PromptKind, shipped_cards
 
 EVERYONE = GameOptions(ask_everyone=True)
 
@@ -1007,7 +1007,7 @@ def test_invariants_over_bot_games(players: int, strategy: str, opts: dict) -> N
                     assert offerings_on_field(v, p.seat) >= 4, ("R12", where)
                 else:  # only 始祖, just worshipped, is asked again: to stack, or not
                     kinds = {o.kind for o in p.options}
-                    assert "stack_ability" in CARDS.by_id[out].standing, ("R12", where)
+                    assert "stack_ability" in shipped_cards().by_id[out].standing, ("R12", where)
                     assert kinds <= {"ability", "decline"}, ("R12", where)
             new_turn = last is not None and v.turn != last[0]
             if new_turn and quiet and last is not None and not v.seats[last[1]].conceded:
@@ -1017,7 +1017,7 @@ def test_invariants_over_bot_games(players: int, strategy: str, opts: dict) -> N
                     for s in prev.slots
                     if s.card is not None
                     and not s.face_down
-                    and CARDS.by_id[s.card.card].is_special
+                    and shipped_cards().by_id[s.card.card].is_special
                 ]
                 assert specials == [], ("R7", where, specials)
                 if g.options.hand_limit is not None:

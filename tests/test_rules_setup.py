@@ -11,12 +11,12 @@ import msgspec  # decodes plain data into the view types, as the wire does
 import pytest
 from helpers import Card, arrange, empty_deck, hand_in_view, new_game, play_to
 
-from qm_rules import CARDS, Game, Phase, PromptKind, View, to_plain
+from qm_rules import Game, Phase, PromptKind, View, shipped_cards, to_plain
 from qm_rules.cards import CardType
 from qm_rules.state import DECK, DISCARD
 
-BASE_SET_SIZE = sum(d.copies for d in CARDS.base_set)
-ANCESTOR_POOL = {d.id for d in CARDS.ancestors}
+BASE_SET_SIZE = sum(d.copies for d in shipped_cards().base_set)
+ANCESTOR_POOL = {d.id for d in shipped_cards().ancestors}
 
 
 def _copies(players: int) -> int:
@@ -109,7 +109,7 @@ def test_deck_holds_base_set_times_k_and_n_distinct_ancestors(players: int) -> N
     g = new_game(players, seed=players * 3)
     counts = Counter(d.id for d in g.defs)
     k = _copies(players)
-    for d in CARDS.base_set:
+    for d in shipped_cards().base_set:
         assert counts[d.id] == d.copies * k, d.id
     ancestors = [d.id for d in g.defs if d.type is CardType.ANCESTOR]
     assert len(ancestors) == players and len(set(ancestors)) == players
@@ -129,7 +129,7 @@ def test_the_rulebook_states_the_base_set_the_data_holds() -> None:
     )
     assert m is not None
     by_type = Counter()
-    for d in CARDS.base_set:
+    for d in shipped_cards().base_set:
         by_type[d.type] += d.copies
     stated = [int(x) for x in m.groups()]
     kinds = (CardType.OFFERING, CardType.ACTION, CardType.TRAP, CardType.COUNTER)

@@ -16,7 +16,7 @@ from test_tui_table_support import (
     until,
 )
 
-from qm_rules import CARDS
+from qm_rules import shipped_cards
 from qm_rules.describe import card_name
 from qm_rules.model import CardView, Option, PromptKind, SlotView
 from qm_tui.clock import FakeClock
@@ -52,7 +52,7 @@ def big_hand_position():
     """The chain position with a big hand of the set's first cards in mine."""
     view = chain_position()
     me = view.seats[0]
-    hand = hand_of([d.id for d in CARDS.cards[:BIG_HAND]])
+    hand = hand_of([d.id for d in shipped_cards().cards[:BIG_HAND]])
     seats = (dataclasses.replace(me, hand=hand, hand_count=len(hand)), *view.seats[1:])
     return dataclasses.replace(view, seats=seats)
 
@@ -60,7 +60,7 @@ def big_hand_position():
 def hands_of_every_card():
     """The set in big hands, each hand also turned through every order: every card is shown at
     every place of a hand (so in every column of the grid, whatever the set's size)."""
-    ids = [d.id for d in CARDS.cards]
+    ids = [d.id for d in shipped_cards().cards]
     for start in range(0, len(ids), BIG_HAND):
         batch = ids[start : start + BIG_HAND]
         for turn in range(len(batch)):
@@ -125,7 +125,7 @@ async def test_every_cards_full_name_shows_on_its_tile_from_100_columns(size, la
             if lang == "en" and "xiangzhu" in ids:
                 text = screen_text(app)
                 assert "Incense and" in text and "Candles" in text
-        assert seen == {d.id for d in CARDS.cards}
+        assert seen == {d.id for d in shipped_cards().cards}
         assert cut == {}, (size, lang, cut)
 
 
@@ -194,7 +194,7 @@ def full_table_position(hand_size: int):
     for i in (1, 2, 3):
         out = tuple(SlotView(j, CardView(300 + 10 * i + j, "zhiqian")) for j in range(3))
         seats[i] = dataclasses.replace(seats[i], slots=(*out, *seats[i].slots[3:]))
-    hand = tuple(CardView(200 + i, d.id) for i, d in enumerate(CARDS.cards[:hand_size]))
+    hand = tuple(CardView(200 + i, d.id) for i, d in enumerate(shipped_cards().cards[:hand_size]))
     seats[0] = dataclasses.replace(seats[0], hand=hand, hand_count=hand_size)
     return dataclasses.replace(view, seats=tuple(seats))
 

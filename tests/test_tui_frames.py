@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 
-from qm_rules.cards import CARDS
+from qm_rules.cards import shipped_cards
 from qm_rules.describe import card_name
 from qm_rules.model import CardView, View
 from qm_tui.clock import FakeClock
@@ -454,7 +454,7 @@ async def test_a_card_drawn_or_played_lays_nothing_out_while_the_hand_keeps_its_
 
         def holding(n: int) -> View:
             seats = list(view.seats)
-            cards = tuple(CardView(200 + i, d.id) for i, d in enumerate(CARDS.cards[:n]))
+            cards = tuple(CardView(200 + i, d.id) for i, d in enumerate(shipped_cards().cards[:n]))
             seats[0] = dataclasses.replace(seats[0], hand=cards, hand_count=n)
             return dataclasses.replace(view, seats=tuple(seats))
 
@@ -505,7 +505,7 @@ async def test_the_hand_taking_a_second_row_and_the_option_list_fitting_are_one_
         before = options.outer_size.height
         reflows = noting_reflows(table)
         seats = list(view.seats)
-        cards = tuple(CardView(200 + i, d.id) for i, d in enumerate(CARDS.cards[:11]))
+        cards = tuple(CardView(200 + i, d.id) for i, d in enumerate(shipped_cards().cards[:11]))
         seats[0] = dataclasses.replace(seats[0], hand=cards, hand_count=len(cards))
         await table.render_view(dataclasses.replace(view, seats=tuple(seats)))
         for _ in range(6):

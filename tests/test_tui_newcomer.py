@@ -72,7 +72,7 @@ async def test_the_gallery_lists_whole_names_and_shows_no_internal_id(
     "…Offeri…"), and the card shown says nothing of the id the data files know it by."""
     from tui_support import make_app, until
 
-    from qm_rules.cards import CARDS
+    from qm_rules.cards import shipped_cards
     from qm_tui.screens.gallery import GalleryScreen, type_name
 
     app = make_app(lang=lang)
@@ -82,9 +82,9 @@ async def test_the_gallery_lists_whole_names_and_shows_no_internal_id(
         await pilot.pause()
         shown = screen_text(app)
         assert "…" not in shown
-        for card in CARDS.cards:
+        for card in shipped_cards().cards:
             assert f"{card.name(lang)}  {type_name(card, lang)}" in shown, card.name(lang)
-        for card in CARDS.cards:
+        for card in shipped_cards().cards:
             detail = str(app.screen.query_one("#detail", Static).content)
             assert card.id not in detail.replace(card.name.en, "")
             await pilot.press("down")

@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import Button, Label, MarkdownViewer, Static
 from tui_support import click, isolate, make_app, screen_name, until
 
-from qm_rules.cards import CARDS, CardType
+from qm_rules.cards import CardType, shipped_cards
 from qm_rules.model import GameOptions
 from qm_tui import config
 from qm_tui.i18n import all_strings, tr
@@ -41,10 +41,10 @@ async def test_gallery_lists_every_card_and_shows_it_in_full(lang: str) -> None:
         await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery")
         gallery = app.screen
         assert isinstance(gallery, GalleryScreen)
-        assert gallery.listed == [c.id for c in CARDS.cards]
+        assert gallery.listed == [c.id for c in shipped_cards().cards]
         # Moving down shows the second card, names in both languages and its text.
         await pilot.press("down")
-        second = CARDS.cards[1]
+        second = shipped_cards().cards[1]
         shown = str(gallery.query_one("#detail", Static).content)
         assert second.name.zh in shown and second.name.en in shown
         assert second.text(lang) in shown
@@ -58,7 +58,7 @@ async def test_gallery_filter_narrows_the_list() -> None:
         await until(pilot, lambda: isinstance(app.screen, GalleryScreen), "the gallery")
         gallery = app.screen
         await pilot.press("slash", *"burning")
-        burning = [c.id for c in CARDS.cards if "burning" in c.tags]
+        burning = [c.id for c in shipped_cards().cards if "burning" in c.tags]
         assert burning and gallery.listed == burning
         await pilot.press("escape", "escape")  # clear the filter, then leave
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -66,17 +66,17 @@ async def test_gallery_filter_narrows_the_list() -> None:
 
 def test_gallery_counts_copies_per_base_set_and_ancestors_in_the_pool() -> None:
     # A four-player deck holds two base sets: "Copies 1" would read as one in the deck.
-    offering = next(c for c in CARDS.cards if c.type is CardType.OFFERING)
+    offering = next(c for c in shipped_cards().cards if c.type is CardType.OFFERING)
     assert f"Copies per base set {offering.copies}" in describe_card(offering, "en").plain
     assert f"每份基础套牌张数 {offering.copies}" in describe_card(offering, "zh").plain
-    ancestor = CARDS.ancestors[0]
+    ancestor = shipped_cards().ancestors[0]
     shown = describe_card(ancestor, "en").plain
     assert "One in the ancestor pool" in shown and "Copies" not in shown
 
 
 def test_card_text_is_never_markup() -> None:
     """A card text with brackets comes out as written."""
-    card = CARDS.cards[0]
+    card = shipped_cards().cards[0]
     assert card.text("en") in describe_card(card, "en").plain
 
 

@@ -98,9 +98,9 @@ async def test_arrows_move_over_the_board_and_show_the_card() -> None:
         tile.focus()
         await pilot.pause()
         assert tile.card is not None
-        from qm_rules.cards import CARDS
+        from qm_rules.cards import shipped_cards
 
-        assert CARDS[tile.card.card].name.en in screen_text(app)
+        assert shipped_cards()[tile.card.card].name.en in screen_text(app)
 
 
 async def test_a_number_beyond_the_options_does_nothing_and_a_refusal_is_shown() -> None:

@@ -11,7 +11,7 @@ import pytest
 from helpers import arrange, new_game
 
 from qm_rules import Event, Game, Phase, PromptKind
-from qm_rules.cards import CARDS
+from qm_rules.cards import shipped_cards
 from qm_rules.describe import worship_progress
 
 
@@ -83,7 +83,7 @@ def test_hand_conditions_are_counted_for_the_owner_only(
 ) -> None:
     g = _ancestor_down(ancestor, hand, Phase.ACTION)
     assert g.result is None  # the condition does not hold: nobody has won
-    name = CARDS[ancestor].name("en")
+    name = shipped_cards()[ancestor].name("en")
     assert worship_progress(g.view(0), 0, "en") == f"{name}: {owner_words}"
     other = worship_progress(g.view(1), 0, "en")
     if other_words is not None:
@@ -114,10 +114,12 @@ def test_a_count_that_reaches_the_need_is_a_win_for_the_engine_too(
     ancestor: str, hand: list[str]
 ) -> None:
     g = _ancestor_down(ancestor, hand, Phase.DRAW)
-    cond = CARDS[ancestor].condition
+    cond = shipped_cards()[ancestor].condition
     assert cond is not None
     me = g.view(0).seats[0]
-    have = cond.have(len(me.stacked), me.hand_count, [CARDS[c.card] for c in me.hand or ()])
+    have = cond.have(
+        len(me.stacked), me.hand_count, [shipped_cards()[c.card] for c in me.hand or ()]
+    )
     assert have == cond.need
     if g.result is None and g.prompt is not None:  # the next check: a phase begins
         g.choose(g.prompt.seat, g.prompt.default)

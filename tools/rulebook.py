@@ -1,7 +1,7 @@
 """Render the generated parts of the rulebook (``docs/RULES.md``) and of the README.
 
 The card list and the deck-size table of each language part are rendered from the cards the
-engine loads (``qm_rules.cards.CARDS``), the table options' table from their definitions
+package ships (``qm_rules.cards.shipped_cards``), the table options' table from their definitions
 (``qm_rules.options.OPTIONS``), each written between ``<!-- NAME:LANG -->`` and
 ``<!-- /NAME:LANG -->`` markers (HTML comments: Textual's MarkdownViewer does not show them).
 The README's list of ``serve``'s table-option flags is its ``options:en`` block. Everything else
@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from qm_rules.cards import CARDS, CardDef, CardType
+from qm_rules.cards import CardDef, CardType, shipped_cards
 from qm_rules.game import MAX_PLAYERS, MIN_PLAYERS, base_set_copies
 from qm_rules.i18n import tr
 from qm_rules.options import OPTIONS
@@ -105,7 +105,7 @@ def render_cards(lang: str) -> str:
     """The card list of one language part: every card of the data, by type, in file order."""
     out: list[str] = []
     for ctype in CardType:
-        cards = [c for c in CARDS.cards if c.type is ctype]
+        cards = [c for c in shipped_cards().cards if c.type is ctype]
         if not cards:
             continue
         out += [f"### {tr(f'rulebook.heading.{ctype}', lang)}", ""]
@@ -120,9 +120,9 @@ def render_cards(lang: str) -> str:
 
 def render_deck(lang: str) -> str:
     """The base set's make-up and the deck size for each player count."""
-    base = sum(c.copies for c in CARDS.base_set)
+    base = sum(c.copies for c in shipped_cards().base_set)
     by_type = [
-        (ctype, sum(c.copies for c in CARDS.base_set if c.type is ctype))
+        (ctype, sum(c.copies for c in shipped_cards().base_set if c.type is ctype))
         for ctype in (CardType.OFFERING, CardType.ACTION, CardType.TRAP, CardType.COUNTER)
     ]
 
@@ -132,7 +132,11 @@ def render_deck(lang: str) -> str:
 
     parts = tr("list.sep", lang).join(count(t, n) for t, n in by_type)
     summary = tr(
-        "rulebook.deck.summary", lang, base=base, parts=parts, ancestors=len(CARDS.ancestors)
+        "rulebook.deck.summary",
+        lang,
+        base=base,
+        parts=parts,
+        ancestors=len(shipped_cards().ancestors),
     )
     lines = [summary, "", tr("rulebook.deck.head", lang)]
     lines.append("|---|---|---|---|")

@@ -17,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, TextIO
 
 from qingming.commands.tables import _pad, _width
+from qm_rules.describe import shown_cards
 from qm_rules.i18n import tr
 from qm_rules.options import BY_NAME, as_flag
 
@@ -223,7 +224,6 @@ def format_report(report: SimReport, lang: str = "en") -> str:
     indices from 0, the ids and English keys); each table's counts in one column whatever the
     names' widths (CJK counts two) and seat counts. Strategy names stay as ``--bots`` spells
     them."""
-    from qm_rules.cards import CARDS
     from qm_rules.sim import ANCESTOR_BAND, SEAT_BAND
 
     g = report.games
@@ -254,7 +254,7 @@ def format_report(report: SimReport, lang: str = "en") -> str:
     lines.append(
         tr("sim.by_ancestor", lang, fair=f"{fair_anc:.1f}", band=f"{100 * ANCESTOR_BAND:.0f}")
     )
-    names = {d.id: d.name(lang) for d in CARDS.ancestors}
+    names = {d.id: d.name(lang) for d in shown_cards().ancestors}
     name_width = max(_width(n) for n in names.values())
     for a in ancestors:
         lines.append(f"  {_pad(names[a.name], name_width)} {a.wins:6d}  {_share(a)}")

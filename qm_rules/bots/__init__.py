@@ -5,7 +5,7 @@ method is handed, before each of its decisions, the events its seat was shown si
 ones it was handed (:func:`tell`: every place that runs a bot calls it, and it selects what
 the seat may see, R5). Bots without the method are never handed any.
 
-``make_bot(name, seed)`` builds one. Strategies: ``random`` (uniform over the legal options),
+``make_bot(name, seed, cards)`` builds one. Strategies: ``random`` (uniform over the legal options),
 ``heuristic`` (plays to win), ``mcts`` (searches: ISMCTS over the heuristic, in
 :mod:`qm_rules.bots.mcts`) and ``easy`` (the heuristic, careless one move in three).
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from ..cards import CardSet
 from ..model import Event, View, seen_by
 from .random_bot import RandomBot
 
@@ -85,19 +86,21 @@ def level_of(name: str) -> str:
     return next((level for level, s in LEVELS.items() if s == strategy), strategy)
 
 
-def make_bot(strategy: str = "heuristic", seed: int | str = 0) -> Bot:
-    """A bot for a level (easy, normal, hard) or a strategy (heuristic, random, mcts, easy)."""
+def make_bot(strategy: str = "heuristic", seed: int | str = 0, cards: CardSet | None = None) -> Bot:
+    """A bot for a level (easy, normal, hard) or a strategy (heuristic, random, mcts, easy),
+    playing with the card set ``cards`` (the shipped set if None): the one its game is dealt
+    from, whose cards it reads in its views."""
     strategy = strategy_of(strategy)
     if strategy == "random":
         return RandomBot(seed)
     if strategy == "heuristic":
         from .heuristic import HeuristicBot
 
-        return HeuristicBot(seed)
+        return HeuristicBot(seed, cards)
     if strategy == "easy":
         from .heuristic import EasyBot
 
-        return EasyBot(seed)
+        return EasyBot(seed, cards)
     from .mcts import MCTSBot
 
-    return MCTSBot(seed, iterations=HARD_ITERATIONS)
+    return MCTSBot(seed, iterations=HARD_ITERATIONS, cards=cards)

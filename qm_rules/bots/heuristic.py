@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..cards import CARDS, CardDef, CardType, Section
+from ..cards import CardDef, CardSet, CardType, Condition, Section, shipped_cards
 from ..effects import CLAUSE_OPS
 from ..model import LinkKind, LinkView, Option, Prompt, PromptKind, View
 from ..rng import Rng, seed_state
@@ -50,13 +50,6 @@ WORSHIP_OFFERINGS = 4
 #: Fewer cards than this in the deck: stop hoarding for a hand condition that cannot come.
 LOW_DECK = 5
 
-_DEFS = CARDS.by_id
-_TYPE = {d.id: d.type for d in CARDS.cards}
-
-
-def _def(card_id: str) -> CardDef:
-    return _DEFS[card_id]
-
 
 def _negates(d: CardDef) -> bool:
     """Does any of the card's effects (modes or manifestation) negate what it answers?"""
@@ -64,18 +57,6 @@ def _negates(d: CardDef) -> bool:
     if d.manifestation is not None:
         effects.append(d.manifestation.effect)
     return any(cl.op == "negate" for effect in effects for sec in effect for cl in sec.clauses)
-
-
-#: Cards whose effect negates the link they answer (read from the card data).
-NEGATORS = frozenset(d.id for d in CARDS.cards if _negates(d))
-
-#: Set cards worth a pre-worship field's last free slot: they stop an opponent's worship (a
-#: trap or counter that can answer a worship and negates it; read from the card data).
-WORSHIP_STOPPERS = frozenset(
-    d.id
-    for d in CARDS.cards
-    if d.type in (TRAP, COUNTER) and d.trigger in ("opp_worship", "any", "opp_any") and _negates(d)
-)
 
 
 def _effect_ops(effect: Iterable[Section]) -> frozenset[str]:
@@ -148,44 +129,6 @@ def _searches_tag(d: CardDef, mode: int | None, tag: str) -> bool:
     )
 
 
-def counts_tag(ancestor: str, tag: str) -> bool:
-    """Does this ancestor's worship condition count cards tagged ``tag`` in hand?"""
-    cond = _DEFS[ancestor].condition
-    return (
-        cond is not None
-        and cond.op == "hand_count"
-        and cond.filter is not None
-        and cond.filter.tag == tag
-    )
-
-
-def stack_condition(ancestor: str) -> bool:
-    """Is the ancestor's condition its stack (so the stack is not spent on manifestations)?"""
-    cond = _DEFS[ancestor].condition
-    return cond is not None and cond.op == "stacked"
-
-
-def plan_kind(ancestor: str | None) -> str | None:
-    """How the bot plays for an ancestor, read from its worship condition: ``stack`` (offerings
-    stacked under it), ``burning`` / ``offerings`` / ``traps`` (such cards in hand), ``types``
-    (one of each of some types in hand), ``size`` (a hand of some size); None without one."""
-    if ancestor is None:
-        return None
-    cond = _DEFS[ancestor].condition
-    if cond is None:
-        return None
-    if cond.op == "hand_count":
-        f = cond.filter
-        if f is not None and f.tag == "burning":
-            return "burning"
-        if f is not None and f.type is OFFERING:
-            return "offerings"
-        if f is not None and f.type is TRAP:
-            return "traps"
-        return "count"
-    return {"stacked": "stack", "hand_types": "types", "hand_size": "size"}.get(cond.op)
-
-
 def action_role(d: CardDef) -> str | None:
     """What an action card is for, read from its effect and cost (the bot's reasons to play one
     are kept by role, not by card); None for an action the bot has no use for (a test fails)."""
@@ -206,12 +149,6 @@ def action_role(d: CardDef) -> str | None:
     return None
 
 
-def _condition_n(ancestor: str | None) -> int:
-    """The number in an ancestor's condition (cards in hand, hand size, stacked)."""
-    cond = _DEFS[ancestor].condition if ancestor is not None else None
-    return cond.n if cond is not None else 0
-
-
 def _returns_to_hand(d: CardDef) -> bool:
     """Does the card negate by sending the card back to its owner's hand (纸人替身)?"""
     return any(
@@ -222,62 +159,139 @@ def _returns_to_hand(d: CardDef) -> bool:
     )
 
 
-def _types_needed(ancestor: str | None) -> tuple[CardType, ...]:
-    """The card types a ``types`` condition wants in hand."""
-    cond = _DEFS[ancestor].condition if ancestor is not None else None
-    return cond.types if cond is not None else ()
-
-
-def _role(card: str) -> str | None:
-    return _ACTION_ROLES.get(card)
-
-
 #: Worship conditions the bot knows how to play for (the hand ones, and a stack).
 KNOWN_CONDITIONS = frozenset({"hand_count", "hand_types", "hand_size", "stacked"})
 
-#: Each action card's role (read from the card data once).
-_ACTION_ROLES = {d.id: action_role(d) for d in CARDS.cards if d.type is ACTION}
 
+class Book:
+    """What the bots read of one card set, worked out once a set (:func:`book_of`): each
+    card's type and role, the cards that negate or stop a worship, and each ancestor's worship
+    condition as the bot plays for it. Every lookup takes a card's id in that set."""
 
-def worship_draw_counts(ancestor: str) -> bool:
-    """Does the card drawn at worship count for this ancestor's condition (a hand size)?"""
-    cond = _DEFS[ancestor].condition
-    return cond is not None and cond.op == "hand_size"
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        self.defs: dict[str, CardDef] = cards.by_id
+        self.type: dict[str, CardType] = {d.id: d.type for d in cards.cards}
+        #: Cards whose effect negates the link they answer.
+        self.negators = frozenset(d.id for d in cards.cards if _negates(d))
+        #: Set cards worth a pre-worship field's last free slot: they stop an opponent's
+        #: worship (a trap or counter that can answer a worship and negates it).
+        self.worship_stoppers = frozenset(
+            d.id
+            for d in cards.cards
+            if d.type in (TRAP, COUNTER)
+            and d.trigger in ("opp_worship", "any", "opp_any")
+            and _negates(d)
+        )
+        #: Worship stoppers that send the ancestor back to its owner's hand: such a card in
+        #: the discard pile, not the ancestor, is what a broken worship leaves there.
+        self.returns_ancestor = frozenset(
+            c for c in self.worship_stoppers if _returns_to_hand(self.defs[c])
+        )
+        #: Each action card's role.
+        self.action_roles = {d.id: action_role(d) for d in cards.cards if d.type is ACTION}
+        #: Ancestors whose condition counts Burning cards in hand (and nothing else).
+        self.burning_plans = frozenset(
+            d.id for d in cards.ancestors if self._counts_burning_only(d.condition)
+        )
 
-
-def hand_missing(ancestor: str, hand: list[str], extra_draw: int = 0) -> int:
-    """Cards a hand condition (hand_count, hand_types, hand_size) still lacks; 0 = met. Read
-    from the ancestor's condition in the card data; a field condition counts as met here."""
-    cond = _DEFS[ancestor].condition
-    assert cond is not None
-    if cond.op == "hand_count":
+    def _counts_burning_only(self, cond: Condition | None) -> bool:
+        if cond is None or cond.op != "hand_count":
+            return False
         f = cond.filter
-        return max(0, cond.n - sum(1 for c in hand if f is None or f.accepts(_DEFS[c])))
-    if cond.op == "hand_types":
-        types = {_TYPE[c] for c in hand}
-        return sum(1 for t in cond.types if t not in types)
-    if cond.op == "hand_size":
-        return max(0, cond.n - len(hand) - extra_draw)
-    return 0
+        return f is not None and all(d.burning for d in self.cards.cards if f.accepts(d))
+
+    def condition(self, ancestor: str) -> Condition:
+        cond = self.defs[ancestor].condition
+        assert cond is not None, f"{ancestor} is not an ancestor"
+        return cond
+
+    def counts_tag(self, ancestor: str, tag: str) -> bool:
+        """Does this ancestor's worship condition count cards tagged ``tag`` in hand?"""
+        cond = self.defs[ancestor].condition
+        return (
+            cond is not None
+            and cond.op == "hand_count"
+            and cond.filter is not None
+            and cond.filter.tag == tag
+        )
+
+    def stack_condition(self, ancestor: str) -> bool:
+        """Is the ancestor's condition its stack (so the stack is not spent on manifestations)?"""
+        cond = self.defs[ancestor].condition
+        return cond is not None and cond.op == "stacked"
+
+    def plan_kind(self, ancestor: str | None) -> str | None:
+        """How the bot plays for an ancestor, read from its worship condition: ``stack``
+        (offerings stacked under it), ``burning`` / ``offerings`` / ``traps`` (such cards in
+        hand), ``types`` (one of each of some types in hand), ``size`` (a hand of some size);
+        None without one."""
+        if ancestor is None:
+            return None
+        cond = self.defs[ancestor].condition
+        if cond is None:
+            return None
+        if cond.op == "hand_count":
+            f = cond.filter
+            if f is not None and f.tag == "burning":
+                return "burning"
+            if f is not None and f.type is OFFERING:
+                return "offerings"
+            if f is not None and f.type is TRAP:
+                return "traps"
+            return "count"
+        return {"stacked": "stack", "hand_types": "types", "hand_size": "size"}.get(cond.op)
+
+    def condition_n(self, ancestor: str | None) -> int:
+        """The number in an ancestor's condition (cards in hand, hand size, stacked)."""
+        cond = self.defs[ancestor].condition if ancestor is not None else None
+        return cond.n if cond is not None else 0
+
+    def types_needed(self, ancestor: str | None) -> tuple[CardType, ...]:
+        """The card types a ``types`` condition wants in hand."""
+        cond = self.defs[ancestor].condition if ancestor is not None else None
+        return cond.types if cond is not None else ()
+
+    def role(self, card: str) -> str | None:
+        """An action card's role (:func:`action_role`); None for any other card."""
+        return self.action_roles.get(card)
+
+    def worship_draw_counts(self, ancestor: str) -> bool:
+        """Does the card drawn at worship count for this ancestor's condition (a hand size)?"""
+        cond = self.defs[ancestor].condition
+        return cond is not None and cond.op == "hand_size"
+
+    def hand_missing(self, ancestor: str, hand: list[str], extra_draw: int = 0) -> int:
+        """Cards a hand condition (hand_count, hand_types, hand_size) still lacks; 0 = met.
+        Read from the ancestor's condition in the card data; a field condition counts as met
+        here."""
+        cond = self.condition(ancestor)
+        if cond.op == "hand_count":
+            f, defs = cond.filter, self.defs
+            return max(0, cond.n - sum(1 for c in hand if f is None or f.accepts(defs[c])))
+        if cond.op == "hand_types":
+            types = {self.type[c] for c in hand}
+            return sum(1 for t in cond.types if t not in types)
+        if cond.op == "hand_size":
+            return max(0, cond.n - len(hand) - extra_draw)
+        return 0
+
+    def stacked_needed(self, ancestor: str) -> int:
+        """Offerings a stack condition wants under the ancestor (0 for a hand condition)."""
+        cond = self.condition(ancestor)
+        return cond.n if cond.op == "stacked" else 0
 
 
-def _condition_op(ancestor: str) -> str:
-    cond = _DEFS[ancestor].condition
-    assert cond is not None
-    return cond.op
-
-
-def stacked_needed(ancestor: str) -> int:
-    """Offerings a stack condition wants under the ancestor (0 for a hand condition)."""
-    cond = _DEFS[ancestor].condition
-    assert cond is not None
-    return cond.n if cond.op == "stacked" else 0
+def book_of(cards: CardSet | None = None) -> Book:
+    """The bots' reading of ``cards`` (the shipped set if None), worked out once a set."""
+    return (cards or shipped_cards()).derived(Book, Book)
 
 
 class Seat:
     """What the bot knows of one seat's table position."""
 
     __slots__ = (
+        "book",
         "seat",
         "hand_count",
         "offerings",
@@ -288,7 +302,8 @@ class Seat:
         "live",
     )
 
-    def __init__(self, seat: int, hand_count: int, stacked: int, live: bool) -> None:
+    def __init__(self, book: Book, seat: int, hand_count: int, stacked: int, live: bool) -> None:
+        self.book = book
         self.seat = seat
         self.hand_count = hand_count
         self.offerings: list[tuple[int, str, bool]] = []  # (cid, def, tapped), face-up
@@ -300,7 +315,7 @@ class Seat:
 
     @property
     def standing(self) -> frozenset[str]:
-        return _def(self.ancestor[1]).standing if self.ancestor else frozenset()
+        return self.book.defs[self.ancestor[1]].standing if self.ancestor else frozenset()
 
     def threat(self) -> float:
         """How close this seat is to winning (R20): ancestor on field, stacked, offerings."""
@@ -310,7 +325,8 @@ class Seat:
         if self.ancestor is not None:
             score += 20 + 3 * self.stacked
             anc = self.ancestor[1]
-            if stack_condition(anc) and self.stacked >= stacked_needed(anc) - 1:
+            book = self.book
+            if book.stack_condition(anc) and self.stacked >= book.stacked_needed(anc) - 1:
                 score += 10  # one stacking away
         else:
             n = len(self.offerings)
@@ -321,15 +337,17 @@ class Seat:
 class Situation:
     """The facts a decision needs, read once from the view."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, book: Book) -> None:
         assert view.viewer is not None, "a bot plays a seat"
         self.view = view
+        self.book = book
         self.me = view.viewer
         self.names: dict[int, str] = {}
         names = self.names
+        types = book.type
         seats: list[Seat] = []
         for sv in view.seats:
-            info = Seat(sv.seat, sv.hand_count, len(sv.stacked), not sv.conceded)
+            info = Seat(book, sv.seat, sv.hand_count, len(sv.stacked), not sv.conceded)
             for slot in sv.slots:
                 card = slot.card
                 if slot.face_down:
@@ -341,7 +359,7 @@ class Situation:
                     info.free += 1
                     continue
                 names[card.cid] = card.card
-                t = _TYPE[card.card]
+                t = types[card.card]
                 if t is OFFERING:
                     info.offerings.append((card.cid, card.card, card.tapped))
                 elif t is ANCESTOR:
@@ -375,9 +393,9 @@ class Situation:
         """Cards in hand of this type (and/or Burning)."""
         n = 0
         for _, card in self.hand:
-            if ctype is not None and _TYPE[card] is not ctype:
+            if ctype is not None and self.book.type[card] is not ctype:
                 continue
-            if burning and not _DEFS[card].burning:
+            if burning and not self.book.defs[card].burning:
                 continue
             n += 1
         return n
@@ -390,8 +408,10 @@ class Situation:
         """Offerings we want on the field before worship."""
         if self.plan is None:
             return without_ancestor
-        if plan_kind(self.plan) == "stack":  # four, then its ability stacks one more the same turn
-            return max(WORSHIP_OFFERINGS, stacked_needed(self.plan) - 1)
+        if (
+            self.book.plan_kind(self.plan) == "stack"
+        ):  # four, then its ability stacks one more the same turn
+            return max(WORSHIP_OFFERINGS, self.book.stacked_needed(self.plan) - 1)
         return WORSHIP_OFFERINGS
 
     # ── the plan: which ancestor we play for ──
@@ -401,7 +421,7 @@ class Situation:
             return self.my.ancestor[1]
         best: tuple[int, int, str] | None = None
         for i, (_, card) in enumerate(self.hand):
-            if _TYPE[card] is ANCESTOR:
+            if self.book.type[card] is ANCESTOR:
                 key = (self.missing(card), i, card)
                 if best is None or key < best:
                     best = key
@@ -414,10 +434,12 @@ class Situation:
         hand = [c for cid, c in self.hand if cid not in gone]
         if ancestor in hand:
             hand.remove(ancestor)
-        if _condition_op(ancestor) == "stacked":  # 始祖: its stack, or the field it will stack
+        if (
+            self.book.condition(ancestor).op == "stacked"
+        ):  # 始祖: its stack, or the field it will stack
             have = self.my.stacked if self.my.ancestor else len(self.my.offerings)
-            return max(0, stacked_needed(ancestor) - have)
-        return hand_missing(ancestor, hand, extra_draw)
+            return max(0, self.book.stacked_needed(ancestor) - have)
+        return self.book.hand_missing(ancestor, hand, extra_draw)
 
     # ── the others ──
 
@@ -440,22 +462,26 @@ class Situation:
 
     def value(self, card: str) -> float:
         """How much a card in hand is worth keeping for our plan (higher = keep)."""
-        d = _def(card)
+        d = self.book.defs[card]
         plan = self.plan
         if d.type is ANCESTOR:
             return 100.0 if self.pre_worship else 2.0
         if d.type is OFFERING:
             v = 24.0 if self.pre_worship else 8.0
-            if plan_kind(plan) in ("offerings", "stack"):
+            if self.book.plan_kind(plan) in ("offerings", "stack"):
                 v += 20
         else:
             v = d.bot.keep if d.bot.keep is not None else 10.0
-            if _role(card) == "break_ritual" and any(s.ancestor for s in self.opponents):
+            if self.book.role(card) == "break_ritual" and any(s.ancestor for s in self.opponents):
                 v += 12
-        kind = plan_kind(plan)
+        kind = self.book.plan_kind(plan)
         if kind == "burning" and d.burning:
             v += 40
-        if kind == "types" and d.type in _types_needed(plan) and self.count(ctype=d.type) <= 1:
+        if (
+            kind == "types"
+            and d.type in self.book.types_needed(plan)
+            and self.count(ctype=d.type) <= 1
+        ):
             v += 50
         return v
 
@@ -505,8 +531,9 @@ class HeuristicBot:
     #: Answer every negation of our worship, whatever the answer costs.
     always_save_worship = False
 
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(self, seed: int | str = 0, cards: CardSet | None = None) -> None:
         self.seed = seed
+        self.book = book_of(cards)
         self.new_game()
 
     def new_game(self) -> None:
@@ -522,7 +549,7 @@ class HeuristicBot:
     def choose(self, view: View) -> str:
         prompt = view.prompt
         assert prompt is not None and prompt.options, "asked to choose without a prompt"
-        s = Situation(view)
+        s = Situation(view, self.book)
         handler = _HANDLERS.get(prompt.kind)
         choice = handler(self, s, prompt) if handler is not None else None
         if choice is None or prompt.option(choice) is None:
@@ -557,9 +584,9 @@ class HeuristicBot:
             name = s.names.get(o.card) if o.card is not None else None
             if name is None:
                 continue
-            d = _def(name)
+            d = self.book.defs[name]
             score = 5.0 if d.burning else 3.0
-            if plan_kind(s.plan) == "burning" and d.burning:
+            if self.book.plan_kind(s.plan) == "burning" and d.burning:
                 # 太公 counts Burning cards in hand; place one only with a spare, or when the
                 # deck is nearly dry and the field would otherwise never reach four.
                 if burning_in_hand <= 2 and s.view.deck_count >= LOW_DECK:
@@ -592,13 +619,13 @@ class HeuristicBot:
     def _play_score(self, s: Situation, card: str) -> float:
         """How much playing this action now helps (0 or less: keep it)."""
         plan = s.plan
-        kind = plan_kind(plan)
-        role = _role(card)
+        kind = self.book.plan_kind(plan)
+        role = self.book.role(card)
         pre = s.pre_worship
         opps = s.opponents
         if (
             kind == "types"
-            and ACTION in _types_needed(plan)
+            and ACTION in self.book.types_needed(plan)
             and s.count(ctype=ACTION) <= 1
             and role != "break_ritual"
         ):
@@ -672,20 +699,20 @@ class HeuristicBot:
             return None
         else:
             guard_only = False
-        if plan_kind(s.plan) == "size" and len(s.hand) <= _condition_n(s.plan):
+        if self.book.plan_kind(s.plan) == "size" and len(s.hand) <= self.book.condition_n(s.plan):
             return None
         best: tuple[float, str] | None = None
         for o in opts:
             name = s.names.get(o.card) if o.card is not None else None
             if name is None:
                 continue
-            d = _def(name)
-            if d.type in _types_needed(s.plan) and s.count(ctype=d.type) <= 1:
+            d = self.book.defs[name]
+            if d.type in self.book.types_needed(s.plan) and s.count(ctype=d.type) <= 1:
                 continue
-            if plan_kind(s.plan) == "burning" and d.burning:
+            if self.book.plan_kind(s.plan) == "burning" and d.burning:
                 continue
             prio = d.bot.set if d.bot.set is not None else 10.0
-            if guard_only and name not in WORSHIP_STOPPERS:
+            if guard_only and name not in self.book.worship_stoppers:
                 continue
             if any(card == name for _, card in s.my_face_down):
                 prio -= 30  # a second copy set adds little
@@ -705,7 +732,7 @@ class HeuristicBot:
             if name is None:
                 continue
             # zufu counts the worship draw: a sure card.
-            miss = s.missing(name, extra_draw=1 if worship_draw_counts(name) else 0)
+            miss = s.missing(name, extra_draw=1 if self.book.worship_draw_counts(name) else 0)
             key = (miss, i, o.id, name)
             if best is None or key < best:
                 best = key
@@ -722,7 +749,7 @@ class HeuristicBot:
     def _should_declare(self, s: Situation, ancestor: str, miss: int, waited: int) -> bool:
         if miss == 0:
             return True  # wins at the worship draw
-        if stack_condition(ancestor):
+        if self.book.stack_condition(ancestor):
             # four stacked and an offering in hand: the stacking ability wins at once
             return s.count(ctype=OFFERING) >= 1 or waited >= self.wait_limit - 1
         # Waiting keeps drawing 1 + offerings a turn; declaring now would draw 1.
@@ -738,9 +765,9 @@ class HeuristicBot:
         if not modes:
             return self._fallback(p)
         choice = modes[-1]
-        if isinstance(name, str) and _role(name) == "trade":
+        if isinstance(name, str) and self.book.role(name) == "trade":
             spare_offering = self._spare_offering(s, exclude=card)
-            want_burning = plan_kind(s.plan) == "burning" or (
+            want_burning = self.book.plan_kind(s.plan) == "burning" or (
                 spare_offering is not None and s.pre_worship
             )
             if want_burning and not s.burning_search_prohibited:
@@ -753,14 +780,16 @@ class HeuristicBot:
 
     def _spare_offering(self, s: Situation, exclude: object = None) -> int | None:
         """An offering in hand we can spend (jisi's ① draws a card for it)."""
-        offerings = [cid for cid, card in s.hand if cid != exclude and _def(card).type is OFFERING]
-        kind = plan_kind(s.plan)
-        if kind == "offerings" and len(offerings) <= _condition_n(s.plan):
+        offerings = [
+            cid for cid, card in s.hand if cid != exclude and self.book.defs[card].type is OFFERING
+        ]
+        kind = self.book.plan_kind(s.plan)
+        if kind == "offerings" and len(offerings) <= self.book.condition_n(s.plan):
             return None
         if kind == "stack" and len(offerings) <= 1:
             return None
         if kind == "burning":
-            offerings = [c for c in offerings if not _def(s.names[c]).burning]
+            offerings = [c for c in offerings if not self.book.defs[s.names[c]].burning]
         return s.cheapest(offerings)
 
     def _target(self, s: Situation, p: Prompt) -> str:
@@ -770,7 +799,7 @@ class HeuristicBot:
         if not opts:
             return self._fallback(p)
         by_seat = {x.seat: x for x in s.seats}
-        role = _role(name) if isinstance(name, str) else None
+        role = self.book.role(name) if isinstance(name, str) else None
 
         def seat_score(o: Option) -> float:
             if o.seat is not None:
@@ -804,7 +833,7 @@ class HeuristicBot:
         if p.context.get("cost") == "discard":
             card = p.context.get("card")
             if (
-                _role(str(p.context.get("def"))) == "trade"
+                self.book.role(str(p.context.get("def"))) == "trade"
                 and isinstance(card, int)
                 and self._mode_for.get(card) == 0
             ):
@@ -844,7 +873,7 @@ class HeuristicBot:
                 return True
             if t.startswith("c") and t[1:].isdigit() and s.owner_of(int(t[1:])) == me:
                 return True
-        if link.responds_to is not None and link.card.card in NEGATORS:
+        if link.responds_to is not None and link.card.card in self.book.negators:
             answered = s.view.chain[link.responds_to]
             if answered.seat == me and not answered.negated:
                 return True
@@ -859,10 +888,10 @@ class HeuristicBot:
         leader = s.leader()
         is_leader = leader is not None and actor.seat == leader.seat
         answered = s.view.chain[link.responds_to] if link.responds_to is not None else None
-        linked = _def(link.card.card)
+        linked = self.book.defs[link.card.card]
         if how == "manifest":
             return self._manifest_score(s, card, link, actor, is_leader)
-        d = _def(card)
+        d = self.book.defs[card]
         role = answer_role(d)
         discard_cost = sum(c.n for c in d.cost if c.op == "discard")
         if discard_cost and len(s.hand) < discard_cost + (1 if how == "counter" else 0):
@@ -885,8 +914,8 @@ class HeuristicBot:
             if (
                 link.kind is LinkKind.ABILITY
                 and actor.ancestor is not None
-                and stack_condition(actor.ancestor[1])
-                and actor.stacked >= stacked_needed(actor.ancestor[1]) - 1
+                and self.book.stack_condition(actor.ancestor[1])
+                and actor.stacked >= self.book.stacked_needed(actor.ancestor[1]) - 1
             ):
                 return 85.0  # the offering that completes a stack condition
             if self._hurts_me(s, link) and "remove_stacked" in card_ops(linked):
@@ -926,7 +955,7 @@ class HeuristicBot:
                 or ("search" in actions and _searches_tag(linked, link.mode, tag))
             ):
                 return 40.0
-            if is_leader and actor.ancestor and counts_tag(actor.ancestor[1], tag):
+            if is_leader and actor.ancestor and self.book.counts_tag(actor.ancestor[1], tag):
                 return 30.0
             return 0.0
         return 0.0
@@ -939,15 +968,15 @@ class HeuristicBot:
         returns to hand, so we can declare again: save it only if we still win at the worship
         draw after paying (the answer's own cost shrinks the hand), or for an ancestor with no
         hand condition or that cannot return to hand."""
-        if not _returns_to_hand(_def(negator.card.card)) or self.always_save_worship:
+        if not _returns_to_hand(self.book.defs[negator.card.card]) or self.always_save_worship:
             return True
         ancestor = worship.card.card
-        if stack_condition(ancestor) or "no_return" in _def(ancestor).standing:
+        if self.book.stack_condition(ancestor) or "no_return" in self.book.defs[ancestor].standing:
             return True  # no hand condition to keep, or 纸人替身 cannot return it anyway
         spent: list[int] = []
         if how == "counter":
             spent += [cid for cid, name in s.hand if name == card][:1]
-        discard_cost = sum(c.n for c in _def(card).cost if c.op == "discard")
+        discard_cost = sum(c.n for c in self.book.defs[card].cost if c.op == "discard")
         if discard_cost:
             rest = [cid for cid, _ in s.hand if cid not in spent]
             for _ in range(discard_cost):
@@ -955,7 +984,7 @@ class HeuristicBot:
                 if c is not None:
                     spent.append(c)
                     rest.remove(c)
-        extra = 1 if worship_draw_counts(ancestor) else 0
+        extra = 1 if self.book.worship_draw_counts(ancestor) else 0
         return s.missing(ancestor, extra_draw=extra, spent=spent) == 0
 
     def _manifest_score(
@@ -966,15 +995,15 @@ class HeuristicBot:
         does is read from its effect: a draw is always welcome, a negation when the link aims
         at us, a random discard against a worship (it may spoil a hand condition)."""
         stacked = s.my.stacked
-        m = _def(ancestor).manifestation
+        m = self.book.defs[ancestor].manifestation
         from_stack = m is not None and any(c.op == "remove_stacked" for c in m.cost)
         if from_stack and stacked < 2:
             return 0.0
-        role = manifestation_role(_def(ancestor))
+        role = manifestation_role(self.book.defs[ancestor])
         if role == "draw":
             return 50.0  # cards for the hand conditions (祖母 counts offerings)
         if role == "negate" and self._hurts_me(s, link):
-            if stack_condition(ancestor):
+            if self.book.stack_condition(ancestor):
                 return 40.0 if stacked >= 3 else 0.0  # the stack is its condition
             return 50.0
         if role == "discard" and link.kind is LinkKind.WORSHIP and stacked >= 3:
@@ -1016,11 +1045,16 @@ class HeuristicBot:
 
     def gain_value(self, s: Situation, card: str) -> float:
         """How much we want to add this card to our hand."""
-        d = _def(card)
+        d = self.book.defs[card]
         if d.type is ANCESTOR:
             return 200.0 if s.plan is None else 5.0
         v = s.value(card)
-        if d.type is OFFERING and s.pre_worship and d.burning and plan_kind(s.plan) != "burning":
+        if (
+            d.type is OFFERING
+            and s.pre_worship
+            and d.burning
+            and self.book.plan_kind(s.plan) != "burning"
+        ):
             v += 3  # tapped once on the field
         return v
 

@@ -30,30 +30,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import CARDS, CardType, Filter
+from ..cards import CardSet, CardType, Filter
 from ..model import Event, LinkKind, Phase, PromptKind, View
-from .heuristic import (
-    WORSHIP_OFFERINGS,
-    WORSHIP_STOPPERS,
-    HeuristicBot,
-    Situation,
-    hand_missing,
-    worship_draw_counts,
-)
+from .heuristic import WORSHIP_OFFERINGS, Book, HeuristicBot, Situation, book_of
 
-_DEFS = CARDS.by_id
-#: Worship stoppers that send the ancestor back to its owner's hand (read from the card data):
-#: such a card in the discard pile, not the ancestor, is what a broken worship leaves there.
-_RETURNS_ANCESTOR = frozenset(
-    cid
-    for cid in WORSHIP_STOPPERS
-    if any(
-        cl.op == "negate" and cl.to == "hand"
-        for mode in _DEFS[cid].modes
-        for sec in mode.effect
-        for cl in sec.clauses
-    )
-)
 #: Prompts that only continue an activation already begun (its mode, targets, costs).
 _DRAFT = frozenset({PromptKind.MODE, PromptKind.TARGET, PromptKind.COST})
 #: Option prefixes that begin an activation of ours others may answer.
@@ -62,11 +42,11 @@ _ACTIVATIONS = ("place:", "play:", "declare:", "ability:")
 _HAND_CHANGERS = (CardType.ACTION, CardType.TRAP)
 
 
-def set_weight(card: str) -> float:
+def set_weight(book: Book, card: str) -> float:
     """How likely a face-down card is this one, before any other evidence: the heuristic sets
     the trap or counter it ranks highest (``bot.set`` in the card data), so those it ranks high
     are face-down more often. Doubles every 15 points of rank."""
-    rank = _DEFS[card].bot.set
+    rank = book.defs[card].bot.set
     return float(2.0 ** ((rank if rank is not None else 10.0) / 15.0))
 
 
@@ -86,7 +66,8 @@ class SeatMemory:
     """What the bot remembers between its decisions (all of it seen in its own views or chosen
     by itself), and what it infers from it about the others' hidden cards."""
 
-    def __init__(self) -> None:
+    def __init__(self, cards: CardSet | None = None) -> None:
+        self.book = book = book_of(cards)
         self.set_turn: dict[int, int] = {}  # our face-down cards: the turn we first saw them set
         self.others_set_turn: dict[tuple[int, int], int] = {}  # others' face-down slots
         self.ability_turn = 0  # the turn we last used the stacking ability
@@ -101,7 +82,7 @@ class SeatMemory:
         self.pending: Pending | None = None
         self.last_choice = ""  # our choice at ``last``
         self.declared: dict[int, int] = {}  # opponent -> the last turn we saw it declare worship
-        self.log = LogMemory()  # what the log (the events shown to the seat) said of hands
+        self.log = LogMemory(book)  # what the log (the events shown to the seat) said of hands
 
     # ── reading the views ──
 
@@ -155,7 +136,7 @@ class SeatMemory:
             self.pending = None
         elif choice.startswith("target:") and self.pending is not None:
             self.pending.targets.append(choice[7:])
-            target_answerers(view, self.pending, choice[7:])
+            target_answerers(self.book, view, self.pending, choice[7:])
         elif choice.startswith(_ACTIVATIONS):
             kind, _, cid = choice.partition(":")
             name = _card_name(view, int(cid))
@@ -168,7 +149,7 @@ class SeatMemory:
                 if sv.seat != me and not sv.conceded
             }
             self.pending = Pending(kind, name, view.turn, face_down)
-            self.pending.answerers = _answerers(view, self.pending)
+            self.pending.answerers = _answerers(self.book, view, self.pending)
 
     def _read_turns(self, prev: View, view: View) -> None:
         """Each opponent's turn that ended since our previous decision: did it worship, did it
@@ -179,11 +160,12 @@ class SeatMemory:
         mine = _our_cards(prev)
         theirs = [cv for cv in new if cv.cid not in mine]
         # a worship negated (the ancestor discarded, or returned to its owner's hand)
+        defs, returning = self.book.defs, self.book.returns_ancestor
         worship_broken = any(
-            _DEFS[cv.card].type is CardType.ANCESTOR or cv.card in _RETURNS_ANCESTOR for cv in new
+            defs[cv.card].type is CardType.ANCESTOR or cv.card in returning for cv in new
         )
-        hands_changed = any(_DEFS[cv.card].type in _HAND_CHANGERS for cv in theirs)
-        placed_away = any(_DEFS[cv.card].type is CardType.OFFERING for cv in theirs)
+        hands_changed = any(defs[cv.card].type in _HAND_CHANGERS for cv in theirs)
+        placed_away = any(defs[cv.card].type is CardType.OFFERING for cv in theirs)
         for sv in view.seats:
             o = sv.seat
             if o == me or sv.conceded:
@@ -192,7 +174,7 @@ class SeatMemory:
             if done is None or done <= self.read_turn.get(o, 0):
                 continue
             self.read_turn[o] = done
-            offerings, ancestor, free = _field(view, o)
+            offerings, ancestor, free = _field(self.book, view, o)
             if ancestor:
                 self.passes.pop(o, None)
             elif (
@@ -206,7 +188,7 @@ class SeatMemory:
             self.no_offering.discard(o)
             # (our own last choice, if an action, may have changed their field since ``prev``)
             if prev.turn < done and not ancestor and not self.last_choice.startswith("play:"):
-                before, had_ancestor, free_before = _field(prev, o)
+                before, had_ancestor, free_before = _field(self.book, prev, o)
                 if (
                     not had_ancestor
                     and before < WORSHIP_OFFERINGS
@@ -245,35 +227,37 @@ class SeatMemory:
         """Could ``seat``, playing as the heuristic does, hold ``hand`` given what it did?
         ``rng_roll`` in [0, 1) decides the soft part (an ancestor drawn since it began to wait).
         What was read of its last turn says nothing once its next turn has begun (it drew)."""
-        if not worship_fits(seat, hand, view, self.passes.get(seat, 0)):
+        if not worship_fits(seat, hand, view, self.passes.get(seat, 0), self.book):
             return False
         if view.turn_seat == seat and view.turn > self.read_turn.get(seat, 0):
             return True
         if seat in self.no_offering:
-            taigong_plan = any(c in BURNING_PLANS for c in hand)
+            taigong_plan = any(c in self.book.burning_plans for c in hand)
             for c in hand:
-                d = _DEFS[c]
+                d = self.book.defs[c]
                 if d.type is CardType.OFFERING and not (
                     d.burning and taigong_plan and view.deck_count >= 5
                 ):
                     return False
         k = self.passes.get(seat, 0)
         if k:
-            offerings, _, _ = _field(view, seat)
+            offerings, _, _ = _field(self.book, view, seat)
             for c in hand:
-                if _DEFS[c].type is not CardType.ANCESTOR:
+                if self.book.defs[c].type is not CardType.ANCESTOR:
                     continue
                 rest = list(hand)
                 rest.remove(c)
-                cond = _DEFS[c].condition
+                cond = self.book.defs[c].condition
                 assert cond is not None
                 if cond.op == "stacked":
-                    if offerings >= cond.n or any(_DEFS[x].type is CardType.OFFERING for x in rest):
+                    if offerings >= cond.n or any(
+                        self.book.defs[x].type is CardType.OFFERING for x in rest
+                    ):
                         return False
                     waited_out = k >= HeuristicBot.wait_limit
                 else:
-                    extra = 1 if worship_draw_counts(c) else 0
-                    if hand_missing(c, rest, extra) == 0:
+                    extra = 1 if self.book.worship_draw_counts(c) else 0
+                    if self.book.hand_missing(c, rest, extra) == 0:
                         return False
                     waited_out = k > HeuristicBot.wait_limit
                 if waited_out and rng_roll < 0.8:
@@ -284,11 +268,14 @@ class SeatMemory:
         """The heuristic's count of worships declined, for a playout bot in ``seat`` holding
         ``hand``: as many as the worship phases it let pass."""
         k = self.passes.get(seat, 0)
-        return {c: k for c in hand if _DEFS[c].type is CardType.ANCESTOR} if k else {}
+        return {c: k for c in hand if self.book.defs[c].type is CardType.ANCESTOR} if k else {}
 
 
-def worship_fits(seat: int, hand: list[str], view: View, passes: int = 0) -> bool:
-    """Could ``seat`` hold ``hand`` given its worship, as the view shows it?
+def worship_fits(
+    seat: int, hand: list[str], view: View, passes: int = 0, book: Book | None = None
+) -> bool:
+    """Could ``seat`` hold ``hand`` given its worship, as the view shows it (its cards read
+    in ``book``, the shipped set's if None)?
 
     - A ritual standing (an ancestor on the field, offerings stacked) has not won: the rules
       check every ritual at the start of each phase and after each chain, and a hand changes
@@ -298,6 +285,7 @@ def worship_fits(seat: int, hand: list[str], view: View, passes: int = 0) -> boo
       (``passes`` worship phases let pass below the heuristic's ``wait_limit``): the heuristic
       declares then only when its hand meets the condition, counting the worship draw where
       the condition is a hand size. (True of heuristic players.)"""
+    book = book or book_of()
     sv = view.seats[seat]
     if sv.conceded:
         return True
@@ -305,36 +293,22 @@ def worship_fits(seat: int, hand: list[str], view: View, passes: int = 0) -> boo
         for slot in sv.slots:
             if slot.card is None or slot.face_down:
                 continue
-            d = _DEFS[slot.card.card]
+            d = book.defs[slot.card.card]
             if d.type is CardType.ANCESTOR:
                 assert d.condition is not None
-                if d.condition.op != "stacked" and hand_missing(d.id, hand) == 0:
+                if d.condition.op != "stacked" and book.hand_missing(d.id, hand) == 0:
                     return False
     if passes < HeuristicBot.wait_limit:
         for link in view.chain:
             if link.seat != seat or link.kind is not LinkKind.WORSHIP or link.negated:
                 continue
-            cond = _DEFS[link.card.card].condition
+            cond = book.defs[link.card.card].condition
             if cond is None or cond.op == "stacked":
                 continue
-            extra = 1 if worship_draw_counts(link.card.card) else 0
-            if hand_missing(link.card.card, hand, extra) > 0:
+            extra = 1 if book.worship_draw_counts(link.card.card) else 0
+            if book.hand_missing(link.card.card, hand, extra) > 0:
                 return False
     return True
-
-
-def _counts_burning(card: str) -> bool:
-    """Is this an ancestor whose condition counts Burning cards in hand (so the heuristic keeps
-    its Burning offerings off the field)?"""
-    cond = _DEFS[card].condition
-    if _DEFS[card].type is not CardType.ANCESTOR or cond is None or cond.op != "hand_count":
-        return False
-    f = cond.filter
-    return f is not None and all(d.burning for d in CARDS.cards if f.accepts(d))
-
-
-#: Ancestors that make the heuristic hold its Burning offerings (read from the card data).
-BURNING_PLANS = frozenset(d.id for d in CARDS.ancestors if _counts_burning(d.id))
 
 
 def _readable(prev: View, view: View) -> bool:
@@ -358,7 +332,7 @@ def _last_turn_of(view: View, seat: int, n: int) -> int | None:
     return None
 
 
-def _field(view: View, seat: int) -> tuple[int, bool, int]:
+def _field(book: Book, view: View, seat: int) -> tuple[int, bool, int]:
     """Face-up offerings, whether an ancestor is out, free slots: of ``seat``'s field."""
     offerings = free = 0
     ancestor = bool(view.seats[seat].stacked)
@@ -366,7 +340,7 @@ def _field(view: View, seat: int) -> tuple[int, bool, int]:
         if s.card is None:
             free += not s.face_down
             continue
-        t = _DEFS[s.card.card].type
+        t = book.defs[s.card.card].type
         if s.face_down:
             continue
         offerings += t is CardType.OFFERING
@@ -396,10 +370,10 @@ def _card_name(view: View, cid: int) -> str | None:
     return None
 
 
-def _answerers(view: View, p: Pending) -> dict[int, set[str]]:
+def _answerers(book: Book, view: View, p: Pending) -> dict[int, set[str]]:
     """Per opponent, the set cards the heuristic would flip against our activation ``p`` as it
     stands when we begin it (targets come later and are added by :func:`_target_answerers`)."""
-    s = Situation(view)
+    s = Situation(view, book)
     me = view.viewer
     assert me is not None
     my = s.seats[me]
@@ -416,7 +390,7 @@ def _answerers(view: View, p: Pending) -> dict[int, set[str]]:
         elif p.kind == "play" and is_leader:
             names.add("gui_daqiang")
         elif p.kind == "declare":
-            if not _DEFS[p.card].standing & {"no_return", "immune_traps"}:
+            if not book.defs[p.card].standing & {"no_return", "immune_traps"}:
                 names.add("zhiren_tishen")
             if hand_count >= 2:
                 names.add("chaitai")
@@ -426,13 +400,13 @@ def _answerers(view: View, p: Pending) -> dict[int, set[str]]:
     return out
 
 
-def target_answerers(view: View, p: Pending, target: str) -> None:
+def target_answerers(book: Book, view: View, p: Pending, target: str) -> None:
     """A target we chose for ``p``: the owner of a targeted card (or the targeted player) would
     have answered with 鬼打墙, and with 护身符 / 捉贼 when a card of theirs is aimed at."""
     if target.startswith("p"):
         o = int(target[1:])
         p.answerers.setdefault(o, set()).add("gui_daqiang")
-        if _DEFS[p.card].takes:
+        if book.defs[p.card].takes:
             p.answerers[o].add("zhuozei")
         return
     cid = int(target[1:])
@@ -440,7 +414,7 @@ def target_answerers(view: View, p: Pending, target: str) -> None:
         if any(s.card is not None and s.card.cid == cid for s in sv.slots):
             names = p.answerers.setdefault(sv.seat, set())
             names.update({"gui_daqiang", "hushenfu"})
-            if _DEFS[p.card].takes:
+            if book.defs[p.card].takes:
                 names.add("zhuozei")
 
 
@@ -452,10 +426,10 @@ _LEAVES = frozenset({"discard", "put", "worship", "stack"})
 _NOT_FROM_HAND = ("end_phase", "face_down")
 
 
-def search_filter(card: str, mode: int | None) -> Filter | None:
+def search_filter(book: Book, card: str, mode: int | None) -> Filter | None:
     """The kind of card ``card``'s effect (in ``mode``) searches the deck for, if it searches
     (read from the card data)."""
-    modes = _DEFS[card].modes
+    modes = book.defs[card].modes
     if not modes:
         return None
     chosen = modes[mode] if mode is not None and 0 <= mode < len(modes) else modes[0]
@@ -481,7 +455,8 @@ class LogMemory:
 
     Exact and conservative: what may no longer hold is forgotten. Reset by a game's start."""
 
-    def __init__(self) -> None:
+    def __init__(self, book: Book | None = None) -> None:
+        self.book = book or book_of()
         self.held: dict[int, tuple[int, str]] = {}  # card instance -> (seat, card) in a hand
         self.how: dict[int, str] = {}  # card instance -> the event that told it (for tests)
         self.searched: dict[int, list[Filter]] = {}  # seat -> kinds searched, not seen to leave
@@ -492,7 +467,7 @@ class LogMemory:
         for i, e in enumerate(events):
             kind, d, seat = e.kind, e.data, e.seat
             if kind == "start":
-                self.__init__()  # type: ignore[misc]
+                self.__init__(self.book)  # type: ignore[misc]
             elif kind == "activate":
                 self._links[d["link"]] = (seat, d["def"], d.get("mode"))
                 self._left(seat, d["card"], d["def"])
@@ -561,7 +536,7 @@ class LogMemory:
         for link in sorted(self._links, reverse=True):
             who, card, mode = self._links[link]
             if who == seat:
-                return search_filter(card, mode)
+                return search_filter(self.book, card, mode)
         return None
 
     def _left(self, seat: int | None, card: int, name: str) -> None:
@@ -571,7 +546,7 @@ class LogMemory:
         if seat is not None:
             kinds = self.searched.get(seat)
             if kinds:
-                d = _DEFS[name]
+                d = self.book.defs[name]
                 for j, f in enumerate(kinds):
                     if f.accepts(d):
                         del kinds[j]
@@ -590,13 +565,15 @@ class LogMemory:
         """A card of ``seat``'s hand (of one of ``types``; None: any) left it unseen: the known
         cards there it may have been are forgotten, and one searched card of each kind."""
         for c, (s, n) in list(self.held.items()):
-            if s == seat and (types is None or _DEFS[n].type in types):
+            if s == seat and (types is None or self.book.defs[n].type in types):
                 del self.held[c]
         kinds = self.searched.get(seat)
         if kinds:
             gone: list[Filter] = []
             for f in kinds:
-                may = types is None or any(f.accepts(x) for x in CARDS.cards if x.type in types)
+                may = types is None or any(
+                    f.accepts(x) for x in self.book.cards.cards if x.type in types
+                )
                 if may and f not in gone:
                     gone.append(f)
             for f in gone:

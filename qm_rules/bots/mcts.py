@@ -54,13 +54,13 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CARDS, CardType
+from ..cards import CardSet, CardType
 from ..game import Game, base_set_copies
 from ..journal import rules_version
 from ..model import Event, GameOptions, LinkView, Option, Phase, Prompt, PromptKind, View, to_plain
 from ..rng import Rng, seed_state
 from ..state import DECK, DISCARD, FIELD, HAND, LIMBO, SLOTS, STACK
-from .heuristic import HeuristicBot, action_role
+from .heuristic import Book, HeuristicBot, action_role, book_of
 from .inference import SeatMemory, set_weight
 
 #: Prompt kinds the bot searches; the others continue a decision or are left to the heuristic.
@@ -147,7 +147,9 @@ class Determinizer:
         self.view = view
         me = self.me = view.viewer
         n = self.n = len(view.seats)
-        total = sum(d.copies for d in CARDS.base_set) * base_set_copies(n) + n
+        self.book = memory.book
+        card_set = self.book.cards
+        total = sum(d.copies for d in card_set.base_set) * base_set_copies(n) + n
         self.total = total
         known: dict[int, str] = {}
         loc: dict[int, tuple[int, int, int]] = {}
@@ -216,16 +218,16 @@ class Determinizer:
         placed = set(loc)
         self.unseen_ids = [c for c in range(total) if c not in placed]
         pool: dict[str, int] = {}
-        for d in CARDS.base_set:
+        for d in card_set.base_set:
             pool[d.id] = d.copies * base_set_copies(n)
         seen_ancestors = set()
         for name in known.values():
-            if CARDS[name].type is CardType.ANCESTOR:
+            if self.book.type[name] is CardType.ANCESTOR:
                 seen_ancestors.add(name)
             elif pool.get(name, 0) > 0:
                 pool[name] -= 1
         self.pool_base = [name for name, k in sorted(pool.items()) for _ in range(k)]
-        self.ancestors_left = sorted(d.id for d in CARDS.ancestors if d.id not in seen_ancestors)
+        self.ancestors_left = sorted(d.id for d in card_set.ancestors if d.id not in seen_ancestors)
         self.ancestors_unseen = n - len(seen_ancestors)
         hidden = sum(self.others_hands.values()) + len(hidden_slots) + view.deck_count
         self.consistent = (
@@ -252,7 +254,7 @@ class Determinizer:
                 and any(
                     s.card is not None
                     and not s.face_down
-                    and CARDS[s.card.card].type is CardType.ANCESTOR
+                    and self.book.type[s.card.card] is CardType.ANCESTOR
                     for s in sv.slots
                 )
             ]
@@ -274,7 +276,7 @@ class Determinizer:
             ability_turn[me] = view.turn  # used already, or not ours to use: the same to the engine
         placed = not (view.phase is Phase.PLACE and not view.chain)
         return {
-            "rules": rules_version(),
+            "rules": rules_version(self.book.cards),
             "names": [sv.name for sv in view.seats],
             "seed": 0,
             "options": to_plain(options),
@@ -327,7 +329,9 @@ class Determinizer:
             set_turn[c] = memory.set_turn.get(c, view.turn - 1)
         for seat, slot in self.hidden_slots:
             c = ids.pop()
-            names[c] = pool.pop(_pick_set_card(pool, memory.not_card.get((seat, slot)), rng))
+            names[c] = pool.pop(
+                _pick_set_card(self.book, pool, memory.not_card.get((seat, slot)), rng)
+            )
             loc[c] = (FIELD, seat, slot)
             fields[seat][slot] = c
             face_down.append(c)
@@ -339,6 +343,7 @@ class Determinizer:
         # The cards known in a hand are there; a hand that searched a kind of card gets one
         # (beyond those known), for every hand before any is filled.
         forced: dict[int, list[str]] = {}
+        defs = self.book.defs
         for seat, count in sorted(self.others_hands.items()):
             held = self.held.get(seat, [])
             hands[seat].extend(held)
@@ -346,11 +351,11 @@ class Determinizer:
             for kind in self.kinds.get(seat, ()):
                 if len(dealt) - len(held) >= count:
                     break
-                if sum(1 for x in dealt if kind.accepts(CARDS[x])) >= sum(
+                if sum(1 for x in dealt if kind.accepts(defs[x])) >= sum(
                     1 for k in self.kinds[seat] if k == kind
                 ):
                     continue
-                fits = [i for i, x in enumerate(pool) if kind.accepts(CARDS[x])]
+                fits = [i for i, x in enumerate(pool) if kind.accepts(defs[x])]
                 if fits:
                     dealt.append(pool.pop(fits[rng.below(len(fits))]))
         for seat, count in sorted(self.others_hands.items()):
@@ -392,25 +397,25 @@ class Determinizer:
             "stacks": stacks,
             "limbo": list(self.limbo),
         }
-        return Game.from_state(data)
+        return Game.from_state(data, cards=self.book.cards)
 
 
-def _playout_bot(seed: int, declined: dict[str, int]) -> HeuristicBot:
-    bot = HeuristicBot(seed)
+def _playout_bot(seed: int, declined: dict[str, int], cards: CardSet) -> HeuristicBot:
+    bot = HeuristicBot(seed, cards)
     bot._declined = dict(declined)
     return bot
 
 
-def _pick_set_card(pool: list[str], ruled_out: set[str] | None, rng: Rng) -> int:
+def _pick_set_card(book: Book, pool: list[str], ruled_out: set[str] | None, rng: Rng) -> int:
     """The index in ``pool`` of a face-down card: a trap or counter not ruled out, drawn with
     the weight of how readily the heuristic sets it (the first card if none is left)."""
     weights = [
-        (i, set_weight(name))
+        (i, set_weight(book, name))
         for i, name in enumerate(pool)
-        if CARDS[name].type in _SET_TYPES and not (ruled_out and name in ruled_out)
+        if book.type[name] in _SET_TYPES and not (ruled_out and name in ruled_out)
     ]
     if not weights:
-        weights = [(i, 1.0) for i, name in enumerate(pool) if CARDS[name].type in _SET_TYPES]
+        weights = [(i, 1.0) for i, name in enumerate(pool) if book.type[name] in _SET_TYPES]
     if not weights:
         return 0
     roll = rng.below(1 << 30) / (1 << 30) * sum(w for _, w in weights)
@@ -443,7 +448,7 @@ def _link_plain(link: LinkView, loc: dict[int, tuple[int, int, int]]) -> dict[st
     }
 
 
-def _doomed_answer(view: View, choice: str) -> bool:
+def _doomed_answer(book: Book, view: View, choice: str) -> bool:
     """Whether ``choice`` flips a face-down card of ours that the link it answers removes
     anyway (a link aimed at that card, or one that clears our face-down cards): the answer
     costs nothing, so it is not searched. Playouts value such a pair of moves by the rest of
@@ -462,7 +467,8 @@ def _doomed_answer(view: View, choice: str) -> bool:
     if f"c{option.card}" in link.targets:
         return True
     return (
-        f"p{view.viewer}" in link.targets and action_role(CARDS[link.card.card]) == "clear_facedown"
+        f"p{view.viewer}" in link.targets
+        and action_role(book.defs[link.card.card]) == "clear_facedown"
     )
 
 
@@ -485,8 +491,10 @@ class MCTSBot:
         drafts: bool = False,
         read_log: bool = READ_LOG,
         search_kinds: bool = SEARCH_KINDS,
+        cards: CardSet | None = None,
     ) -> None:
         self.seed = seed
+        self.book = book_of(cards)
         self.iterations = iterations
         self.max_ms = max_ms
         self.options = options or GameOptions()
@@ -505,8 +513,8 @@ class MCTSBot:
     def new_game(self) -> None:
         """All that the bot keeps of a game, as at its start (qm_rules.bots.new_game); the
         counts above are of all its games."""
-        self.fallback = HeuristicBot(self.seed)
-        self.memory = SeatMemory()
+        self.fallback = HeuristicBot(self.seed, self.book.cards)
+        self.memory = SeatMemory(self.book.cards)
         #: the view where our activation under way began, and our choices since
         self._draft: tuple[View, list[str]] | None = None
         self._unread: list[Event] = []  # events shown to our seat since our last decision
@@ -570,7 +578,7 @@ class MCTSBot:
         # The heuristic's move: the search keeps it unless another is clearly better (and
         # asking keeps the heuristic's own memory, e.g. how long it has waited, in step).
         default = self.fallback.choose(view)
-        if _doomed_answer(view, default):
+        if _doomed_answer(self.book, view, default):
             return default, False
         rng = Rng(seed_state(("mcts", self.seed, view.viewer, view.seq)))
         choice = self.search(det, rng, view, default, steps)
@@ -646,7 +654,10 @@ class MCTSBot:
             got: dict[str, float] = {}
             for key in real:
                 game = base.clone()
-                bots = [_playout_bot(seed, d) for seed, d in zip(seeds, declined, strict=True)]
+                bots = [
+                    _playout_bot(seed, d, self.book.cards)
+                    for seed, d in zip(seeds, declined, strict=True)
+                ]
                 child = root.children.get(key)
                 if child is None:
                     child = root.children[key] = Node(key, me, root)

@@ -14,8 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from qm_rules.cards import CARDS, CardDef, CardType
-from qm_rules.describe import listed
+from qm_rules.cards import CardDef, CardType
+from qm_rules.describe import listed, shown_cards
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import has, tr
 from qm_tui.widgets.footer import Footer
@@ -82,7 +82,7 @@ class GalleryScreen(Screen[None]):
         self.initial = card_id
 
     def compose(self) -> ComposeResult:
-        yield Label(tr("gallery.title", self.lang, n=len(CARDS.cards)), id="title")
+        yield Label(tr("gallery.title", self.lang, n=len(shown_cards().cards)), id="title")
         with Horizontal(id="gallery"):
             with Vertical(id="left"):
                 yield Input(placeholder=tr("gallery.filter", self.lang), id="filter")
@@ -105,7 +105,7 @@ class GalleryScreen(Screen[None]):
     def _fill(self, query: str) -> None:
         cards = self.query_one("#cards", OptionList)
         cards.clear_options()
-        for card in CARDS.cards:
+        for card in shown_cards().cards:
             if card_matches(card, query):
                 prompt = Content.assemble(
                     card.name(self.lang), "  ", (type_name(card, self.lang), "dim")
@@ -126,7 +126,7 @@ class GalleryScreen(Screen[None]):
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:
             self.query_one("#detail", Static).update(
-                describe_card(CARDS[event.option.id], self.lang)
+                describe_card(shown_cards()[event.option.id], self.lang)
             )
 
     @on(OptionList.OptionSelected, "#cards")

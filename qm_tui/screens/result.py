@@ -23,8 +23,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from qm_rules.cards import CARDS, CardType
-from qm_rules.describe import card_name, listed
+from qm_rules.cards import CardType
+from qm_rules.describe import DEFS, card_name, listed
 from qm_rules.model import Result, SeatView, View
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
@@ -62,7 +62,7 @@ def field_words(sv: SeatView, lang: str) -> str:
         if s.card is None:
             continue
         word = ("#" if s.face_down else "") + card_name(s.card.card, lang)
-        d = CARDS.by_id.get(s.card.card)
+        d = DEFS.get(s.card.card)
         if stacked and not placed and d is not None and d.type is CardType.ANCESTOR:
             word, placed = tr("result.stacked", lang, ancestor=word, cards=stacked), True
         words.append(word)
@@ -165,7 +165,7 @@ class ResultScreen(ModalScreen[str | None]):
                 )
                 yield Static(line, id="result-winner")
                 if r.ancestor:
-                    d = CARDS.by_id.get(r.ancestor)
+                    d = DEFS.get(r.ancestor)
                     anc = Text(
                         clean(tr("result.ancestor", lang, name=card_name(r.ancestor, lang))),
                         style="bold",

@@ -23,8 +23,7 @@ from textual.message import Message
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
 
-from qm_rules.cards import CARDS
-from qm_rules.describe import describe_options, describe_prompt, distinct_options
+from qm_rules.describe import DEFS, describe_options, describe_prompt, distinct_options
 from qm_rules.model import Option, PromptKind, View
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
@@ -34,10 +33,6 @@ from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyLabel
 #: Letters an option may take after 1-9 and 0, in the order given (home row first); those the
 #: screen binds to something else are skipped.
 OPTION_LETTERS = "asfhjkmnqtuvwyzi"
-
-
-#: The cards that the action phase plays or sets into a free slot (actions, traps, counters).
-SLOT_CARDS = frozenset(c.id for c in CARDS.cards if c.is_special)
 
 
 def option_keys(reserved: set[str] | frozenset[str] = frozenset()) -> tuple[str, ...]:
@@ -76,7 +71,10 @@ def fills_field(view: View, options: Sequence[Option]) -> list[bool]:
     last = sum(1 for s in me.slots if s.empty) == 1
     if p.kind is PromptKind.ACTION:
         return [last and o.kind == "set" for o in options]
-    wanted = last and any(c.card in SLOT_CARDS for c in me.hand or ())
+    # a card the action phase plays or sets into a free slot (an action, trap or counter)
+    wanted = last and any(
+        (d := DEFS.get(c.card)) is not None and d.is_special for c in me.hand or ()
+    )
     return [wanted and o.kind == "place" for o in options]
 
 

@@ -25,8 +25,8 @@ from textual.dom import NoScreen
 from textual.message import Message
 from textual.widgets import Static
 
-from qm_rules.cards import CARDS, CardDef, CardType
-from qm_rules.describe import card_name
+from qm_rules.cards import CardDef, CardType
+from qm_rules.describe import DEFS, card_name
 from qm_rules.model import CardView
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
@@ -34,8 +34,6 @@ from qm_tui.widgets.redraw import OneLayout
 
 Zone = Literal["seat", "slot", "hand"]
 
-#: Card definitions by id, looked up once (``CARDS.by_id`` hashes the whole card set a call).
-DEFS: dict[str, CardDef] = dict(CARDS.by_id)
 
 MARK_BURNING = "^"
 MARK_TAPPED = "="
