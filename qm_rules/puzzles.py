@@ -45,7 +45,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from .cards import CARDS, Text
+from .cards import Text, shipped_cards
 from .game import Game
 from .i18n import LANGS, tr
 from .model import Event, Option, Prompt, seen_by
@@ -213,7 +213,7 @@ def parse_puzzle(data: Mapping[str, Any], source: str = "", default_id: str = ""
         raise PuzzleError("goal.by", f"needs one of {', '.join(DEADLINES)}", source)
     card = raw_goal.get("card")
     if kind == "clear":
-        if not isinstance(card, str) or card not in CARDS.by_id:
+        if not isinstance(card, str) or card not in shipped_cards().by_id:
             raise PuzzleError("goal.card", "needs the id of the card to clear", source)
     elif card is not None:
         raise PuzzleError("goal.card", "only a 'clear' goal names a card", source)
@@ -387,7 +387,7 @@ def goal_text(puzzle: Puzzle, lang: str) -> str:
     key = f"puzzle.goal.{goal.kind}"
     words: dict[str, object] = {}
     if goal.card is not None:
-        words["card"] = CARDS.by_id[goal.card].name(lang)
+        words["card"] = shipped_cards().by_id[goal.card].name(lang)
     if goal.seat is not None and goal.kind in _SEAT_GOALS:
         key = _SEAT_GOALS[goal.kind]
         words["seat"] = goal.seat + 1
