@@ -9,6 +9,7 @@ from ``qm_net`` or ``qm_rules``: the positions and defaults are copied from the 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 # §5.1: each array's fields in order, with the defaults of those that may be left out
@@ -131,3 +132,27 @@ def view(v: dict[str, Any]) -> dict[str, Any]:
 def part(key: str, value: Any) -> Any:
     """One field of a view (``key``) as a map."""
     return VIEW_PARTS[key](value) if key in VIEW_PARTS else value
+
+
+def whole_view(msg: dict[str, Any], held: dict[str, Any]) -> dict[str, Any]:
+    """The view an update (§5.1) stands for: `view`, or the held view with `patch` carried out
+    (each step `[path, value]` puts value at path; an index one past the end appends).
+    ``held`` keeps the last update's view and its `n`, the next patch's base."""
+    if msg["view"] is not None:
+        assert msg["patch"] is None and msg["base"] is None
+        held.update(view=msg["view"], n=msg["n"])
+        return msg["view"]
+    assert msg["base"] == held["n"], "a patch on another view than the last update's"
+    view = copy.deepcopy(held["view"])
+    for path, value in msg["patch"]:
+        assert path, "a step with an empty path"
+        node = view
+        for key in path[:-1]:
+            node = node[key]
+        if isinstance(node, list) and path[-1] == len(node):
+            node.append(value)
+        else:
+            assert path[-1] in node if isinstance(node, dict) else 0 <= path[-1] < len(node)
+            node[path[-1]] = value
+    held.update(view=view, n=msg["n"])
+    return view

@@ -13,7 +13,6 @@ list of codes, imports from the project.)
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import os
 import random
@@ -277,32 +276,6 @@ def check_event(wired: Any, me: int) -> None:
     assert e["to"] is None or me in e["to"], "an event for other seats reached us (R5)"
 
 
-# ───────────────────────────── patches (§5.1) ─────────────────────────────
-
-
-def whole_view(msg: dict[str, Any], held: dict[str, Any]) -> dict[str, Any]:
-    """The view an update stands for: `view`, or the held view with `patch` carried out
-    (each step `[path, value]` puts value at path; an index one past the end appends)."""
-    if msg["view"] is not None:
-        assert msg["patch"] is None and msg["base"] is None
-        held.update(view=msg["view"], n=msg["n"])
-        return msg["view"]
-    assert msg["base"] == held["n"], "a patch on another view than the last update's"
-    view = copy.deepcopy(held["view"])
-    for path, value in msg["patch"]:
-        assert path, "a step with an empty path"
-        node = view
-        for key in path[:-1]:
-            node = node[key]
-        if isinstance(node, list) and path[-1] == len(node):
-            node.append(value)
-        else:
-            assert path[-1] in node if isinstance(node, dict) else 0 <= path[-1] < len(node)
-            node[path[-1]] = value
-    held.update(view=view, n=msg["n"])
-    return view
-
-
 # ───────────────────────────── the fair deal (§11) ─────────────────────────────
 
 
@@ -395,7 +368,7 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
                 break
             assert t == "update", f"unexpected {msg}"
             updates += 1
-            view = whole_view(msg, held)
+            view = doc_wire.whole_view(msg, held)
             patched += msg["patch"] is not None
             over = view["result"] is not None
             check_view(view, me, over=over)

@@ -15,7 +15,7 @@ adds its own numbers (:func:`qm_net.protocol.update_frame`).
 
 from __future__ import annotations
 
-import time
+import asyncio
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -99,7 +99,7 @@ class Feed:
             r, _, size = self.events.popleft()
             self._held_bytes -= size
             self.cut = max(self.cut, r)
-        self._deadline, self._published_at = deadline, time.monotonic()
+        self._deadline, self._published_at = deadline, _now()
         self._next = None
         self._behind.clear()
         idle, self.idle = self.idle, set()
@@ -123,7 +123,7 @@ class Feed:
         self.events.clear()
         self._held_bytes = 0
         self.cut = self.round - 1  # those before are not held: only a resync starts from there
-        self._deadline, self._published_at = deadline, time.monotonic()
+        self._deadline, self._published_at = deadline, _now()
         self._next = None
         self._behind.clear()
 
@@ -155,10 +155,16 @@ class Feed:
         missed = tuple(e for r, e, _ in self.events if r > held_round)
         deadline = self._deadline
         if deadline is not None:
-            deadline = max(0.0, deadline - (time.monotonic() - self._published_at))
+            deadline = max(0.0, round(deadline - (_now() - self._published_at), 3))
         steps = patch_between(held, self.plain)
         view = self.plain if steps is None else None
         body = p.update_body(missed, deadline, view=view, patch=steps, timer=self._timer)
         done = body, steps is not None
         self._behind[held_round] = (held, done)
         return done
+
+
+def _now() -> float:
+    """The event loop's time: the clock the table's timers run on (:mod:`.timers`), so that a
+    deadline told late counts down with theirs."""
+    return asyncio.get_running_loop().time()

@@ -15,10 +15,9 @@ the timer made it, with its ``timeout`` mark ("timed out (passed)", as it read l
 
 from __future__ import annotations
 
-import dataclasses
-
 from qm_net import compact
 from qm_net import protocol as p
+from qm_net.host.wireseq import drafters_only
 from qm_rules import Event
 from qm_rules.model import seen_by
 
@@ -47,13 +46,7 @@ class GameHistory:
     def add(self, events: list[Event] | tuple[Event, ...], hidden_by: int | None = None) -> None:
         """Events just told: to everyone allowed (``hidden_by`` None), or the hidden steps of a
         draft, told to the drafter alone — kept as the drafter's, whatever they say."""
-        if hidden_by is None:
-            self.events.extend(events)
-            return
-        only = (hidden_by,)
-        self.events.extend(
-            dataclasses.replace(e, to=only) for e in events if e.visible_to(hidden_by)
-        )
+        self.events.extend(events if hidden_by is None else drafters_only(events, hidden_by))
 
     def seen_by(self, viewer: int | None) -> list[Event]:
         """Every event ``viewer`` (None: a spectator) was told of the game, in order."""

@@ -30,7 +30,7 @@ from qm_net.host.lobby import LobbyHandlers
 from qm_net.host.news import Listener, News
 from qm_net.host.seats import Seat, Seats
 from qm_net.host.timers import Timers
-from qm_net.host.wireseq import WireSeq, is_hidden_step
+from qm_net.host.wireseq import WireSeq, drafters_only, is_hidden_step
 from qm_net.journal_io import JournalGame, read_games
 from qm_net.protocol import MAX_SEATS, MIN_SEATS, decode_client
 from qm_net.version import DEFAULT_PORT
@@ -511,7 +511,10 @@ class Host(DealHandlers, LobbyHandlers):
             if prompt is None:
                 break
             more, hidden = self._decide(prompt.seat, prompt.default, prompt.seq, timed_out=True)
-            events.extend(more)
+            # a declaration cancelled by the clock is the drafter's to know, its timeout mark
+            # too: told to the others it would say the seat was declaring (they see the
+            # prompt it started from time out, as if nothing had been declared)
+            events.extend(drafters_only(more, prompt.seat) if hidden else more)
             public = public or not hidden
             if not hidden and not go_on(game):
                 break
@@ -844,6 +847,23 @@ class Host(DealHandlers, LobbyHandlers):
                 )
         self._spawn(self.stop("the host hit a bug and cannot go on with this game"))
 
+    def _cancel_draft(self, index: int) -> bool:
+        """Cancel the declaration seat ``index`` left open, as a hidden step (told to it
+        alone), so that the bot standing in plays from the prompt it started from, as it would
+        have had the player declared nothing: a bot that finished the player's declaration would
+        show the others what was declared. True when there was one (the clocks are set)."""
+        game = self.game
+        prompt = game.prompt if game is not None else None
+        if game is None or game.draft is None or prompt is None or prompt.seat != index:
+            return False
+        try:
+            events, hidden = self._decide(index, "cancel", prompt.seq)
+        except RulesError:  # (a draft step always offers cancel; a bug must not stop play)
+            log.exception("cancelling seat %d's declaration", index)
+            return False
+        self._changed(events, index if hidden else None)
+        return True
+
     def _rematch_awaited(self, seat: Seat) -> bool:
         """After a game: does another player, connected, wait for the rematch ``seat`` has not
         asked for? Bots do not mind: a player reading the result at a table of bots keeps it."""
@@ -891,7 +911,8 @@ class Host(DealHandlers, LobbyHandlers):
             seat.takeover = True
             self.history.stand_in(index, True)
             self._broadcast_lobby()
-            self._arm()
+            if not self._cancel_draft(index):
+                self._arm()
         elif self.state == "ended" and not (seat.ready and seat.conn is not None):
             if seat.conn is not None and not self._rematch_awaited(seat):
                 return  # connected, and no other player waits for the rematch: the seat stays

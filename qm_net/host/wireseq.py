@@ -15,11 +15,12 @@ the activation and is public like any other decision.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import dataclasses
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from qm_net.journal_io import retell
-from qm_rules import Game
+from qm_rules import Event, Game
 
 if TYPE_CHECKING:
     from qm_net.host.history import GameHistory
@@ -30,6 +31,13 @@ def is_hidden_step(drafting_before: bool, option: str, game: Game) -> bool:
     if option == "concede":
         return False
     return game.draft is not None or (drafting_before and option == "cancel")
+
+
+def drafters_only(events: Sequence[Event], seat: int) -> list[Event]:
+    """The events of a hidden step, as told: to its drafter ``seat`` alone, whatever they say
+    (a timer's ``timeout`` mark on a cancelled declaration is public by itself)."""
+    only = (seat,)
+    return [dataclasses.replace(e, to=only) for e in events if e.visible_to(seat)]
 
 
 class WireSeq:
