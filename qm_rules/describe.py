@@ -16,6 +16,7 @@ from typing import Any
 
 from .cards import CardType, Clause, Cost, Filter, Section
 from .i18n import has, tr
+from .logorder import LogOrder
 from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, Result, View
 from .plays import Reason
 from .progress import (
@@ -699,11 +700,23 @@ def describe(
         return say("log.timeout", took=took)
     if k == "chain_closed":
         return "" if (_d(d, "links") or 0) < 2 else say("log.chain_closed")
+
+    def named_link(key: str, key_card: str) -> str:
+        """A line naming a link by number, its card and owner too (``of``, ``owner``: put
+        there by qm_rules.logorder), where the event carries them."""
+        n = (_d(d, "link") or 0) + 1
+        of = _d(d, "of")
+        if not of:
+            return say(key, n=n)
+        owner = seat_name(_d(d, "owner"), names, lang)
+        return tr(key_card, lang, who=who, n=n, card=card_name(of, lang), owner=owner)
+
     if k == "section":
         if _d(d, "ok"):
             return ""
-        key = "log.section_unmet" if _d(d, "why") == "condition" else "log.section_failed"
-        return say(key, n=(_d(d, "link") or 0) + 1)
+        if _d(d, "why") == "condition":
+            return named_link("log.section_unmet", "log.section_unmet.card")
+        return named_link("log.section_failed", "log.section_failed.card")
     if k == "resolved":  # the card named, unless an older host left it out
         if _d(d, "negated"):
             key = "log.resolved.negated.card" if card else "log.resolved.negated"
@@ -711,7 +724,7 @@ def describe(
             key = "log.resolved.card" if card else "log.resolved"
         return say(key, n=(_d(d, "link") or 0) + 1)
     if k == "negate":
-        return say("log.negate", n=(_d(d, "link") or 0) + 1)
+        return named_link("log.negate", "log.negate.card")
     if k == "search":
         return say("log.search" if card else "log.search.hidden")
     if k == "look":
@@ -848,9 +861,13 @@ def describe_events(
     *,
     everything: bool = False,
     places: Places | None = None,
+    order: LogOrder | None = None,
 ) -> list[str]:
     """The log lines ``viewer`` should read for ``events``; ``places``: where the cards lay on
     the fields as the events began (a targeted card's owner and slot, see :func:`describe`).
+    The events are read in the log's order (:class:`~qm_rules.logorder.LogOrder`: each link's
+    line before its effects); ``order`` carries the chain over from the events described
+    before (a table's log, told update by update), else the events are taken as a whole.
 
     Events the viewer may not see are dropped (with ``everything``, none is: a replay of the
     whole game from its journal). A pass right after a ``timeout`` of the same seat is not
@@ -859,6 +876,7 @@ def describe_events(
     the second line.
     """
     seen = list(events) if everything else [e for e in events if e.visible_to(viewer)]
+    seen = (order or LogOrder()).feed(seen)
     lines: list[str] = []
     for i, e in enumerate(seen):
         nxt = seen[i + 1] if i + 1 < len(seen) else None

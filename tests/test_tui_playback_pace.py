@@ -139,7 +139,8 @@ async def test_a_chain_cut_short_by_my_decision_stays_drawn_with_its_outcomes(la
         await until(pilot, lambda: table.view is mine)  # ...when my question arrives
         assert not table.playback.queue
         text = "\n".join(_chain_lines(app))
-        negates = "Cat 使连锁 2 无效" if lang == "zh" else "Cat negates link 2"
+        # the link negated named by its card and owner, not by its number alone
+        negates = "Cat 使连锁 2：鬼打墙（Bob）无效" if lang == "zh" else "Cat negates link 2: "
         takes = "Chrysanthemums" if lang == "en" else "菊花"
         assert negates in text and takes in text, text
         assert "✗2." in text and "✓3." in text and "✓1." in text

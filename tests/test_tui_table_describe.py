@@ -92,7 +92,7 @@ def test_a_resolving_link_names_its_card_as_its_activation_did() -> None:
     assert describe(old, "en", ["A", "B"]) == "Link 1 (B) was negated"
     ok = Event("resolved", 1, {"link": 1, "negated": False, "def": "chaitai"})
     assert describe(ok, "en", ["A", "B"]) == "Link 2: Spoil the Show (B) resolves"
-    assert describe(ok, "zh", ["A", "B"]) == "连锁 2：拆台（B）结算完毕"
+    assert describe(ok, "zh", ["A", "B"]) == "连锁 2：拆台（B）结算"
 
 
 def test_every_option_reads_as_words_and_names_its_card() -> None:

@@ -102,6 +102,7 @@ def _run(args: argparse.Namespace) -> int:
         field_places,
     )
     from qm_rules.i18n import tr
+    from qm_rules.logorder import LogOrder
 
     lang = args.replay_lang or getattr(args, "lang", None) or "en"
     timeouts: Collection[int] = ()
@@ -168,6 +169,7 @@ def _run(args: argparse.Namespace) -> int:
             deal=_deal(journal.seed, checkable, lang),
         )
     )
+    order = LogOrder()  # the chain, choice to choice: each link's line before its effects
     for i, (seat, option_id) in enumerate(journal.choices):
         # the board as the events begin, as the reader may see it: whose slot a targeted card
         # is in, and the cards' names (the events name targets by instance)
@@ -196,7 +198,14 @@ def _run(args: argparse.Namespace) -> int:
         for cid, place in field_places(after).items():
             places.setdefault(cid, place)  # placed by these events
         lines = describe_events(
-            events, args.seat, lang, names, cards, everything=everything, places=places
+            events,
+            args.seat,
+            lang,
+            names,
+            cards,
+            everything=everything,
+            places=places,
+            order=order,
         )
         for line in lines:
             print(f"    {line}")

@@ -35,15 +35,26 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "连锁 {n} 的一段效果无法执行，这一段不发生",
         "en": "Part of link {n}'s effect cannot be carried out and does not happen",
     },
+    "log.section_failed.card": {
+        "zh": "连锁 {n}：{card}（{owner}）的一段效果无法执行，这一段不发生",
+        "en": "Link {n}: {card} ({owner}): part of its effect cannot be carried out and does "
+        "not happen",
+    },
     # a section's "if" (e.g. "if the discarded card was an offering") simply not met
     "log.section_unmet": {
         "zh": "连锁 {n}：条件未满足，这一段效果不发生",
         "en": "Link {n}: the condition was not met, so that part of the effect does not happen",
     },
-    "log.resolved": {"zh": "连锁 {n}（{who}）结算完毕", "en": "Link {n} ({who}) resolves"},
+    "log.section_unmet.card": {
+        "zh": "连锁 {n}：{card}（{owner}）的条件未满足，这一段效果不发生",
+        "en": "Link {n}: {card} ({owner}): the condition was not met, so that part of the "
+        "effect does not happen",
+    },
+    # read before the link's effects (qm_rules.logorder): "resolves", not "has resolved"
+    "log.resolved": {"zh": "连锁 {n}（{who}）结算", "en": "Link {n} ({who}) resolves"},
     "log.resolved.negated": {"zh": "连锁 {n}（{who}）被无效", "en": "Link {n} ({who}) was negated"},
     "log.resolved.card": {
-        "zh": "连锁 {n}：{card}（{who}）结算完毕",
+        "zh": "连锁 {n}：{card}（{who}）结算",
         "en": "Link {n}: {card} ({who}) resolves",
     },
     "log.resolved.negated.card": {
@@ -51,6 +62,10 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "Link {n}: {card} ({who}) was negated",
     },
     "log.negate": {"zh": "{who} 使连锁 {n} 无效", "en": "{who} negates link {n}"},
+    "log.negate.card": {
+        "zh": "{who} 使连锁 {n}：{card}（{owner}）无效",
+        "en": "{who} negates link {n}: {card} ({owner})",
+    },
     "log.search": {"zh": "{who} 检索了 {card}", "en": "{who} searches out {card}"},
     "log.search.hidden": {
         "zh": "{who} 从牌山检索了一张牌",

@@ -10,7 +10,8 @@ from textual.visual import visualize
 from textual.widgets import Static
 
 from qm_rules.describe import describe, describe_link
-from qm_rules.model import View
+from qm_rules.logorder import NAMES_A_LINK, name_link
+from qm_rules.model import Event, LinkView, View
 from qm_tui.i18n import tr
 from qm_tui.playback import ChainFrame, LinkState
 from qm_tui.safe import clean
@@ -21,19 +22,30 @@ MARKS = {"waiting": " ", "resolving": "▶", "resolved": "✓", "negated": "✗"
 
 
 def outcome(
-    ls: LinkState, lang: str, names: Sequence[str], cards: Mapping[int, str] | None = None
+    ls: LinkState,
+    lang: str,
+    names: Sequence[str],
+    cards: Mapping[int, str] | None = None,
+    links: Mapping[int, LinkView] | None = None,
 ) -> str:
-    """What a link did, in words: "negated", "resolved: Bob draws 2 cards", "resolving..."."""
+    """What a link did, in words: "negated", "resolved: Bob draws 2 cards", "resolving...";
+    a link it names by number (a negate) by its card and owner too, from ``links``."""
     if ls.state == "negated":
         return tr("chain.negated", lang)
     if ls.state == "resolving":
         return tr("chain.resolving", lang)
     if ls.state != "resolved":
         return ""
-    did = [t for t in (describe(e, lang, names, cards) for e in ls.effects) if t]
+    effects = [_naming(e, links or {}) for e in ls.effects]
+    did = [t for t in (describe(e, lang, names, cards) for e in effects) if t]
     if did:
         return tr("chain.resolved_did", lang, what="; ".join(did))
     return tr("chain.no_effect" if ls.failed else "chain.resolved", lang)
+
+
+def _naming(e: Event, links: Mapping[int, LinkView]) -> Event:
+    link = links.get(e.data.get("link")) if e.kind in NAMES_A_LINK else None  # type: ignore[arg-type]
+    return e if link is None else name_link(e, link.card.card, link.seat)
 
 
 def chain_text(
@@ -50,6 +62,7 @@ def chain_text(
     if not frame.links:  # (a tall screen keeps the box): say it is empty, not a bare title
         out.append("\n" + tr("table.chain.empty", lang), style="dim italic")
         return out
+    links = {ls.link.index: ls.link for ls in frame.links}
     for ls in reversed(frame.links):
         link = ls.link
         current = frame.current == link.index
@@ -63,7 +76,7 @@ def chain_text(
         else:
             style = ""
         line.append(clean(describe_link(link, view, lang, ls.where())), style=style)
-        said = outcome(ls, lang, names, cards)
+        said = outcome(ls, lang, names, cards, links)
         if said and not (ls.state == "negated" and link.negated):  # its line says "(negated)"
             colour = "red" if ls.state == "negated" else "green" if current else "dim"
             line.append("\n   " + clean(said), style=f"italic {colour}")

@@ -1,0 +1,155 @@
+"""The log reads in order: each link's "resolves" line first, then what the link did, for every
+kind of link; every line that names a link by number names its card and owner too.
+
+Whole games are played by bots through the engine's public choices; which link each event
+belongs to is taken from the engine as it emits it (the link on top of the chain while the
+chain resolves), independently of :mod:`qm_rules.logorder`, and the log's order is checked
+against it for every seat's view and a spectator's, told update by update as a table tells it.
+The games are a bounded search over seeds until every kind of link has resolved, with effects
+and negated, and several times over."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from qm_rules import Game
+from qm_rules.bots import make_bot
+from qm_rules.describe import describe_events
+from qm_rules.logorder import LogOrder
+from qm_rules.model import Event, LinkKind, make_event
+
+OWNER = "_owner"  # the test's tag in an event's data: (chain number, link index)
+KINDS = {k.value for k in LinkKind}
+CHAINS: dict[int, int] = {}  # chains closed so far, by game (id): cleared for each new game
+
+
+@pytest.fixture
+def tagged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tag each event the engine emits while a chain resolves with the link it belongs to."""
+    emit, add = Game.emit, Game.add_event
+    chains = CHAINS
+
+    def owner(g: Game, kind: str) -> tuple[int, int] | None:
+        if kind == "chain_closed":
+            chains[id(g)] = chains.get(id(g), 0) + 1
+            return None
+        if g.resolving and g.chain:
+            return (chains.get(id(g), 0), len(g.chain) - 1)
+        return None
+
+    def tagged_emit(g: Game, kind: str, seat: Any, data: dict[str, Any], to: Any = None) -> None:
+        who = owner(g, kind)
+        emit(g, kind, seat, {**data, OWNER: who} if who else data, to)
+
+    def tagged_add(g: Game, event: Event) -> None:
+        who = owner(g, event.kind)
+        if who:
+            event = make_event(event.kind, event.seat, {**event.data, OWNER: who}, event.to)
+        add(g, event)
+
+    monkeypatch.setattr(Game, "emit", tagged_emit)
+    monkeypatch.setattr(Game, "add_event", tagged_add)
+
+
+def _game(seed: int, players: int) -> tuple[list[list[Event]], list[str]]:
+    """A whole game of bots, heuristic (even seeds) or random (odd: they try everything):
+    its events, update by update (the opening first)."""
+    names = [f"bot-{i + 1}" for i in range(players)]
+    CHAINS.clear()
+    game = Game.new(names, seed)
+    strategy = "random" if seed % 2 else "heuristic"
+    bots = [make_bot(strategy, seed * 10 + i) for i in range(players)]
+    batches = [list(game.opening)]
+    while game.result is None:
+        prompt = game.prompt
+        assert prompt is not None
+        batches.append(game.choose(prompt.seat, bots[prompt.seat].choose(game.view(prompt.seat))))
+    return batches, names
+
+
+def _check(batches: list[list[Event]], viewer: int | None) -> Counter[str]:
+    """Feed a viewer's events to one LogOrder update by update; check every link's resolves
+    line comes before each of its effects, once. The kinds of link resolved (and how)."""
+    order = LogOrder()
+    out: list[Event] = []
+    for batch in batches:
+        out += order.feed([e for e in batch if e.visible_to(viewer)])
+    chain = 0
+    kinds: dict[int, str] = {}
+    said: dict[tuple[int, int], int] = {}
+    seen: Counter[str] = Counter()
+    for i, e in enumerate(out):
+        if e.kind == "start":
+            chain = 0
+        if e.kind == "activate":
+            kinds[e.data["link"]] = e.data["kind"]
+        if e.kind == "chain_closed":
+            chain += 1
+            continue
+        if e.kind == "resolved":
+            key = (chain, e.data["link"])
+            assert key not in said, f"link {key} read as resolving twice (at {said[key]}, {i})"
+            said[key] = i
+            how = "negated" if e.data.get("negated") else "resolved"
+            seen[f"{kinds.get(e.data['link'])}:{how}"] += 1
+            continue
+        who = e.data.get(OWNER)
+        if who is None or (e.kind == "section" and e.data.get("ok")):
+            continue
+        assert tuple(who) in said, f"{e.kind} of link {who} read before its resolves line"
+        seen[f"{kinds.get(who[1])}:effect"] += 1
+        if e.kind in ("negate", "section"):
+            assert e.data.get("of"), f"{e.kind} names link {e.data.get('link')} by number only"
+    return seen
+
+
+def _games() -> Iterator[tuple[list[list[Event]], list[str]]]:
+    for seed in range(400):
+        yield _game(seed, 2 + seed % 5)
+
+
+def test_every_kind_of_link_reads_resolves_first_over_whole_games(tagged: None) -> None:
+    seen: Counter[str] = Counter()
+    games = 0
+    wanted = {f"{k}:resolved" for k in KINDS} | {"action:effect", "trap:effect", "counter:effect"}
+    wanted |= {"manifest:effect", "worship:effect", "action:negated"}
+    for batches, names in _games():
+        games += 1
+        for viewer in (*range(len(names)), None):
+            seen += _check(batches, viewer)
+            if viewer in (0, None):
+                for lang in ("en", "zh"):
+                    lines = describe_events([e for b in batches for e in b], viewer, lang, names)
+                    _check_lines(lines, lang)
+        if games >= 20 and all(seen[w] >= 3 for w in wanted):
+            break
+    missing = {w for w in wanted if seen[w] < 3}
+    assert not missing, f"after {games} games, not seen 3 times: {sorted(missing)} ({seen})"
+
+
+def _check_lines(lines: list[str], lang: str) -> None:
+    """No line names a link by its number alone."""
+    bare = {
+        "en": re.compile(r"negates link \d+$|^Part of link \d+|^Link \d+: the condition"),
+        "zh": re.compile(r"使连锁 \d+ 无效|^连锁 \d+ 的一段|^连锁 \d+：条件"),
+    }[lang]
+    for line in lines:
+        assert not bare.search(line), line
+
+
+def test_a_resolution_cut_by_a_decision_still_reads_in_order(tagged: None) -> None:
+    """Told one decision at a time (a table's updates, some cutting a resolution at an
+    effect's pick), the log reads as the whole game told at once."""
+    for seed in range(10):
+        batches, _ = _game(seed, 3)
+        whole = LogOrder().feed([e for b in batches for e in b])
+        order = LogOrder()
+        stepwise = [e for b in batches for e in order.feed(b)]
+        assert [(e.kind, e.seat, e.data) for e in whole] == [
+            (e.kind, e.seat, e.data) for e in stepwise
+        ]
