@@ -1,0 +1,176 @@
+"""``qingming puzzle``: the puzzles — list them, play one, prove them.
+
+- ``qingming puzzle`` lists the shipped puzzles, a mark on those solved here (remembered in the
+  data dir: :mod:`qm_tui.progress`).
+- ``qingming puzzle NAME`` plays a shipped puzzle, ``qingming puzzle FILE`` a puzzle file.
+- ``qingming puzzle check [FILE …] [--json]`` proves puzzles with the solver
+  (:mod:`qm_rules.solver`): every shipped one without a FILE. Exit status 0 when every puzzle is
+  proved with nothing flagged, 1 when one is not, 2 when a file is refused (one line naming the
+  field, on stderr).
+
+The file format: ``docs/PUZZLES.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from qm_rules.puzzles import Puzzle
+    from qm_rules.solver import Verdict
+
+NAME = "puzzle"
+HELP = "puzzles: list them (no argument), play one (NAME or FILE), or prove them (check)"
+EPILOG = (
+    "examples: 'qingming puzzle' lists the puzzles; 'qingming puzzle 01-first-worship' plays "
+    "one; 'qingming puzzle mine.toml' plays your own file; 'qingming puzzle check mine.toml' "
+    "proves it. The file format: docs/PUZZLES.md."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "words",
+        nargs="*",
+        metavar="NAME|FILE|check",
+        help="a shipped puzzle's name or a puzzle file to play; or 'check' and the files to "
+        "prove (none: every shipped puzzle)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="with check: print one JSON object a puzzle"
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("zh", "en"),
+        default=argparse.SUPPRESS,
+        help="language of the list and the report (default: the remembered one, else en)",
+    )
+
+
+def _lang(args: argparse.Namespace) -> str:
+    lang = getattr(args, "lang", None)
+    if lang:
+        return str(lang)
+    from qm_tui.config import load
+
+    return load().lang or "en"
+
+
+def run(args: argparse.Namespace) -> int:
+    words: list[str] = list(args.words)
+    lang = _lang(args)
+    if words and words[0] == "check":
+        return _check(words[1:], as_json=args.json, lang=lang)
+    if not words:
+        return _list(lang)
+    if len(words) > 1:
+        print("qingming puzzle: play one puzzle at a time", file=sys.stderr)
+        return 2
+    return _play(words[0], lang, args)
+
+
+def find(word: str) -> Puzzle:
+    """A shipped puzzle by name (``01-first-worship`` or ``first-worship``), else a file.
+    Raises PuzzleError (one line) when neither."""
+    from qm_rules.puzzles import PuzzleError, load_puzzle, shipped
+
+    for p in shipped():
+        if word in (p.id, p.id.partition("-")[2]):
+            return p
+    if Path(word).exists() or word.endswith(".toml"):
+        return load_puzzle(word)
+    raise PuzzleError("name", f"no shipped puzzle {word!r} and no such file", word)
+
+
+def _list(lang: str) -> int:
+    from qm_rules.i18n import tr
+    from qm_rules.puzzles import goal_text, shipped
+    from qm_tui.progress import finished
+
+    solved = finished("puzzle")
+    puzzles = shipped()
+    print(
+        tr("puzzle.list.title", lang, n=len(puzzles), solved=len(solved & {p.id for p in puzzles}))
+    )
+    for p in puzzles:
+        mark = "✓" if p.id in solved else "·"
+        stars = "★" * p.difficulty + "☆" * (5 - p.difficulty)
+        print(f" {mark} {stars}  {p.id:<28} {p.title(lang)} — {goal_text(p, lang)}")
+    print(tr("puzzle.list.how", lang))
+    return 0
+
+
+def _play(word: str, lang: str, args: argparse.Namespace) -> int:
+    from qm_rules.puzzles import PuzzleError
+
+    try:
+        puzzle = find(word)
+    except PuzzleError as exc:
+        print(f"qingming puzzle: {exc}", file=sys.stderr)
+        return 2
+    from qm_tui.puzzle_play import play_puzzle
+
+    return play_puzzle(puzzle, lang, args)
+
+
+def _check(files: list[str], *, as_json: bool, lang: str) -> int:
+    from qm_rules.puzzles import PuzzleError, load_puzzle, shipped
+    from qm_rules.solver import check
+
+    if files:
+        puzzles = []
+        for f in files:
+            try:
+                puzzles.append(load_puzzle(f))
+            except PuzzleError as exc:
+                print(f"qingming puzzle check: {exc}", file=sys.stderr)
+                return 2
+    else:
+        puzzles = shipped()
+    verdicts = []
+    for p in puzzles:
+        v = check(p)
+        verdicts.append(v)
+        if as_json:
+            print(json.dumps(v.plain(), ensure_ascii=False), flush=True)
+        else:
+            print(report(v, p, lang), flush=True)
+    proved = sum(v.proved for v in verdicts)
+    if not as_json:
+        from qm_rules.i18n import tr
+
+        print(tr("puzzle.check.summary", lang, n=len(verdicts), proved=proved))
+    return 0 if proved == len(verdicts) else 1
+
+
+def report(v: Verdict, p: Puzzle, lang: str) -> str:
+    """A puzzle's verdict in words (the catalogue's ``puzzle.check.*``)."""
+    from qm_rules.i18n import tr
+
+    lines = [f"{v.puzzle}: {p.title(lang)}"]
+    if v.error is not None:
+        lines.append("  " + tr("puzzle.check.error", lang, why=v.error))
+    elif v.solvable:
+        moves = " → ".join(m if s == p.seat else f"[{s}: {m}]" for s, m in v.line)
+        lines.append("  " + tr("puzzle.check.solvable", lang, n=v.shortest or 0, moves=moves))
+        n = len(v.solutions)
+        key = "puzzle.check.solutions.more" if v.more_solutions else "puzzle.check.solutions"
+        lines.append("  " + tr(key, lang, n=n))
+        if n > 1:
+            lines += [f"    - {', '.join(s)}" for s in v.solutions]
+    else:
+        lines.append("  " + tr("puzzle.check.unsolvable", lang))
+    if v.holds_at_start:
+        lines.append("  ! " + tr("puzzle.check.holds_at_start", lang))
+    if v.needs_no_move:
+        lines.append("  ! " + tr("puzzle.check.needs_no_move", lang))
+    if v.intended not in (None, "ok"):
+        lines.append("  ! " + tr("puzzle.check.intended_fails", lang, why=v.intended))
+    for s in v.unintended:
+        lines.append("  ! " + tr("puzzle.check.unintended", lang, moves=", ".join(s)))
+    lines.append("  " + tr("puzzle.check.cost", lang, n=v.positions, seconds=f"{v.seconds:.2f}"))
+    return "\n".join(lines)
