@@ -10,7 +10,7 @@ The session a puzzle screen drives (no UI here)::
     from qm_rules.puzzles import PuzzleSession, load_puzzle, shipped
 
     puzzle = load_puzzle(path)          # or one of shipped()
-    s = PuzzleSession(puzzle)
+    s = PuzzleSession(puzzle, lang)     # lang: the seats' names ("You", "Opponent")
     s.seat                              # the player's seat
     s.opening                           # events before the player's first decision
     s.view()                            # what the player sees (a qm_rules View)
@@ -25,10 +25,11 @@ The session a puzzle screen drives (no UI here)::
     s.game                              # the engine's game (for the log's words: names etc.)
 
 The other seats play as the puzzle says: ``passive`` (they take every decision's default:
-pass, skip, end, decline), ``script`` (their listed moves, in order, whenever one of them is an
-option; otherwise the default), or ``any`` (every answer the rules allow: the solver proves the
-puzzle against all of them; in a session they play the answer that is hardest for the player,
-found by the same search).
+pass, skip, end, decline), ``script`` (at each decision, the earliest of their listed moves not
+yet made that is an option then, the moves before it dropped; when none is, the default, or, in
+an activation the script began, its first choice), or ``any`` (every answer the rules allow:
+the solver proves the puzzle against all of them; in a session they play the answer that is
+hardest for the player, found by the same search).
 
 Moves are written as the option they are: ``"play jisi_zhunbei"``, ``"mode 1"`` (counting from
 1), ``"pay qingtuan"``, ``"target qingtuan"``, ``"target seat 1"``, ``"flip yehuo"``,
@@ -38,6 +39,7 @@ option's, and is what the solver reports.
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +61,8 @@ __all__ = [
     "PuzzleSession",
     "SeatRule",
     "goal_status",
+    "goal_text",
+    "seat_names",
     "load_puzzle",
     "move_label",
     "parse_puzzle",
@@ -130,9 +134,12 @@ class Puzzle:
     def rule(self, seat: int) -> SeatRule:
         return self.others.get(seat, SeatRule())
 
-    def start(self) -> Game:
-        """The position's game, at its first decision (whoever's)."""
-        return build(self.position)
+    def start(self, lang: str | None = None) -> Game:
+        """The position's game, at its first decision (whoever's); with ``lang``, its seats
+        are named for the player in that language ("You", "Opponent")."""
+        if lang is None:
+            return build(self.position)
+        return build(dataclasses.replace(self.position, names=seat_names(self, lang)))
 
 
 # ───────────────────────────── reading a file ─────────────────────────────
@@ -381,6 +388,21 @@ _SEAT_GOALS = {
 }
 
 
+def seat_names(puzzle: Puzzle, lang: str) -> tuple[str, ...]:
+    """The seats' names for the player: "You", and "Opponent" (or "Opponent 1", "Opponent 2",
+    … in turn order after the player's seat, when there are several)."""
+    n = puzzle.position.players
+    names = []
+    for s in range(n):
+        if s == puzzle.seat:
+            names.append(tr("puzzle.name.you", lang))
+        elif n == 2:
+            names.append(tr("puzzle.name.opponent", lang))
+        else:
+            names.append(tr("puzzle.name.opponent_n", lang, n=(s - puzzle.seat) % n))
+    return tuple(names)
+
+
 def goal_text(puzzle: Puzzle, lang: str) -> str:
     """The goal in words: "Win this turn."."""
     goal = puzzle.goal
@@ -390,9 +412,12 @@ def goal_text(puzzle: Puzzle, lang: str) -> str:
         words["card"] = shipped_cards().by_id[goal.card].name(lang)
     if goal.seat is not None and goal.kind in _SEAT_GOALS:
         key = _SEAT_GOALS[goal.kind]
-        words["seat"] = goal.seat + 1
+        words["name"] = seat_names(puzzle, lang)[goal.seat]
     what = tr(key, lang, **words)
-    return tr("puzzle.goal", lang, what=what, by=tr(f"puzzle.by.{goal.by}", lang))
+    by = f"puzzle.by.{goal.by}"
+    if goal.by == "next_turn" and goal.kind in ("win", "clear"):
+        by = "puzzle.before.next_turn"  # a win comes before it; a survival lasts until it
+    return tr("puzzle.goal", lang, what=what, by=tr(by, lang))
 
 
 # ───────────────────────────── the other seats ─────────────────────────────
@@ -407,11 +432,12 @@ def scripted_move(puzzle: Puzzle, game: Game, used: Sequence[int]) -> tuple[str,
     if rule.play == "any":
         return None
     if rule.play == "script":
-        i = used[p.seat]
-        if i < len(rule.moves):
+        for i in range(used[p.seat], len(rule.moves)):
             o = find_move(game, p, rule.moves[i])
-            if o is not None:
+            if o is not None:  # the earliest move left that is an option now
                 return o.id, i + 1
+    if p.default == "cancel":  # declaring an activation its script began: go on with it
+        return next(o.id for o in p.options if o.kind != "cancel"), used[p.seat]
     return p.default, used[p.seat]
 
 
@@ -421,18 +447,19 @@ def scripted_move(puzzle: Puzzle, game: Game, used: Sequence[int]) -> tuple[str,
 class PuzzleSession:
     """A puzzle being played (see the module's note)."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, lang: str = "en") -> None:
         from .solver import Solver  # the solver plays the seats that may answer anything
 
         self.puzzle = puzzle
+        self.lang = lang
         self.seat = puzzle.seat
         self._solver = Solver(puzzle)
         self._hints_given = 0
         self.restart()
 
     def restart(self) -> None:
-        self.game = self.puzzle.start()
-        self._start = Start(self.game.turn, self.game.round)
+        self.game = self.puzzle.start(self.lang)
+        self._start = Start(self.puzzle.position.turn, self.puzzle.position.round)
         self._used = [0] * self.game.n
         self.status: Status = "open"
         events = list(self.game.opening)

@@ -63,7 +63,7 @@ class Solver:
         self.budget = budget
         root = puzzle.start()
         self.root = root
-        self.start = Start(root.turn, root.round)
+        self.start = Start(puzzle.position.turn, puzzle.position.round)
         self.nodes = 0
         self._values: dict[bytes, Value] = {}
         self._sets: dict[bytes, frozenset[tuple[str, ...]]] = {}

@@ -1,8 +1,9 @@
 """``qingming puzzle``: the puzzles — list them, play one, prove them.
 
-- ``qingming puzzle`` lists the shipped puzzles, a mark on those solved here (remembered in the
-  data dir: :mod:`qm_tui.progress`).
-- ``qingming puzzle NAME`` plays a shipped puzzle, ``qingming puzzle FILE`` a puzzle file.
+- ``qingming puzzle`` (or ``qingming puzzle list``) lists the shipped puzzles, a mark on those
+  solved here (``progress.json`` in the data dir, where the puzzle screen keeps them).
+- ``qingming puzzle NAME`` plays a shipped puzzle, ``qingming puzzle FILE`` a puzzle file, at the
+  table's puzzle screen.
 - ``qingming puzzle check [FILE …] [--json]`` proves puzzles with the solver
   (:mod:`qm_rules.solver`): every shipped one without a FILE. Exit status 0 when every puzzle is
   proved with nothing flagged, 1 when one is not, 2 when a file is refused (one line naming the
@@ -35,7 +36,7 @@ EPILOG = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "words",
-        nargs="*",
+        nargs=argparse.REMAINDER,  # options may come after the files too: read in run()
         metavar="NAME|FILE|check",
         help="a shipped puzzle's name or a puzzle file to play; or 'check' and the files to "
         "prove (none: every shipped puzzle)",
@@ -61,11 +62,23 @@ def _lang(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    words: list[str] = list(args.words)
+    words: list[str] = []
+    rest = iter(args.words)
+    for word in rest:  # --json and --lang among the words (argparse stops at the first word)
+        if word == "--json":
+            args.json = True
+        elif word == "--lang" or word.startswith("--lang="):
+            lang_word = word.partition("=")[2] or next(rest, "")
+            if lang_word not in ("zh", "en"):
+                print("qingming puzzle: --lang needs zh or en", file=sys.stderr)
+                return 2
+            args.lang = lang_word
+        else:
+            words.append(word)
     lang = _lang(args)
     if words and words[0] == "check":
         return _check(words[1:], as_json=args.json, lang=lang)
-    if not words:
+    if not words or words == ["list"]:
         return _list(lang)
     if len(words) > 1:
         print("qingming puzzle: play one puzzle at a time", file=sys.stderr)
@@ -89,9 +102,8 @@ def find(word: str) -> Puzzle:
 def _list(lang: str) -> int:
     from qm_rules.i18n import tr
     from qm_rules.puzzles import goal_text, shipped
-    from qm_tui.progress import finished
 
-    solved = finished("puzzle")
+    solved = solved_here()
     puzzles = shipped()
     print(
         tr("puzzle.list.title", lang, n=len(puzzles), solved=len(solved & {p.id for p in puzzles}))
@@ -104,17 +116,32 @@ def _list(lang: str) -> int:
     return 0
 
 
+def solved_here() -> set[str]:
+    """The puzzles solved on this machine: ``progress.json``'s ``puzzles`` in the data dir (a
+    file that cannot be read is nothing solved)."""
+    from qm_tui.config import data_dir
+
+    try:
+        data = json.loads((data_dir() / "progress.json").read_text(encoding="utf-8"))
+        return {str(x) for x in data.get("puzzles", [])}
+    except (OSError, ValueError, AttributeError, TypeError):
+        return set()
+
+
 def _play(word: str, lang: str, args: argparse.Namespace) -> int:
     from qm_rules.puzzles import PuzzleError
 
     try:
-        puzzle = find(word)
+        find(word)
     except PuzzleError as exc:
         print(f"qingming puzzle: {exc}", file=sys.stderr)
         return 2
-    from qm_tui.puzzle_play import play_puzzle
-
-    return play_puzzle(puzzle, lang, args)
+    print(
+        "qingming puzzle: playing a puzzle needs the table's puzzle screen, which this version "
+        "does not have yet; 'qingming puzzle check' proves it",
+        file=sys.stderr,
+    )
+    return 2
 
 
 def _check(files: list[str], *, as_json: bool, lang: str) -> int:
@@ -155,7 +182,7 @@ def report(v: Verdict, p: Puzzle, lang: str) -> str:
     if v.error is not None:
         lines.append("  " + tr("puzzle.check.error", lang, why=v.error))
     elif v.solvable:
-        moves = " → ".join(m if s == p.seat else f"[{s}: {m}]" for s, m in v.line)
+        moves = " → ".join(m if s == p.seat else f"[{s}: {m}]" for s, m in v.line) or "—"
         lines.append("  " + tr("puzzle.check.solvable", lang, n=v.shortest or 0, moves=moves))
         n = len(v.solutions)
         key = "puzzle.check.solutions.more" if v.more_solutions else "puzzle.check.solutions"

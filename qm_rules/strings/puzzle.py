@@ -11,18 +11,26 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "Stop every opponent's worship from succeeding",
     },
     "puzzle.goal.stop_worship.seat": {
-        "zh": "阻止 {seat} 号座位祭祀成功",
-        "en": "Stop seat {seat}'s worship from succeeding",
+        "zh": "阻止{name}祭祀成功",
+        "en": "Stop {name}'s worship from succeeding",
     },
     "puzzle.goal.survive": {"zh": "不让任何对手获胜", "en": "Let no opponent win"},
     "puzzle.goal.clear": {"zh": "让场上不再有{card}", "en": "Leave no {card} on any field"},
     "puzzle.goal.clear.seat": {
-        "zh": "让 {seat} 号座位的场上不再有{card}",
-        "en": "Leave no {card} on seat {seat}'s field",
+        "zh": "让{name}的场上不再有{card}",
+        "en": "Leave no {card} on {name}'s field",
     },
     "puzzle.by.turn": {"zh": "在本回合内", "en": "this turn"},
     "puzzle.by.round": {"zh": "在本轮内", "en": "this round"},
     "puzzle.by.next_turn": {"zh": "直到你的下一个回合开始，", "en": "until your next turn begins"},
+    "puzzle.before.next_turn": {
+        "zh": "在你的下一个回合开始之前",
+        "en": "before your next turn begins",
+    },
+    # the seats' names in a puzzle
+    "puzzle.name.you": {"zh": "你", "en": "You"},
+    "puzzle.name.opponent": {"zh": "对手", "en": "Opponent"},
+    "puzzle.name.opponent_n": {"zh": "对手{n}", "en": "Opponent {n}"},
     # qingming puzzle: the list
     "puzzle.list.title": {
         "zh": "谜题（共 {n} 道，已解 {solved} 道）：",
