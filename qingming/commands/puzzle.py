@@ -1,9 +1,9 @@
-"""``qingming puzzle``: the puzzles — list them, play one, prove them.
+"""``qingming puzzle``: the puzzles — list them, prove them.
 
 - ``qingming puzzle`` (or ``qingming puzzle list``) lists the shipped puzzles, a mark on those
   solved here (``progress.json`` in the data dir, where the puzzle screen keeps them).
-- ``qingming puzzle NAME`` plays a shipped puzzle, ``qingming puzzle FILE`` a puzzle file, at the
-  table's puzzle screen.
+- ``qingming puzzle NAME|FILE`` is refused for now, in words: a puzzle is played at the table's
+  puzzle screen, which comes separately.
 - ``qingming puzzle check [FILE …] [--json]`` proves puzzles with the solver
   (:mod:`qm_rules.solver`): every shipped one without a FILE. Exit status 0 when every puzzle is
   proved with nothing flagged, 1 when one is not, 2 when a file is refused (one line naming the
@@ -25,11 +25,11 @@ if TYPE_CHECKING:
     from qm_rules.solver import Verdict
 
 NAME = "puzzle"
-HELP = "puzzles: list them (no argument), play one (NAME or FILE), or prove them (check)"
+HELP = "puzzles: list them (no argument, or list), or prove them (check)"
 EPILOG = (
-    "examples: 'qingming puzzle' lists the puzzles; 'qingming puzzle 01-first-worship' plays "
-    "one; 'qingming puzzle mine.toml' plays your own file; 'qingming puzzle check mine.toml' "
-    "proves it. The file format: docs/PUZZLES.md."
+    "examples: 'qingming puzzle' lists the puzzles; 'qingming puzzle check mine.toml' proves "
+    "your own file; 'qingming puzzle check' proves every shipped one. The file format: "
+    "docs/PUZZLES.md."
 )
 
 
@@ -37,9 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "words",
         nargs=argparse.REMAINDER,  # options may come after the files too: read in run()
-        metavar="NAME|FILE|check",
-        help="a shipped puzzle's name or a puzzle file to play; or 'check' and the files to "
-        "prove (none: every shipped puzzle)",
+        metavar="list|check [FILE ...]",
+        help="'list' (the default) lists the shipped puzzles; 'check' and the files to prove "
+        "(none: every shipped puzzle)",
     )
     parser.add_argument(
         "--json", action="store_true", help="with check: print one JSON object a puzzle"
