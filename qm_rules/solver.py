@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from .game import Game
-from .puzzles import Puzzle, Start, find_move, goal_status, move_label, scripted_move
+from .puzzles import Puzzle, Start, goal_status, move_label, scripted_move
 
 __all__ = ["SearchTooLarge", "Solver", "Verdict", "check"]
 
@@ -169,15 +169,14 @@ class Solver:
         self._sets[key] = frozenset()
         p = g.prompt
         if p.seat == self.me:
-            found: set[tuple[str, ...]] = set()
-            by_label: dict[str, str] = {}
+            found: set[tuple[str, ...]] = set()  # copies of a card make the same labels
             for o in p.options:
-                if o.kind != "cancel":
-                    by_label.setdefault(move_label(g, o), o.id)  # copies of a card: one move
-            for label, option in by_label.items():
-                child = self._child(g, option)
+                if o.kind == "cancel":
+                    continue
+                child = self._child(g, o.id)
                 if not self.value(child, used)[0]:
                     continue
+                label = move_label(g, o)
                 for rest in self.solution_sets(child, used):
                     found.add(tuple(sorted((*rest, label))))
             result = _minimal(found)
@@ -213,9 +212,12 @@ class Solver:
 
     def play_moves(self, moves: Sequence[str]) -> str | None:
         """Play the player's ``moves`` from the start against the others' hardest answers:
-        None if they solve the puzzle, else what went wrong (in English, for authors)."""
-        g, used = self.root, (0,) * self.root.n
-        i = 0
+        None if they solve the puzzle, else what went wrong (in English, for authors). A move
+        that fits several options (two copies of a card in different places) is tried with
+        each."""
+        return self._play(self.root, (0,) * self.root.n, moves, 0)
+
+    def _play(self, g: Game, used: tuple[int, ...], moves: Sequence[str], i: int) -> str | None:
         while True:
             status = goal_status(self.puzzle, g, self.start)
             if status == "solved":
@@ -223,17 +225,21 @@ class Solver:
             if status == "failed" or g.prompt is None:
                 return f"the goal fails after {i} of the {len(moves)} moves"
             p = g.prompt
-            if p.seat == self.me:
-                if i == len(moves):
-                    return f"after all {len(moves)} moves the goal is not reached yet"
-                o = find_move(g, p, moves[i])
-                if o is None:
-                    return f"move {i + 1} ({moves[i]!r}) is not an option then"
-                i += 1
-                g = self._child(g, o.id)
-            else:
+            if p.seat != self.me:
                 option, used = self._reply(g, used)
                 g = self._child(g, option)
+                continue
+            if i == len(moves):
+                return f"after all {len(moves)} moves the goal is not reached yet"
+            fits = [o for o in p.options if move_label(g, o) == moves[i]]
+            if not fits:
+                return f"move {i + 1} ({moves[i]!r}) is not an option then"
+            problem = None
+            for o in fits:
+                problem = self._play(self._child(g, o.id), used, moves, i + 1)
+                if problem is None:
+                    return None
+            return problem
 
 
 def _bump(used: Sequence[int], seat: int, n: int) -> tuple[int, ...]:
