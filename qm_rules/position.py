@@ -38,6 +38,10 @@ A position no game could reach is refused with a :class:`PositionError` naming t
 example ``seats[1].field[0]``): a card the deck does not hold (or not that many times), a
 face-down offering, a ritual without offerings, a field of six. :meth:`Position.from_plain`
 reads a position from plain data (a TOML table: the puzzle files) with the same errors.
+
+:func:`rearrange` moves named cards into a game that already exists (a seeded game, or one
+played on for a while), for a rules test that needs one card in place in an otherwise ordinary
+game: the same moves, then :func:`resume` runs the game on to its next decision.
 """
 
 from __future__ import annotations
@@ -51,14 +55,17 @@ from .cards import CardDef, CardSet, CardType, shipped_cards
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, base_set_copies
 from .model import GameOptions, Phase, Prohibition
 from .rng import Rng, seed_state
-from .state import DECK, DISCARD, FIELD, HAND, SLOTS, STACK, State
+from .state import DECK, DISCARD, EMPTY, FIELD, HAND, LIMBO, SLOTS, STACK, State
 
 __all__ = [
     "FieldCard",
+    "Placed",
     "Position",
     "PositionError",
     "SeatSetup",
     "build",
+    "rearrange",
+    "resume",
 ]
 
 
@@ -511,3 +518,150 @@ def build(pos: Position, cards: CardSet | None = None, *, reachable: bool = True
 def cards_named(pos: Position) -> Sequence[str]:
     """Every card id the position places (hands, fields, stacks, deck, discard)."""
     return [c for _, c in _named(pos, [_slots(s, f"seats[{i}]") for i, s in enumerate(pos.seats)])]
+
+
+# ───────────────────────────── rearranging a game ─────────────────────────────
+
+
+@dataclass
+class Placed:
+    """The card instances :func:`rearrange` put in place, in the order they were given."""
+
+    hands: dict[int, list[int]] = field(default_factory=dict)
+    fields: dict[int, list[int]] = field(default_factory=dict)
+    stacks: dict[int, list[int]] = field(default_factory=dict)
+    deck_top: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+
+    def all(self) -> list[int]:
+        out: list[int] = []
+        for d in (self.hands, self.fields, self.stacks):
+            for cids in d.values():
+                out.extend(cids)
+        return out + self.deck_top + self.discard
+
+
+_TAKE_ORDER = {DECK: 0, DISCARD: 1, LIMBO: 2, HAND: 3, FIELD: 4, STACK: 5}
+
+
+def rearrange(
+    game: Game,
+    *,
+    turn_seat: int | None = None,
+    phase: Phase | None = None,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    fields: Mapping[int, Sequence[FieldCard | str]] | None = None,
+    stacks: Mapping[int, Sequence[str]] | None = None,
+    deck_top: Sequence[str] = (),
+    discard: Sequence[str] = (),
+    keep_hands: bool = False,
+    keep_fields: bool = False,
+    rest_to_discard: bool = False,
+) -> Placed:
+    """Move named cards into ``game`` with the state's own moves, then :func:`resume` it.
+
+    - ``hands``/``fields``/``stacks``: per seat, the card ids it holds. A seat named here has
+      its previous hand/field/stack put back on top of the deck first, unless
+      ``keep_hands``/``keep_fields`` (then the cards are added). Seats not named keep theirs but
+      may lend cards: an instance is taken from the deck first, then the discard pile, then
+      from the seats not named.
+    - ``fields`` fill the free slots from the first; an entry is a :class:`FieldCard` or a spec
+      (``"zhiqian/tapped"``, ``"yehuo/down"``, ``"yehuo/down/new"``).
+    - ``deck_top``: ids put on top of the deck, the first drawn first; ``discard``: ids put on
+      the discard pile, bottom first; ``rest_to_discard``: every other card left in the deck
+      goes to the discard pile (before ``deck_top`` is put on the deck).
+    - ``turn_seat``/``phase``: whose turn and which phase (``Phase.DRAW``: the draw phase is
+      still to come; another phase is entered already). A new ``turn_seat`` has not placed.
+
+    Raises :class:`PositionError` when the game holds no (more) instance of a card, or a field
+    is full. Returns the instances placed (``f"play:{placed.hands[0][0]}"``)."""
+    st = game.st
+    hands, fields, stacks = hands or {}, fields or {}, stacks or {}
+    out = Placed()
+    used: set[int] = set()
+    fixed: set[tuple[int, int]] = set()
+
+    for seat in hands:  # free the zones being fixed: their cards go back on top of the deck
+        if not keep_hands:
+            for c in list(st.hands[seat]):
+                st.move(c, DECK)
+        fixed.add((HAND, seat))
+    for seat in fields:
+        if not keep_fields:
+            for c in list(st.fields[seat]):
+                if c != EMPTY:
+                    st.move(c, DECK)
+        fixed.add((FIELD, seat))
+    for seat in stacks:
+        for c in list(st.stacks[seat]):
+            st.move(c, DECK)
+        fixed.add((STACK, seat))
+
+    def take(card: str, where: str) -> int:
+        free = [
+            c
+            for c in range(len(game.defs))
+            if game.defs[c].id == card and c not in used and st.loc[c][:2] not in fixed
+        ]
+        if not free:
+            raise PositionError(where, f"this game holds no (more) {card!r} to put there")
+        c = min(free, key=lambda c: _TAKE_ORDER[st.loc[c][0]])
+        used.add(c)
+        return c
+
+    def put(ids: Sequence[str], zone: int, seat: int, name: str) -> list[int]:
+        cids = [take(card, f"{name}[{seat}][{j}]") for j, card in enumerate(ids)]
+        for c in cids:
+            st.move(c, zone, seat)
+        return cids
+
+    for seat, ids in hands.items():
+        out.hands[seat] = put(ids, HAND, seat, "hands")
+    for seat, entries in fields.items():
+        out.fields[seat] = []
+        for j, entry in enumerate(entries):
+            where = f"fields[{seat}][{j}]"
+            spec = FieldCard.parse(entry) if isinstance(entry, str) else entry
+            c = take(spec.card, where)
+            slot = st.free_slot(seat)
+            if slot < 0:
+                raise PositionError(where, f"seat {seat}'s field is full")
+            st.move(c, FIELD, seat, slot)
+            if spec.face_down:
+                turn = game.turn if spec.set_this_turn else game.turn - 1
+                st.set_face_down(c, True, turn=turn)
+            if spec.tapped:
+                st.set_tapped(c)
+            if spec.negated:
+                st.set_negated(c)
+            out.fields[seat].append(c)
+    for seat, ids in stacks.items():
+        out.stacks[seat] = put(ids, STACK, seat, "stacks")
+    for j, card in enumerate(discard):
+        c = take(card, f"discard[{j}]")
+        st.move(c, DISCARD)
+        out.discard.append(c)
+    if rest_to_discard:
+        for c in list(st.deck):
+            st.move(c, DISCARD)
+    placed_top = [take(card, f"deck_top[{j}]") for j, card in enumerate(deck_top)]
+    for c in reversed(placed_top):
+        st.move(c, DECK)  # onto the top: the first named ends on top
+    out.deck_top = placed_top
+
+    if turn_seat is not None:
+        game.turn_seat = turn_seat
+        game.placed = False
+    if phase is not None:
+        game.phase = phase
+        game.phase_entered = phase is not Phase.DRAW
+    resume(game)
+    return out
+
+
+def resume(game: Game) -> None:
+    """After setting a game up by hand (cards moved, the phase set): forget the pending
+    decision and run the engine's loop to the next one, dropping the events of the setup."""
+    game._prompt = None
+    game._advance()
+    game._events = []

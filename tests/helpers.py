@@ -38,11 +38,11 @@ Other test modules import these functions; add new ones, do not change signature
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from qm_rules import Event, Game, GameOptions, Phase, PromptKind, View
-from qm_rules.position import FieldCard, Position, SeatSetup, build
-from qm_rules.state import DECK, DISCARD, EMPTY, FIELD, HAND, LIMBO, STACK
+from qm_rules.position import FieldCard, Placed, Position, SeatSetup, build, rearrange, resume
+from qm_rules.state import DISCARD, LIMBO
 
 __all__ = [
     "Arranged",
@@ -138,46 +138,8 @@ class Card:
         return cls(id_, face_down="down" in flags, tapped="tapped" in flags, set_turn=set_turn)
 
 
-@dataclass
-class Arranged:
-    """The card instances an :func:`arrange` call put in place, in the order they were given."""
-
-    hands: dict[int, list[int]] = field(default_factory=dict)
-    fields: dict[int, list[int]] = field(default_factory=dict)
-    stacks: dict[int, list[int]] = field(default_factory=dict)
-    deck_top: list[int] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-
-    def all(self) -> list[int]:
-        out: list[int] = []
-        for d in (self.hands, self.fields, self.stacks):
-            for cids in d.values():
-                out.extend(cids)
-        return out + self.deck_top + self.discard
-
-
-def _instance(game: Game, def_id: str, used: set[int], protected: set[tuple[int, int]]) -> int:
-    """An instance of ``def_id`` not used yet by this arrangement: from the deck first, then the
-    discard pile, limbo, then hands/fields/stacks of seats the arrangement does not fix."""
-    st = game.st
-    cands = [c for c in by_def(game, def_id) if c not in used]
-    if not cands:
-        raise AssertionError(
-            f"the deck holds no (more) {def_id!r}: {len(by_def(game, def_id))} in this game"
-        )
-    order = {DECK: 0, DISCARD: 1, LIMBO: 2, HAND: 3, FIELD: 4, STACK: 5}
-
-    def rank(c: int) -> tuple[int, int]:
-        zone, owner, _ = st.loc[c]
-        locked = 1 if (zone, owner) in protected else 0
-        return (locked, order[zone])
-
-    cands.sort(key=rank)
-    c = cands[0]
-    zone, owner, _ = st.loc[c]
-    if (zone, owner) in protected:
-        raise AssertionError(f"every {def_id!r} is already placed by this arrangement")
-    return c
+#: The card instances an :func:`arrange` call put in place (``qm_rules.position.Placed``).
+Arranged = Placed
 
 
 def arrange(
@@ -194,102 +156,35 @@ def arrange(
     keep_fields: bool = False,
     rest_to_discard: bool = False,
 ) -> Arranged:
-    """Arrange a position (setup only), then recompute the pending prompt.
+    """Arrange a position in an existing game (setup only):
+    :func:`qm_rules.position.rearrange`, which says every argument; field entries are
+    :class:`Card` or specs (``"zhiqian/tapped"``, ``"yehuo/down"``, ``"yehuo/down/new"``)."""
+    return rearrange(
+        game,
+        turn_seat=turn_seat,
+        phase=phase,
+        hands=hands,
+        fields=None
+        if fields is None
+        else {s: [_field_card(e) for e in v] for s, v in fields.items()},
+        stacks=stacks,
+        deck_top=deck_top or (),
+        discard=discard or (),
+        keep_hands=keep_hands,
+        keep_fields=keep_fields,
+        rest_to_discard=rest_to_discard,
+    )
 
-    - ``hands``/``fields``/``stacks``: per seat, the definition ids that seat holds. A seat named
-      here has its previous hand/field/stack put back on top of the deck first, unless
-      ``keep_hands``/``keep_fields`` (then the cards are added). Seats not named are untouched
-      (but may lend cards: a card is taken from the deck first, and only if the deck has none left
-      from the discard pile or an unnamed seat).
-    - ``fields`` fill slots from slot 0 in order; an entry is a :class:`Card`, or an id with
-      flags after slashes: ``"zhiqian/tapped"``, ``"yehuo/down"`` (set before this turn),
-      ``"yehuo/down/new"`` (set this turn).
-    - ``deck_top``: ids put on top of the deck, in draw order (the first is drawn first).
-    - ``discard``: ids put on the discard pile, bottom first.
-    - ``rest_to_discard``: every card left in the deck goes to the discard pile (before
-      ``deck_top`` goes on the deck, so the deck holds exactly ``deck_top``).
-    - ``turn_seat``/``phase``: whose turn it is and which phase. ``Phase.DRAW`` means the draw
-      phase has not run yet (R8/R9 happen when the game goes on); other phases are entered
-      already. Setting ``turn_seat`` resets the "placed this turn" flag.
 
-    Returns the instances placed, so tests can build option ids (``f"play:{cid}"``).
-    """
-    st = game.st
-    hands = hands or {}
-    fields = fields or {}
-    stacks = stacks or {}
-    out = Arranged()
-    used: set[int] = set()
-    protected: set[tuple[int, int]] = set()
-
-    # Free the zones being fixed: their old cards go back on top of the deck.
-    for seat in hands:
-        if not keep_hands:
-            for c in list(st.hands[seat]):
-                st.move(c, DECK)
-        protected.add((HAND, seat))
-    for seat in fields:
-        if not keep_fields:
-            for c in list(st.fields[seat]):
-                if c != EMPTY:
-                    st.move(c, DECK)
-        protected.add((FIELD, seat))
-    for seat in stacks:
-        for c in list(st.stacks[seat]):
-            st.move(c, DECK)
-        protected.add((STACK, seat))
-
-    def take(def_id: str) -> int:
-        c = _instance(game, def_id, used, protected)
-        used.add(c)
-        return c
-
-    for seat, ids in hands.items():
-        out.hands[seat] = []
-        for i in ids:
-            c = take(i)
-            st.move(c, HAND, seat)
-            out.hands[seat].append(c)
-    for seat, entries in fields.items():
-        out.fields[seat] = []
-        for e in entries:
-            spec = e if isinstance(e, Card) else Card.parse(e, game.turn)
-            c = take(spec.id)
-            slot = st.free_slot(seat)
-            assert slot >= 0, f"seat {seat}'s field is full"
-            st.move(c, FIELD, seat, slot)
-            st.face_down[c] = spec.face_down
-            st.tapped[c] = spec.tapped
-            if spec.face_down:
-                st.set_turn[c] = spec.set_turn if spec.set_turn is not None else game.turn - 1
-            out.fields[seat].append(c)
-    for seat, ids in stacks.items():
-        out.stacks[seat] = []
-        for i in ids:
-            c = take(i)
-            st.move(c, STACK, seat)
-            out.stacks[seat].append(c)
-    for i in discard or []:
-        c = take(i)
-        st.move(c, DISCARD)
-        out.discard.append(c)
-    if rest_to_discard:
-        for c in list(st.deck):
-            st.move(c, DISCARD)
-    for i in reversed(deck_top or []):
-        c = take(i)
-        st.move(c, DECK)  # on top
-        out.deck_top.insert(0, c)
-
-    if turn_seat is not None:
-        game.turn_seat = turn_seat
-        game.placed = False
-    if phase is not None:
-        game.phase = phase
-        game.phase_entered = phase is not Phase.DRAW
-    st.derive()  # the flags above were set directly: the slot codes follow them
-    _recompute(game)
-    return out
+def _field_card(e: str | Card) -> FieldCard:
+    if isinstance(e, str):
+        return FieldCard.parse(e)
+    return FieldCard(
+        e.id,
+        face_down=e.face_down,
+        tapped=e.tapped,
+        set_this_turn=e.face_down and e.set_turn is not None,
+    )
 
 
 def position(
@@ -320,20 +215,10 @@ def position(
     fields = fields or {}
     stacks = stacks or {}
 
-    def slot(e: str | Card) -> FieldCard:
-        if isinstance(e, str):
-            return FieldCard.parse(e)
-        return FieldCard(
-            e.id,
-            face_down=e.face_down,
-            tapped=e.tapped,
-            set_this_turn=e.face_down and e.set_turn is not None and e.set_turn >= 1,
-        )
-
     seats = tuple(
         SeatSetup(
             hand=tuple(hands.get(i, ())),
-            field=tuple(slot(e) for e in fields.get(i, ())),
+            field=tuple(_field_card(e) for e in fields.get(i, ())),
             stacked=tuple(stacks.get(i, ())),
         )
         for i in range(players)
@@ -364,13 +249,7 @@ def empty_deck(game: Game, to: str = "discard") -> None:
     if to == "limbo":
         for c in list(st.discard):
             st.move(c, LIMBO)
-    _recompute(game)
-
-
-def _recompute(game: Game) -> None:
-    game._prompt = None
-    game._advance()
-    game._events = []
+    resume(game)
 
 
 # ───────────────────────────── reading a view ─────────────────────────────

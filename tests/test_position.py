@@ -213,3 +213,29 @@ def test_plain_data_builds_the_same_game_as_the_position_it_says() -> None:
         None,
         "yehuo",
     ]
+
+
+def test_rearrange_moves_cards_into_a_dealt_game_and_runs_it_on() -> None:
+    from qm_rules import Game, GameOptions
+    from qm_rules.cards import shipped_cards
+    from qm_rules.position import rearrange
+
+    g = Game.new(["A", "B"], 3, GameOptions(), shipped_cards())
+    placed = rearrange(
+        g,
+        turn_seat=1,
+        phase=Phase.ACTION,
+        hands={1: ["shunshou"]},
+        fields={0: ["qingtuan", "zhiqian/tapped"], 1: ["yehuo/down/new"]},
+        deck_top=["juhua"],
+    )
+    assert g.prompt is not None and g.prompt.seat == 1
+    assert f"play:{placed.hands[1][0]}" in g.prompt.ids  # an untapped offering to take
+    mine = g.view(0).seats[0]
+    assert [s.card.card for s in mine.slots if s.card] == ["qingtuan", "zhiqian"]
+    assert [s.card.tapped for s in mine.slots if s.card] == [False, True]
+    assert g.defs[g.st.deck[-1]].id == "juhua"
+    assert g.st.set_turn[placed.fields[1][0]] == g.turn  # set this turn
+    with pytest.raises(PositionError) as err:
+        rearrange(g, hands={0: ["shunshou", "shunshou"]})  # a two-player deck holds one
+    assert err.value.field == "hands[0][1]"
