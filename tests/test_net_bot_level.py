@@ -77,7 +77,7 @@ async def test_an_unknown_bot_level_is_refused_and_changes_nothing() -> None:
     async with running_host(seats=3, autostart=False) as host:
         ann = await client(host, "Ann")
         await ann.join()
-        before = host._lobby_msg()
+        before = host.lobby.message()
         raw = await Raw.open(host, hello=False)
         hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": "Rb", "id": 1}
         await raw.send({**hello, "bot": "genius"})
@@ -88,7 +88,7 @@ async def test_an_unknown_bot_level_is_refused_and_changes_nothing() -> None:
         # as it was
         await raw.send({"t": "join", "id": 2})
         assert (await raw.expect("error"))["code"] == "hello_required"
-        assert host._lobby_msg() == before
+        assert host.lobby.message() == before
         assert all(c.name != "Rb" for c in host.conns)
         # the same hello with a level it knows is taken
         await raw.send({**hello, "bot": "easy", "id": 3})

@@ -10,6 +10,7 @@ import pytest
 from net_support import Raw, client, packb, running_host, seated, until, wait_for
 
 from qm_net import framing
+from qm_net import protocol as p
 from qm_net.client import TableClient, TableError
 from qm_net.framing import MAX_FRAME, ProtocolError
 from qm_net.messages import ErrorMessage, GameUpdate
@@ -344,3 +345,12 @@ async def test_choose_answers_the_prompt_the_player_saw_not_a_newer_one() -> Non
         err = await until(mover, lambda m: isinstance(m, ErrorMessage))
         assert err.code in ("stale_prompt", "not_your_turn")
         assert game.seq == seq
+
+
+def test_the_host_handles_every_client_message() -> None:
+    # Each message type has its handler in the host part that owns it; a message added to the
+    # protocol without one would be a KeyError at the table.
+    from qm_net.host import Host
+
+    host = Host("t", 2, advertise=False)
+    assert set(host._handlers) == set(p.CLIENT_MESSAGES)

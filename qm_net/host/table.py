@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -22,11 +23,11 @@ from qm_net.framing import ProtocolError
 from qm_net.host.advert import Advert
 from qm_net.host.bots import bot_move, catch_up, searches, think
 from qm_net.host.conn import ChatLimits, Conn, Limits, refuse
-from qm_net.host.deal import DealHandlers
+from qm_net.host.deal import Dealer
 from qm_net.host.feed import Feed
 from qm_net.host.history import GameHistory
 from qm_net.host.journal import TableJournal
-from qm_net.host.lobby import LobbyHandlers
+from qm_net.host.lobby import Lobby
 from qm_net.host.news import Listener, News
 from qm_net.host.seats import Seat, Seats
 from qm_net.host.timers import Timers
@@ -46,7 +47,7 @@ _ATTR = {"games": "games_limit"}  # where the Host keeps an option under another
 JOURNAL_RETRY = 1.0  # seconds between tries to write a journal that failed
 
 
-class Host(DealHandlers, LobbyHandlers):
+class Host:
     """A Qingming table. ``await start()``, then clients connect to ``port``."""
 
     def __init__(
@@ -128,11 +129,38 @@ class Host(DealHandlers, LobbyHandlers):
         """Told what happens at the table (players coming and going, games starting and
         ending): ``qingming serve`` prints it."""
         # The fair deal (qm_net.host.deal): a table with a fixed seed deals from it instead.
-        self.deal_timeout = deal_timeout
-        self.deal: fairdeal.Deal | None = None
-        self._deal_timer: asyncio.TimerHandle | None = None
-        self._deal_waiting: set[int] = set()
-        self._deal_until = 0.0
+        self.dealer = Dealer(self, deal_timeout)
+        self.lobby = Lobby(self)
+        # Each client message's handler, by its type, in the part that owns it.
+        lobby = self.lobby
+        self._handlers: dict[type[p.ClientMessage], Callable[[Conn, Any], None]] = {
+            p.Hello: lobby.on_hello,
+            p.Join: lobby.on_join,
+            p.Rejoin: lobby.on_rejoin,
+            p.Spectate: lobby.on_spectate,
+            p.Leave: lobby.on_leave,
+            p.Ready: lobby.on_ready,
+            p.Rematch: lobby.on_rematch,
+            p.Start: lobby.on_start,
+            p.AddBot: lobby.on_add_bot,
+            p.RemoveBot: lobby.on_remove_bot,
+            p.Say: lobby.on_chat,
+            p.Ping: lobby.on_ping,
+            p.Pong: lobby.on_pong,
+            p.DealPart: self.dealer.on_deal_part,
+            p.Choose: self._on_choose,
+            p.Sync: self._on_sync,
+            p.Concede: self._on_concede,
+        }
+
+    @property
+    def deal(self) -> fairdeal.Deal | None:
+        """The deal of the game being dealt or played (None: dealt from a fixed seed)."""
+        return self.dealer.deal
+
+    @deal.setter
+    def deal(self, deal: fairdeal.Deal | None) -> None:
+        self.dealer.deal = deal
 
     @property
     def journal_path(self) -> str | None:
@@ -216,7 +244,7 @@ class Host(DealHandlers, LobbyHandlers):
         if self.advertise:
             await self.advert.start(self.name, self.port, self.bind, self.interfaces)
         if self.state == "lobby":
-            self._maybe_autostart()
+            self.lobby.maybe_autostart()
         elif self._resumed:  # every player is away until they rejoin: each seat's grace runs
             for seat in self.seats:
                 if seat.kind == "human":
@@ -240,8 +268,7 @@ class Host(DealHandlers, LobbyHandlers):
         self._stopping = True
         self._announce("closed", game=self.games_played)
         self.timers.cancel()
-        if self._deal_timer is not None:
-            self._deal_timer.cancel()
+        self.dealer.cancel()
         for seat in self.seats:
             seat.cancel_grace()
         if self._server is not None:
@@ -349,7 +376,7 @@ class Host(DealHandlers, LobbyHandlers):
         if conn.name is None and t not in ("hello", "ping", "pong"):
             conn.error("hello_required", "say hello first", ref)
             return
-        handler = getattr(self, f"_on_{t}")
+        handler = self._handlers[type(typed)]
         try:
             handler(conn, typed)
         except ProtocolError as exc:
@@ -380,8 +407,8 @@ class Host(DealHandlers, LobbyHandlers):
         elif self.state == "playing" or seat.grace is None:
             self._start_grace(seat)  # after a game, a rematch clock already running runs on
         if self.state == "playing":
-            self._deal_left(seat.index)  # while dealing: the host makes this seat's part
-        self._broadcast_lobby()
+            self.dealer.seat_left(seat.index)  # while dealing: the host makes this seat's part
+        self.lobby.broadcast()
 
     async def _ping_loop(self) -> None:
         while True:
@@ -394,7 +421,7 @@ class Host(DealHandlers, LobbyHandlers):
     # ───────────────────────────── the game's messages ─────────────────────────────
 
     def _on_choose(self, conn: Conn, msg: p.Choose) -> None:
-        seat = self._my_seat(conn)
+        seat = self.lobby.my_seat(conn)
         game = self.game
         if self.state != "playing" or game is None or game.prompt is None:
             raise ProtocolError("wrong_state", "no game is on")
@@ -409,7 +436,7 @@ class Host(DealHandlers, LobbyHandlers):
         self._send_current(conn)  # the whole view; nothing before the game or between games
 
     def _on_concede(self, conn: Conn, msg: p.Concede) -> None:
-        seat = self._my_seat(conn)
+        seat = self.lobby.my_seat(conn)
         if self.state != "playing" or self.game is None:
             raise ProtocolError("wrong_state", "no game is on")
         self._apply(seat.index, "concede", None)
@@ -439,9 +466,9 @@ class Host(DealHandlers, LobbyHandlers):
             s.cancel_grace()
             if s.kind == "human":
                 s.ready = False
-        self._broadcast_lobby()
+        self.lobby.broadcast()
         if self.seed is None:
-            self._begin_deal()  # the seed is made together; the game starts in _deal_game
+            self.dealer.begin()  # the seed is made together; the game starts in _deal_game
         else:
             self._deal_game(self._next_seed())
 
@@ -655,7 +682,7 @@ class Host(DealHandlers, LobbyHandlers):
         while a game is being dealt, the deal's commitment)."""
         game = self.game
         if game is None and self.state == "playing":
-            self._send_deal(conn)
+            self.dealer.send(conn)
             return
         if game is None or self.state == "lobby":
             return
@@ -702,10 +729,10 @@ class Host(DealHandlers, LobbyHandlers):
             s.takeover = False
             if s.kind == "human" and s.grace is None:
                 self._start_grace(s)  # the rematch clock; an away player's grace runs on
-        self._broadcast_lobby()
+        self.lobby.broadcast()
         if self._close_if_done():
             return
-        self._maybe_autostart()
+        self.lobby.maybe_autostart()
 
     @property
     def games_done(self) -> bool:
@@ -730,6 +757,12 @@ class Host(DealHandlers, LobbyHandlers):
         if whole:
             view = msgspec.convert(self._plain_view(game, viewer), compact.View)
         return p.GameEnded(result=game.result, view=view, deal=self._deal_reveal())
+
+    def _deal_reveal(self) -> p.Reveal | None:
+        """For ``ended``: the secret, the parts and the journal (None for a fixed seed)."""
+        if self.deal is None or self.game is None or not self.game.over:
+            return None
+        return msgspec.convert(self.deal.reveal(self.game.journal), p.Reveal)
 
     # ───────────────────────────── timers, bots, grace ─────────────────────────────
 
@@ -910,7 +943,7 @@ class Host(DealHandlers, LobbyHandlers):
             self._announce("bot_plays", seat)
             seat.takeover = True
             self.history.stand_in(index, True)
-            self._broadcast_lobby()
+            self.lobby.broadcast()
             if not self._cancel_draft(index):
                 self._arm()
         elif self.state == "ended" and not (seat.ready and seat.conn is not None):
@@ -931,9 +964,9 @@ class Host(DealHandlers, LobbyHandlers):
                     f"you did not ask for the rematch within {self.options.disconnect_grace:g} s:"
                     " your seat is free",
                 )
-            self._broadcast_lobby()
+            self.lobby.broadcast()
             if not self._close_if_done():
-                self._maybe_autostart(rematch=True)
+                self.lobby.maybe_autostart(rematch=True)
 
 
 def _wired(events: list[Any]) -> list[tuple[Any, Any]]:
