@@ -16,8 +16,9 @@ import sys
 def main(argv: list[str]) -> int:
     frames = os.dup(1)
     os.dup2(2, 1)  # anything else written to fd 1 goes to stderr, never into the frames
-    # The web driver writes to sys.__stdout__'s descriptor; print() goes to stderr.
-    sys.__stdout__ = open(frames, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    # The web driver writes to sys.__stdout__'s descriptor; print() goes to stderr. (typeshed
+    # calls sys.__stdout__ final: it is replaced here on purpose, before anything reads it.)
+    sys.__stdout__ = open(frames, "w", encoding="utf-8", closefd=False)  # type: ignore[misc]  # noqa: SIM115
     sys.stdout = sys.stderr
     from qingming.cli import main as qingming
 

@@ -24,8 +24,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from qm_rules.cards import CardType
-from qm_rules.describe import DEFS, card_name, listed
+from qm_rules.describe import card_name, listed
 from qm_rules.model import Result, SeatView, View
+from qm_rules.shown import DEFS
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.safe import clean

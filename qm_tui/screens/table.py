@@ -46,6 +46,7 @@ from qm_rules.describe import (
     worship_progress,
 )
 from qm_rules.model import Event, Option, Phase, PromptKind, SeatView, View
+from qm_rules.shown import DEFS
 from qm_tui import config as cfg
 from qm_tui.autopass import AutoPass
 from qm_tui.bindings import localize_bindings
@@ -93,7 +94,7 @@ from qm_tui.widgets.modals import ConfirmModal, ListModal
 from qm_tui.widgets.prompt import PromptBar, keys_words
 from qm_tui.widgets.redraw import SteadyHorizontal, SteadyVertical
 from qm_tui.widgets.status import Now, TableStatus, now_words
-from qm_tui.widgets.tiles import BARE_FIELDS, CARD_MODES, DEFS, TableTile, field_rows
+from qm_tui.widgets.tiles import BARE_FIELDS, CARD_MODES, TableTile, field_rows
 from qm_tui.widgets.waiting import Waiting
 
 #: Options the "pass" and "end" keys take, in order of preference.

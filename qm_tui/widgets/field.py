@@ -8,8 +8,9 @@ from textual.containers import Vertical
 
 from qm_rules.cards import CardType
 from qm_rules.model import SeatView
+from qm_rules.shown import DEFS
 from qm_tui.widgets.redraw import OneLayout, SteadyGrid
-from qm_tui.widgets.tiles import DEFS, TableTile
+from qm_tui.widgets.tiles import TableTile
 
 SLOTS = 5
 

@@ -23,8 +23,9 @@ from textual.message import Message
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
 
-from qm_rules.describe import DEFS, describe_options, describe_prompt, distinct_options
+from qm_rules.describe import describe_options, describe_prompt, distinct_options
 from qm_rules.model import Option, PromptKind, View
+from qm_rules.shown import DEFS
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
