@@ -152,10 +152,12 @@ class Position:
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any], options: GameOptions | None = None) -> Position:
-        """A position from plain data (a TOML table): the keys are this class's fields, the
-        seats a list of tables with ``hand``, ``field``, ``stacked``, ``conceded`` and
-        ``stacked_this_turn``; a field entry is a card spec string (``"yehuo/down"``) or
-        ``"-"`` for an empty slot. Raises :class:`PositionError` naming the field."""
+        """A position from plain data (a TOML table): the keys are this class's fields but
+        ``names``; the seats a list of tables with ``hand``, ``field``, ``stacked``,
+        ``conceded`` and ``stacked_this_turn``; a field entry is a card spec string
+        (``"yehuo/down"``) or ``"-"`` for an empty slot; ``options`` a table of table options
+        (``hand_limit = 5``; ``options`` given here win over those in the table). Raises
+        :class:`PositionError` naming the field."""
         return _from_plain(data, options)
 
     @property
@@ -178,6 +180,8 @@ _POSITION_KEYS = {
     "rest",
     "prohibitions",
     "ancestors",
+    "seed",
+    "options",
 }
 _SEAT_KEYS = {"hand", "field", "stacked", "conceded", "stacked_this_turn"}
 
@@ -254,6 +258,20 @@ def _from_plain(data: Mapping[str, Any], options: GameOptions | None) -> Positio
     if rest not in ("deck", "discard"):
         raise PositionError("rest", "needs 'deck' or 'discard'")
     first = data.get("first_seat")
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise PositionError("seed", "needs a whole number or a word")
+    table_options = GameOptions()
+    if "options" in data:
+        raw_options = data["options"]
+        if not isinstance(raw_options, Mapping):
+            raise PositionError("options", "needs a table of table options")
+        try:
+            table_options = GameOptions.from_plain(dict(raw_options))
+            table_options.check()
+        except (TypeError, ValueError) as exc:
+            name = next((k for k in raw_options if str(exc).startswith(k)), None)
+            raise PositionError(f"options.{name}" if name else "options", str(exc)) from None
     return Position(
         seats=tuple(seats),
         turn_seat=_int(data.get("turn_seat", 0), "turn_seat"),
@@ -267,7 +285,8 @@ def _from_plain(data: Mapping[str, Any], options: GameOptions | None) -> Positio
         rest=rest,
         prohibitions=_ids(data.get("prohibitions", []), "prohibitions"),
         ancestors=_ids(data.get("ancestors", []), "ancestors"),
-        options=options or GameOptions(),
+        seed=seed,
+        options=options or table_options,
     )
 
 

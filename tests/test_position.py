@@ -185,6 +185,9 @@ def test_an_impossible_position_is_refused_naming_its_field(pos: Position, field
         ({"seats": [{}, {}], "turn": "two"}, "turn"),
         ({"seats": [{}, {}], "rest": "limbo"}, "rest"),
         ({}, "seats"),
+        ({"seats": [{}, {}], "options": {"hand_limit": -1}}, "options.hand_limit"),
+        ({"seats": [{}, {}], "options": {"colour": 1}}, "options"),
+        ({"seats": [{}, {}], "seed": 1.5}, "seed"),
     ],
 )
 def test_plain_data_is_refused_naming_its_field(data: dict, field: str) -> None:
