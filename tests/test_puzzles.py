@@ -172,3 +172,19 @@ def test_the_list_marks_the_puzzles_solved_here(monkeypatch, tmp_path, capsys) -
     assert len(marked) == 1 and SHIPPED[1].id in marked[0]
     (tmp_path / "progress.json").write_text("not json", encoding="utf-8")
     assert main(["puzzle"]) == 0  # a broken file is nothing solved, never an error
+
+
+def test_a_move_that_is_no_option_changes_nothing() -> None:
+    from qm_rules import RulesError
+
+    s = PuzzleSession(SHIPPED[0])
+    before = s.game.position_key()
+    with pytest.raises(RulesError):
+        s.choose("play:999")
+    assert s.status == "open" and s.game.position_key() == before
+
+
+def test_check_without_a_file_proves_every_shipped_puzzle(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["puzzle", "check", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == f"{len(SHIPPED)} 道谜题中 {len(SHIPPED)} 道得到证明，没有问题。"
