@@ -119,23 +119,14 @@ def def_of(game: Game, cid: int) -> str:
 
 @dataclass(frozen=True)
 class Card:
-    """A card to put on a field, with its flags. ``set_turn`` (for face-down cards) defaults to
-    the turn before the current one, so the card may be flipped now (R16)."""
+    """A card to put on a field, with its flags (``qm_rules.position.FieldCard``, in this
+    module's older words). A face-down card is set before this turn, so it may be flipped now
+    (R16), unless ``set_turn`` is given: then it was set this turn."""
 
     id: str
     face_down: bool = False
     tapped: bool = False
     set_turn: int | None = None
-
-    @classmethod
-    def parse(cls, spec: str, turn: int) -> Card:
-        """``"yehuo/down/new"``: the id, then flags ``down`` (face-down, set before ``turn``),
-        ``new`` (with ``down``: set this turn) and ``tapped``."""
-        id_, *flags = spec.split("/")
-        unknown = set(flags) - {"down", "new", "tapped"}
-        assert not unknown, f"unknown field flags {sorted(unknown)} in {spec!r}"
-        set_turn = turn if "new" in flags else None
-        return cls(id_, face_down="down" in flags, tapped="tapped" in flags, set_turn=set_turn)
 
 
 #: The card instances an :func:`arrange` call put in place (``qm_rules.position.Placed``).
