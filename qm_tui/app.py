@@ -289,6 +289,17 @@ class QingmingApp(App[None]):
         if not isinstance(self.screen, GalleryScreen):
             self.push_screen(GalleryScreen(self.lang))
 
+    def action_stats(self) -> None:
+        """The player's record from the games kept here (``qingming stats``), in a panel."""
+        from qm_net.stats import collect, kept_files, record_lines
+        from qm_tui import seat_tokens
+        from qm_tui.widgets.modals import ListModal
+
+        tokens = [entry.token for entry in seat_tokens.load()]
+        record = collect(kept_files(cfg.data_dir()), self.player_name, tokens)
+        lines = record_lines(record, self.player_name, self.lang)
+        self.push_screen(ListModal(tr("stats.title", self.lang), lines))
+
     def action_host_form(self) -> None:
         """Open the form to host a table on the LAN."""
         from qm_tui.screens.host_form import HostFormScreen

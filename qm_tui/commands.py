@@ -20,6 +20,7 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("cmd.join_address", "join_address"),
     ("cmd.rulebook", "rulebook"),
     ("cmd.gallery", "gallery"),
+    ("cmd.stats", "stats"),
     ("cmd.name", "edit_name"),
     ("cmd.lang", "toggle_lang"),
     ("cmd.help", "help"),

@@ -2,4 +2,4 @@
 ``run(args) -> int``; :mod:`qingming.cli` finds them by name, so adding a command touches no
 other file than its own and the list below."""
 
-COMMANDS = ("play", "join", "serve", "bot", "tables", "replay", "verify", "sim", "puzzle")
+COMMANDS = ("play", "join", "serve", "bot", "tables", "replay", "verify", "sim", "puzzle", "stats")

@@ -61,6 +61,7 @@ class LobbyScreen(Screen[None]):
         Binding("p", "app.play_bots", "Bots", id="lobby.play"),
         Binding("r", "app.rulebook", "Rules", id="lobby.rules", show=False),
         Binding("g", "app.gallery", "Cards", id="lobby.cards", show=False),
+        Binding("s", "app.stats", "Record", id="lobby.stats", show=False),
         Binding("n", "app.edit_name", "Name", id="lobby.name", show=False),
         Binding("l", "app.toggle_lang", "中文/EN", id="lobby.lang", show=False),
         Binding("question_mark", "app.help", "Help", id="lobby.help", show=False),
