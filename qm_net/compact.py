@@ -49,7 +49,7 @@ class Card(Struct, array_like=True, frozen=True):
 class Slot(Struct, array_like=True, frozen=True):
     """``[card, face_down, negated]`` of a slot that is not empty (an empty one is nil)."""
 
-    card: Card | None = None
+    card: Card | None  # nil: someone else's face-down card
     face_down: bool = False
     negated: bool = False
 

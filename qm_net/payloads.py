@@ -248,8 +248,10 @@ class SearchData(Payload):
 
 
 class TakeData(Payload):
-    """``seat`` takes a card of ``from`` into its hand or onto its field; from a hand the card
-    is named only to the two players (others get ``card`` nil)."""
+    """``seat`` takes a card of ``from`` into its hand or onto its field (``to``). Where it
+    came from shows in who is told: from ``from``'s field (an offering) one public event names
+    it; from ``from``'s hand a public one has ``card`` nil and the two players also get it
+    naming the card (its own ``to``: the two seats)."""
 
     from_: int = msgspec.field(name="from")
     card: Cid | None

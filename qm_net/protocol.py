@@ -335,7 +335,8 @@ class Update(HostMessage, tag="update"):
     pending prompt's timer, nil if none runs; ``timer``: that timer's whole length in seconds
     (the table's ``response_timer`` or ``turn_timer``), so that a client which comes in with
     the clock half run can show how much of it is left; nil when none runs (absent: an older
-    host)."""
+    host). ``ref``: the ``id`` of this connection's ``sync``, ``rejoin`` or ``spectate`` that
+    this update answers; nil (or absent) for an update pushed after decisions."""
 
     events: tuple[Event, ...]
     deadline: float | None
@@ -343,6 +344,7 @@ class Update(HostMessage, tag="update"):
     patch: tuple[PatchStep, ...] | None = None
     base: Count | None = None
     timer: Annotated[float, Meta(gt=0)] | None = None
+    ref: Count | None = None
 
     def __post_init__(self) -> None:
         whole, patched = self.view is not None, self.patch is not None
@@ -400,11 +402,13 @@ class Reveal(Struct, frozen=True):
 class GameEnded(HostMessage, tag="ended"):
     """The game is over. ``view``: the final view (every hand revealed), nil when the
     ``update`` just before this one on the connection carried it (the usual case); whole for a
-    connection that (re)joins, or asks ``sync``, after the game."""
+    connection that (re)joins, or asks ``sync``, after the game. ``ref``: as an update's, the
+    ``id`` of the request it answers (nil: the game just ended)."""
 
     result: Result
     view: View | None = None
     deal: Reveal | None = None  # nil when the table dealt from a fixed seed
+    ref: Count | None = None
 
 
 class ChatMessage(HostMessage, tag="chat"):
@@ -556,11 +560,15 @@ def update_body(
     return body
 
 
-def update_frame(body: bytes, n: int, base: int | None) -> bytes:
+def update_frame(body: bytes, n: int, base: int | None, ref: int | None = None) -> bytes:
     """One connection's ``update`` frame: ``body`` (from :func:`update_body`) with this
-    connection's ``n`` and, for a patch (only), the ``n`` of the update it applies to. A msgpack
-    map is its key count followed by its pairs, so the two pairs are appended and the count
-    raised — the shared part is copied, not encoded again. Raises ProtocolError
-    (``frame_too_large``)."""
-    numbers = _ENCODER.encode({"n": n, "base": base})
-    return framing.frame(bytes((body[0] + 2,)) + body[1:] + numbers[1:])  # (a fixmap, ≤ 15)
+    connection's ``n`` and, for a patch (only), the ``n`` of the update it applies to, and
+    ``ref`` when the update answers a request. A msgpack map is its key count followed by its
+    pairs, so the pairs are appended and the count raised — the shared part is copied, not
+    encoded again. Raises ProtocolError (``frame_too_large``)."""
+    pairs: dict[str, int | None] = {"n": n, "base": base}
+    if ref is not None:
+        pairs["ref"] = ref
+    numbers = _ENCODER.encode(pairs)
+    # (both fixmaps: at most 7 pairs and 3)
+    return framing.frame(bytes((body[0] + len(pairs),)) + body[1:] + numbers[1:])

@@ -47,6 +47,10 @@ def build() -> dict[str, Any]:
     )
     defs["ClientMessage"] = client
     defs["HostMessage"] = host
+    for cls in p.HOST_MESSAGES:  # the host numbers every message it sends (§2): never absent
+        message = defs[cls.__name__]
+        message["properties"]["n"].pop("default", None)
+        message["required"] = [*message["required"], "n"]
     for cls in payload_types:  # each payload's schema carries its example
         defs[cls.__name__]["examples"] = [cls.EXAMPLE]
     # an event is [kind, seat, data, to], a prompt [seat, kind, seq, options, context, …]:
@@ -179,7 +183,7 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
         ("client", p.Rematch()),
         ("client", p.Leave()),
         ("client", p.DealPart(part=ann.hex())),
-        ("client", p.Sync()),
+        ("client", p.Sync(id=11)),
         ("client", p.Ping()),
         ("client", p.Pong()),
         (
@@ -252,11 +256,15 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                 timer=20.0,
             ),
         ),
+        (  # the answer to a sync (its id): the view whole, nothing new to tell
+            "host",
+            p.Update(n=11, view=wire_view, events=(), deadline=12.25, timer=20.0, ref=11),
+        ),
         ("host", p.Deal(n=3, commitment=fairdeal.commitment(secret), seats=(0,), deadline=9.5)),
         ("host", p.Dealt(n=5, sources=("player", "bot"))),
         ("host", p.GameEnded(n=80, result=result)),
         ("host", p.GameEnded(n=81, result=result, deal=reveal)),
-        ("host", p.GameEnded(n=4, result=result, view=wire_view)),
+        ("host", p.GameEnded(n=4, result=result, view=wire_view, ref=3)),  # to a rejoin
         ("host", p.ChatMessage(n=12, seat=1, name="Bo", text="good luck")),
         (
             "host",
@@ -351,8 +359,10 @@ def examples_block() -> str:
     for direction, msg in EXAMPLES:
         arrow = "client → host" if direction == "client" else "host → client"
         body = compact.plain(msg)
-        if isinstance(msg, p.Update) and msg.timer is None:
-            del body["timer"]  # the host leaves the key out while no timer runs (p.update_body)
+        if isinstance(msg, p.Update):  # the host leaves these keys out when nil (update_frame)
+            for key in ("timer", "ref"):
+                if body[key] is None:
+                    del body[key]
         if isinstance(msg, p.Update | p.GameEnded) and msg.view is not None:  # long: §5.1 has one
             body["view"] = _VIEW_NOTE
         lines.append(f"{arrow}  {json.dumps(body, ensure_ascii=False)}")

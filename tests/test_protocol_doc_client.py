@@ -39,10 +39,10 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "joined": ({"seat", "token"}, {"ref", "history"}),
     "spectating": ({"ref"}, {"history"}),
     "lobby": ({"table_name", "state", "seats", "owner_seat", "games_played"}, set()),
-    "update": ({"view", "patch", "base", "events", "deadline"}, {"timer"}),
+    "update": ({"view", "patch", "base", "events", "deadline"}, {"timer", "ref"}),
     "deal": ({"commitment", "seats", "deadline"}, set()),
     "dealt": ({"sources"}, set()),
-    "ended": ({"result", "view", "deal"}, set()),  # view nil: the last update's
+    "ended": ({"result", "view", "deal"}, {"ref"}),  # view nil: the last update's
     "chat": ({"seat", "name", "text"}, set()),
     "error": ({"code", "message"}, {"ref"}),
     "ping": (set(), set()),

@@ -89,17 +89,18 @@ def test_the_check_command_fails_on_a_stale_file(tmp_path, monkeypatch) -> None:
 
 def test_the_update_examples_show_the_keys_the_host_sends() -> None:
     """protocol.md §5.5's updates as the host frames them (``update_body``): no ``timer`` key
-    while no timer runs (the generated example once showed ``"timer": null``)."""
+    while no timer runs (the generated example once showed ``"timer": null``), and ``ref``
+    only on an answer."""
     lines = [line for line in schema.examples_block().splitlines() if "→" in line]
     shown = [json.loads(line.split("  ", 1)[1]) for line in lines]
     shown = [m for m in shown if m.get("t") == "update"]
     sent = [m for _, m in schema.EXAMPLES if isinstance(m, p.Update)]
-    assert len(shown) == len(sent) == 2
+    assert len(shown) == len(sent) == 3
     for doc, msg in zip(shown, sent, strict=True):
         view = None if msg.view is None else compact.plain(msg.view)
         events = compact.plain(msg.events)
         body = p.update_body(events, msg.deadline, view, msg.patch, msg.timer)
-        frame = p.update_frame(body, msg.n, msg.base)
+        frame = p.update_frame(body, msg.n, msg.base, msg.ref)
         on_wire = framing.decode(frame[framing.HEADER.size :])
         assert set(doc) == set(on_wire)
         assert {k: v for k, v in doc.items() if k != "view"} == {

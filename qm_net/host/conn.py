@@ -137,6 +137,8 @@ class Conn:
         self.feed: Feed | None = None  # a spectator's: where it takes its updates
         self.feed_round = 0  # the feed's round whose view the peer has been sent
         self._resync = False  # owed the view whole (a resync), even with no round since
+        self._resync_ref: int | None = None  # the id of the request that resync answers
+        self._tail_ref: int | None = None  # the ref of the last update queued
         # unsent frames, each with its update's events (None: not an update); None ends the writer
         self.queue: deque[tuple[bytes, tuple[WireEvent, ...] | None] | None] = deque()
         self._wake = asyncio.Event()
@@ -183,10 +185,12 @@ class Conn:
         events: tuple[WireEvent, ...],
         deadline: float | None,
         timer: float | None = None,
+        ref: int | None = None,
     ) -> None:
         """A seat's ``update``: the view (plain data) as a patch from the previous update's
         view on this connection, or whole (the first, after a ``sync``, or when a patch would
         be long). Spectators are not sent updates: they take them from the :class:`Feed`.
+        ``ref``: the id of the request (``sync``, ``rejoin``) the update answers, if any.
 
         The client applies each patch to the view of the update numbered ``base``: an update
         frame once queued must reach it. To skip a backlog of updates for a slow reader, set
@@ -205,6 +209,8 @@ class Conn:
             self.n -= 1  # the replaced frame's number: n still grows by exactly 1
             self.coalesced += 1
             events = tail[1] + tuple(events)
+            if ref is None:  # an answer merged into a newer update is still the answer
+                ref = self._tail_ref
             self.view_base = None  # its base never reached the peer: send the view whole
             if event_bytes(events) > MAX_HELD_EVENT_BYTES:
                 log.info("%s: too far behind (events held), dropping", self.peer)
@@ -214,23 +220,29 @@ class Conn:
         body = p.update_body(
             events, deadline, view=plain_view if steps is None else None, patch=steps, timer=timer
         )
-        self._send_update(body, steps is not None, plain_view, events)
+        self._send_update(body, steps is not None, plain_view, events, ref)
 
     def _send_update(
-        self, body: bytes, patched: bool, plain_view: Any, events: tuple[WireEvent, ...]
+        self,
+        body: bytes,
+        patched: bool,
+        plain_view: Any,
+        events: tuple[WireEvent, ...],
+        ref: int | None = None,
     ) -> None:
         """Number an update (``body`` from :func:`qm_net.protocol.update_body`) for this
         connection and queue it."""
         if self.closed:
             return
         try:
-            frame = p.update_frame(body, self.n, self.view_n if patched else None)
+            frame = p.update_frame(body, self.n, self.view_n if patched else None, ref)
         except ProtocolError:  # a view over 256 KiB: a bug, but only this peer's
             log.exception("%s: cannot frame an update", self.peer)
             self.close("message too large")
             return
         self.view_base, self.view_n = plain_view, self.n
         self.n += 1
+        self._tail_ref = ref
         self.send_frame(frame, tuple(events))
 
     # ── watching: spectators take their updates from the feed ──
@@ -260,16 +272,18 @@ class Conn:
             feed.watchers.discard(self)
             feed.idle.discard(self)
 
-    def resync(self, *, restarted: bool = False) -> None:
+    def resync(self, *, restarted: bool = False, ref: int | None = None) -> None:
         """A watcher's next update carries the view whole, with every event since the round
         it was last sent (for a new watcher, since it started watching): a ``sync`` from a
         watcher that fell behind never skips the rounds it has not taken yet. ``restarted``:
         the feed just started again from the current view (:meth:`Feed.restart`), whose
-        events were already told (the history): from that round on."""
+        events were already told (the history): from that round on. ``ref``: the id of the
+        request (``sync``, ``spectate``) the update answers."""
         if restarted and self.feed is not None:
             self.feed_round = self.feed.round
         self.view_base = None  # it holds no view to patch: the next is whole
         self._resync = True
+        self._resync_ref = ref if ref is not None else self._resync_ref
         self._wake.set()
 
     def wake(self) -> None:
@@ -298,8 +312,9 @@ class Conn:
             self.close("send queue full")
             return
         body, patched = made
-        self.feed_round, self._resync = feed.round, False
-        self._send_update(body, patched, feed.plain, ())
+        ref = self._resync_ref if self._resync else None
+        self.feed_round, self._resync, self._resync_ref = feed.round, False, None
+        self._send_update(body, patched, feed.plain, (), ref)
 
     def send_frame(self, frame: bytes, events: tuple[WireEvent, ...] | None = None) -> None:
         """Queue one frame (``events``: an update's, kept so that a newer update can take

@@ -106,7 +106,7 @@ class Lobby:
         self.broadcast()
         if host.state == "playing" and was_bot:
             host._arm()  # the seat is human again: stop its bot, set the timers for a human
-        host._send_current(conn)
+        host._send_current(conn, msg.id)
         host._close_if_done()
 
     def on_spectate(self, conn: Conn, msg: p.Spectate) -> None:
@@ -116,7 +116,7 @@ class Lobby:
         conn.watch(host.feed)
         conn.send(p.Spectating(ref=msg.id, history=host._history(conn)))
         conn.send(self.message())
-        host._send_current(conn)
+        host._send_current(conn, msg.id)
 
     def on_leave(self, conn: Conn, msg: p.Leave) -> None:
         host = self.host

@@ -48,6 +48,12 @@ class Seat:
     def bot_controlled(self) -> bool:
         return self.kind == "bot" or self.takeover
 
+    @property
+    def stood_in(self) -> bool:
+        """Does a host bot play this player's seat now? Not once the player has left the game:
+        the seat is conceded, and nobody plays it."""
+        return self.kind == "human" and self.takeover and not self.left
+
     def cancel_grace(self) -> None:
         if self.grace is not None:
             self.grace.cancel()
@@ -71,7 +77,7 @@ class Seat:
         of — its own word, shown and never trusted."""
         if self.kind == "bot":
             return level_of(self.strategy)
-        if self.kind == "human" and self.takeover:
+        if self.stood_in:
             return level_of(takeover_strategy) if takeover_strategy is not None else None
         return self.client_level if self.kind == "human" else None
 
@@ -85,7 +91,7 @@ class Seat:
             kind=self.kind,
             ready=self.ready or self.kind == "bot",
             connected=self.kind == "bot" or self.conn is not None,
-            played_by_bot=self.kind == "human" and self.takeover,
+            played_by_bot=self.stood_in,
             level=level,
         )
 

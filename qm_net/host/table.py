@@ -423,23 +423,34 @@ class Host:
     def _on_choose(self, conn: Conn, msg: p.Choose) -> None:
         seat = self.lobby.my_seat(conn)
         game = self.game
-        if self.state != "playing" or game is None or game.prompt is None:
-            raise ProtocolError("wrong_state", "no game is on")
+        self._game_on()
+        assert game is not None and game.prompt is not None
         shown = self.wire.of(seat.index)  # the seat answers in its own numbering (see wireseq)
-        if msg.seq != shown:
+        if msg.seq < shown:
             raise StalePrompt(
                 f"that prompt (#{msg.seq}) is no longer pending; the current one is #{shown}"
             )
+        if msg.seq > shown:
+            raise StalePrompt(f"there is no prompt #{msg.seq} yet; the current one is #{shown}")
         self._apply(seat.index, msg.option, game.prompt.seq)
 
     def _on_sync(self, conn: Conn, msg: p.Sync) -> None:
-        self._send_current(conn)  # the whole view; nothing before the game or between games
+        self._send_current(conn, msg.id)  # the whole view; nothing before or between games
 
     def _on_concede(self, conn: Conn, msg: p.Concede) -> None:
         seat = self.lobby.my_seat(conn)
-        if self.state != "playing" or self.game is None:
-            raise ProtocolError("wrong_state", "no game is on")
+        self._game_on()
         self._apply(seat.index, "concede", None)
+
+    def _game_on(self) -> None:
+        """Refuse a game's message when no game is on: ``game_over`` after one (until the next
+        starts), ``wrong_state`` before any."""
+        game = self.game
+        if self.state == "playing" and game is not None and game.prompt is not None:
+            return
+        if self.state == "ended" or (game is not None and game.over):
+            raise ProtocolError("game_over", "the game is over")
+        raise ProtocolError("wrong_state", "no game is on")
 
     # ───────────────────────────── the game ─────────────────────────────
 
@@ -677,9 +688,10 @@ class Host:
         seen = tuple(w for e, w in events if e.visible_to(seat))
         conn.send_view(self._plain_view(game, seat), seen, deadline, self.timers.length())
 
-    def _send_current(self, conn: Conn) -> None:
+    def _send_current(self, conn: Conn, ref: int | None = None) -> None:
         """Bring a (re)joining connection up to date: its view now, or the last result (or,
-        while a game is being dealt, the deal's commitment)."""
+        while a game is being dealt, the deal's commitment), answering the request whose id is
+        ``ref``."""
         game = self.game
         if game is None and self.state == "playing":
             self.dealer.send(conn)
@@ -687,7 +699,7 @@ class Host:
         if game is None or self.state == "lobby":
             return
         if self._held:  # what the game is now is not on disk yet: not told to anyone
-            conn.error("cannot_save", self._cannot_save())
+            conn.error("cannot_save", self._cannot_save(), ref)
             return
         viewer = self._player(conn, game)
         if self.state == "playing":
@@ -696,13 +708,13 @@ class Host:
                 if restart:
                     plain = self._plain_view(game, None)
                     self.feed.restart(plain, self._deadline(), self.timers.length())
-                conn.resync(restarted=restart)
+                conn.resync(restarted=restart, ref=ref)
             elif viewer is not None:
                 conn.view_base = None  # the whole view: a (re)joining client holds none
                 plain = self._plain_view(game, viewer)
-                conn.send_view(plain, (), self._deadline(), self.timers.length())
+                conn.send_view(plain, (), self._deadline(), self.timers.length(), ref)
         elif game.result is not None:
-            conn.send(self._ended_msg(game, viewer, whole=True))
+            conn.send(self._ended_msg(game, viewer, whole=True, ref=ref))
 
     def _end_game(self) -> None:
         game = self.game
@@ -749,14 +761,20 @@ class Host:
             self._spawn(self.stop("the table has played its games"))
         return True
 
-    def _ended_msg(self, game: Game, viewer: int | None, *, whole: bool = False) -> p.GameEnded:
+    def _ended_msg(
+        self, game: Game, viewer: int | None, *, whole: bool = False, ref: int | None = None
+    ) -> p.GameEnded:
         """The result and the deal revealed (nil when the seed was fixed); the final view only
-        when ``whole`` (a connection that did not just get it as its last update)."""
+        when ``whole`` (a connection that did not just get it as its last update), in the wire
+        form the updates carry (trailing defaults left out, as everywhere)."""
         assert game.result is not None
-        view = None
-        if whole:
-            view = msgspec.convert(self._plain_view(game, viewer), compact.View)
-        return p.GameEnded(result=game.result, view=view, deal=self._deal_reveal())
+        view = self._plain_view(game, viewer) if whole else None
+        return p.GameEnded(
+            result=game.result,
+            view=view,  # type: ignore[arg-type]  # the View's wire form, as update_body takes it
+            deal=self._deal_reveal(),
+            ref=ref,
+        )
 
     def _deal_reveal(self) -> p.Reveal | None:
         """For ``ended``: the secret, the parts and the journal (None for a fixed seed)."""
