@@ -156,3 +156,41 @@ def whole_view(msg: dict[str, Any], held: dict[str, Any]) -> dict[str, Any]:
             node[path[-1]] = value
     held.update(view=view, n=msg["n"])
     return view
+
+
+def _trailing(items: Any, spec: tuple[tuple[str, Any], ...], what: str, out: list[str]) -> None:
+    """§5.1 rule 1: the host leaves trailing defaults out — ``items`` must not end in one."""
+    n = len(items)
+    if n > REQUIRED[what] and n <= len(spec) and items[-1] == spec[n - 1][1]:
+        out.append(f"{what} {items!r} ends in its default ({spec[n - 1][0]})")
+
+
+def trailing_defaults(v: dict[str, Any]) -> list[str]:
+    """Every compact array of the wire view ``v`` that ends in a default the host should have
+    left out (§5.1: "The host leaves them out everywhere")."""
+    out: list[str] = []
+
+    def cards(cs: Any) -> None:
+        for c in cs or ():
+            if c is not None:
+                _trailing(c, CARD, "Card", out)
+
+    cards(v["discard"])
+    for s in v["seats"]:
+        _trailing(s, SEAT, "Seat", out)
+        cards(s[2])
+        for x in s[3]:
+            if x is not None:
+                _trailing(x, SLOT, "Slot", out)
+                cards([x[0]])
+        cards(s[4] if len(s) > 4 else ())
+    for x in v["chain"]:
+        _trailing(x, LINK, "Link", out)
+        cards([x[2]])
+        cards(x[5] if len(x) > 5 else ())
+        cards([x[8]] if len(x) > 8 else ())
+    if v["prompt"] is not None:
+        _trailing(v["prompt"], PROMPT, "Prompt", out)
+        for o in v["prompt"][3] if len(v["prompt"]) > 3 else ():
+            _trailing(o, OPTION, "Option", out)
+    return out

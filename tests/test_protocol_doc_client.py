@@ -13,6 +13,7 @@ list of codes, imports from the project.)
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import random
@@ -21,6 +22,7 @@ import socket
 import struct
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -313,8 +315,22 @@ def check_reveal(
 # ───────────────────────────── the game ─────────────────────────────
 
 
-def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
-    """§3 from start to end; returns what happened."""
+def chat_burst(c: DocClient) -> None:
+    """§4, §6, §7: chat is allowed bursts of 5; every line over the allowance is answered
+    `rate_limited` with its `ref`, and each line sent goes to everyone, ourselves included."""
+    for i in range(8):
+        c.send({"t": "chat", "text": f"line {i}", "id": 100 + i})
+    got = [c.recv() for _ in range(8)]
+    said = [m["text"] for m in got if m["t"] == "chat"]
+    refused = [(m["code"], m["ref"]) for m in got if m["t"] == "error"]
+    assert said == [f"line {i}" for i in range(5)], got
+    assert refused == [("rate_limited", 105), ("rate_limited", 106), ("rate_limited", 107)], got
+
+
+def play_one_game(port: int, rng: random.Random, *, more: bool = False) -> dict[str, Any]:
+    """§3 from start to end; returns what happened. ``more``: also what §2, §6 and §7 say of
+    chat, of a `sync`'s answer mid-game, and of a game that is over (the host must not close
+    the table after it)."""
     c = DocClient(port)
     try:
         c.send({"t": "hello", "version": VERSION, "name": "Doc", "client": "doc-client", "id": 1})
@@ -331,11 +347,15 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
         assert joined["ref"] == 2 and TOKEN.fullmatch(joined["token"])
         me = joined["seat"]
         check_lobby(c.expect("lobby"), seats)
+        if more:
+            chat_burst(c)
         c.send({"t": "ready", "ready": True})
 
         updates = events = choices = patched = 0
         held: dict[str, Any] = {}  # §5.1: the last update's view and its n, for the next patch
         stale_checked = False
+        synced = 0  # more: our prompts before the sync; then -1 once answered
+        last_seq = -1  # §2: each pushed update's view counts more decisions than the last
         deal: dict[str, Any] = {}  # §11: the commitment, our part, the sources
         while True:
             msg = c.recv()
@@ -372,6 +392,10 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
             patched += msg["patch"] is not None
             over = view["result"] is not None
             check_view(view, me, over=over)
+            assert not doc_wire.trailing_defaults(view), doc_wire.trailing_defaults(view)
+            assert msg.get("ref") is None, "a pushed update answers no request (§2)"
+            assert view["seq"] > last_seq, f"§2: seq went {last_seq} -> {view['seq']}"
+            last_seq = view["seq"]
             assert msg["deadline"] is None or isinstance(msg["deadline"], float)
             timer = msg.get("timer")  # §5: the whole timer, told while one runs
             assert (timer is None) == (msg["deadline"] is None), msg
@@ -389,12 +413,36 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
                 err = c.expect("error")
                 assert (err["code"], err.get("ref")) == ("stale_prompt", 7), err
                 stale_checked = True
+            if more and synced >= 0 and (synced := synced + 1) == 3:
+                # §2, §4: a sync's answer carries its id as `ref`, the view whole, nothing new
+                # (the table waits on us), and the same seq as the view it repeats
+                c.send({"t": "sync", "id": 50})
+                answer = c.expect("update")
+                assert answer["ref"] == 50 and answer["view"] is not None, answer
+                assert answer["events"] == [] and doc_wire.whole_view(answer, held) == view
+                assert answer["view"]["seq"] == last_seq
+                synced = -1
             option = rng.choice([o["id"] for o in prompt["options"]])
             c.send({"t": "choose", "seq": prompt["seq"], "option": option})
             choices += 1
 
         after = c.expect("lobby")  # §3: the table's state after the game
         assert after["state"] == "ended" and after["games_played"] == 1
+        if more:
+            assert synced == -1, "the sync was never sent"
+            # §6: a choice after the end is `game_over`
+            c.send({"t": "choose", "seq": last_seq, "option": "pass", "id": 60})
+            err = c.expect("error")
+            assert (err["code"], err["ref"]) == ("game_over", 60), err
+            # §2, §5: sync after the end is answered by `ended` with its ref and the view whole,
+            # the final view we hold, trailing defaults left out as everywhere (§5.1)
+            c.send({"t": "sync", "id": 61})
+            again = c.expect("ended")
+            assert again["ref"] == 61 and again["result"] == held["view"]["result"]
+            check_view(again["view"], me, over=True)
+            assert doc_wire.view(again["view"]) == doc_wire.view(held["view"])
+            assert not doc_wire.trailing_defaults(again["view"])
+            return {"synced": True}
         bye = c.expect("bye")  # --games 1: the host closes the table
         assert isinstance(bye["reason"], str)
         with pytest.raises(ConnectionError):
@@ -405,11 +453,12 @@ def play_one_game(port: int, rng: random.Random) -> dict[str, Any]:
         c.close()
 
 
-@pytest.mark.parametrize("seed", ["11", None], ids=["fixed-seed", "fair-deal"])
-def test_doc_only_client_plays_a_whole_game_against_qingming_serve(seed: str | None) -> None:
+@contextlib.contextmanager
+def serving(*args: str) -> Iterator[tuple[int, subprocess.Popen[str]]]:
+    """A `qingming serve --seats 2 --bots 1` process on loopback (and ``args``): its port."""
     serve = subprocess.Popen(
         [sys.executable, "-m", "qingming", "serve", "--seats", "2", "--bots", "1", "--no-advertise",
-         "--bind", "127.0.0.1", "--port", "0", "--games", "1", *(["--seed", seed] if seed else [])],
+         "--bind", "127.0.0.1", "--port", "0", *args],
         env=dict(os.environ, CI="1", PYTHONUNBUFFERED="1"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -422,8 +471,7 @@ def test_doc_only_client_plays_a_whole_game_against_qingming_serve(seed: str | N
         assert found, (
             f"no listening line: {line!r}; stderr: {serve.stderr.read() if serve.stderr else ''}"
         )
-        outcome = play_one_game(int(found.group(1)), random.Random(11))
-        assert serve.wait(timeout=30) == 0
+        yield int(found.group(1)), serve
     finally:
         if serve.poll() is None:
             serve.kill()
@@ -431,11 +479,25 @@ def test_doc_only_client_plays_a_whole_game_against_qingming_serve(seed: str | N
         for pipe in (serve.stdout, serve.stderr):
             if pipe is not None:
                 pipe.close()
+
+
+@pytest.mark.parametrize("seed", ["11", None], ids=["fixed-seed", "fair-deal"])
+def test_doc_only_client_plays_a_whole_game_against_qingming_serve(seed: str | None) -> None:
+    with serving("--games", "1", *(["--seed", seed] if seed else [])) as (port, serve):
+        outcome = play_one_game(port, random.Random(11))
+        assert serve.wait(timeout=30) == 0
     assert outcome["choices"] > 0 and outcome["stale"], "we never got to decide anything"
     assert outcome["updates"] > outcome["choices"] and outcome["events"] > 0
     assert outcome["patched"] > outcome["updates"] // 2, "the host sent (almost) no patches"
     assert {"welcome", "joined", "lobby", "update", "ended", "bye"} <= outcome["seen"]
     assert outcome["fair"] == (seed is None)
+
+
+def test_doc_only_client_chats_syncs_and_asks_after_the_game() -> None:
+    """What §2, §5, §6 and §7 promise of chat's limit, a `sync`'s answer (its `ref`) mid-game
+    and after the end, and a choice after the end, from the doc alone."""
+    with serving("--seed", "11") as (port, _):
+        assert play_one_game(port, random.Random(5), more=True) == {"synced": True}
 
 
 def test_the_doc_lists_the_fields_this_client_relies_on() -> None:
