@@ -113,8 +113,13 @@ class QingmingApp(App[None]):
         journal: bool = True,
         first_run: bool = False,
         answer_guard: float | None = None,
+        web: bool = False,
     ) -> None:
         super().__init__()
+        self.web = web
+        """A browser's seat (qm_web): the app is this one table. Leaving it ends the app (the
+        page says so), never the lobby; and the app ending (the browser went: a refresh, a
+        closed tab) keeps the seat, for the browser to come back to."""
         self.player_name = name
         """The name this player sits down with."""
         self.lang = lang
@@ -184,7 +189,7 @@ class QingmingApp(App[None]):
             self.join_table(self._start.host, self._start.port)
 
     async def on_unmount(self) -> None:
-        await self._disconnect()  # the screens are going anyway
+        await self._disconnect(give_up=not self.web)  # the screens are going anyway
 
     def notify(
         self,
@@ -752,7 +757,7 @@ class QingmingApp(App[None]):
             if keep:
                 said = tr("seats.left.saved", self.lang)
             await self._disconnect(give_up=not keep)
-        if quitting:
+        if quitting or self.web:
             self.exit(message=said)
         elif said:
             self.notify(said, timeout=15, markup=False)
@@ -813,6 +818,8 @@ class QingmingApp(App[None]):
                 markup=False,
             )
         await self._close_table(give_up=reason is None)
+        if self.web:
+            self.exit()
 
     @on(LeaveTable)
     def _on_leave_table(self, message: LeaveTable) -> None:

@@ -11,8 +11,6 @@ import asyncio
 import contextlib
 import importlib.util
 import os
-import shutil
-import tempfile
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -43,24 +41,18 @@ def need_browser() -> None:
 
 @contextlib.asynccontextmanager
 async def chromium() -> AsyncIterator[Any]:
-    """A Playwright ``Browser`` on Debian's chromium, with a fresh user data dir."""
+    """A Playwright ``Browser`` on Debian's chromium. Playwright gives it a fresh user data dir
+    of its own, and each :func:`open_tab` a context of its own (a browser of its own: its own
+    local storage), so one chromium serves every player of a test."""
     need_browser()
     from playwright.async_api import async_playwright
 
-    profile = tempfile.mkdtemp(prefix="qm-chromium-")
-    try:
-        async with async_playwright() as p:
-            browser = await p.chromium.launch(
-                executable_path=CHROMIUM,
-                args=[*FLAGS, f"--user-data-dir={profile}"],
-                headless=True,
-            )
-            try:
-                yield browser
-            finally:
-                await browser.close()
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        try:
+            yield browser
+        finally:
+            await browser.close()
 
 
 class Tab:
@@ -144,11 +136,21 @@ class Tab:
         return float(box[0]), float(box[1]), float(box[2]), float(box[3])
 
     async def find(self, word: str) -> tuple[int, int] | None:
-        """The cell where ``word`` starts on the screen (columns counted in cells)."""
-        for y, line in enumerate(await self.lines()):
-            x = line.find(word)
-            if x >= 0:
-                return x, y
+        """The cell where ``word`` starts on the screen (columns counted in cells: a wide
+        character's second cell holds "" in pyte's buffer)."""
+        await self.lines()
+        screen = self._screen
+        if screen is None:
+            return None
+        for y in range(screen.lines):
+            line, cells = "", []
+            for x in range(screen.columns):
+                data = screen.buffer[y][x].data
+                line += data
+                cells += [x] * len(data)
+            at = line.find(word)
+            if at >= 0:
+                return cells[at], y
         return None
 
     async def click_cell(self, x: float, y: int) -> None:
@@ -156,12 +158,11 @@ class Tab:
         await self.page.mouse.click(left + (x + 0.5) * width, top + (y + 0.5) * height)
 
     async def click(self, word: str, timeout: float = WAIT) -> None:
-        """Click (tap) the middle of ``word`` where the screen shows it."""
+        """Click (tap) ``word``'s first cell where the screen shows it."""
         await self.wait_text(word, timeout=timeout)
         where = await self.find(word)
         assert where is not None
-        x, y = where
-        await self.click_cell(x + (len(word) - 1) / 2, y)
+        await self.click_cell(*where)
 
 
 async def open_tab(browser: Any, url: str, *, viewport: tuple[int, int] = (1100, 700)) -> Tab:

@@ -7,6 +7,7 @@ else remembered, else defaults) and runs the app.
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 
@@ -25,6 +26,7 @@ def launch(args: argparse.Namespace, start: Any = None, *, bot_delay: float = 0.
         bot_delay=bot_delay,
         journal=not getattr(args, "no_journal", False),
         first_run=True,  # "how to play" first, unless the config says it was shown
+        web=os.environ.get("QINGMING_WEB") == "1",  # run by qm_web for a browser
     )
     app.run()
     return int(app.return_code or 0)
