@@ -7,8 +7,10 @@ message it receives is held to the shapes the doc gives (field names, types, ran
 change on the wire that the doc does not follow fails here. The field lists below are copied
 from the doc's §5 tables, not from the code; the table options are read from the doc's own
 table; a view's compact parts (arrays by position, §5.1) are read as maps by ``doc_wire``,
-written from the doc too. (Only the last test, which holds the doc's error table to the code's
-list of codes, imports from the project.)
+written from the doc too. Further games check chat's limit, a `sync`'s answer and what follows
+a game's end, and a declaration the response timer cancels (seen by the drafter alone). (Only
+the two tests that hold the doc's error and message tables to the code's lists import from the
+project.)
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import socket
 import struct
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -455,7 +458,8 @@ def play_one_game(port: int, rng: random.Random, *, more: bool = False) -> dict[
 
 @contextlib.contextmanager
 def serving(*args: str) -> Iterator[tuple[int, subprocess.Popen[str]]]:
-    """A `qingming serve --seats 2 --bots 1` process on loopback (and ``args``): its port."""
+    """A `qingming serve --seats 2 --bots 1` process on loopback (and ``args``, which may say
+    otherwise): its port."""
     serve = subprocess.Popen(
         [sys.executable, "-m", "qingming", "serve", "--seats", "2", "--bots", "1", "--no-advertise",
          "--bind", "127.0.0.1", "--port", "0", *args],
@@ -557,3 +561,121 @@ def test_the_docs_message_tables_are_the_codes_schemas() -> None:
             fields_cell = re.split(r"(?<!\\)\|", rows[t])[0]
             missing = sorted(f for f in fields if f"`{f}`" not in fields_cell)
             assert not missing, f"{title}: the `{t}` row does not name {missing}"
+
+
+# ───────────────────────────── a declaration the clock cancels (§5.1, §5.4) ─────────────
+
+STARTS = ("flip:", "counter:", "manifest:")  # §5.1's option ids that declare in response
+STEPS = ("mode", "target", "cost")  # §5.1: the prompt kinds of declaring an activation
+
+
+def watch(port: int, frames: list[dict[str, Any]]) -> threading.Thread:
+    """A spectator on its own connection, keeping every message until the host closes."""
+    w = DocClient(port)
+    w.send({"t": "hello", "version": VERSION, "name": "Watcher"})
+    w.expect("welcome")
+    w.send({"t": "spectate"})
+
+    def run() -> None:
+        try:
+            while True:
+                frames.append(w.recv())
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            w.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def declare_then_wait(port: int, rng: random.Random) -> dict[str, Any] | None:
+    """Play (choosing at random) until a respond prompt lets us declare with a step to take;
+    declare, then answer nothing: the response timer cancels the declaration and passes. What
+    we saw then; None when the game gave no such moment."""
+    c = DocClient(port)
+    try:
+        c.send({"t": "hello", "version": VERSION, "name": "Doc"})
+        c.expect("welcome")
+        c.expect("lobby")
+        c.send({"t": "join"})
+        me = c.expect("joined")["seat"]
+        c.send({"t": "ready", "ready": True})
+        held: dict[str, Any] = {}
+        waiting: int | None = None  # the seq before we declared, while the clock runs
+        seen: dict[str, Any] | None = None
+        while True:
+            msg = c.recv()
+            if msg["t"] == "ended":
+                return seen
+            if msg["t"] != "update":
+                continue
+            view = doc_wire.whole_view(msg, held)
+            events = [doc_wire.event(e) for e in msg["events"]]
+            if waiting is not None:
+                if seen is None:
+                    seen = {"before": waiting, "seq": view["seq"], "events": events, "me": me}
+                    waiting = None
+                continue
+            prompt = doc_wire.prompt(view["prompt"])
+            if prompt is None or prompt["seat"] != me or not prompt["options"]:
+                continue
+            ids = [o["id"] for o in prompt["options"]]
+            if prompt["kind"] in STEPS and seen is None and "declared" in held:
+                held.pop("declared")  # a step to take (our declaring counted: §2): we take none
+                waiting = view["seq"]
+                continue
+            starts = [i for i in ids if i.startswith(STARTS)]
+            if prompt["kind"] == "respond" and starts and seen is None:
+                held["declared"] = True
+                c.send({"t": "choose", "seq": view["seq"], "option": rng.choice(starts)})
+                continue
+            held.pop("declared", None)  # (declared without a step to take: on we go)
+            choice = rng.choice([i for i in ids if i != "cancel"])
+            c.send({"t": "choose", "seq": view["seq"], "option": choice})
+    finally:
+        c.close()
+
+
+def test_doc_only_client_sees_its_declaration_time_out_and_the_others_see_a_pass() -> None:
+    """§5.1/§5.4: a declaration in response that the clock cancels is the drafter's alone. We
+    get one update: our `timeout` (option nil) addressed to us, then the public one (`pass`),
+    our seq up by 2 (our cancel, then the pass, §2); a spectator sees only the pass, its seq up
+    by 1, and never one of our declaring prompts. Seeds are tried until a game gives us the
+    moment (bounded)."""
+    for seed in range(1, 9):
+        frames: list[dict[str, Any]] = []
+        args = ["--games", "1", "--seed", str(seed), "--response-timer", "1", "--turn-timer", "0"]
+        args += ["--ask-everyone", "--round-limit", "6", "--seats", "3", "--bots", "2"]
+        with serving(*args) as (port, serve):
+            watcher = watch(port, frames)
+            seen = declare_then_wait(port, random.Random(seed))
+            assert serve.wait(timeout=60) == 0
+            watcher.join(timeout=30)
+        if seen is None:
+            continue
+        me = seen["me"]
+        mine = [(e["kind"], e["seat"], e["data"], e["to"]) for e in seen["events"][:2]]
+        assert mine == [
+            ("timeout", me, {"option": None}, [me]),
+            ("timeout", me, {"option": "pass"}, None),
+        ], seen["events"]
+        assert seen["seq"] == seen["before"] + 2, seen
+        held: dict[str, Any] = {}
+        told: list[tuple[int, list[Any]]] = []
+        for msg in frames:
+            if msg["t"] == "update":
+                view = doc_wire.whole_view(msg, held)
+                prompt = doc_wire.prompt(view["prompt"])
+                assert prompt is None or prompt["kind"] not in STEPS, "a declaring prompt shown"
+                told.append((view["seq"], [doc_wire.event(e) for e in msg["events"]]))
+        ours = [
+            (i, e["data"]) for i, (_, events) in enumerate(told) for e in events
+            if e["kind"] == "timeout" and e["seat"] == me
+        ]  # fmt: skip
+        assert [data for _, data in ours] == [{"option": "pass"}], ours
+        at = ours[0][0]
+        assert told[at][0] == told[at - 1][0] + 1, "the spectator's seq moved by more than 1"
+        return
+    pytest.fail("no game of seeds 1-8 let the doc client declare in response")
