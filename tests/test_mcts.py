@@ -673,3 +673,53 @@ def test_a_face_down_card_the_answered_link_removes_anyway_is_flipped_not_search
         bot = make_bot("hard", seed)
         assert bot.choose(view) == "flip:44", seed
         assert bot.searched == 0  # type: ignore[attr-defined]
+
+
+class _Reading(MCTSBot):
+    """The search bot's reading of a game (its memory, its log, the deals it would search)
+    without the search: each searched decision is checked against the true game, and the
+    heuristic's move is played."""
+
+    def __init__(self, seed: int, game: Game) -> None:
+        super().__init__(seed, iterations=1, read_log=True)
+        self.game = game
+        self.checked = 0
+
+    def search(self, det, rng, view, default, steps):  # noqa: ANN001, ANN201
+        game, me = self.game, view.viewer
+        name = {c: game.defs[c].id for c in range(len(game.defs))}
+        hands = {s: [name[c] for c in game.st.hands[s]] for s in range(game.n) if s != me}
+        slots = {
+            (s, i): name[c]
+            for s in range(game.n)
+            if s != me
+            for i, c in enumerate(game.st.fields[s])
+            if c >= 0 and game.st.face_down[c]
+        }
+        deck = [name[c] for c in game.st.deck]
+        assert det.could_deal(self.memory, hands, slots, deck), (game.seed, view.seq, hands)
+        self.checked += 1
+        return None
+
+
+@pytest.mark.parametrize(("players", "games"), [(2, 160), (3, 100), (4, 100)])
+def test_the_true_hidden_cards_are_always_among_those_the_bot_can_deal(
+    players: int, games: int
+) -> None:
+    # Against heuristic players, at every decision the search bot searches, what it reads of
+    # the game (the log, the others' play) never rules out the truth: the others' true hands,
+    # face-down cards and deck are a deal it can make. Over hundreds of deals, whatever they
+    # hold; the reading is checked where it matters, so some inferences must have been made.
+    checked = inferred = 0
+    for g in range(games):
+        game = Game.new([f"p{i}" for i in range(players)], 9000 + g)
+        bot = _Reading(g, game)
+        bots = [bot, *(HeuristicBot((g, s)) for s in range(1, players))]
+        tell(bot, 0, game.opening)
+        while game.prompt is not None:
+            seat = game.prompt.seat
+            events = game.choose(seat, bots[seat].choose(game.view(seat)))
+            tell(bot, 0, events)
+            inferred += bool(bot.memory.passes or bot.memory.not_card or bot.memory.no_offering)
+        checked += bot.checked
+    assert checked > 5 * games and inferred > games

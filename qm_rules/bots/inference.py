@@ -28,10 +28,11 @@ only in hidden information and get the same choices.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import CardSet, CardType, Filter
-from ..model import Event, LinkKind, Phase, PromptKind, View
+from ..model import CardView, Event, LinkKind, Phase, PromptKind, View
 from .heuristic import WORSHIP_OFFERINGS, Book, HeuristicBot, Situation, book_of
 
 #: Prompts that only continue an activation already begun (its mode, targets, costs).
@@ -40,6 +41,8 @@ _DRAFT = frozenset({PromptKind.MODE, PromptKind.TARGET, PromptKind.COST})
 _ACTIVATIONS = ("place:", "play:", "declare:", "ability:")
 #: Actions and traps that draw, search or take cards: a hand seen before them says little after.
 _HAND_CHANGERS = (CardType.ACTION, CardType.TRAP)
+#: Our choices that change nobody's field but ours (placing and setting aside).
+_QUIET = frozenset({"pass", "end", "skip", "decline", "none"})
 
 
 def set_weight(book: Book, card: str) -> float:
@@ -75,6 +78,11 @@ class SeatMemory:
         self.read_turn: dict[int, int] = {}  # opponent -> the last of its turns read
         #: opponent -> worship phases in a row it let pass with four offerings out
         self.passes: dict[int, int] = {}
+        #: opponent -> the worship phases it may have let pass in the whole game, every one of
+        #: its turns read (the heuristic counts its waits per ancestor and never forgets them)
+        self.waits: dict[int, int] = {}
+        #: opponents with a turn we could not read: how long they waited is not known
+        self.waits_unknown: set[int] = set()
         #: opponents who placed no offering on their last turn though they wanted one
         self.no_offering: set[int] = set()
         #: others' face-down slots -> the cards they cannot be (they did not answer)
@@ -118,8 +126,16 @@ class SeatMemory:
         else:
             if prev is not None:
                 # Turns we cannot read (a reshuffle, a concession) may have passed: what was
-                # read of an earlier turn ("placed no offering") says nothing after a draw.
+                # read of an earlier turn ("placed no offering") says nothing after a draw,
+                # and the turns now over are not read later against a view after them.
                 self.no_offering.clear()
+                self.passes.clear()
+                n = len(view.seats)
+                for sv in view.seats:
+                    done = _last_turn_of(view, sv.seat, n)
+                    if sv.seat != me and done is not None:
+                        self.read_turn[sv.seat] = max(self.read_turn.get(sv.seat, 0), done)
+                        self.waits_unknown.add(sv.seat)
             if self.pending is not None and view.prompt is not None:
                 if view.prompt.kind not in _DRAFT:
                     self.pending = None
@@ -164,6 +180,9 @@ class SeatMemory:
         worship_broken = any(
             defs[cv.card].type is CardType.ANCESTOR or cv.card in returning for cv in new
         )
+        # a trap flipped or a counter played: a worship may have been declared and negated
+        # (its ancestor back in hand) without our seeing it
+        worship_broken |= _answered(self.book, prev, view, new)
         hands_changed = any(defs[cv.card].type in _HAND_CHANGERS for cv in theirs)
         placed_away = any(defs[cv.card].type is CardType.OFFERING for cv in theirs)
         for sv in view.seats:
@@ -171,10 +190,15 @@ class SeatMemory:
             if o == me or sv.conceded:
                 continue
             done = _last_turn_of(view, o, n)
-            if done is None or done <= self.read_turn.get(o, 0):
+            last = self.read_turn.get(o, 0)
+            if done is None or done <= last:
                 continue
+            if done != (last + n if last else (o - view.first_seat) % n + 1):
+                self.waits_unknown.add(o)  # one of its turns went by unread
             self.read_turn[o] = done
             offerings, ancestor, free = _field(self.book, view, o)
+            if not ancestor and offerings >= WORSHIP_OFFERINGS and self.declared.get(o) != done:
+                self.waits[o] = self.waits.get(o, 0) + 1
             if ancestor:
                 self.passes.pop(o, None)
             elif (
@@ -186,14 +210,17 @@ class SeatMemory:
             else:
                 self.passes.pop(o, None)
             self.no_offering.discard(o)
-            # (our own last choice, if an action, may have changed their field since ``prev``)
-            if prev.turn < done and not ancestor and not self.last_choice.startswith("play:"):
+            # (our own last choice, if it began or steered an activation, may have changed
+            # their field since ``prev``; and a field whose cards changed may have taken an
+            # offering as another left)
+            quiet = self.last_choice in _QUIET or self.last_choice.startswith(("place:", "set:"))
+            if prev.turn < done and not ancestor and quiet:
                 before, had_ancestor, free_before = _field(self.book, prev, o)
                 if (
                     not had_ancestor
                     and before < WORSHIP_OFFERINGS
                     and free_before >= 1
-                    and offerings == before
+                    and _field_cards(prev, o) == _field_cards(view, o)
                     and not hands_changed
                     and not placed_away
                 ):
@@ -227,7 +254,8 @@ class SeatMemory:
         """Could ``seat``, playing as the heuristic does, hold ``hand`` given what it did?
         ``rng_roll`` in [0, 1) decides the soft part (an ancestor drawn since it began to wait).
         What was read of its last turn says nothing once its next turn has begun (it drew)."""
-        if not worship_fits(seat, hand, view, self.passes.get(seat, 0), self.book):
+        waits = HeuristicBot.wait_limit if seat in self.waits_unknown else self.waits.get(seat, 0)
+        if not worship_fits(seat, hand, view, waits, self.book):
             return False
         if view.turn_seat == seat and view.turn > self.read_turn.get(seat, 0):
             return True
@@ -240,29 +268,49 @@ class SeatMemory:
                 ):
                     return False
         k = self.passes.get(seat, 0)
-        if k:
-            offerings, _, _ = _field(self.book, view, seat)
-            for c in hand:
-                if self.book.defs[c].type is not CardType.ANCESTOR:
-                    continue
-                rest = list(hand)
-                rest.remove(c)
-                cond = self.book.defs[c].condition
-                assert cond is not None
-                if cond.op == "stacked":
-                    if offerings >= cond.n or any(
-                        self.book.defs[x].type is CardType.OFFERING for x in rest
-                    ):
-                        return False
-                    waited_out = k >= HeuristicBot.wait_limit
-                else:
-                    extra = 1 if self.book.worship_draw_counts(c) else 0
-                    if self.book.hand_missing(c, rest, extra) == 0:
-                        return False
-                    waited_out = k > HeuristicBot.wait_limit
-                if waited_out and rng_roll < 0.8:
-                    return False
+        if k and self.declared.get(seat) != view.turn:  # (declaring now: its ancestor has left)
+            return self._declined_fits(hand, _field(self.book, view, seat)[0], k, rng_roll)
         return True
+
+    def _declined_fits(self, hand: list[str], offerings: int, passes: int, roll: float) -> bool:
+        """Could the heuristic have let its worship pass holding ``hand``, ``offerings`` out,
+        after ``passes`` such phases? It weighs only the ancestor nearest its condition (of
+        several as near, the one offered first, which we cannot tell: any of them), and
+        declares it if its condition is met, or if it stacks and an offering is in hand, or
+        once it has waited long enough (the soft part, by ``roll``)."""
+        defs = self.book.defs
+        nearest: list[tuple[str, bool]] = []  # (ancestor, it stacks)
+        least = None
+        for c in hand:
+            if defs[c].type is not CardType.ANCESTOR:
+                continue
+            rest = list(hand)
+            rest.remove(c)
+            cond = defs[c].condition
+            assert cond is not None
+            if cond.op == "stacked":
+                miss = max(0, cond.n - offerings)
+            else:
+                extra = 1 if self.book.worship_draw_counts(c) else 0
+                miss = self.book.hand_missing(c, rest, extra)
+            if least is None or miss < least:
+                least, nearest = miss, []
+            if miss == least:
+                nearest.append((c, cond.op == "stacked"))
+        if least is None:
+            return True  # no ancestor in hand: nothing to declare
+        if least == 0:
+            return False
+        offering_in_hand = any(defs[x].type is CardType.OFFERING for x in hand)
+        for _, stacks in nearest:
+            if stacks and offering_in_hand:
+                continue  # it would have declared: the ability stacks the fifth at once
+            waited_out = (
+                passes >= HeuristicBot.wait_limit if stacks else passes > HeuristicBot.wait_limit
+            )
+            if not (waited_out and roll < 0.8):
+                return True
+        return False
 
     def declined(self, seat: int, hand: list[str]) -> dict[str, int]:
         """The heuristic's count of worships declined, for a playout bot in ``seat`` holding
@@ -312,10 +360,13 @@ def worship_fits(
 
 
 def _readable(prev: View, view: View) -> bool:
-    """Can two views be compared: the same game going forward, nobody gone, no reshuffle?"""
+    """Can two views be compared: the same game going forward, nobody gone, no reshuffle? (A
+    reshuffle empties the discard pile into the deck: the pile no longer starts as it did, or
+    the deck has grown.)"""
     return (
         view.turn >= prev.turn
-        and len(view.discard) >= len(prev.discard)
+        and view.discard[: len(prev.discard)] == prev.discard
+        and view.deck_count <= prev.deck_count
         and not any(sv.conceded for sv in view.seats)
         and view.turn_seat == (view.first_seat + view.turn - 1) % len(view.seats)
     )
@@ -346,6 +397,34 @@ def _field(book: Book, view: View, seat: int) -> tuple[int, bool, int]:
         offerings += t is CardType.OFFERING
         ancestor |= t is CardType.ANCESTOR
     return offerings, ancestor, free
+
+
+def _answered(book: Book, prev: View, view: View, new: Sequence[CardView]) -> bool:
+    """Did anyone answer a link between ``prev`` and ``view``: a face-down card flipped or gone
+    from its slot, a trap face up that was not, or a counter or trap discarded?"""
+    answers = (CardType.COUNTER, CardType.TRAP)
+    if any(book.defs[cv.card].type in answers for cv in new):
+        return True
+    for before, now in zip(prev.seats, view.seats, strict=True):
+        down = {s.index for s in now.slots if s.face_down}
+        if any(s.face_down and s.index not in down for s in before.slots):
+            return True
+        up = {s.card.cid for s in before.slots if s.card is not None and not s.face_down}
+        for s in now.slots:
+            card = s.card
+            if card is not None and not s.face_down and card.cid not in up:
+                if book.defs[card.card].type in answers:
+                    return True
+    return False
+
+
+def _field_cards(view: View, seat: int) -> set[int | tuple[int, bool]]:
+    """What lies on ``seat``'s field: its cards (a face-down one of another seat by its slot)."""
+    return {
+        s.card.cid if s.card is not None else (s.index, s.face_down)
+        for s in view.seats[seat].slots
+        if s.card is not None or s.face_down
+    }
 
 
 def _our_cards(view: View) -> set[int]:

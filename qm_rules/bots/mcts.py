@@ -51,7 +51,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import CardSet, CardType
@@ -236,6 +237,47 @@ class Determinizer:
             and self.ancestors_unseen >= 0
         )
         self.static = self._static(options, memory)
+
+    def could_deal(
+        self,
+        memory: SeatMemory,
+        hands: Mapping[int, Sequence[str]],
+        slots: Mapping[tuple[int, int], str],
+        deck: Sequence[str],
+    ) -> bool:
+        """Could :meth:`sample` deal these hidden cards: the others' hands (by seat), their
+        face-down cards (by seat and slot) and the deck? Everything dealt must be a card of the
+        unseen pool, a face-down card a trap or counter not ruled out for its slot, each hand
+        hold the cards the log placed in it and the kinds it searched for, and fit how its
+        player played (the soft part at its most lenient)."""
+        if not self.consistent or set(slots) != set(self.hidden_slots):
+            return False
+        if set(hands) != set(self.others_hands):
+            return False
+        defs = self.book.defs
+        for key, name in slots.items():
+            if self.book.type[name] not in _SET_TYPES or name in memory.not_card.get(key, ()):
+                return False
+        dealt: Counter[str] = Counter(deck)
+        dealt.update(slots.values())
+        for seat, hand in hands.items():
+            held = Counter(self.known[c] for c in self.held.get(seat, ()))
+            if held - Counter(hand) or len(hand) != self.others_hands[seat] + held.total():
+                return False
+            dealt.update(Counter(hand) - held)
+            for kind in set(self.kinds.get(seat, ())):
+                wanted = sum(1 for k in self.kinds[seat] if k == kind)
+                if sum(1 for x in hand if kind.accepts(defs[x])) < min(wanted, len(hand)):
+                    return False
+            if not memory.hand_fits(seat, list(hand), self.view, 0.999):
+                return False
+        rest = dealt - Counter(self.pool_base)
+        ancestors = set(self.ancestors_left)
+        return (
+            not Counter(self.pool_base) - dealt
+            and all(name in ancestors and k == 1 for name, k in rest.items())
+            and rest.total() == self.ancestors_unseen
+        )
 
     def _static(self, options: GameOptions, memory: SeatMemory) -> dict[str, Any]:
         """The parts of the state every determinization shares."""
