@@ -1,5 +1,6 @@
 """A player's area: the name line (connection, hand size, stacked offerings) and 5 slots, each
-drawn as a small card (see :mod:`qm_tui.widgets.tiles`)."""
+drawn as a small card (see :mod:`qm_tui.widgets.tiles`). The name line is drawn from the
+model's :class:`~qm_tui.table_model.SeatHeader`, part by part."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from textual.containers import Vertical
 from qm_rules.cards import CardType
 from qm_rules.model import SeatView
 from qm_rules.shown import DEFS
+from qm_tui.table_model import SeatHeader
 from qm_tui.widgets.redraw import OneLayout, SteadyGrid
 from qm_tui.widgets.tiles import TableTile
 
@@ -38,15 +40,15 @@ class SeatArea(OneLayout, Vertical):
     def show(
         self,
         sv: SeatView,
-        header: str,
+        header: SeatHeader,
         lang: str,
         *,
         header_classes: frozenset[str] = frozenset(),
         choosable_cards: frozenset[int] = frozenset(),
         targeted: frozenset[int] = frozenset(),
     ) -> None:
-        """Show the seat's name line (``header``, already in words) and its slots."""
-        self.header.show(header, classes=header_classes | {"-seat"})
+        """Show the seat's name line (``header``'s parts) and its slots."""
+        self.header.show(header_line(header, lang), classes=header_classes | {"-seat"})
         self.set_class(all(slot.empty for slot in sv.slots), "-bare")
         for tile, slot in zip(self.slots, sv.slots, strict=False):
             card = slot.card
@@ -63,6 +65,11 @@ class SeatArea(OneLayout, Vertical):
 
     def tiles(self) -> list[TableTile]:
         return [self.header, *self.slots]
+
+
+def header_line(header: SeatHeader, lang: str) -> str:
+    """A seat's name line: its parts, two spaces apart."""
+    return "  ".join(part.text for part in header.parts(lang))
 
 
 def _is_ancestor(card_id: str) -> bool:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Span, Text
@@ -27,6 +26,7 @@ from qm_rules.model import Phase
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
+from qm_tui.table_model import Now, StatusLine
 from qm_tui.widgets.redraw import OneLayout, SteadyStatic
 
 #: The phases of a turn, in order, as the strip shows them.
@@ -58,21 +58,6 @@ def phase_strip(phase: Phase | str | None, lang: str) -> Text:
             style = ""
         out.append(f" {label} " if i == current else label, style=style)
     return out
-
-
-@dataclass(frozen=True, slots=True)
-class Now:
-    """What the second line says: ``kind`` picks the words and colour.
-
-    ``mine`` (your decision), ``respond`` (yours, answering a chain), ``sent`` (answered, the
-    table is moving on), ``waiting`` (someone else decides: ``who``), ``away_bot`` (``who``
-    should decide but is away: the bar counts down to the bot that takes the seat over, which
-    comes before any timer), ``away_timer`` (away, and the prompt's timer runs out before the
-    bot comes: the bar is the timer's), ``over`` (the game ended: ``who`` won, or a draw when
-    ``who`` is empty), ``watching`` (a spectator, no one deciding)."""
-
-    kind: str
-    who: str = ""
 
 
 def now_text(now: Now, lang: str, room: int | None = None) -> Text:
@@ -351,6 +336,19 @@ class TableStatus(OneLayout, Vertical):
         self.line.show_now(now_text(now, lang, room))  # a repaint of the line, whatever its width
         self.timer.idle_since, self.timer.lang = idle_since, lang
         self.timer.set_deadline(deadline_at, total)
+
+    def show_line(self, line: StatusLine, lang: str) -> None:
+        """Draw the model's status line (:meth:`TableModel.status_line`)."""
+        self.show(
+            lang=lang,
+            phase=line.phase,
+            info_left=line.left,
+            info_right=line.right,
+            now=line.now,
+            deadline_at=line.deadline_at,
+            total=line.total,
+            idle_since=line.idle_since,
+        )
 
     def show_playback(self, wordings: Sequence[str]) -> None:
         """The playback's state on the right, longest wording first: the first that fits is

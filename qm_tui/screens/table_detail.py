@@ -1,0 +1,146 @@
+"""The table screen's card panel and where the focus goes: the focused card's text (the card a
+chain link asks me about pinned above it), the first choosable card or the option list for a
+new question, and Enter on a card (the option that names it) or a highlighted option (its
+card's text)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import Input, OptionList
+
+from qm_rules.describe import card_name, distinct_options
+from qm_rules.model import PromptKind, View
+from qm_tui.i18n import tr
+from qm_tui.table_model import option_refs, pinned_link
+from qm_tui.widgets.detail import CardDetail, detail_text, pinned_text
+from qm_tui.widgets.prompt import PromptBar
+from qm_tui.widgets.tiles import TableTile
+
+if TYPE_CHECKING:
+    from qm_tui.screens.table import TableScreen
+
+
+class CardPanel:
+    """The card panel and the focus, for one table screen."""
+
+    def __init__(self, table: TableScreen) -> None:
+        self.table = table
+        self.shown: tuple[object, ...] = ()  # what the panel shows (a tile, its state...)
+
+    def focus_for_prompt(
+        self, kind: PromptKind, cards: frozenset[int], seats: frozenset[int]
+    ) -> None:
+        """A new decision: targets are picked on the board, everything else in the list; a
+        player looking over the board (or typing) is left where they are."""
+        on_board = isinstance(self.table.focused, TableTile)
+        if isinstance(self.table.focused, Input) or (on_board and kind is not PromptKind.TARGET):
+            return
+        if kind is PromptKind.TARGET:
+            for tile in self.table.board_tiles():
+                if (tile.zone == "seat" and tile.seat in seats) or (
+                    tile.zone != "seat" and tile.card is not None and tile.card.cid in cards
+                ):
+                    tile.focus()
+                    return
+        self.table.query_one(PromptBar).options_list.focus()
+
+    def pinned_card(self, view: View) -> Text | None:
+        """While I answer a link, or choose for a resolving one, that card's text stays in view."""
+        pinned = pinned_link(view)
+        if pinned is None:
+            return None
+        link, heading = pinned
+        return pinned_text(link.card.card, self.table.lang, tr(heading, self.table.lang))
+
+    def refresh(self) -> None:
+        focused = self.table.focused
+        if isinstance(focused, TableTile):
+            self.table._show_tile_detail(focused)
+
+    def show_tile(self, tile: TableTile) -> None:
+        key: tuple[object, ...] = (
+            tile,
+            tile.card,
+            tile.face_down,
+            tile.stacked,
+            tile.state,
+            self.roomy,
+            self.table.lang,
+        )
+        if tile.zone == "seat" and self.table.view is not None:
+            key += (
+                self.table.view.seats[tile.seat],
+                self.table.view.turn_seat,
+                self.table.view.prompt,
+            )
+        if key == self.shown:
+            return
+        self.shown = key
+        detail = self.table.query_one(CardDetail)
+        if tile.card is None:
+            hint = tr("table.detail.hint", self.table.lang)
+            if tile.zone == "seat" and self.table.view is not None:
+                sv = self.table.view.seats[tile.seat]
+                names = ", ".join(card_name(c.card, self.table.lang) for c in sv.stacked)
+                hint = self.table.seat_header(sv, self.table.view).strip() + (
+                    f"\n{names}" if names else ""
+                )
+            detail.show(detail_text(None, self.table.lang, hint=hint))
+            return
+        detail.show(
+            detail_text(
+                tile.card.card,
+                self.table.lang,
+                tapped=tile.card.tapped,
+                face_down=tile.face_down,
+                negated=tile.state.negated,
+                stacked=tile.stacked,
+                bilingual=self.roomy,
+            )
+        )
+
+    @property
+    def roomy(self) -> bool:
+        """Room for more than the minimum (the card text in both languages)."""
+        return self.table.has_class("-wide") or self.table.has_class("-tall")
+
+    async def tile_chosen(self, message: TableTile.Chosen) -> None:
+        """Enter or a click on a tile: take the option that names it, if exactly one does."""
+        tile = message.tile
+        p = self.table.view.prompt if self.table.view is not None else None
+        if p is None or p.seat != self.table.view.viewer or not p.options:  # type: ignore[union-attr]
+            return
+        refs = option_refs(p.options)
+        if tile.zone == "seat":
+            opts = refs.seats.get(tile.seat, [])
+        else:
+            opts = refs.cards.get(tile.card.cid, []) if tile.card is not None else []
+        if len(opts) == 1:
+            await self.table.choose(opts[0].id)
+        elif len(opts) > 1:  # a second copy's options are listed as the first copy's
+            shown = {o.id for o in distinct_options(p.options, self.table.view)}
+            same = self.table.known_cards.get(opts[0].card or -1)
+            listed_as = (
+                o.id
+                for o in p.options
+                if o.id in shown
+                and o.kind == opts[0].kind
+                and o.card is not None
+                and self.table.known_cards.get(o.card) == same
+            )
+            self.table.query_one(PromptBar).highlight(next(listed_as, opts[0].id))
+            self.table.notify(tr("table.tile.several", self.table.lang), timeout=3, markup=False)
+
+    def option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        p = self.table.view.prompt if self.table.view is not None else None
+        if p is None or event.option.id is None:
+            return
+        opt = p.option(event.option.id)
+        if opt is not None and opt.card is not None:
+            card_id = self.table.known_cards.get(opt.card)
+            if card_id is not None:
+                self.table.query_one(CardDetail).show(
+                    detail_text(card_id, self.table.lang, bilingual=self.roomy)
+                )
