@@ -11,12 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import os
 import subprocess
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import on, work
@@ -32,8 +29,9 @@ from qm_tui.commands import QingmingCommands
 from qm_tui.i18n import tr
 from qm_tui.linebreak import install as install_line_breaking
 from qm_tui.messages import LeaveTable, RematchRequested
-from qm_tui.net import HostSettings, bind_address, connect, connect_failure, start_host
+from qm_tui.net import HostSettings
 from qm_tui.safe import clean
+from qm_tui.table_life import TableLife
 from qm_tui.tablelist import DiscoverySource, TableSource
 
 # Chinese wraps by its line-breaking rules on every screen (the widgets install it too).
@@ -153,6 +151,8 @@ class QingmingApp(App[None]):
         """How fast the table plays back what happened (fast, normal, slow)."""
         self.answer_guard = cfg.answer_guard(saved) if answer_guard is None else answer_guard
         """Seconds a new question's keys wait before they answer it (see config.ANSWER_GUARD)."""
+        self.tables = TableLife(self)
+        """Joining, hosting, sitting and leaving (qm_tui/table_life.py)."""
 
     # ── screens ────────────────────────────────────────────────────────────────────────────
 
@@ -380,49 +380,17 @@ class QingmingApp(App[None]):
     def action_toggle_lang(self) -> None:
         self.set_lang("en" if self.lang == "zh" else "zh")
 
-    # ── joining and hosting (workers) ──────────────────────────────────────────────────────
+    # ── joining and hosting (workers; TableLife does the work) ─────────────────────────────
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def join_table(self, address: str, port: int, seat: int | None = None) -> None:
         """Connect to ``address:port``, take a seat and open the waiting room."""
-        await self._close_table(keep_start=True)
-        self.notify(
-            tr("app.connecting", self.lang, address=f"{address}:{port}"), timeout=3, markup=False
-        )
-        from qm_net.client import TableError
-
-        try:
-            client = await connect(address, port, self.player_name)
-        except (OSError, TimeoutError, TableError) as exc:  # unreachable, or refused at hello
-            await self._pop_to_lobby()
-            self.notify(
-                connect_failure(exc, address, port, self.lang),
-                severity="error",
-                timeout=8,
-                markup=False,
-            )
-            return
-        await self._sit(client, seat)
+        await self.tables.join(address, port, seat)
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def host_table(self, settings: HostSettings) -> None:
         """Serve a table on the LAN from this process and sit at it as its owner."""
-        await self._close_table()
-        bind = bind_address(self.interfaces)
-        journal = self._new_journal(settings.name)
-        self.hosted = await start_host(  # on the usual port if free: friends can join HOST
-            settings,
-            bind=bind,
-            interfaces=self.interfaces,
-            advertise=True,
-            port=None,
-            journal=journal,
-        )
-        self.journal_path = journal
-        client = await connect(
-            "127.0.0.1" if bind == "0.0.0.0" else bind, self.hosted.port, self.player_name
-        )
-        await self._sit(client, None, journal=journal)
+        await self.tables.host(settings)
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def play_local(
@@ -434,27 +402,7 @@ class QingmingApp(App[None]):
     ) -> None:
         """``qingming play``: a private table on loopback, you and ``bots`` bots of ``level``,
         started now, with no clock but the ``timers`` (response, turn) the player set."""
-        from qm_rules.options import GameOptions
-
-        await self._close_table(keep_start=True)
-        settings = HostSettings(
-            name=tr("app.practice_table", self.lang, name=self.player_name),
-            seats=bots + 1,
-            bots=bots,
-            seed=seed,
-            bot_delay=self.bot_delay,
-            level=level,
-            # the table's defaults but the timers: they are there so that nobody waits on an
-            # idle player for ever, and at a table of bots nobody waits on you
-            options=GameOptions(response_timer=timers[0], turn_timer=timers[1]),
-        )
-        journal = self._new_journal(settings.name)
-        self.hosted = await start_host(
-            settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False, journal=journal
-        )
-        self.journal_path = journal
-        client = await connect("127.0.0.1", self.hosted.port, self.player_name)
-        await self._sit(client, None, autostart=True, journal=journal)
+        await self.tables.play_local(bots, seed, level, timers)
 
     @property
     def reopening(self) -> bool:
@@ -463,164 +411,11 @@ class QingmingApp(App[None]):
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def resume_local(self, journal: str) -> None:
-        """Reopen the table ``journal`` records, where its game was cut off (a crash, a kill,
-        a game against bots quit to carry on later), and take our seat at it (its token is
-        stored with the journal's name, or its hash is in the journal): ``qingming play
-        --resume``, and the lobby's reopen key. What ``qingming serve --resume`` does, hosted
-        in this process: a table that was on the LAN is served and advertised again (on its
-        old port if free, so that the others' programs reconnect by themselves), as one
-        hosted from the lobby is; a private table against bots on loopback."""
-        from qm_net.journal_io import JournalInUse
-        from qm_tui import interrupted
-        from qm_tui.net import resume_host
+        """Reopen the table ``journal`` records and take our seat at it (``qingming play
+        --resume``, the lobby's reopen key): see :meth:`TableLife.resume`."""
+        await self.tables.resume(journal)
 
-        await self._close_table(keep_start=True)
-        table = interrupted.describe(journal)
-        lan = table is not None and table.lan
-        bind = bind_address(self.interfaces) if lan else "127.0.0.1"
-        try:
-            if lan:
-                assert table is not None
-                self.hosted = await resume_host(
-                    journal,
-                    bot_delay=self.bot_delay,
-                    bind=bind,
-                    interfaces=self.interfaces,
-                    advertise=True,
-                    port=table.port,
-                )
-            else:
-                self.hosted = await resume_host(journal, bot_delay=self.bot_delay)
-        except (OSError, ValueError) as exc:
-            await self._pop_to_lobby()
-            error = tr(exc.key, self.lang) if isinstance(exc, JournalInUse) else str(exc)
-            self.notify(
-                tr("seats.resume_failed", self.lang, path=journal, error=error),
-                severity="error",
-                timeout=10,
-                markup=False,
-            )
-            return
-        self.journal_path = journal
-        here = "127.0.0.1" if bind == "0.0.0.0" else bind
-        client = await connect(here, self.hosted.port, self.player_name)
-        await self._sit(client, None, journal=journal)
-
-    def _new_journal(self, table: str) -> str | None:
-        """A new journal file for a table hosted here; None when not journaling (or when the
-        data directory cannot be written: the game goes on, and the player is told)."""
-        if not self.journal:
-            return None
-        try:
-            return str(cfg.new_journal_path(table))
-        except OSError as exc:
-            self.notify(
-                tr("seats.no_journal", self.lang, error=str(exc)),
-                severity="warning",
-                timeout=8,
-                markup=False,
-            )
-            return None
-
-    async def _sit(
-        self,
-        client: TableClient,
-        seat: int | None,
-        *,
-        autostart: bool = False,
-        journal: str | None = None,
-    ) -> None:
-        """Take a seat at the table ``client`` is connected to and open its waiting room.
-
-        A seat this player already holds there (its token stored on disk, see
-        :mod:`qm_tui.seat_tokens`) is taken back first: after a crash the game goes on where
-        it was (the host tells the seat the game so far, for its log). Otherwise a free seat;
-        when none can be had the player watches, and is told why.
-        """
-        from qm_tui.screens.room import RoomScreen
-
-        self.client = client
-        my_seat = await self._take_back(client, journal)
-        back = my_seat is not None
-        if my_seat is None:
-            my_seat = await self._take_free(client, seat, journal)
-        await self._pop_to_lobby()
-        await self.push_screen(
-            RoomScreen(
-                client,
-                my_seat,
-                hosting=self.hosted is not None,
-                autostart=autostart and not back,
-            )
-        )
-
-    async def _take_back(
-        self, client: TableClient, journal: str | None, *, elsewhere: bool = False
-    ) -> int | None:
-        """Rejoin with a token stored for this table, if one still works; its seat or None.
-
-        ``elsewhere``: the tokens stored for a table of the same name and port at another
-        address (joined before by another of its addresses: 127.0.0.1, then its LAN address
-        from the lobby). Tried only when the host will not seat us otherwise."""
-        from qm_net.client import TableError
-        from qm_tui import seat_tokens
-
-        address = seat_tokens.address_key(client.host, client.port)
-        table = client.table.name if client.table else ""
-        if elsewhere:
-            stored = seat_tokens.same_table_elsewhere(address, table)
-        else:
-            stored = seat_tokens.lookup(address, table)
-            if journal is not None:
-                stored += [s for s in seat_tokens.for_journal(journal) if s not in stored]
-        for entry in stored:
-            client.restore_fair(seat_tokens.load_deal(entry.token))  # the deal's record kept
-            try:
-                seat = await client.rejoin(entry.token)
-            except TableError as exc:
-                client.restore_fair(None)
-                if exc.code == "bad_token":  # the host no longer knows it
-                    if not elsewhere:  # (another table's, maybe, when found elsewhere)
-                        seat_tokens.forget(entry.token)
-                    continue
-                return None
-            seat_tokens.remember(address, table, entry.token, seat, journal)
-            client.keep_record = seat_tokens.DealFile(entry.token)
-            self.notify(tr("seats.back", self.lang, seat=seat + 1), timeout=6, markup=False)
-            return seat
-        return None
-
-    async def _take_free(
-        self, client: TableClient, seat: int | None, journal: str | None
-    ) -> int | None:
-        """Sit on a free seat (and store its token); None, said plainly, if the player watches."""
-        from qm_net.client import TableError
-        from qm_tui import seat_tokens
-
-        try:
-            my_seat = await client.join(seat)
-        except TableError as exc:  # the host refused (a game is on, full...): watch instead
-            if exc.code == "wrong_state":  # a game is on: a seat of ours under another address?
-                back = await self._take_back(client, journal, elsewhere=True)
-                if back is not None:
-                    return back
-            key = {"wrong_state": "seats.watching.game_on", "table_full": "seats.watching.full"}
-            self.notify(
-                tr(key.get(exc.code, "seats.watching.other"), self.lang, error=exc.message),
-                severity="warning",
-                timeout=10,
-                markup=False,
-            )
-            await client.spectate()
-            return None
-        if client.token is not None:
-            address = seat_tokens.address_key(client.host, client.port)
-            table = client.table.name if client.table else ""
-            seat_tokens.remember(address, table, client.token, my_seat, journal)
-            client.keep_record = seat_tokens.DealFile(client.token)
-        return my_seat
-
-    async def _pop_to_lobby(self, *, keep_start: bool = False) -> None:
+    async def pop_to_lobby(self, *, keep_start: bool = False) -> None:
         """Pop every screen above the lobby (``keep_start``: stop at the StartScreen saying
         what is starting, which the waiting room replaces)."""
         from qm_tui.screens.lobby import LobbyScreen
@@ -628,9 +423,9 @@ class QingmingApp(App[None]):
 
         stop: tuple[type, ...] = (LobbyScreen, StartScreen) if keep_start else (LobbyScreen,)
         while len(self.screen_stack) > 2 and not isinstance(self.screen, stop):
-            await self._pop_quietly()
+            await self.pop_quietly()
 
-    async def _pop_quietly(self) -> None:
+    async def pop_quietly(self) -> None:
         """Pop the top screen once it has stopped reading and handled what it had been sent.
 
         A screen goes on handling the messages already in its queue while it is being taken
@@ -646,61 +441,24 @@ class QingmingApp(App[None]):
             await asyncio.wait_for(drained.wait(), 5.0)
         await self.pop_screen()
 
-    async def _close_table(self, *, give_up: bool = True, keep_start: bool = False) -> None:
+    async def close_table(self, *, give_up: bool = True, keep_start: bool = False) -> None:
         """Back to the lobby, leave the table we sit at and stop the one we host, if any.
 
         The screens go first: their readers stop before the connection closes, so that its
         "connection lost" does not come back as a LeaveTable that would cancel the worker
         doing this (joining another table, say).
         """
-        await self._pop_to_lobby(keep_start=keep_start)
+        await self.pop_to_lobby(keep_start=keep_start)
         await self._disconnect(give_up=give_up)
 
     async def _disconnect(self, *, give_up: bool = True) -> None:
-        """Leave the table we sit at and stop the one we host, if any. ``give_up`` False keeps
-        the seat: no ``leave`` (which concedes), the token stays on disk to come back with."""
-        client, self.client = self.client, None
-        host, self.hosted = self.hosted, None
-        self.journal_path = None
-        if client is not None:
-            if give_up:
-                if client.token is not None:
-                    from qm_tui import seat_tokens
-
-                    seat_tokens.forget(client.token)  # leaving is deliberate: the seat is given up
-                try:
-                    await client.leave()
-                except Exception:  # already gone: nothing to say goodbye to
-                    pass
-            try:
-                await client.close()
-            except Exception:
-                pass
-        if host is not None:
-            await host.stop()
+        await self.tables.disconnect(give_up=give_up)
 
     # ── leaving on purpose ─────────────────────────────────────────────────────────────────
 
     def table_state(self) -> TableState | None:
         """What leaving the table now would cost (None: the player sits at no table)."""
-        from qm_tui.screens.leave import TableState
-
-        client, host = self.client, self.hosted
-        if client is None:
-            return None
-        if host is not None:
-            playing = host.state == "playing"
-            others = sum(1 for c in host.conns if c.name is not None) - 1  # not our own
-        else:
-            playing = client.lobby is not None and client.lobby.state == "playing"
-            others = 0
-        return TableState(
-            hosting=host is not None,
-            playing=playing,
-            seated=client.seat is not None,
-            others=max(0, others),
-            journal=self.journal_path is not None,
-        )
+        return self.tables.state()
 
     async def action_quit(self) -> None:
         """Quit, asking first when that costs something (a game, the others' table)."""
@@ -736,74 +494,7 @@ class QingmingApp(App[None]):
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def _leave_as(self, answer: str, quitting: bool) -> None:
-        state = self.table_state()
-        said: str | None = None
-        await self._pop_to_lobby()
-        if answer == "hand_over":
-            said = await self._hand_over()
-        elif answer == "keep" and self.client is not None:
-            # A guest going without conceding: the token stays on disk, the host keeps the
-            # seat for its grace, then a bot plays it until the player is back.
-            client = self.client
-            address = f"{client.host}:{client.port}"
-            grace = client.table.options.disconnect_grace if client.table else 0
-            said = tr("seats.left.kept", self.lang, address=address, grace=round(grace))
-            await self._disconnect(give_up=False)
-        else:
-            # A game against bots here, journaled, is kept to carry on (play --resume).
-            keep = bool(
-                state and state.hosting and state.playing and state.journal and not state.others
-            )
-            if keep:
-                said = tr("seats.left.saved", self.lang)
-            await self._disconnect(give_up=not keep)
-        if quitting or self.web:
-            self.exit(message=said)
-        elif said:
-            self.notify(said, timeout=15, markup=False)
-
-    async def _hand_over(self) -> str:
-        """Keep the table we host running without us: stop it here without a goodbye (the
-        players' clients reconnect by themselves) and start ``qingming serve --resume`` of its
-        journal on the same port, until its game ends. Our seat is kept (a bot plays it after
-        the grace); ``qingming join`` takes it back. Returns what to tell the player."""
-        host, journal, client = self.hosted, self.journal_path, self.client
-        assert host is not None and journal is not None
-        self.hosted, self.client, self.journal_path = None, None, None
-        cmd = [
-            sys.executable, "-m", "qingming", "serve", "--resume", journal,
-            "--port", str(host.port), "--bind", host.bind,
-            "--games", str(host.games_played + 1), "--bot-delay", str(host.bot_delay),
-        ]  # fmt: skip
-        if not host.advertise:
-            cmd.append("--no-advertise")
-        for interface in host.interfaces or ():
-            cmd += ["--interface", interface]
-        await host.stop(goodbye=False)  # the port is free again, the journal closed
-        if client is not None:
-            with contextlib.suppress(Exception):
-                await client.close()
-        log = Path(journal).with_suffix(".serve.log")
-        # the user's alone, as the journal beside it is (it names the table, players, address)
-        fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        os.fchmod(fd, 0o600)  # also when it was there already with looser bits
-        with os.fdopen(fd, "ab") as out:
-            self.handed_over = subprocess.Popen(
-                cmd,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=out,
-                start_new_session=True,  # not ended with this terminal
-            )
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 20.0
-        while loop.time() < end and self.handed_over.poll() is None:
-            if b"listening on" in log.read_bytes():
-                address = f"127.0.0.1:{host.port}"
-                return tr("seats.handed_over", self.lang, port=host.port, address=address)
-            await asyncio.sleep(0.1)
-        tail = log.read_bytes().decode(errors="replace").strip().splitlines()[-1:]
-        return tr("seats.hand_over_failed", self.lang, error=" ".join(tail) or "timeout")
+        await self.tables.leave_as(answer, quitting)
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def leave_table(self, reason: str | None = None) -> None:
@@ -817,7 +508,7 @@ class QingmingApp(App[None]):
                 timeout=10,
                 markup=False,
             )
-        await self._close_table(give_up=reason is None)
+        await self.close_table(give_up=reason is None)
         if self.web:
             self.exit()
 
@@ -831,7 +522,7 @@ class QingmingApp(App[None]):
 
         # Pop the table and result screens back to the waiting room, which resumes reading.
         while len(self.screen_stack) > 2 and not isinstance(self.screen, RoomScreen):
-            await self._pop_quietly()
+            await self.pop_quietly()
         if isinstance(self.screen, RoomScreen):
             self.screen.rematch()
 
