@@ -47,8 +47,8 @@ def build() -> dict[str, Any]:
     )
     defs["ClientMessage"] = client
     defs["HostMessage"] = host
-    for cls in p.HOST_MESSAGES:  # the host numbers every message it sends (§2): never absent
-        message = defs[cls.__name__]
+    for sent in p.HOST_MESSAGES:  # the host numbers every message it sends (§2): never absent
+        message = defs[sent.__name__]
         message["properties"]["n"].pop("default", None)
         message["required"] = [*message["required"], "n"]
     for cls in payload_types:  # each payload's schema carries its example
