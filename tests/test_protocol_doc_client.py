@@ -679,3 +679,53 @@ def test_doc_only_client_sees_its_declaration_time_out_and_the_others_see_a_pass
         assert told[at][0] == told[at - 1][0] + 1, "the spectator's seq moved by more than 1"
         return
     pytest.fail("no game of seeds 1-8 let the doc client declare in response")
+
+
+def test_doc_only_client_leaves_mid_game_then_watches() -> None:
+    """§4 `leave` during a game: the concession's update, then a `lobby` showing the seat
+    conceded, not connected and played by nobody; no more updates (nor the `ended`) until the
+    client spectates, whose answer carries its `ref`; as a spectator it sees the game end."""
+    args = ["--seats", "3", "--bots", "2", "--games", "1", "--seed", "11", "--round-limit", "2"]
+    with serving(*args, "--bot-delay", "0.2", "--turn-timer", "0", "--response-timer", "0") as (
+        port,
+        serve,
+    ):
+        c = DocClient(port)
+        try:
+            c.send({"t": "hello", "version": VERSION, "name": "Doc"})
+            c.expect("welcome")
+            c.expect("lobby")
+            c.send({"t": "join"})
+            me = c.expect("joined")["seat"]
+            c.send({"t": "ready", "ready": True})
+            while c.recv()["t"] != "update":
+                pass
+            c.send({"t": "leave"})
+            while True:  # the updates before our leave was read, the concession's among them
+                msg = c.recv()
+                if msg["t"] == "lobby":
+                    break
+                assert msg["t"] == "update" and msg.get("ref") is None, msg
+                told = [doc_wire.event(e) for e in msg["events"]]
+            assert ("concede", me) in [(e["kind"], e["seat"]) for e in told]
+            seat = msg["seats"][me]
+            assert (seat["kind"], seat["name"], seat["connected"], seat["played_by_bot"]) == (
+                "human",
+                "Doc",
+                False,
+                False,
+            ), seat
+            c.send({"t": "spectate", "id": 20})
+            assert c.expect("spectating")["ref"] == 20
+            answer = c.recv()
+            while answer["t"] == "lobby":
+                answer = c.recv()
+            assert answer["t"] in ("update", "ended") and answer["ref"] == 20, answer
+            while answer["t"] != "ended":
+                answer = c.recv()
+                assert answer["t"] in ("update", "ended", "lobby"), answer
+                if answer["t"] == "lobby":
+                    assert answer["seats"][me]["played_by_bot"] is False
+            assert serve.wait(timeout=60) == 0
+        finally:
+            c.close()

@@ -256,7 +256,7 @@ class Conn:
         self.unwatch()
         self.feed = feed
         self.feed_round = feed.round
-        self._resync = False
+        self._resync, self._resync_ref = False, None
         feed.watchers.add(self)
         if self._idle:  # a writer that waits is woken by the feed's next round
             feed.idle.add(self)
