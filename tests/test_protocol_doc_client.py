@@ -590,18 +590,24 @@ def watch(port: int, frames: list[dict[str, Any]]) -> threading.Thread:
     return thread
 
 
+def ready_player(port: int) -> tuple[DocClient, int]:
+    """§3: a client that said hello, took the first free seat and said it is ready."""
+    c = DocClient(port)
+    c.send({"t": "hello", "version": VERSION, "name": "Doc"})
+    c.expect("welcome")
+    c.expect("lobby")
+    c.send({"t": "join"})
+    me = c.expect("joined")["seat"]
+    c.send({"t": "ready", "ready": True})
+    return c, me
+
+
 def declare_then_wait(port: int, rng: random.Random) -> dict[str, Any] | None:
     """Play (choosing at random) until a respond prompt lets us declare with a step to take;
     declare, then answer nothing: the response timer cancels the declaration and passes. What
     we saw then; None when the game gave no such moment."""
-    c = DocClient(port)
+    c, me = ready_player(port)
     try:
-        c.send({"t": "hello", "version": VERSION, "name": "Doc"})
-        c.expect("welcome")
-        c.expect("lobby")
-        c.send({"t": "join"})
-        me = c.expect("joined")["seat"]
-        c.send({"t": "ready", "ready": True})
         held: dict[str, Any] = {}
         waiting: int | None = None  # the seq before we declared, while the clock runs
         seen: dict[str, Any] | None = None
@@ -690,14 +696,8 @@ def test_doc_only_client_leaves_mid_game_then_watches() -> None:
         port,
         serve,
     ):
-        c = DocClient(port)
+        c, me = ready_player(port)
         try:
-            c.send({"t": "hello", "version": VERSION, "name": "Doc"})
-            c.expect("welcome")
-            c.expect("lobby")
-            c.send({"t": "join"})
-            me = c.expect("joined")["seat"]
-            c.send({"t": "ready", "ready": True})
             while c.recv()["t"] != "update":
                 pass
             c.send({"t": "leave"})
