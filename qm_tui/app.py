@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from qm_net.client import TableClient
     from qm_net.host import Host
     from qm_tui.screens.leave import TableState
+    from qm_web.server import WebDoor
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,8 @@ class QingmingApp(App[None]):
         """Time for countdowns; tests pass a FakeClock."""
         self.hosted: Host | None = None
         """The table this process serves, if the player hosts one."""
+        self.web_door: WebDoor | None = None
+        """Its web page for browsers (qm_web), when the host form asked for one."""
         self.client: TableClient | None = None
         """The connection to the table the player sits at."""
         self._start = start

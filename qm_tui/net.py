@@ -70,6 +70,8 @@ class HostSettings:
     """Seconds a bot waits before each move, so that a person can follow the play."""
     level: str = "normal"
     """How well the table's bots play: easy, normal or hard (``qm_rules.bots.LEVELS``)."""
+    web: bool = False
+    """Serve the table to browsers on the LAN too (qm_web)."""
 
 
 def bind_address(interfaces: list[str] | None) -> str:

@@ -22,6 +22,7 @@ from qm_tui.net import HostSettings, bind_address, connect, connect_failure, sta
 
 if TYPE_CHECKING:
     from qm_net.client import TableClient
+    from qm_net.host import Host
     from qm_tui.app import QingmingApp
     from qm_tui.screens.leave import TableState
 
@@ -69,10 +70,27 @@ class TableLife:
             journal=journal,
         )
         self.app.journal_path = journal
+        if settings.web:
+            await self.open_door(self.app.hosted)
         client = await connect(
             "127.0.0.1" if bind == "0.0.0.0" else bind, self.app.hosted.port, self.app.player_name
         )
         await self.sit(client, None, journal=journal)
+
+    async def open_door(self, host: Host) -> None:
+        """Serve ``host``'s table to browsers too (qm_web); when its page cannot open, say so
+        (the table goes on for terminals)."""
+        from qm_web.host import open_door
+
+        try:
+            self.app.web_door = await open_door(host, lang=self.app.lang)
+        except OSError as exc:
+            self.app.notify(
+                tr("room.web_failed", self.app.lang, error=exc.strerror or str(exc)),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
 
     async def play_local(
         self,
@@ -268,7 +286,10 @@ class TableLife:
         the seat: no ``leave`` (which concedes), the token stays on disk to come back with."""
         client, self.app.client = self.app.client, None
         host, self.app.hosted = self.app.hosted, None
+        door, self.app.web_door = self.app.web_door, None
         self.app.journal_path = None
+        if door is not None:
+            await door.stop()
         if client is not None:
             if give_up:
                 if client.token is not None:

@@ -461,3 +461,33 @@ async def test_the_list_says_how_many_seats_bots_play(lang: str, one: str, two: 
             await until(pilot, lambda: seats() == two, f"{two!r} in the list")
     finally:
         await host.stop()
+
+
+async def test_a_table_hosted_for_browsers_shows_its_page_code_and_qr() -> None:
+    """The host form's Browsers box: the table is served to browsers too; the waiting room
+    shows the page's address with the table's code, and w (or a click on it) its QR code;
+    leaving closes the page with the table."""
+    pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not installed")
+    from qm_tui.widgets.modals import ListModal
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        room = await _host_from_form(pilot, app, {"f-name": "Web table", "f-web": True})
+        door = app.web_door
+        assert door is not None and app.hosted is not None
+        assert app.hosted.web_port == door.port
+        assert door.cap == 4 + app.hosted.options.web_spectators
+        line = str(room.query_one("#join-line", Static).content)
+        assert f"http://127.0.0.1:{door.port}/?code={door.code}" in line
+        assert door.code in line
+        await pilot.press("w")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ListModal) and bool(app.screen.query("#list-lines")),
+            "the QR code",
+        )
+        shown = str(app.screen.query_one("#list-lines", Static).content)
+        assert "█" in shown and door.url("127.0.0.1") in shown
+        await pilot.press("escape")
+        await leave(pilot, app)
+        assert app.web_door is None and door.sessions == {} and door._runner is not None

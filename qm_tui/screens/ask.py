@@ -10,9 +10,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from qm_tui.bindings import localize_bindings
+from qm_tui.widgets.modals import TapAround
 
 
-class AskScreen(ModalScreen[str | None]):
+class AskScreen(TapAround, ModalScreen[str | None]):
     """Ask for one line of text; dismisses with the text, or None when cancelled."""
 
     CSS_PATH = "ask.tcss"

@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Label, Static
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import has, tr
 from qm_tui.widgets.keybar import key_words
+from qm_tui.widgets.modals import TapAround
 
 
 def screen_areas(screen: Screen[object], lang: str) -> list[tuple[str, str]]:
@@ -30,7 +31,7 @@ def screen_areas(screen: Screen[object], lang: str) -> list[tuple[str, str]]:
     return areas
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(TapAround, ModalScreen[None]):
     """The areas of the screen it was opened from, explained, and its keys."""
 
     CSS_PATH = "help.tcss"

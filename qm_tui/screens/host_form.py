@@ -26,6 +26,7 @@ from qm_tui.i18n import tr
 from qm_tui.net import HostSettings
 from qm_tui.widgets.footer import Footer
 from qm_tui.widgets.redraw import rules
+from qm_web import available as web_available
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -60,6 +61,7 @@ class FormValues:
     bots: str
     options: Mapping[str, str | bool] = field(default_factory=dict)
     level: str = "normal"
+    web: bool = False
 
     def settings(self) -> HostSettings:
         """The settings these values mean, or :class:`FormError`."""
@@ -72,7 +74,7 @@ class FormValues:
         values = {o.name: _option(o, self.options.get(o.name, _typed(o))) for o in OPTIONS}
         options = GameOptions(**values)
         return HostSettings(
-            name=name, seats=self.seats, bots=bots, options=options, level=self.level
+            name=name, seats=self.seats, bots=bots, options=options, level=self.level, web=self.web
         )
 
 
@@ -189,6 +191,9 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
                                 compact=True,
                                 placeholder=option.form_hint(lang),
                             )
+                    if web_available():  # the web extra is installed
+                        yield Label(tr("form.web", lang))
+                        yield WrappingCheckbox(tr("form.web.help", lang), False, id="f-web")
             yield Static("", id="form-error", markup=False)
             with Horizontal(id="form-buttons"):
                 yield Button(tr("form.submit", lang), id="submit", variant="primary", compact=True)
@@ -214,6 +219,7 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
             bots=self.query_one("#f-bots", Input).value,
             options=typed,
             level=level if isinstance(level, str) else "normal",
+            web=bool(self.query("#f-web") and self.query_one("#f-web", Checkbox).value),
         )
 
     def action_submit(self) -> None:

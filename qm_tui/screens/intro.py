@@ -14,12 +14,13 @@ from textual.widgets import Label, Static
 
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
+from qm_tui.widgets.modals import TapAround
 
 #: The paragraphs of the screen, in order (string keys).
 PARAGRAPHS = ("intro.goal", "intro.turn", "intro.answer", "intro.keys")
 
 
-class IntroScreen(ModalScreen[None]):
+class IntroScreen(TapAround, ModalScreen[None]):
     """A short "how to play"; Enter or Esc closes it."""
 
     CSS_PATH = "intro.tcss"

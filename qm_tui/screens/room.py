@@ -26,11 +26,13 @@ from qm_tui.net import lost_reason, refusal, seat_freed_text
 from qm_tui.safe import clean
 from qm_tui.seat_words import leveled, plays
 from qm_tui.widgets.footer import Footer
+from qm_tui.widgets.modals import ListModal
 
 if TYPE_CHECKING:
     from qm_net.client import TableClient
     from qm_net.messages import LobbyUpdate, Message
     from qm_tui.app import QingmingApp
+    from qm_web.server import WebDoor
 
 
 class _Replay:
@@ -65,6 +67,7 @@ class RoomScreen(Screen[None]):
         Binding("s", "start", "Start", id="room.start"),
         Binding("b", "add_bot", "Add bot", id="room.add_bot"),
         Binding("x", "remove_bot", "Remove bot", id="room.remove_bot"),
+        Binding("w", "web_qr", "QR code", id="room.web_qr"),  # the table's web page, for phones
         Binding("c", "chat", "Chat", id="room.chat"),
         Binding("escape", "leave", "Leave", id="room.leave"),
         Binding("question_mark", "app.help", "Help", id="room.help", show=False),
@@ -314,7 +317,29 @@ class RoomScreen(Screen[None]):
         line = tr("room.join_with", lang, command=f"qingming join {first}")
         if more:
             line += "  " + tr("room.join_also", lang, addresses=", ".join(more))
+        door = self.web_door
+        if door is not None:
+            url = door.url(first.rsplit(":", 1)[0])
+            line += "\n" + tr("room.web", lang, url=url, code=door.code)
         return line
+
+    @property
+    def web_door(self) -> WebDoor | None:
+        """The web page of the table this process hosts, if it has one (only its host sees
+        the table's code)."""
+        return getattr(self.qm, "web_door", None) if self.qm.hosted is not None else None
+
+    def action_web_qr(self) -> None:
+        """The table's address with its code as a QR code, for phones to scan."""
+        from qm_web import qr_lines
+
+        door = self.web_door
+        if door is None:
+            return
+        first = self.join_addresses()[0].rsplit(":", 1)[0]
+        url = door.url(first)
+        title = tr("room.web_qr.title", self.qm.lang)
+        self.app.push_screen(QrModal(title, [*qr_lines(url), "", url]))
 
     def _show_chat(self, name: str, text: str) -> None:
         from qm_tui.widgets.log import chat_line
@@ -334,6 +359,8 @@ class RoomScreen(Screen[None]):
             return self.is_owner  # a guest is not shown keys that would do nothing
         if action == "ready":
             return self.seat is not None
+        if action == "web_qr":
+            return self.web_door is not None
         return True
 
     def _refused(self, code: str, message: str) -> str:
@@ -452,3 +479,10 @@ class RoomScreen(Screen[None]):
         event.input.value = ""
         if text:
             self._send("chat", text[:200])
+
+
+class QrModal(ListModal):
+    """The QR code, read from its top (a list shows its end first)."""
+
+    def on_mount(self) -> None:
+        self.query_one("#list-body").focus()

@@ -178,6 +178,23 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "form.bots": {"zh": "机器人", "en": "Bots"},
     "form.bots.placeholder": {"zh": "0", "en": "0"},
     "form.level": {"zh": "机器人水平", "en": "Bot level"},
+    "form.web": {"zh": "浏览器", "en": "Browsers"},
+    "form.web.help": {
+        "zh": "也让局域网里的浏览器（手机也行）凭牌桌码入座",
+        "en": "browsers on the LAN (phones too) sit down with the table's code",
+    },
+    "room.web": {
+        "zh": "浏览器打开：{url}（牌桌码 {code}，只给这桌的人）",
+        "en": "Browsers open: {url} (the table's code {code}: for this table's people only)",
+    },
+    "room.web_failed": {
+        "zh": "网页没能打开（{error}）；终端照样能加入。",
+        "en": "The table's web page could not open ({error}); terminals can join as before.",
+    },
+    "room.web_qr.title": {
+        "zh": "手机扫这个二维码入座（牌桌码已在里面）",
+        "en": "Phones scan this to sit down (the code is in it)",
+    },
     "room.add_bot.level": {
         "zh": "加一个机器人：它的水平？",
         "en": "Add a bot: how well should it play?",
@@ -239,6 +256,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "Lost the connection to the host: {reason}",
     },
     "key.room.ready": {"zh": "准备", "en": "Ready"},
+    "key.room.web_qr": {"zh": "二维码", "en": "QR code"},
     "key.room.start": {"zh": "开局", "en": "Start"},
     "key.room.add_bot": {"zh": "加机器人", "en": "Add bot"},
     "key.room.remove_bot": {"zh": "移除机器人", "en": "Remove bot"},

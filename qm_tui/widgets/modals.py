@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
 from qm_tui.clock import Clock
@@ -17,7 +18,20 @@ from qm_tui.safe import clean
 from qm_tui.widgets.waiting import Waiting, WaitingNote
 
 
-class ListModal(ModalScreen[None]):
+class TapAround:
+    """A dialog that a click (a tap) on the dimmed screen around it closes, as Escape does: a
+    phone's browser has no Escape key, and the dialog may have no button to close it with.
+    The screen's ``action_close`` (else ``action_cancel``) closes it."""
+
+    def on_click(self, event: events.Click) -> None:
+        # the screen itself, outside the dialog's own widgets
+        if isinstance(self, Widget) and event.widget is self:
+            close = getattr(self, "action_close", None) or getattr(self, "action_cancel", None)
+            if close is not None:
+                close()
+
+
+class ListModal(TapAround, ModalScreen[None]):
     """A titled list of lines (data, not markup); Escape closes it."""
 
     DEFAULT_CSS = """
