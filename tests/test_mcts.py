@@ -87,6 +87,7 @@ def test_determinizations_are_games_the_seat_could_be_in() -> None:
             det = Determinizer(view, game.options, memory[me])
             assert det.consistent
             sample = det.sample(Rng(checked + 1), memory[me])
+            assert sample is not None
             assert sample.view(me) == view
             checked += 1
     assert checked > 40
@@ -102,6 +103,7 @@ def test_determinizations_deal_the_unseen_cards_afresh() -> None:
     differs = False
     for i in range(8):
         sample = det.sample(Rng(100 + i), SeatMemory())
+        assert sample is not None
         hands = [sorted(sample.defs[c].id for c in sample.st.hands[s]) for s in range(4) if s != me]
         differs |= hands != truth
         for s in range(4):
@@ -295,6 +297,7 @@ def test_determinizations_follow_the_inferences() -> None:
     dealt_ancestor = False
     for i in range(30):
         sample = det.sample(Rng(300 + i), memory)
+        assert sample is not None
         assert sample.view(me) == view
         for slot in slots:
             assert sample.defs[sample.st.fields[o][slot]].id in keep
@@ -401,6 +404,7 @@ def test_a_declared_worship_says_what_the_worshippers_hand_can_be() -> None:
                     assert det.consistent
                     for i in range(5):
                         sample = det.sample(Rng(900 + i), SeatMemory())
+                        assert sample is not None
                         assert sample.view(seat) == view
                         dealt_hand = [sample.defs[c].id for c in sample.st.hands[o]]
                         assert worship_fits(o, dealt_hand, view, 0)
@@ -547,6 +551,7 @@ def test_determinizations_deal_what_the_log_says() -> None:
         assert det.consistent
         for i in range(3):
             sample = det.sample(Rng(500 + i), memory)
+            assert sample is not None
             assert sample.view(0) == view
             for seat, cards in det.held.items():
                 for c in cards:
@@ -675,30 +680,41 @@ def test_a_face_down_card_the_answered_link_removes_anyway_is_flipped_not_search
         assert bot.searched == 0  # type: ignore[attr-defined]
 
 
+def _hidden(game: Game, me: int) -> tuple[dict, dict, list[str]]:
+    """What ``me`` cannot see of ``game``: the others' hands, their face-down cards, the deck."""
+    name = {c: game.defs[c].id for c in range(len(game.defs))}
+    hands = {s: [name[c] for c in game.st.hands[s]] for s in range(game.n) if s != me}
+    slots = {
+        (s, i): name[c]
+        for s in range(game.n)
+        if s != me
+        for i, c in enumerate(game.st.fields[s])
+        if c >= 0 and game.st.face_down[c]
+    }
+    return hands, slots, [name[c] for c in game.st.deck]
+
+
 class _Reading(MCTSBot):
     """The search bot's reading of a game (its memory, its log, the deals it would search)
-    without the search: each searched decision is checked against the true game, and the
-    heuristic's move is played."""
+    without the search: each searched decision is checked against the true game, a few of
+    its deals against what it read, and the heuristic's move is played."""
 
-    def __init__(self, seed: int, game: Game) -> None:
+    def __init__(self, seed: int, game: Game, deals: int = 0) -> None:
         super().__init__(seed, iterations=1, read_log=True)
         self.game = game
-        self.checked = 0
+        self.deals = deals
+        self.checked = self.dealt = 0
 
     def search(self, det, rng, view, default, steps):  # noqa: ANN001, ANN201
-        game, me = self.game, view.viewer
-        name = {c: game.defs[c].id for c in range(len(game.defs))}
-        hands = {s: [name[c] for c in game.st.hands[s]] for s in range(game.n) if s != me}
-        slots = {
-            (s, i): name[c]
-            for s in range(game.n)
-            if s != me
-            for i, c in enumerate(game.st.fields[s])
-            if c >= 0 and game.st.face_down[c]
-        }
-        deck = [name[c] for c in game.st.deck]
-        assert det.could_deal(self.memory, hands, slots, deck), (game.seed, view.seq, hands)
+        me = view.viewer
+        truth = _hidden(self.game, me)
+        assert det.could_deal(self.memory, *truth), (self.game.seed, view.seq, truth[0])
         self.checked += 1
+        for _ in range(self.deals):
+            sample = det.sample(rng, self.memory)
+            if sample is not None:  # (none: no deal fits, and none is searched)
+                assert det.could_deal(self.memory, *_hidden(sample, me)), (view.seq, truth[0])
+                self.dealt += 1
         return None
 
 
@@ -723,3 +739,19 @@ def test_the_true_hidden_cards_are_always_among_those_the_bot_can_deal(
             inferred += bool(bot.memory.passes or bot.memory.not_card or bot.memory.no_offering)
         checked += bot.checked
     assert checked > 5 * games and inferred > games
+
+
+def test_the_deals_fit_what_the_others_did() -> None:
+    # Every deal the bot searches is one it could make: each hand fits how its player played
+    # (a hand that cannot is never dealt: the deal is tried again, or not made).
+    dealt = 0
+    for g in range(30):
+        game = Game.new([f"p{i}" for i in range(4)], 9500 + g)
+        bot = _Reading(g, game, deals=3)
+        bots = [bot, *(HeuristicBot((g, s)) for s in range(1, 4))]
+        tell(bot, 0, game.opening)
+        while game.prompt is not None:
+            seat = game.prompt.seat
+            tell(bot, 0, game.choose(seat, bots[seat].choose(game.view(seat))))
+        dealt += bot.dealt
+    assert dealt > 300

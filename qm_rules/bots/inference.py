@@ -272,6 +272,16 @@ class SeatMemory:
             return self._declined_fits(hand, _field(self.book, view, seat)[0], k, rng_roll)
         return True
 
+    def may_hold(self, seat: int, card: str, view: View) -> bool:
+        """Could ``card`` be in ``seat``'s hand at all, whatever else it holds (a necessary
+        part of :meth:`hand_fits`, to deal a hand from the cards it may hold)?"""
+        if seat not in self.no_offering:
+            return True
+        if view.turn_seat == seat and view.turn > self.read_turn.get(seat, 0):
+            return True
+        d = self.book.defs[card]
+        return d.type is not CardType.OFFERING or (d.burning and view.deck_count >= 5)
+
     def _declined_fits(self, hand: list[str], offerings: int, passes: int, roll: float) -> bool:
         """Could the heuristic have let its worship pass holding ``hand``, ``offerings`` out,
         after ``passes`` such phases? It weighs only the ancestor nearest its condition (of

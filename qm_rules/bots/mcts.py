@@ -89,6 +89,9 @@ EXPLORATION = 0.7
 MAX_PLAYOUT = 2_000
 #: Deals of one opponent's hand tried before one that fits how it played is given up on.
 HAND_TRIES = 40
+#: Deals of all the others' hands (each seat's with its ``HAND_TRIES``) before a determinization
+#: is given up on: none fits, and it is not searched.
+DEAL_TRIES = 8
 
 _SET_TYPES = (CardType.TRAP, CardType.COUNTER)
 
@@ -279,6 +282,55 @@ class Determinizer:
             and rest.total() == self.ancestors_unseen
         )
 
+    def _deal_hands(
+        self, pool: list[str], forced: dict[int, list[str]], memory: SeatMemory, rng: Rng
+    ) -> dict[int, list[str]] | None:
+        """The others' hands but for their ``forced`` cards, dealt from ``pool`` (what is left
+        stays in it) so that every hand fits how its player played; None if no such deal was
+        found. Each try deals the seats in a new order, each hand from the cards its player may
+        hold, so that no seat takes what another's hand needs for good."""
+        for _ in range(DEAL_TRIES):
+            left = list(pool)
+            rng.shuffle(left)
+            order = sorted(self.others_hands)
+            rng.shuffle(order)
+            dealt: dict[int, list[str]] = {}
+            for seat in order:
+                known = len(self.held.get(seat, ()))
+                free = self.others_hands[seat] - (len(forced[seat]) - known)
+                hand = self._deal_hand(seat, free, forced[seat], left, memory, rng)
+                if hand is None:
+                    break
+                dealt[seat] = hand
+            else:
+                pool[:] = left
+                return dealt
+        return None
+
+    def _deal_hand(
+        self,
+        seat: int,
+        free: int,
+        forced: list[str],
+        left: list[str],
+        memory: SeatMemory,
+        rng: Rng,
+    ) -> list[str] | None:
+        """``free`` cards of ``left`` (taken out of it) that, with ``forced``, make a hand
+        ``seat`` may hold; None if none was found in ``HAND_TRIES``."""
+        allowed = [i for i, name in enumerate(left) if memory.may_hold(seat, name, self.view)]
+        if len(allowed) < free:
+            return None
+        for _ in range(HAND_TRIES):
+            rng.shuffle(allowed)
+            picked = sorted(allowed[:free], reverse=True)
+            hand = [left[i] for i in picked]
+            if memory.hand_fits(seat, forced + hand, self.view, rng.below(1000) / 1000):
+                for i in picked:
+                    del left[i]
+                return hand
+        return None
+
     def _static(self, options: GameOptions, memory: SeatMemory) -> dict[str, Any]:
         """The parts of the state every determinization shares."""
         view, me = self.view, self.me
@@ -348,8 +400,9 @@ class Determinizer:
             "seq": view.seq,
         }
 
-    def sample(self, rng: Rng, memory: SeatMemory) -> Game:
-        """One determinization."""
+    def sample(self, rng: Rng, memory: SeatMemory) -> Game | None:
+        """One determinization; None when no deal of the others' hands that fits how they played
+        was found (rare: a seat whose cards are held to few kinds)."""
         view = self.view
         names: list[str | None] = [None] * self.total
         for c, name in self.known.items():
@@ -400,16 +453,12 @@ class Determinizer:
                 fits = [i for i, x in enumerate(pool) if kind.accepts(defs[x])]
                 if fits:
                     dealt.append(pool.pop(fits[rng.below(len(fits))]))
-        for seat, count in sorted(self.others_hands.items()):
-            dealt = forced[seat]
+        free = self._deal_hands(pool, forced, memory, rng)
+        if free is None:
+            return None
+        for seat in sorted(self.others_hands):
+            dealt = forced[seat] + free[seat]
             known = len(self.held.get(seat, ()))
-            free = count - (len(dealt) - known)
-            for _ in range(HAND_TRIES):
-                hand = pool[len(pool) - free :] if free else []
-                if memory.hand_fits(seat, dealt + hand, view, rng.below(1000) / 1000):
-                    break
-                rng.shuffle(pool)
-            dealt.extend(pool.pop() for _ in range(free))
             for name in dealt[known:]:
                 c = ids.pop()
                 names[c] = name
@@ -598,8 +647,7 @@ class MCTSBot:
         if prompt.kind not in SEARCHED or not several:
             choice = self.fallback.choose(view)
         else:
-            choice, searched = self._search_from(view, view, ())
-            self.inconsistent += not searched
+            choice, _ = self._search_from(view, view, ())
         if choice.startswith(_ACTIVATIONS):
             self._draft = (view, [choice])
         return self._note(view, choice)
@@ -616,6 +664,7 @@ class MCTSBot:
             options = GameOptions(**{**to_plain(options), "hand_limit": limit})
         det = Determinizer(root, options, self.memory, self.search_kinds)
         if not det.consistent:
+            self.inconsistent += 1
             return self.fallback.choose(view), False
         # The heuristic's move: the search keeps it unless another is clearly better (and
         # asking keeps the heuristic's own memory, e.g. how long it has waited, in step).
@@ -624,7 +673,8 @@ class MCTSBot:
             return default, False
         rng = Rng(seed_state(("mcts", self.seed, view.viewer, view.seq)))
         choice = self.search(det, rng, view, default, steps)
-        if choice is None:
+        if choice is None:  # the deals did not show the view's decision
+            self.inconsistent += 1
             return default, False
         self.searched += 1
         return choice, True
@@ -667,6 +717,9 @@ class MCTSBot:
         limit = self.budget(det.n)
         while playouts < limit:
             base = det.sample(rng, self.memory)
+            if base is None:  # no deal fits what the others did: this playout is not played
+                playouts += 1
+                continue
             for step in steps:
                 if base.prompt is None or base.prompt.option(step) is None:
                     return None
@@ -714,6 +767,8 @@ class MCTSBot:
                     diffs.setdefault(key, []).append(r - got[default_key])
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        if not real:
+            return default  # no deal fitted what the others did: the heuristic's move
         best = self._best(root, default_key)
         if default_key is not None and best != default_key and self.confidence:
             d = diffs[best]
