@@ -415,7 +415,11 @@ def verify(record: ClientRecord) -> Verdict:
         Step("seed", True, "the deal follows from the host's secret and every player's number")
     )
 
-    if journal.rules != rules_version():
+    try:
+        rules = rules_version(journal.card_set())
+    except JournalError as exc:
+        return fail("rules", str(exc))
+    if journal.rules != rules:
         return fail(
             "rules",
             "the game was played under other rules than this program's; it cannot be checked here",
@@ -464,7 +468,7 @@ def _replayed(journal: Journal, seat: int | None) -> tuple[list[str], list[str]]
     the way (:func:`event_digest`), as the host tells them (:mod:`qm_net.host.history`)."""
     from qm_net.host.wireseq import WireSeq, is_hidden_step  # here: the host imports this module
 
-    game = Game.new(list(journal.players), journal.seed, journal.options)
+    game = Game.new(list(journal.players), journal.seed, journal.options, journal.card_set())
     wire = WireSeq(game.n)
     told = [event_digest(e) for e in game.opening if e.visible_to(seat)]
 
@@ -526,7 +530,11 @@ def verify_journal(deal: dict[str, Any], journal: Journal, seat: int | None = No
     steps.append(
         Step("seed", True, "the deal follows from the host's secret and every player's number")
     )
-    if journal.rules != rules_version():
+    try:
+        rules = rules_version(journal.card_set())
+    except JournalError as exc:
+        return Verdict((*steps, Step("rules", False, str(exc))))
+    if journal.rules != rules:
         return Verdict(
             (*steps, Step("rules", False, "written under other rules; cannot replay here"))
         )

@@ -32,7 +32,7 @@ from typing import Any
 from .cards import CardDef, CardSet, shipped_cards
 from .chain import step as step_chain
 from .drafts import draft_prompt, start_draft
-from .journal import ENGINE_VERSION, Journal, rules_version
+from .journal import ENGINE_VERSION, Journal, kept_cards, rules_version
 from .members import (
     CARD_TRAP,
     LINK_ABILITY,
@@ -732,6 +732,7 @@ class Game:
             options=self.options,
             choices=list(self.choices),
             result=self.result,
+            cards=kept_cards(self.cards),
         )
 
     @classmethod
@@ -742,15 +743,28 @@ class Game:
         check_hashes: list[str] | None = None,
         cards: CardSet | None = None,
     ) -> Game:
-        """Rebuild a game by replaying its journal's choices with the card set ``cards`` (the
-        shipped set if None). Refuses a journal written under other rules (card data or engine
-        version)."""
-        cards = cards or shipped_cards()
+        """Rebuild a game by replaying its journal's choices with the card set ``cards`` (if
+        None: the set the journal keeps, else the shipped set). Refuses a journal written under
+        other rules (card data or engine version)."""
+        given = cards is not None
+        cards = cards or journal.card_set()
         if journal.rules != rules_version(cards):
+            if journal.engine != ENGINE_VERSION:
+                why = (
+                    f"by another version of the engine ({journal.engine}, this is {ENGINE_VERSION})"
+                )
+            elif given:
+                why = "with another card set than the one given"
+            elif journal.cards is not None:
+                why = "with a card set other than the copy it keeps (the copy was changed)"
+            else:
+                why = (
+                    "with another card set (give its file with --cards FILE), or another "
+                    "version of the cards"
+                )
             raise JournalError(
-                f"this journal was written under rules {journal.rules} (engine {journal.engine}); "
-                f"this program plays rules {rules_version(cards)} (engine {ENGINE_VERSION}) "
-                "and cannot replay it"
+                f"this journal was written under rules {journal.rules} (engine {journal.engine}), "
+                f"{why}; these are rules {rules_version(cards)} and cannot replay it"
             )
         game = cls.new(list(journal.players), journal.seed, journal.options, cards)
         for i, (seat, option) in enumerate(journal.choices):

@@ -179,6 +179,9 @@ class SimReport:
     jobs: int = 1
     #: The ancestors of the card set the games were played with, in the set's order.
     ancestor_ids: tuple[str, ...] = ()
+    #: The card set's rules hash, and the file it was read from (None: the game's own set).
+    cards_digest: str = ""
+    cards_file: str | None = None
 
     def __post_init__(self) -> None:
         if not self.ancestor_ids:
@@ -262,6 +265,7 @@ class SimReport:
             "decisions_per_second": round(self.decisions_per_second, 1),
             "wall_seconds": round(self.wall_seconds, 4),
             "jobs": self.jobs,
+            "cards": {"file": self.cards_file, "digest": self.cards_digest},
             "seat_shares": [s.to_plain() for s in seats],
             "ancestor_shares": {a.name: a.to_plain() for a in ancestors},
         }
@@ -350,6 +354,7 @@ def simulate(
     clock: Callable[[], float] = time.perf_counter,
     jobs: int = 1,
     cards: CardSet | None = None,
+    cards_file: str | None = None,
 ) -> SimReport:
     """Play ``games`` bot games of ``players`` seats with the card set ``cards`` (the shipped
     set if None) and add them up.
@@ -376,6 +381,8 @@ def simulate(
         options.round_limit,
         jobs=jobs,
         ancestor_ids=tuple(d.id for d in cards.ancestors),
+        cards_digest=cards.digest,
+        cards_file=cards_file,
     )
     wall = clock()
     if jobs == 1:

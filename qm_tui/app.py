@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
     from qm_net.client import TableClient
     from qm_net.host import Host
+    from qm_rules.cards import CardSet
     from qm_tui.screens.leave import TableState
     from qm_web.server import WebDoor
 
@@ -59,6 +60,8 @@ class PlayLocal:
     response_timer: float | None = None
     turn_timer: float | None = None
     """The table's clocks: none unless the player set one (``play --response-timer S``)."""
+    cards: CardSet | None = None
+    """The card set to play (``play --cards FILE``); None: the game's own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +189,11 @@ class QingmingApp(App[None]):
         elif isinstance(self._start, PlayLocal):
             start = self._start
             self.play_local(
-                start.bots, start.seed, start.level, timers=(start.response_timer, start.turn_timer)
+                start.bots,
+                start.seed,
+                start.level,
+                timers=(start.response_timer, start.turn_timer),
+                cards=start.cards,
             )
         elif isinstance(self._start, JoinAddress):
             self.join_table(self._start.host, self._start.port)
@@ -402,10 +409,11 @@ class QingmingApp(App[None]):
         seed: int | str | None,
         level: str = "normal",
         timers: tuple[float | None, float | None] = (None, None),
+        cards: CardSet | None = None,
     ) -> None:
         """``qingming play``: a private table on loopback, you and ``bots`` bots of ``level``,
         started now, with no clock but the ``timers`` (response, turn) the player set."""
-        await self.tables.play_local(bots, seed, level, timers)
+        await self.tables.play_local(bots, seed, level, timers, cards)
 
     @property
     def reopening(self) -> bool:

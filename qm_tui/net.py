@@ -18,6 +18,7 @@ from qm_rules.model import GameOptions
 if TYPE_CHECKING:
     from qm_net.client import TableClient
     from qm_net.host import Host
+    from qm_rules.cards import CardSet
 
 
 def default_port() -> int:
@@ -72,6 +73,8 @@ class HostSettings:
     """How well the table's bots play: easy, normal or hard (``qm_rules.bots.LEVELS``)."""
     web: bool = False
     """Serve the table to browsers on the LAN too (qm_web)."""
+    cards: CardSet | None = None
+    """The card set the table plays (None: the game's own)."""
 
 
 def bind_address(interfaces: list[str] | None) -> str:
@@ -116,6 +119,7 @@ async def start_host(
         bot_delay=settings.bot_delay,
         journal_path=journal,
         bot_strategy=settings.level,
+        cards=settings.cards,
     )
     await _start(host)
     return host

@@ -23,6 +23,7 @@ from qm_tui.net import HostSettings, bind_address, connect, connect_failure, sta
 if TYPE_CHECKING:
     from qm_net.client import TableClient
     from qm_net.host import Host
+    from qm_rules.cards import CardSet
     from qm_tui.app import QingmingApp
     from qm_tui.screens.leave import TableState
 
@@ -98,9 +99,11 @@ class TableLife:
         seed: int | str | None,
         level: str = "normal",
         timers: tuple[float | None, float | None] = (None, None),
+        cards: CardSet | None = None,
     ) -> None:
         """``qingming play``: a private table on loopback, you and ``bots`` bots of ``level``,
-        started now, with no clock but the ``timers`` (response, turn) the player set."""
+        started now, with no clock but the ``timers`` (response, turn) the player set, dealt
+        from ``cards`` (None: the game's own set)."""
         from qm_rules.options import GameOptions
 
         await self.app.close_table(keep_start=True)
@@ -114,6 +117,7 @@ class TableLife:
             # the table's defaults but the timers: they are there so that nobody waits on an
             # idle player for ever, and at a table of bots nobody waits on you
             options=GameOptions(response_timer=timers[0], turn_timer=timers[1]),
+            cards=cards,
         )
         journal = self.new_journal(settings.name)
         self.app.hosted = await start_host(

@@ -3,11 +3,12 @@ dealt, played, journaled and replayed with its own."""
 
 from __future__ import annotations
 
-from card_sets import lantern_set
+import pytest
+from card_sets import LANTERN, lantern_set, source_with
 
-from qm_rules import Game, JournalError, shipped_cards
+from qm_rules import Game, Journal, JournalError, shipped_cards
 from qm_rules.bots import make_bot, tell
-from qm_rules.cards import CardSet
+from qm_rules.cards import CardSet, parse_cards
 
 
 def _bots(game: Game, cards: CardSet | None) -> list[object]:
@@ -56,12 +57,8 @@ def test_a_journal_is_refused_with_another_set() -> None:
     lanterns = lantern_set()
     game = Game.new(["a", "b"], 4, cards=lanterns)
     _play([(game, lanterns)])
-    try:
-        Game.replay(game.journal)
-    except JournalError as exc:
-        assert "rules" in str(exc)
-    else:
-        raise AssertionError("a journal of another set replayed with the shipped one")
+    with pytest.raises(JournalError, match="another card set than the one given"):
+        Game.replay(game.journal, cards=shipped_cards())
 
 
 def test_a_saved_state_comes_back_with_its_set() -> None:
@@ -71,3 +68,37 @@ def test_a_saved_state_comes_back_with_its_set() -> None:
     again = Game.from_state(state, cards=lanterns)
     assert again.state_hash() == game.state_hash()
     assert again.cards is lanterns
+
+
+def test_a_journal_keeps_its_set_and_replays_without_the_file() -> None:
+    lanterns = lantern_set()
+    game = Game.new(["a", "b", "c"], 2, cards=lanterns)
+    _play([(game, lanterns)])
+    plain = game.journal.to_plain()
+    assert "Paper Lantern" in plain["cards"]  # the file's text, kept
+    again = Game.replay(Journal.from_plain(plain))  # no set given: the kept one
+    assert again.state_hash() == game.state_hash()
+    # a stock game's journal is as it was: no copy of the shipped set
+    assert "cards" not in Game.new(["a", "b"], 1).journal.to_plain()
+
+
+def test_a_set_changed_after_the_game_is_detected_on_replay() -> None:
+    lanterns = lantern_set()
+    game = Game.new(["a", "b", "c"], 3, cards=lanterns)
+    _play([(game, lanterns)])
+    plain = game.journal.to_plain()
+    # the copy kept in the journal edited: three lanterns become four
+    tampered = dict(plain, cards=plain["cards"].replace("copies = 3", "copies = 4"))
+    with pytest.raises(JournalError, match="the copy was changed"):
+        Game.replay(Journal.from_plain(tampered))
+    # a journal that keeps no copy, replayed with the file as it is now (changed)
+    bare = Journal.from_plain({k: v for k, v in plain.items() if k != "cards"})
+    changed = parse_cards(source_with(LANTERN.replace("copies = 3", "copies = 4")).encode())
+    with pytest.raises(JournalError, match="another card set than the one given"):
+        Game.replay(bare, cards=changed)
+    # ... and with none: it says to give the file
+    with pytest.raises(JournalError, match="--cards FILE"):
+        Game.replay(bare)
+    # a reworded copy is the same rules: it replays
+    reworded = dict(plain, cards=plain["cards"].replace("Paper Lantern", "Lantern of Paper"))
+    assert Game.replay(Journal.from_plain(reworded)).state_hash() == game.state_hash()

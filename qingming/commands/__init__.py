@@ -2,4 +2,16 @@
 ``run(args) -> int``; :mod:`qingming.cli` finds them by name, so adding a command touches no
 other file than its own and the list below."""
 
-COMMANDS = ("play", "join", "serve", "bot", "tables", "replay", "verify", "sim", "puzzle", "stats")
+COMMANDS = (
+    "play",
+    "join",
+    "serve",
+    "bot",
+    "tables",
+    "replay",
+    "verify",
+    "sim",
+    "puzzle",
+    "stats",
+    "cards",
+)

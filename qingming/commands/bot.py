@@ -16,8 +16,12 @@ import asyncio
 import os
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from qm_rules.bots import BOT_NAMES
+
+if TYPE_CHECKING:
+    from qm_rules.cards import CardSet
 
 NAME = "bot"
 HELP = "join a table as a bot player (for tests, demos and filling seats from another machine)"
@@ -70,6 +74,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="save each game's record in DIR, to check later with `qingming verify`",
     )
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    from qingming.cardsfile import add_cards_argument
+
+    add_cards_argument(parser)
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -91,6 +98,7 @@ async def play(
     delay: float = 0.0,
     record: str | None = None,
     say: Callable[[str], object] = print,
+    cards: CardSet | None = None,
 ) -> int:
     """Play at a table until it closes or ``games`` are done; returns an exit code."""
     from qm_net import fairdeal
@@ -98,7 +106,7 @@ async def play(
     from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
     from qm_rules.bots import level_of, make_bot, new_game, tell
 
-    bot = make_bot(strategy, seed if seed is not None else name)
+    bot = make_bot(strategy, seed if seed is not None else name, cards)
     loop = asyncio.get_running_loop()
     give_up = loop.time() + RECONNECT_FOR
     while True:  # a table at its connection cap says "busy": that passes
@@ -212,6 +220,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"qingming bot: {exc}", file=sys.stderr)
         return 2
+    from qingming.cardsfile import read_card_set
+
+    cards = read_card_set(args.cards, "bot", getattr(args, "lang", None) or "en")
     name = args.bot_name or getattr(args, "name", None) or f"bot-{args.strategy}"
     say = (lambda *a, **k: None) if args.quiet else (lambda *a: print(*a, flush=True))
     try:
@@ -227,6 +238,7 @@ def run(args: argparse.Namespace) -> int:
                 delay=args.delay,
                 record=args.record,
                 say=say,
+                cards=cards,
             )
         )
     except OSError as exc:  # no such host, nothing listening...: in words, not "[Errno -2]"

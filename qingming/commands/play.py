@@ -71,6 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                 "(default: none, nobody waits on you)",
             )
     add_journal_argument(parser, command=True)
+    from qingming.cardsfile import add_cards_argument
+
+    add_cards_argument(parser)
     add_common_arguments(parser, command=True)
 
 
@@ -131,7 +134,16 @@ def run(args: argparse.Namespace) -> int:
         resume = args.resume or _interrupted()
     seed = parse_seed(args.seed)
     response, turn = timers(args)
+    from qingming.cardsfile import read_card_set
+
+    cards = read_card_set(args.cards, "play", getattr(args, "lang", None) or "en")
+    if cards is not None and resume:
+        raise SystemExit(
+            "qingming play: a game carried on plays the card set its journal keeps: "
+            "leave out --cards"
+        )
     start = PlayLocal(
+        cards=cards,
         bots=args.bots,
         seed=seed,
         resume=resume,

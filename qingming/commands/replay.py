@@ -52,6 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "without it: it shows every hand)",
     )
     parser.add_argument(
+        "--cards",
+        metavar="FILE",
+        help="the card set the game was played with, for a journal that keeps none (a game "
+        "played with your own set keeps a copy of it, used when this is not given)",
+    )
+    parser.add_argument(
         "--replay-lang",
         dest="replay_lang",
         choices=("zh", "en"),
@@ -100,6 +106,7 @@ def _run(args: argparse.Namespace) -> int:
         describe_option,
         describe_result,
         field_places,
+        show_cards,
     )
     from qm_rules.i18n import tr
     from qm_rules.logorder import LogOrder
@@ -134,9 +141,14 @@ def _run(args: argparse.Namespace) -> int:
     except IndexError as exc:
         print(f"qingming replay: {exc}", file=sys.stderr)
         return 2
+    from qingming.cardsfile import read_card_set
+
+    given = read_card_set(args.cards, "replay", lang)
+    if given is not None:
+        journal.cards = None  # the file given, not the copy: so the error says which failed
     try:
         if args.json:
-            game = Game.replay(journal)
+            game = Game.replay(journal, cards=given)
             summary = {
                 "game": index,
                 "players": list(journal.players),
@@ -149,8 +161,10 @@ def _run(args: argparse.Namespace) -> int:
             }
             print(json.dumps(summary, ensure_ascii=False))
             return 0
-        Game.replay(journal)  # refuses other rules before we print a line
-        game = Game.new(list(journal.players), journal.seed, journal.options)
+        Game.replay(journal, cards=given)  # refuses other rules before we print a line
+        cards = given or journal.card_set()
+        game = Game.new(list(journal.players), journal.seed, journal.options, cards)
+        show_cards(cards)  # its cards are named from the set it was played with
     except JournalError as exc:
         print(f"qingming replay: {exc}", file=sys.stderr)
         return 1

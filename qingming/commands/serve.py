@@ -99,6 +99,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="append every game's choices to this file (JSON lines, 0600)",
     )
+    from qingming.cardsfile import add_cards_argument
+
+    add_cards_argument(parser)
     parser.add_argument(
         "--resume",
         metavar="JOURNAL",
@@ -277,10 +280,18 @@ async def _serve(args: argparse.Namespace) -> int:
     common = {
         k: v for k, v in common.items() if v is not None or k == "port"
     }  # not given: the default, or the journal's
+    from qingming.cardsfile import read_card_set
+
+    cards = read_card_set(args.cards, "serve", args.lang_resolved)
     if args.resume:
         if args.table_name:
             common["name"] = args.table_name
         host = Host.resume(args.resume, **common)
+        if cards is not None and cards.digest != host.cards.digest:
+            raise ValueError(
+                f"{args.resume} was played with another card set than {args.cards}: a resumed "
+                "table plays the set its journal keeps (leave out --cards)"
+            )
     else:
         options = table_options(args)
         host = Host(
@@ -289,6 +300,7 @@ async def _serve(args: argparse.Namespace) -> int:
             bots=args.bots,
             options=options,
             journal_path=args.journal,
+            cards=cards,
             **common,
         )
     from qm_net.discovery import reachable_addresses

@@ -16,8 +16,9 @@ import threading
 import time
 from typing import TYPE_CHECKING, TextIO
 
+from qingming.cardsfile import add_cards_argument, read_card_set
 from qingming.commands.tables import _pad, _width
-from qm_rules.describe import shown_cards
+from qm_rules.describe import show_cards, shown_cards
 from qm_rules.i18n import tr
 from qm_rules.options import BY_NAME, as_flag
 
@@ -59,6 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of a table"
     )
+    add_cards_argument(parser)
     parser.add_argument(
         "--lang",
         choices=("zh", "en"),
@@ -174,6 +176,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"qingming sim: {exc}", file=sys.stderr)
         return 2
     lang = getattr(args, "lang", None) or "en"
+    cards = read_card_set(args.cards, "sim", lang)
+    show_cards(cards)  # the report names the set's ancestors
     progress = Progress(sys.stderr, args.games, lang=lang) if sys.stderr.isatty() else None
     try:
         report = simulate(
@@ -184,6 +188,8 @@ def run(args: argparse.Namespace) -> int:
             round_limit,
             progress,
             jobs=args.jobs,
+            cards=cards,
+            cards_file=args.cards,
         )
     except KeyboardInterrupt:
         print("qingming sim: interrupted", file=sys.stderr)
@@ -232,6 +238,10 @@ def format_report(report: SimReport, lang: str = "en") -> str:
     limit = report.round_limit or tr("table_option.none", lang)
     lines = [
         tr("sim.title", lang, n=g, players=report.players, seed=repr(report.seed), limit=limit),
+    ]
+    if report.cards_file:
+        lines.append(tr("sim.cards", lang, file=report.cards_file, digest=report.cards_digest))
+    lines += [
         "",
         tr("sim.by_seat", lang, fair=f"{fair_seat:.1f}", band=f"{100 * SEAT_BAND:.0f}"),
     ]

@@ -27,7 +27,7 @@ def _bot(seat: Seat, game: Game, takeover_strategy: str) -> Any:
     same game gets the same bots)."""
     if seat.bot is None:
         strategy = seat.strategy if seat.kind == "bot" else takeover_strategy
-        seat.bot = make_bot(strategy, f"{game.seed}:{seat.index}")
+        seat.bot = make_bot(strategy, f"{game.seed}:{seat.index}", game.cards)
         seat.bot_heard = 0
         if strategy_of(strategy) == "mcts":  # it plays out this table's rules (R22)
             seat.bot.max_ms = SEARCH_CAP_MS

@@ -35,7 +35,7 @@ from qm_net.host.wireseq import WireSeq, drafters_only, is_hidden_step
 from qm_net.journal_io import JournalGame, read_games
 from qm_net.protocol import MAX_SEATS, MIN_SEATS, decode_client
 from qm_net.version import DEFAULT_PORT
-from qm_rules import Game, GameOptions, RulesError, StalePrompt, View
+from qm_rules import CardSet, Game, GameOptions, RulesError, StalePrompt, View, shipped_cards
 from qm_rules.bots import strategy_of
 from qm_rules.plays import why_not_context
 
@@ -70,6 +70,7 @@ class Host:
         autostart: bool = True,
         limits: Limits | None = None,
         deal_timeout: float = 10.0,
+        cards: CardSet | None = None,
     ) -> None:
         if not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
@@ -80,6 +81,8 @@ class Host:
         self.n_seats = seats
         self.options = options or GameOptions()
         self.options.check()  # a bad value is refused here, not when the first game starts
+        self.cards = cards or shipped_cards()
+        """The card set every game at the table is dealt from."""
         self.bind = bind
         self._want_port = port  # None: DEFAULT_PORT if free, else any
         self.port: int = port or 0  # the port listened on, once started
@@ -187,6 +190,7 @@ class Host:
         kwargs = {k: v for k, v in kwargs.items() if v is not None or k in ("port",)}
         n = max(len(last.seats), kwargs.pop("seats", 0), game.n, int(kept.get("seats") or 0))
         kwargs.setdefault("options", game.options)
+        kwargs["cards"] = game.cards  # the journal's own set, whatever became of its file
         host = cls(
             kwargs.pop("name", last.table or "Qingming"), n, journal_path=journal_path, **kwargs
         )
@@ -207,6 +211,7 @@ class Host:
             list(game.choices),
             host.history,
             last.timeouts,
+            game.cards,
         )
         host.journal.timeouts = set(last.timeouts)
         host.deal = fairdeal.Deal.from_plain(last.deal) if last.deal else None
@@ -486,7 +491,7 @@ class Host:
     def _deal_game(self, seed: int | str) -> None:
         """The game itself, once its seed is known."""
         players = [s.name or f"seat-{s.index + 1}" for s in self.seats.occupied]
-        self.game = Game.new(players, seed, self.options)
+        self.game = Game.new(players, seed, self.options, self.cards)
         self.wire.reset(self.game.n)
         self.history.reset()  # the opening goes in once told (_tell), like every event
         records = [s.journal_record() for s in self.seats.occupied]

@@ -20,7 +20,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from qm_net.journal_io import retell
-from qm_rules import Event, Game
+from qm_rules import CardSet, Event, Game
 
 if TYPE_CHECKING:
     from qm_net.host.history import GameHistory
@@ -70,11 +70,12 @@ class WireSeq:
         choices: list[tuple[int, str]],
         history: GameHistory | None = None,
         timeouts: Collection[int] = (),
+        cards: CardSet | None = None,
     ) -> WireSeq:
         """The numbering after ``choices`` (a resumed game's journal), step by step; and, into
         ``history`` when given, the events the players were told on the way (the choices
         indexed in ``timeouts`` as a timer made them: "timed out (passed)")."""
-        game = Game.new(players, seed, options)
+        game = Game.new(players, seed, options, cards)
         wire = cls(game.n)
         if history is not None:
             history.reset(game.opening)

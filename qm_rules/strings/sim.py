@@ -4,6 +4,10 @@ The labels of one table are padded to one width in code (CJK counts two), so a l
 no padding of its own."""
 
 STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
+    "sim.cards": {
+        "zh": "卡牌：{file}（规则哈希 {digest}）",
+        "en": "Cards: {file} (rules hash {digest})",
+    },
     "sim.title": {
         "zh": "清明模拟：{n} 局，{players} 名玩家，种子 {seed}，轮数上限 {limit}",
         "en": {
