@@ -14,7 +14,7 @@ import dataclasses
 import subprocess
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -72,7 +72,20 @@ class JoinAddress:
     port: int
 
 
-Start = PlayLocal | JoinAddress | None
+@dataclass(frozen=True, slots=True)
+class Learn:
+    """Start with the lessons (``qingming learn``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPuzzle:
+    """Start with a puzzle (``qingming puzzle NAME|FILE``; a ``qm_rules.puzzles.Puzzle``), or
+    with the list of the shipped ones (None)."""
+
+    puzzle: Any = None
+
+
+Start = PlayLocal | JoinAddress | Learn | PlayPuzzle | None
 
 
 class QingmingApp(App[None]):
@@ -170,7 +183,7 @@ class QingmingApp(App[None]):
         # Pushed rather than returned by get_default_screen(): a default screen's CSS_PATH is
         # not loaded by Textual. The lobby stays at the bottom of the stack.
         self.push_screen(LobbyScreen(self._table_source()))
-        if self._start is not None:
+        if isinstance(self._start, PlayLocal | JoinAddress):
             # What `play` / `join` start, said over the lobby until the waiting room opens:
             # the "how to play" below is read over it, not over a scan for tables.
             from qm_tui.screens.start import StartScreen
@@ -197,6 +210,14 @@ class QingmingApp(App[None]):
             )
         elif isinstance(self._start, JoinAddress):
             self.join_table(self._start.host, self._start.port)
+        elif isinstance(self._start, Learn):
+            self.action_learn()
+        elif isinstance(self._start, PlayPuzzle) and self._start.puzzle is not None:
+            from qm_tui.screens.learn import play_puzzle
+
+            play_puzzle(self, self._start.puzzle, self.lang, self.clock, self.answer_guard)
+        elif isinstance(self._start, PlayPuzzle):
+            self.action_puzzles()
 
     async def on_unmount(self) -> None:
         await self._disconnect(give_up=not self.web)  # the screens are going anyway
@@ -291,6 +312,20 @@ class QingmingApp(App[None]):
 
         if not isinstance(self.screen, IntroScreen):
             self.push_screen(IntroScreen(self.lang), closed)
+
+    def action_learn(self) -> None:
+        """The lessons: a guided first game, one thing at a time."""
+        from qm_tui.screens.learn import LessonsScreen
+
+        if not isinstance(self.screen, LessonsScreen):
+            self.push_screen(LessonsScreen(self.lang, self.clock, self.answer_guard))
+
+    def action_puzzles(self) -> None:
+        """The shipped puzzles, to play one."""
+        from qm_tui.screens.learn import PuzzlesScreen
+
+        if not isinstance(self.screen, PuzzlesScreen):
+            self.push_screen(PuzzlesScreen(self.lang, self.clock, self.answer_guard))
 
     def action_rulebook(self) -> None:
         from qm_tui.screens.rulebook import RulebookScreen

@@ -25,6 +25,8 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("cmd.lang", "toggle_lang"),
     ("cmd.help", "help"),
     ("cmd.intro", "intro"),
+    ("cmd.learn", "learn"),
+    ("cmd.puzzles", "puzzles"),
 )
 
 

@@ -4,6 +4,7 @@ other file than its own and the list below."""
 
 COMMANDS = (
     "play",
+    "learn",
     "join",
     "serve",
     "bot",

@@ -2,8 +2,9 @@
 
 - ``qingming puzzle`` (or ``qingming puzzle list``) lists the shipped puzzles, a mark on those
   solved here (``progress.json`` in the data dir, where the puzzle screen keeps them).
-- ``qingming puzzle NAME|FILE`` is refused for now, in words: a puzzle is played at the table's
-  puzzle screen, which comes separately.
+- ``qingming puzzle NAME|FILE`` plays one at the table (:mod:`qm_tui.screens.learn`): its goal
+  said first, ``h`` a hint at a time, solved or failed said when it is, ``n`` starts again;
+  solved, it is ticked in ``progress.json``.
 - ``qingming puzzle check [FILE …] [--json]`` proves puzzles with the solver
   (:mod:`qm_rules.solver`): every shipped one without a FILE. Exit status 0 when every puzzle is
   proved with nothing flagged, 1 when one is not, 2 when a file is refused (one line naming the
@@ -25,9 +26,11 @@ if TYPE_CHECKING:
     from qm_rules.solver import Verdict
 
 NAME = "puzzle"
-HELP = "puzzles: list them (no argument, or list), or prove them (check)"
+HELP = "puzzles: list them (no argument, or list), play one (NAME|FILE), or prove them (check)"
 EPILOG = (
-    "examples: 'qingming puzzle' lists the puzzles; 'qingming puzzle check mine.toml' proves "
+    "examples: 'qingming puzzle' lists the puzzles; 'qingming puzzle 01-first-worship' plays "
+    "one at the table (h: a hint, n: again, q: leave); 'qingming puzzle mine.toml' plays your "
+    "own file; 'qingming puzzle check mine.toml' proves "
     "your own file; 'qingming puzzle check' proves every shipped one. The file format: "
     "docs/PUZZLES.md."
 )
@@ -129,19 +132,20 @@ def solved_here() -> set[str]:
 
 
 def _play(word: str, lang: str, args: argparse.Namespace) -> int:
+    """Play the puzzle ``word`` names at the table, in the app (``--lang``, else remembered)."""
+    from qingming.commands.lobby import launch
     from qm_rules.puzzles import PuzzleError
+    from qm_tui.app import PlayPuzzle
 
     try:
-        find(word)
+        puzzle = find(word)
     except PuzzleError as exc:
         print(f"qingming puzzle: {exc}", file=sys.stderr)
         return 2
-    print(
-        "qingming puzzle: playing a puzzle needs the table's puzzle screen, which this version "
-        "does not have yet; 'qingming puzzle check' proves it",
-        file=sys.stderr,
-    )
-    return 2
+    except OSError as exc:
+        print(f"qingming puzzle: {word}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    return launch(args, PlayPuzzle(puzzle))
 
 
 def _check(files: list[str], *, as_json: bool, lang: str) -> int:

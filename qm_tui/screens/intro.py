@@ -28,6 +28,7 @@ class IntroScreen(TapAround, ModalScreen[None]):
         Binding("enter", "close", "Play", id="intro.play"),
         Binding("escape", "close", "Skip", id="intro.skip"),
         Binding("r", "rulebook", "Rules", id="intro.rules"),
+        Binding("t", "learn", "Learn", id="intro.learn"),
     ]
 
     def __init__(self, lang: str) -> None:
@@ -47,6 +48,11 @@ class IntroScreen(TapAround, ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_learn(self) -> None:
+        """Close this and open the lessons (what this screen offers a newcomer first)."""
+        self.dismiss(None)
+        self.app.call_later(self.app.run_action, "app.learn")
 
     def action_rulebook(self) -> None:
         from qm_tui.screens.rulebook import RulebookScreen

@@ -59,6 +59,7 @@ class LobbyScreen(Screen[None]):
         Binding("h", "app.host_form", "Host", id="lobby.host"),
         Binding("a", "app.join_address", "Address", id="lobby.address"),
         Binding("p", "app.play_bots", "Bots", id="lobby.play"),
+        Binding("t", "app.learn", "Learn", id="lobby.learn"),
         Binding("r", "app.rulebook", "Rules", id="lobby.rules", show=False),
         Binding("g", "app.gallery", "Cards", id="lobby.cards", show=False),
         Binding("s", "app.stats", "Record", id="lobby.stats", show=False),

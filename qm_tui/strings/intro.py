@@ -31,13 +31,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "k what the cards' colours and marks mean, r opens the rulebook, g the card gallery.",
     },
     "intro.hint": {
-        "zh": "回车：开始    Esc：跳过    r：规则书\n"
+        "zh": "t：边玩边学（课程）    回车：开始    Esc：跳过    r：规则书\n"
         "回车和 Esc 都会关掉它，以后不再显示（Ctrl+P 可再打开）。",
-        "en": "Enter: play    Esc: skip    r: rulebook\nEnter and Esc both close it for good "
-        "(Ctrl+P finds it again).",
+        "en": "t: learn (lessons)    Enter: play    Esc: skip    r: rulebook\nEnter and Esc "
+        "both close it for good (Ctrl+P finds it again).",
     },
     "key.intro.play": {"zh": "开始", "en": "Play"},
     "key.intro.skip": {"zh": "跳过", "en": "Skip"},
     "key.intro.rules": {"zh": "规则", "en": "Rules"},
+    "key.intro.learn": {"zh": "学玩", "en": "Learn"},
     "cmd.intro": {"zh": "怎么玩", "en": "How to play"},
 }
