@@ -135,6 +135,24 @@ def event_digest(event: Event) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def sent_view(game: Game, viewer: int | None) -> View:
+    """``viewer``'s view as the host sends it: the engine's, the decider's prompt telling it
+    why each card of its that no option plays cannot be played now (its context's
+    ``why_not``: only its own cards, which its view shows anyway). The host sends every view
+    from here, and a replay checks the views against it (:func:`verify`)."""
+    from qm_rules.plays import why_not_context  # (the engine's, as the host reads it)
+
+    view = game.view(viewer)
+    prompt = view.prompt
+    if viewer is None or prompt is None or prompt.seat != viewer:
+        return view
+    told = why_not_context(game, viewer)
+    if not told:
+        return view
+    prompt = dataclasses.replace(prompt, context={**prompt.context, "why_not": told})
+    return dataclasses.replace(view, prompt=prompt)
+
+
 def view_digest(view: View) -> str:
     """A hash of one view as the client understood it (typed, so independent of how the wire
     carried it): canonical JSON of its plain form."""
@@ -473,7 +491,7 @@ def _replayed(journal: Journal, seat: int | None) -> tuple[list[str], list[str]]
     told = [event_digest(e) for e in game.opening if e.visible_to(seat)]
 
     def digest() -> str:
-        view = game.view(seat)
+        view = sent_view(game, seat)
         seq = wire.of(seat)
         prompt = dataclasses.replace(view.prompt, seq=seq) if view.prompt is not None else None
         return view_digest(dataclasses.replace(view, seq=seq, prompt=prompt))

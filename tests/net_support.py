@@ -13,7 +13,7 @@ from typing import Any
 
 import msgpack
 
-from qm_net import framing
+from qm_net import fairdeal, framing
 from qm_net.client import TableClient
 from qm_net.host import Host, Limits
 from qm_net.host.wireseq import WireSeq
@@ -49,7 +49,7 @@ def wire_seq(game: Game, seat: int | None) -> int:
 
 def wire_view(game: Game, seat: int | None) -> dict[str, Any]:
     """``seat``'s view of ``game`` as the host sends it (plain, numbered for ``seat``)."""
-    view = to_plain(game.view(seat))
+    view = to_plain(fairdeal.sent_view(game, seat))  # as the host sends it (why_not)
     view["seq"] = wire_seq(game, seat)
     if view["prompt"] is not None:
         view["prompt"]["seq"] = view["seq"]

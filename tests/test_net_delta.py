@@ -29,7 +29,7 @@ from net_support import (
     wait_for,
 )
 
-from qm_net import compact, delta, framing
+from qm_net import compact, delta, fairdeal, framing
 from qm_net import protocol as p
 from qm_net.host.conn import Conn
 from qm_net.host.feed import Feed
@@ -346,4 +346,4 @@ def wire_view_at(host, view):  # noqa: ANN001, ANN201
     """The view the host would build for seat 0 at the start of its current game."""
     game = Game.new(list(host.game.names), host.game.seed, host.game.options)
     assert view.seq == 0
-    return game.view(0)
+    return fairdeal.sent_view(game, 0)  # as the host sends it (its prompt's why_not)

@@ -10,7 +10,6 @@ seat's grace. The parts themselves are :mod:`~qm_net.host.conn`, :mod:`~qm_net.h
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -37,7 +36,6 @@ from qm_net.protocol import MAX_SEATS, MIN_SEATS, decode_client
 from qm_net.version import DEFAULT_PORT
 from qm_rules import CardSet, Game, GameOptions, RulesError, StalePrompt, View, shipped_cards
 from qm_rules.bots import strategy_of
-from qm_rules.plays import why_not_context
 
 log = logging.getLogger("qm_net.host")
 
@@ -645,15 +643,7 @@ class Host:
         here (numbered for its receiver by :meth:`_plain_view`). The decider's prompt tells
         it why each card of its that no option plays cannot be played now (its context's
         ``why_not``: only its own cards, which its view shows anyway)."""
-        view = game.view(viewer)
-        prompt = view.prompt
-        if viewer is None or prompt is None or prompt.seat != viewer:
-            return view
-        told = why_not_context(game, viewer)
-        if not told:
-            return view
-        prompt = dataclasses.replace(prompt, context={**prompt.context, "why_not": told})
-        return dataclasses.replace(view, prompt=prompt)
+        return fairdeal.sent_view(game, viewer)
 
     def _broadcast(self, events: list[Any]) -> None:
         """Each seat its own view and the events it may see; spectators the public view,
