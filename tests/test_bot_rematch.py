@@ -15,8 +15,9 @@ from net_support import options, running_host
 import qm_rules.bots as bots_module
 from qm_rules import Game, GameOptions
 from qm_rules.bots import STRATEGIES, make_bot, tell
-from qm_rules.bots.heuristic import Book, HeuristicBot
+from qm_rules.bots.heuristic import HeuristicBot
 from qm_rules.bots.mcts import MCTSBot
+from qm_rules.bots.roles import Book
 
 OPTIONS = GameOptions()
 PLAYERS = 4

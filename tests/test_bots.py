@@ -349,7 +349,7 @@ def test_every_card_has_a_valuation_the_bots_read_from_the_card_data() -> None:
     """A new card is valued without editing the bots: special cards say how much they are worth
     keeping (and traps and counters which to set first) in the card data, and every ancestor's
     condition is one the bots know how to play for. A card without these fails here."""
-    from qm_rules.bots.heuristic import (
+    from qm_rules.bots.roles import (
         KNOWN_CONDITIONS,
         action_role,
         answer_role,
@@ -388,7 +388,7 @@ def test_every_card_has_a_valuation_the_bots_read_from_the_card_data() -> None:
 def test_a_new_card_is_answered_by_its_data() -> None:
     """A trap no bot has heard of, made of known parts, is valued from its trigger and effect;
     one with no use the bot knows of has no role (and the test above would fail on it)."""
-    from qm_rules.bots.heuristic import answer_role
+    from qm_rules.bots.roles import answer_role
     from qm_rules.cards import parse_cards
 
     card = b'[[card]]\nid = "x"\ntype = "trap"\nname = { zh = "x", en = "x" }\n'

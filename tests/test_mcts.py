@@ -362,7 +362,7 @@ def test_a_declared_worship_says_what_the_worshippers_hand_can_be() -> None:
     # had not waited out meets its hand condition (the heuristic declares then only so), so
     # its true hand fits; the same hand without the cards that met it is refused; and the
     # determinizer deals only hands that fit.
-    from qm_rules.bots.heuristic import book_of
+    from qm_rules.bots.roles import book_of
 
     hand_missing = book_of().hand_missing
     from qm_rules.bots.inference import worship_fits

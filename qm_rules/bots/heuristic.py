@@ -8,13 +8,11 @@ worship, 野火 against the leader's placement, 鬼打墙 against actions aimed 
 card of its field is targeted, 驱邪/镇魂 against negations of its own plays); and it aims its
 interference (顺手牵羊, 借东风, 惊扰, 清明雨) at the opponent closest to winning.
 
-It knows no card by its id: what each card is for is read from the card data — an action's
-role from its effect (:func:`action_role`: take an offering, break a ritual, draw, ...), a trap's
-or counter's from its trigger and effect (:func:`answer_role`), a manifestation's from its effect
-(:func:`manifestation_role`), the plan an ancestor asks for from its worship condition
-(:func:`plan_kind`), and how readily a card is kept or set from its ``bot`` hints. The bot's
-reasons are kept by role, so a new card made of known parts is played without editing the bot,
-and a card the bot has no role for fails a test.
+It knows no card by its id: what each card is for is read from the card data
+(:mod:`qm_rules.bots.roles`), and it reads each view through one digest of it
+(:mod:`qm_rules.bots.digest`); this module is the policy. The bot's reasons are kept by role,
+so a new card made of known parts is played without editing the bot, and a card the bot has no
+role for fails a test.
 
 Everything is a function of the view and the bot's own small memory (the mode it chose for an
 activation in progress, how often it declined worship); the bot's own seeded generator only
@@ -28,487 +26,27 @@ was slightly ahead at 2 players, so the bot waits up to three worship phases.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
-
-from ..cards import CardDef, CardSet, CardType, Condition, Section, shipped_cards
+from ..cards import CardSet
 from ..effects import CLAUSE_OPS
 from ..model import LinkKind, LinkView, Option, Prompt, PromptKind, View
 from ..rng import Rng, seed_state
-
-OFFERING, ACTION, TRAP, COUNTER, ANCESTOR = (
-    CardType.OFFERING,
-    CardType.ACTION,
-    CardType.TRAP,
-    CardType.COUNTER,
-    CardType.ANCESTOR,
+from .digest import WORSHIP_OFFERINGS, Seat, Situation
+from .roles import (
+    ACTION,
+    ANCESTOR,
+    OFFERING,
+    TRAP,
+    answer_role,
+    book_of,
+    card_ops,
+    manifestation_role,
+    prohibits,
+    returns_to_hand,
+    searches_tag,
 )
-
-#: Offerings on the field before worship: four are needed (R12); 始祖 stacks a fifth right after.
-WORSHIP_OFFERINGS = 4
 
 #: Fewer cards than this in the deck: stop hoarding for a hand condition that cannot come.
 LOW_DECK = 5
-
-
-def _negates(d: CardDef) -> bool:
-    """Does any of the card's effects (modes or manifestation) negate what it answers?"""
-    effects = [m.effect for m in d.modes]
-    if d.manifestation is not None:
-        effects.append(d.manifestation.effect)
-    return any(cl.op == "negate" for effect in effects for sec in effect for cl in sec.clauses)
-
-
-def _effect_ops(effect: Iterable[Section]) -> frozenset[str]:
-    return frozenset(cl.op for sec in effect for cl in sec.clauses)
-
-
-def card_ops(d: CardDef) -> frozenset[str]:
-    """The clause ops of a card's effects (every mode), read from the card data."""
-    return frozenset(op for m in d.modes for op in _effect_ops(m.effect))
-
-
-#: A negating trap or counter's role, by what it answers.
-_NEGATE_ROLES = {
-    "opp_worship": "stop_worship",
-    "any": "negate_any",
-    "opp_any": "negate_any",
-    "opp_place": "stop_place",
-    "opp_action": "stop_action",
-    "opp_takes_yours": "keep_mine",
-    "trap": "stop_trap",
-    "manifestation": "stop_manifestation",
-}
-
-
-def answer_role(d: CardDef) -> str | None:
-    """What a trap or counter is for, read from its trigger and effect: the bot's reasons to
-    spend one (:meth:`HeuristicBot._response_score`) are kept by role, not by card. None: a
-    card the bot has no reason for (a test fails on such a card)."""
-    ops = card_ops(d)
-    if "negate" in ops:
-        return _NEGATE_ROLES.get(d.trigger or "")
-    if d.trigger == "opp_targets_yours" and "tap_targeted" in ops:
-        return "shield"
-    if "prohibit" in ops:
-        return "prohibit"
-    return None
-
-
-def manifestation_role(d: CardDef) -> str | None:
-    """What an ancestor's manifestation is for (draw, negate, discard), read from its effect;
-    None if the bot has no use for it (a test fails on such an ancestor)."""
-    m = d.manifestation
-    if m is None:
-        return None
-    ops = _effect_ops(m.effect)
-    for op, role in (("draw", "draw"), ("negate", "negate"), ("discard_random", "discard")):
-        if op in ops:
-            return role
-    return None
-
-
-def _prohibits(d: CardDef) -> tuple[str | None, frozenset[str]]:
-    """A prohibition's tag and actions (None and nothing for a card without one)."""
-    for m in d.modes:
-        for sec in m.effect:
-            for cl in sec.clauses:
-                if cl.op == "prohibit":
-                    return cl.tag, frozenset(cl.actions)
-    return None, frozenset()
-
-
-def _searches_tag(d: CardDef, mode: int | None, tag: str) -> bool:
-    """Does the card (in the mode chosen, if it has modes) search the deck for ``tag`` cards?"""
-    modes = d.modes if mode is None or not 0 <= mode < len(d.modes) else (d.modes[mode],)
-    return any(
-        cl.op == "search" and cl.filter is not None and cl.filter.tag == tag
-        for m in modes
-        for sec in m.effect
-        for cl in sec.clauses
-    )
-
-
-def action_role(d: CardDef) -> str | None:
-    """What an action card is for, read from its effect and cost (the bot's reasons to play one
-    are kept by role, not by card); None for an action the bot has no use for (a test fails)."""
-    ops = card_ops(d)
-    for op, role in (
-        ("remove_stacked", "break_ritual"),
-        ("take_field", "steal_offering"),
-        ("take_hand", "take_hand"),
-        ("discard_facedown", "clear_facedown"),
-        ("put_offering", "fetch_offering"),
-    ):
-        if op in ops:
-            return role
-    if "search" in ops and any(c.op == "discard" for c in d.cost):
-        return "trade"  # pay a card, search (or draw)
-    if "draw" in ops:
-        return "draw"
-    return None
-
-
-def _returns_to_hand(d: CardDef) -> bool:
-    """Does the card negate by sending the card back to its owner's hand (纸人替身)?"""
-    return any(
-        cl.op == "negate" and cl.to == "hand"
-        for m in d.modes
-        for sec in m.effect
-        for cl in sec.clauses
-    )
-
-
-#: Worship conditions the bot knows how to play for (the hand ones, and a stack).
-KNOWN_CONDITIONS = frozenset({"hand_count", "hand_types", "hand_size", "stacked"})
-
-
-class Book:
-    """What the bots read of one card set, worked out once a set (:func:`book_of`): each
-    card's type and role, the cards that negate or stop a worship, and each ancestor's worship
-    condition as the bot plays for it. Every lookup takes a card's id in that set."""
-
-    def __init__(self, cards: CardSet) -> None:
-        self.cards = cards
-        self.defs: dict[str, CardDef] = cards.by_id
-        self.type: dict[str, CardType] = {d.id: d.type for d in cards.cards}
-        #: Cards whose effect negates the link they answer.
-        self.negators = frozenset(d.id for d in cards.cards if _negates(d))
-        #: Set cards worth a pre-worship field's last free slot: they stop an opponent's
-        #: worship (a trap or counter that can answer a worship and negates it).
-        self.worship_stoppers = frozenset(
-            d.id
-            for d in cards.cards
-            if d.type in (TRAP, COUNTER)
-            and d.trigger in ("opp_worship", "any", "opp_any")
-            and _negates(d)
-        )
-        #: Worship stoppers that send the ancestor back to its owner's hand: such a card in
-        #: the discard pile, not the ancestor, is what a broken worship leaves there.
-        self.returns_ancestor = frozenset(
-            c for c in self.worship_stoppers if _returns_to_hand(self.defs[c])
-        )
-        #: Each action card's role.
-        self.action_roles = {d.id: action_role(d) for d in cards.cards if d.type is ACTION}
-        #: Ancestors whose condition counts Burning cards in hand (and nothing else).
-        self.burning_plans = frozenset(
-            d.id for d in cards.ancestors if self._counts_burning_only(d.condition)
-        )
-
-    def _counts_burning_only(self, cond: Condition | None) -> bool:
-        if cond is None or cond.op != "hand_count":
-            return False
-        f = cond.filter
-        return f is not None and all(d.burning for d in self.cards.cards if f.accepts(d))
-
-    def condition(self, ancestor: str) -> Condition:
-        cond = self.defs[ancestor].condition
-        assert cond is not None, f"{ancestor} is not an ancestor"
-        return cond
-
-    def counts_tag(self, ancestor: str, tag: str) -> bool:
-        """Does this ancestor's worship condition count cards tagged ``tag`` in hand?"""
-        cond = self.defs[ancestor].condition
-        return (
-            cond is not None
-            and cond.op == "hand_count"
-            and cond.filter is not None
-            and cond.filter.tag == tag
-        )
-
-    def stack_condition(self, ancestor: str) -> bool:
-        """Is the ancestor's condition its stack (so the stack is not spent on manifestations)?"""
-        cond = self.defs[ancestor].condition
-        return cond is not None and cond.op == "stacked"
-
-    def plan_kind(self, ancestor: str | None) -> str | None:
-        """How the bot plays for an ancestor, read from its worship condition: ``stack``
-        (offerings stacked under it), ``burning`` / ``offerings`` / ``traps`` (such cards in
-        hand), ``types`` (one of each of some types in hand), ``size`` (a hand of some size);
-        None without one."""
-        if ancestor is None:
-            return None
-        cond = self.defs[ancestor].condition
-        if cond is None:
-            return None
-        if cond.op == "hand_count":
-            f = cond.filter
-            if f is not None and f.tag == "burning":
-                return "burning"
-            if f is not None and f.type is OFFERING:
-                return "offerings"
-            if f is not None and f.type is TRAP:
-                return "traps"
-            return "count"
-        return {"stacked": "stack", "hand_types": "types", "hand_size": "size"}.get(cond.op)
-
-    def condition_n(self, ancestor: str | None) -> int:
-        """The number in an ancestor's condition (cards in hand, hand size, stacked)."""
-        cond = self.defs[ancestor].condition if ancestor is not None else None
-        return cond.n if cond is not None else 0
-
-    def types_needed(self, ancestor: str | None) -> tuple[CardType, ...]:
-        """The card types a ``types`` condition wants in hand."""
-        cond = self.defs[ancestor].condition if ancestor is not None else None
-        return cond.types if cond is not None else ()
-
-    def role(self, card: str) -> str | None:
-        """An action card's role (:func:`action_role`); None for any other card."""
-        return self.action_roles.get(card)
-
-    def worship_draw_counts(self, ancestor: str) -> bool:
-        """Does the card drawn at worship count for this ancestor's condition (a hand size)?"""
-        cond = self.defs[ancestor].condition
-        return cond is not None and cond.op == "hand_size"
-
-    def hand_missing(self, ancestor: str, hand: list[str], extra_draw: int = 0) -> int:
-        """Cards a hand condition (hand_count, hand_types, hand_size) still lacks; 0 = met.
-        Read from the ancestor's condition in the card data; a field condition counts as met
-        here."""
-        cond = self.condition(ancestor)
-        if cond.op == "hand_count":
-            f, defs = cond.filter, self.defs
-            return max(0, cond.n - sum(1 for c in hand if f is None or f.accepts(defs[c])))
-        if cond.op == "hand_types":
-            types = {self.type[c] for c in hand}
-            return sum(1 for t in cond.types if t not in types)
-        if cond.op == "hand_size":
-            return max(0, cond.n - len(hand) - extra_draw)
-        return 0
-
-    def stacked_needed(self, ancestor: str) -> int:
-        """Offerings a stack condition wants under the ancestor (0 for a hand condition)."""
-        cond = self.condition(ancestor)
-        return cond.n if cond.op == "stacked" else 0
-
-
-def book_of(cards: CardSet | None = None) -> Book:
-    """The bots' reading of ``cards`` (the shipped set if None), worked out once a set."""
-    return (cards or shipped_cards()).derived(Book, Book)
-
-
-class Seat:
-    """What the bot knows of one seat's table position."""
-
-    __slots__ = (
-        "book",
-        "seat",
-        "hand_count",
-        "offerings",
-        "face_down",
-        "ancestor",
-        "stacked",
-        "free",
-        "live",
-    )
-
-    def __init__(self, book: Book, seat: int, hand_count: int, stacked: int, live: bool) -> None:
-        self.book = book
-        self.seat = seat
-        self.hand_count = hand_count
-        self.offerings: list[tuple[int, str, bool]] = []  # (cid, def, tapped), face-up
-        self.face_down = 0
-        self.ancestor: tuple[int, str, bool] | None = None  # (cid, def, tapped)
-        self.stacked = stacked
-        self.free = 0
-        self.live = live
-
-    @property
-    def standing(self) -> frozenset[str]:
-        return self.book.defs[self.ancestor[1]].standing if self.ancestor else frozenset()
-
-    def threat(self) -> float:
-        """How close this seat is to winning (R20): ancestor on field, stacked, offerings."""
-        if not self.live:
-            return -1.0
-        score = 0.2 * self.hand_count
-        if self.ancestor is not None:
-            score += 20 + 3 * self.stacked
-            anc = self.ancestor[1]
-            book = self.book
-            if book.stack_condition(anc) and self.stacked >= book.stacked_needed(anc) - 1:
-                score += 10  # one stacking away
-        else:
-            n = len(self.offerings)
-            score += 3 * n + (6 if n >= WORSHIP_OFFERINGS else 0)
-        return score
-
-
-class Situation:
-    """The facts a decision needs, read once from the view."""
-
-    def __init__(self, view: View, book: Book) -> None:
-        assert view.viewer is not None, "a bot plays a seat"
-        self.view = view
-        self.book = book
-        self.me = view.viewer
-        self.names: dict[int, str] = {}
-        names = self.names
-        types = book.type
-        seats: list[Seat] = []
-        for sv in view.seats:
-            info = Seat(book, sv.seat, sv.hand_count, len(sv.stacked), not sv.conceded)
-            for slot in sv.slots:
-                card = slot.card
-                if slot.face_down:
-                    info.face_down += 1
-                    if card is not None:
-                        names[card.cid] = card.card
-                    continue
-                if card is None:
-                    info.free += 1
-                    continue
-                names[card.cid] = card.card
-                t = types[card.card]
-                if t is OFFERING:
-                    info.offerings.append((card.cid, card.card, card.tapped))
-                elif t is ANCESTOR:
-                    info.ancestor = (card.cid, card.card, card.tapped)
-            for c in sv.stacked:
-                names[c.cid] = c.card
-            seats.append(info)
-        self.seats = seats
-        mine = view.seats[self.me]
-        self.hand: list[tuple[int, str]] = [(c.cid, c.card) for c in mine.hand or ()]
-        for cid, name in self.hand:
-            names[cid] = name
-        self.my_face_down: list[tuple[int, str]] = [
-            (s.card.cid, s.card.card) for s in mine.slots if s.face_down and s.card is not None
-        ]
-        for link in view.chain:
-            self.names[link.card.cid] = link.card.card
-        prompt = view.prompt
-        if prompt is not None:
-            _context_names(prompt.context, self.names)
-        self.my = seats[self.me]
-        self.opponents = [s for s in seats if s.seat != self.me and s.live]
-        self.plan = self._plan()
-        self.burning_search_prohibited = any(
-            p.tag == "burning" and "search" in p.actions for p in view.prohibitions
-        )
-
-    # ── the hand ──
-
-    def count(self, *, ctype: CardType | None = None, burning: bool = False) -> int:
-        """Cards in hand of this type (and/or Burning)."""
-        n = 0
-        for _, card in self.hand:
-            if ctype is not None and self.book.type[card] is not ctype:
-                continue
-            if burning and not self.book.defs[card].burning:
-                continue
-            n += 1
-        return n
-
-    @property
-    def pre_worship(self) -> bool:
-        return self.my.ancestor is None
-
-    def target_offerings(self, without_ancestor: int = WORSHIP_OFFERINGS) -> int:
-        """Offerings we want on the field before worship."""
-        if self.plan is None:
-            return without_ancestor
-        if (
-            self.book.plan_kind(self.plan) == "stack"
-        ):  # four, then its ability stacks one more the same turn
-            return max(WORSHIP_OFFERINGS, self.book.stacked_needed(self.plan) - 1)
-        return WORSHIP_OFFERINGS
-
-    # ── the plan: which ancestor we play for ──
-
-    def _plan(self) -> str | None:
-        if self.my.ancestor is not None:
-            return self.my.ancestor[1]
-        best: tuple[int, int, str] | None = None
-        for i, (_, card) in enumerate(self.hand):
-            if self.book.type[card] is ANCESTOR:
-                key = (self.missing(card), i, card)
-                if best is None or key < best:
-                    best = key
-        return best[2] if best else None
-
-    def missing(self, ancestor: str, extra_draw: int = 0, spent: Iterable[int] = ()) -> int:
-        """How far the hand/field is from ``ancestor``'s worship condition, counted as if the
-        ancestor (and the ``spent`` cards) were already out of the hand (0 = met)."""
-        gone = set(spent)
-        hand = [c for cid, c in self.hand if cid not in gone]
-        if ancestor in hand:
-            hand.remove(ancestor)
-        if (
-            self.book.condition(ancestor).op == "stacked"
-        ):  # 始祖: its stack, or the field it will stack
-            have = self.my.stacked if self.my.ancestor else len(self.my.offerings)
-            return max(0, self.book.stacked_needed(ancestor) - have)
-        return self.book.hand_missing(ancestor, hand, extra_draw)
-
-    # ── the others ──
-
-    def leader(self) -> Seat | None:
-        """The opponent closest to winning."""
-        best = None
-        for s in self.opponents:
-            if best is None or s.threat() > best.threat():
-                best = s
-        return best
-
-    def owner_of(self, cid: int) -> int | None:
-        for sv in self.view.seats:
-            for slot in sv.slots:
-                if slot.card is not None and slot.card.cid == cid:
-                    return sv.seat
-        return None
-
-    # ── card values ──
-
-    def value(self, card: str) -> float:
-        """How much a card in hand is worth keeping for our plan (higher = keep)."""
-        d = self.book.defs[card]
-        plan = self.plan
-        if d.type is ANCESTOR:
-            return 100.0 if self.pre_worship else 2.0
-        if d.type is OFFERING:
-            v = 24.0 if self.pre_worship else 8.0
-            if self.book.plan_kind(plan) in ("offerings", "stack"):
-                v += 20
-        else:
-            v = d.bot.keep if d.bot.keep is not None else 10.0
-            if self.book.role(card) == "break_ritual" and any(s.ancestor for s in self.opponents):
-                v += 12
-        kind = self.book.plan_kind(plan)
-        if kind == "burning" and d.burning:
-            v += 40
-        if (
-            kind == "types"
-            and d.type in self.book.types_needed(plan)
-            and self.count(ctype=d.type) <= 1
-        ):
-            v += 50
-        return v
-
-    def cheapest(self, cids: Iterable[int]) -> int | None:
-        """The card (of these, in hand) we miss least."""
-        best: tuple[float, int] | None = None
-        for c in cids:
-            name = self.names.get(c)
-            v = self.value(name) if name is not None else 50.0
-            if best is None or (v, c) < best:
-                best = (v, c)
-        return best[1] if best else None
-
-
-def _context_names(ctx: dict[str, Any], names: dict[int, str]) -> None:
-    """Cards a prompt's context names for its decider (a search's or 借东风's candidates)."""
-    cards = ctx.get("cards")
-    if isinstance(cards, dict):
-        for k, v in cards.items():
-            try:
-                names[int(k)] = str(v)
-            except (TypeError, ValueError):
-                continue
-    elif isinstance(cards, list):
-        for c in cards:
-            if isinstance(c, dict) and "cid" in c and "card" in c:
-                names[int(c["cid"])] = str(c["card"])
 
 
 def _opt_cards(prompt: Prompt, kind: str) -> list[Option]:
@@ -900,7 +438,7 @@ class HeuristicBot:
             # an ancestor unaffected by traps, or one that cannot return to hand when the
             # negation sends it there, is not stopped
             guards = {"immune_traps"} if d.type is TRAP else set()
-            if _returns_to_hand(d):
+            if returns_to_hand(d):
                 guards.add("no_return")
             if link.kind is LinkKind.WORSHIP and not (linked.standing & guards):
                 return 95.0
@@ -946,13 +484,13 @@ class HeuristicBot:
                 return 60.0
             return 0.0
         if role == "prohibit":
-            tag, actions = _prohibits(d)
+            tag, actions = prohibits(d)
             if tag is None:
                 return 0.0
             # an action that uses, or searches for, what the prohibition forbids
             if link.kind is LinkKind.ACTION and (
                 ("use" in actions and tag in linked.tags)
-                or ("search" in actions and _searches_tag(linked, link.mode, tag))
+                or ("search" in actions and searches_tag(linked, link.mode, tag))
             ):
                 return 40.0
             if is_leader and actor.ancestor and self.book.counts_tag(actor.ancestor[1], tag):
@@ -968,7 +506,7 @@ class HeuristicBot:
         returns to hand, so we can declare again: save it only if we still win at the worship
         draw after paying (the answer's own cost shrinks the hand), or for an ancestor with no
         hand condition or that cannot return to hand."""
-        if not _returns_to_hand(self.book.defs[negator.card.card]) or self.always_save_worship:
+        if not returns_to_hand(self.book.defs[negator.card.card]) or self.always_save_worship:
             return True
         ancestor = worship.card.card
         if self.book.stack_condition(ancestor) or "no_return" in self.book.defs[ancestor].standing:

@@ -33,7 +33,9 @@ from dataclasses import dataclass, field
 
 from ..cards import CardSet, CardType, Filter
 from ..model import CardView, Event, LinkKind, Phase, PromptKind, View
-from .heuristic import WORSHIP_OFFERINGS, Book, HeuristicBot, Situation, book_of
+from .digest import WORSHIP_OFFERINGS, Situation
+from .heuristic import HeuristicBot
+from .roles import Book, book_of
 
 #: Prompts that only continue an activation already begun (its mode, targets, costs).
 _DRAFT = frozenset({PromptKind.MODE, PromptKind.TARGET, PromptKind.COST})

@@ -61,8 +61,9 @@ from ..journal import rules_version
 from ..model import Event, GameOptions, LinkView, Option, Phase, Prompt, PromptKind, View, to_plain
 from ..rng import Rng, seed_state
 from ..state import DECK, DISCARD, FIELD, HAND, LIMBO, SLOTS, STACK
-from .heuristic import Book, HeuristicBot, action_role, book_of
+from .heuristic import HeuristicBot
 from .inference import SeatMemory, set_weight
+from .roles import Book, action_role, book_of
 
 #: Prompt kinds the bot searches; the others continue a decision or are left to the heuristic.
 SEARCHED = frozenset(
