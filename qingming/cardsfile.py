@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from qm_rules.cards import CardSet
@@ -23,12 +23,8 @@ HELP = (
 
 def add_cards_argument(parser: argparse.ArgumentParser, *, command: bool = False) -> None:
     """``--cards FILE`` (``command``: no default of its own, as the common arguments)."""
-    parser.add_argument(
-        "--cards",
-        metavar="FILE",
-        help=HELP,
-        **({"default": argparse.SUPPRESS} if command else {}),
-    )
+    default: dict[str, Any] = {"default": argparse.SUPPRESS} if command else {}
+    parser.add_argument("--cards", metavar="FILE", help=HELP, **default)
 
 
 def read_card_set(path: str | None, prog: str, lang: str = "en") -> CardSet | None:

@@ -162,9 +162,9 @@ def _run(args: argparse.Namespace) -> int:
             print(json.dumps(summary, ensure_ascii=False))
             return 0
         Game.replay(journal, cards=given)  # refuses other rules before we print a line
-        cards = given or journal.card_set()
-        game = Game.new(list(journal.players), journal.seed, journal.options, cards)
-        show_cards(cards)  # its cards are named from the set it was played with
+        card_set = given or journal.card_set()
+        game = Game.new(list(journal.players), journal.seed, journal.options, card_set)
+        show_cards(card_set)  # its cards are named from the set it was played with
     except JournalError as exc:
         print(f"qingming replay: {exc}", file=sys.stderr)
         return 1
