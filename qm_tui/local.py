@@ -123,10 +123,10 @@ class LocalSession:
         for item in self._after(list(self.run.opening)):
             yield item
         while True:
-            item = await self._queue.get()
-            if item is None:
+            queued = await self._queue.get()
+            if queued is None:
                 return
-            yield item
+            yield queued
 
     async def choose(self, option_id: str) -> None:
         try:
