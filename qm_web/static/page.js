@@ -44,7 +44,7 @@
   // a phone held sideways included.
   function fontSize() {
     const byWidth = window.innerWidth / 80 / 0.6;
-    const byHeight = window.innerHeight / 24 / 1.2;
+    const byHeight = window.innerHeight / 24 / 1.35;
     return Math.max(7, Math.min(16, Math.floor(Math.min(byWidth, byHeight))));
   }
 
