@@ -575,6 +575,26 @@ async def test_clicking_a_listed_table_twice_joins_it() -> None:
         )
 
 
+async def test_a_table_served_to_browsers_lists_its_web_page() -> None:
+    """A table whose mDNS record names a web page (serve --web) lists the page's address beside
+    its own, without the table's code; one without lists its address alone."""
+    from textual.widgets import DataTable
+
+    from qm_net.discovery import TableInfo
+    from qm_tui.tablelist import FixedSource
+
+    tables = [
+        TableInfo("A", "10.0.0.7", 7351, 1, 0, 2, "lobby", "a", web_port=7352),
+        TableInfo("B", "10.0.0.8", 7351, 1, 0, 2, "lobby", "b"),
+    ]
+    app = make_app(source=FixedSource(tables))
+    async with app.run_test(size=(140, 30)) as pilot:
+        table = app.screen.query_one("#tables", DataTable)
+        await until(pilot, lambda: table.row_count == 2, "the tables")
+        cells = [str(table.get_row_at(i)[3]) for i in range(2)]
+        assert cells == ["10.0.0.7:7351  browsers: http://10.0.0.7:7352/", "10.0.0.8:7351"]
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 async def test_every_state_of_a_listed_table_is_in_the_players_language(lang: str) -> None:
     """A table whose game had ended was listed as 'ended' in a Chinese lobby: only waiting and

@@ -217,7 +217,7 @@ class LobbyScreen(Screen[None]):
                 Text(clean(info.name)),
                 Text(seats),
                 Text(clean(self._state_text(info, lang))),
-                Text(clean(f"{info.address}:{info.port}")),
+                Text(clean(self._where(info, lang))),
                 key=info.key,
             )
         if selected in self._tables:
@@ -225,6 +225,15 @@ class LobbyScreen(Screen[None]):
         empty = self.query_one("#empty", Static)
         empty.update("" if tables else tr("lobby.empty", lang))
         empty.display = not tables
+
+    @staticmethod
+    def _where(info: TableInfo, lang: str) -> str:
+        """Its address, and its web page's for browsers when it has one (the page asks for
+        the table's code, which only the people at the table have)."""
+        where = f"{info.address}:{info.port}"
+        if info.web_url:
+            where += "  " + tr("lobby.web", lang, url=info.web_url)
+        return where
 
     @staticmethod
     def _state_text(info: TableInfo, lang: str) -> str:

@@ -105,6 +105,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "lobby.col.host": {"zh": "地址", "en": "Address"},
     "lobby.col.seats": {"zh": "座位", "en": "Seats"},
     # the seats column of a table some of whose seats bots play
+    "lobby.web": {"zh": "浏览器：{url}", "en": "browsers: {url}"},
     "lobby.seats.bots": {
         "zh": "{seats}（{n} 个机器人）",
         "en": {"one": "{seats} ({n} bot)", "other": "{seats} ({n} bots)"},
