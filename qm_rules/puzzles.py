@@ -10,7 +10,7 @@ The session a puzzle screen drives (no UI here)::
     from qm_rules.puzzles import PuzzleSession, load_puzzle, shipped
 
     puzzle = load_puzzle(path)          # or one of shipped()
-    s = PuzzleSession(puzzle, lang)     # lang: the seats' names ("You", "Opponent")
+    s = PuzzleSession(puzzle, lang, player)  # the seats' names: the player's, "Opponent"
     s.seat                              # the player's seat
     s.opening                           # events before the player's first decision
     s.view()                            # what the player sees (a qm_rules View)
@@ -134,12 +134,14 @@ class Puzzle:
     def rule(self, seat: int) -> SeatRule:
         return self.others.get(seat, SeatRule())
 
-    def start(self, lang: str | None = None) -> Game:
+    def start(self, lang: str | None = None, player: str | None = None) -> Game:
         """The position's game, at its first decision (whoever's); with ``lang``, its seats
-        are named for the player in that language ("You", "Opponent")."""
+        are named for the player in that language ("Player", "Opponent"), the player's seat
+        ``player`` if given."""
         if lang is None:
             return build(self.position)
-        return build(dataclasses.replace(self.position, names=seat_names(self, lang)))
+        names = seat_names(self, lang, player)
+        return build(dataclasses.replace(self.position, names=names))
 
 
 # ───────────────────────────── reading a file ─────────────────────────────
@@ -388,14 +390,15 @@ _SEAT_GOALS = {
 }
 
 
-def seat_names(puzzle: Puzzle, lang: str) -> tuple[str, ...]:
-    """The seats' names for the player: "You", and "Opponent" (or "Opponent 1", "Opponent 2",
-    … in turn order after the player's seat, when there are several)."""
+def seat_names(puzzle: Puzzle, lang: str, player: str | None = None) -> tuple[str, ...]:
+    """The seats' names: the player's (``player``, else "Player"), and "Opponent" (or
+    "Opponent 1", "Opponent 2", … in turn order after the player's seat, when there are
+    several). The log reads them as any seat's name ("Player draws 2 cards")."""
     n = puzzle.position.players
     names = []
     for s in range(n):
         if s == puzzle.seat:
-            names.append(tr("puzzle.name.you", lang))
+            names.append(player or tr("puzzle.name.you", lang))
         elif n == 2:
             names.append(tr("puzzle.name.opponent", lang))
         else:
@@ -447,18 +450,19 @@ def scripted_move(puzzle: Puzzle, game: Game, used: Sequence[int]) -> tuple[str,
 class PuzzleSession:
     """A puzzle being played (see the module's note)."""
 
-    def __init__(self, puzzle: Puzzle, lang: str = "en") -> None:
+    def __init__(self, puzzle: Puzzle, lang: str = "en", player: str | None = None) -> None:
         from .solver import Solver  # the solver plays the seats that may answer anything
 
         self.puzzle = puzzle
         self.lang = lang
+        self.player = player
         self.seat = puzzle.seat
         self._solver = Solver(puzzle)
         self._hints_given = 0
         self.restart()
 
     def restart(self) -> None:
-        self.game = self.puzzle.start(self.lang)
+        self.game = self.puzzle.start(self.lang, self.player)
         self._start = Start(self.puzzle.position.turn, self.puzzle.position.round)
         self._used = [0] * self.game.n
         self.status: Status = "open"

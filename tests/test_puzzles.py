@@ -75,7 +75,8 @@ def test_a_three_link_chain_is_in_the_shipped_puzzles() -> None:
 @pytest.mark.parametrize("puzzle", SHIPPED, ids=[p.id for p in SHIPPED])
 def test_a_session_plays_the_intended_solution_to_solved(puzzle: Puzzle) -> None:
     s = PuzzleSession(puzzle, "zh")
-    assert s.game.names[puzzle.seat] == "你"
+    assert s.game.names[puzzle.seat] == "玩家"
+    assert PuzzleSession(puzzle, "en", "Tess").game.names[puzzle.seat] == "Tess"
     assert puzzle.solution is not None
     for move in puzzle.solution:
         assert s.status == "open" and s.prompt is not None, move

@@ -28,7 +28,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "before your next turn begins",
     },
     # the seats' names in a puzzle
-    "puzzle.name.you": {"zh": "你", "en": "You"},
+    "puzzle.name.you": {"zh": "玩家", "en": "Player"},
     "puzzle.name.opponent": {"zh": "对手", "en": "Opponent"},
     "puzzle.name.opponent_n": {"zh": "对手{n}", "en": "Opponent {n}"},
     # qingming puzzle: the list

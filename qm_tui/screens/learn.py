@@ -351,7 +351,7 @@ def play_puzzle(
     first, hints on ``h``, solved or failed said when it is; solved, it is remembered."""
     from qm_rules.puzzles import PuzzleSession
 
-    run = PuzzleSession(puzzle)
+    run = PuzzleSession(puzzle, lang, getattr(app, "player_name", None))
     told_status = {"open"}
 
     def told() -> list[str]:
