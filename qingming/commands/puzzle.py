@@ -40,9 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "words",
         nargs=argparse.REMAINDER,  # options may come after the files too: read in run()
-        metavar="list|check [FILE ...]",
-        help="'list' (the default) lists the shipped puzzles; 'check' and the files to prove "
-        "(none: every shipped puzzle)",
+        metavar="NAME|FILE|list|check [FILE ...]",
+        help="a shipped puzzle's NAME or a puzzle FILE plays it at the table; 'list' (the "
+        "default) lists the shipped puzzles; 'check' and the files to prove (none: every "
+        "shipped puzzle)",
     )
     parser.add_argument(
         "--json", action="store_true", help="with check: print one JSON object a puzzle"
