@@ -224,6 +224,7 @@ async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--keys", type=int, default=40, help="arrow keys for each path (default 40)")
     ap.add_argument("--soak", type=int, default=200, help="soak cycles (default 200; 0: none)")
+    ap.add_argument("--only-soak", action="store_true", help="the soak alone, without chromium")
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} {os.getloadavg()[1]:.1f}")
     options = GameOptions(web_spectators=SPECTATORS, turn_timer=None, response_timer=None)
@@ -231,44 +232,50 @@ async def main() -> None:
     await host.start()
     door = await open_door(host, port=0)
     try:
-        async with chromium() as browser:
-            tabs, drawn = await open_browsers(browser, door)
-            print(f"page open → table drawn: {ms(drawn)}")
-            for tab in tabs[:SEATS]:
-                await tab.click("r Ready")
-            for _ in range(600):
-                if host.game is not None:
-                    break
-                await asyncio.sleep(0.1)
-            await tabs[0].wait_text("Turn", timeout=120)
-            pids = door.live()
-            sessions = [rss_kib(p) for p in pids]
-            own = rss_kib(os.getpid())
-            print(
-                f"memory: a browser session {statistics.median(sessions) / 1024:.1f} MiB at the "
-                f"median (min {min(sessions) / 1024:.1f}, max {max(sessions) / 1024:.1f}; "
-                f"{len(sessions)} sessions); the table's process {own / 1024:.1f} MiB; the "
-                f"whole host {(own + sum(sessions)) / 1024:.1f} MiB"
-            )
-            web = await browser_keys(tabs[-1], args.keys)
-            term = await terminal_keys(host.port, args.keys)
-            print(f"key → frame, browser spectator: {ms(web)}")
-            print(f"key → frame, terminal spectator: {ms(term)}")
-            if web and term:
-                ratio = statistics.median(web) / statistics.median(term)
-                print(f"browser / terminal at the median: {ratio:.2f}x (aim: within 1.5x)")
-            for tab in tabs:
-                await tab.page.context.close()
-        for _ in range(200):
-            if not door.sessions:
-                break
-            await asyncio.sleep(0.1)
+        if not args.only_soak:
+            await browsers(door, host, args.keys)
         if args.soak:
             await soak(door, args.soak)
     finally:
         await door.stop()
         await host.stop()
     print(f"load average {os.getloadavg()[0]:.1f} {os.getloadavg()[1]:.1f}")
+
+
+async def browsers(door: WebDoor, host: Host, keys: int) -> None:
+    """The six seats and two spectators: their figures."""
+    async with chromium() as browser:
+        tabs, drawn = await open_browsers(browser, door)
+        print(f"page open → table drawn: {ms(drawn)}")
+        for tab in tabs[:SEATS]:
+            await tab.click("r Ready")
+        for _ in range(600):
+            if host.game is not None:
+                break
+            await asyncio.sleep(0.1)
+        await tabs[0].wait_text("Turn", timeout=120)
+        pids = door.live()
+        sessions = [rss_kib(p) for p in pids]
+        own = rss_kib(os.getpid())
+        print(
+            f"memory: a browser session {statistics.median(sessions) / 1024:.1f} MiB at the "
+            f"median (min {min(sessions) / 1024:.1f}, max {max(sessions) / 1024:.1f}; "
+            f"{len(sessions)} sessions); the table's process {own / 1024:.1f} MiB; the "
+            f"whole host {(own + sum(sessions)) / 1024:.1f} MiB"
+        )
+        web = await browser_keys(tabs[-1], keys)
+        term = await terminal_keys(host.port, keys)
+        print(f"key → frame, browser spectator: {ms(web)}")
+        print(f"key → frame, terminal spectator: {ms(term)}")
+        if web and term:
+            ratio = statistics.median(web) / statistics.median(term)
+            print(f"browser / terminal at the median: {ratio:.2f}x (aim: within 1.5x)")
+        for tab in tabs:
+            await tab.page.context.close()
+    for _ in range(200):
+        if not door.sessions:
+            break
+        await asyncio.sleep(0.1)
 
 
 if __name__ == "__main__":

@@ -62,6 +62,8 @@ class PlayLocal:
     """The table's clocks: none unless the player set one (``play --response-timer S``)."""
     cards: CardSet | None = None
     """The card set to play (``play --cards FILE``); None: the game's own."""
+    web: bool = False
+    """A seat more, for a guest in a browser (``play --web``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +209,7 @@ class QingmingApp(App[None]):
                 start.level,
                 timers=(start.response_timer, start.turn_timer),
                 cards=start.cards,
+                web=start.web,
             )
         elif isinstance(self._start, JoinAddress):
             self.join_table(self._start.host, self._start.port)
@@ -445,10 +448,12 @@ class QingmingApp(App[None]):
         level: str = "normal",
         timers: tuple[float | None, float | None] = (None, None),
         cards: CardSet | None = None,
+        web: bool = False,
     ) -> None:
         """``qingming play``: a private table on loopback, you and ``bots`` bots of ``level``,
-        started now, with no clock but the ``timers`` (response, turn) the player set."""
-        await self.tables.play_local(bots, seed, level, timers, cards)
+        started now, with no clock but the ``timers`` (response, turn) the player set
+        (``web``: and a seat for a guest in a browser, started when you start it)."""
+        await self.tables.play_local(bots, seed, level, timers, cards, web)
 
     @property
     def reopening(self) -> bool:

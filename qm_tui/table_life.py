@@ -78,13 +78,13 @@ class TableLife:
         )
         await self.sit(client, None, journal=journal)
 
-    async def open_door(self, host: Host) -> None:
-        """Serve ``host``'s table to browsers too (qm_web); when its page cannot open, say so
-        (the table goes on for terminals)."""
+    async def open_door(self, host: Host, bind: str | None = None) -> None:
+        """Serve ``host``'s table to browsers too (qm_web; on ``bind``, else where the table
+        listens); when its page cannot open, say so (the table goes on for terminals)."""
         from qm_web.host import open_door
 
         try:
-            self.app.web_door = await open_door(host, lang=self.app.lang)
+            self.app.web_door = await open_door(host, lang=self.app.lang, bind=bind)
         except OSError as exc:
             self.app.notify(
                 tr("room.web_failed", self.app.lang, error=exc.strerror or str(exc)),
@@ -100,16 +100,19 @@ class TableLife:
         level: str = "normal",
         timers: tuple[float | None, float | None] = (None, None),
         cards: CardSet | None = None,
+        web: bool = False,
     ) -> None:
         """``qingming play``: a private table on loopback, you and ``bots`` bots of ``level``,
         started now, with no clock but the ``timers`` (response, turn) the player set, dealt
-        from ``cards`` (None: the game's own set)."""
+        from ``cards`` (None: the game's own set). ``web``: one seat more, for a guest beside
+        you in a browser (the table's web page is served to the LAN; the table itself stays
+        on loopback), and the game starts when you start it."""
         from qm_rules.options import GameOptions
 
         await self.app.close_table(keep_start=True)
         settings = HostSettings(
             name=tr("app.practice_table", self.app.lang, name=self.app.player_name),
-            seats=bots + 1,
+            seats=bots + 1 + web,
             bots=bots,
             seed=seed,
             bot_delay=self.app.bot_delay,
@@ -124,8 +127,10 @@ class TableLife:
             settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False, journal=journal
         )
         self.app.journal_path = journal
+        if web:  # the page on the LAN (on loopback when discovery is: tests, CI)
+            await self.open_door(self.app.hosted, bind=bind_address(self.app.interfaces))
         client = await connect("127.0.0.1", self.app.hosted.port, self.app.player_name)
-        await self.sit(client, None, autostart=True, journal=journal)
+        await self.sit(client, None, autostart=not web, journal=journal)
 
     async def resume(self, journal: str) -> None:
         """Reopen the table ``journal`` records, where its game was cut off (a crash, a kill,

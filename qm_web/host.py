@@ -12,10 +12,18 @@ if TYPE_CHECKING:
     from qm_web.server import WebDoor
 
 
-async def open_door(host: Host, *, port: int = -1, lang: str = "en") -> WebDoor:
+async def open_door(
+    host: Host, *, port: int = -1, lang: str = "en", bind: str | None = None
+) -> WebDoor:
     """Serve ``host``'s table to browsers on ``port`` (-1: :data:`DEFAULT_PORT` if free, else any
-    free one; 0: any), on the address the table listens on; ``OSError`` when it cannot listen."""
+    free one; 0: any), on ``bind`` (None: the address the table listens on: a table kept on
+    loopback can still be served to the LAN); ``OSError`` when it cannot listen."""
+    from qm_net.discovery import reachable_addresses
     from qm_web.server import WebDoor
+
+    bind = bind or host.bind
+    everywhere = bind in ("", "0.0.0.0", "::")
+    interfaces = None if everywhere and host.bind != bind else host.interfaces
 
     local = "127.0.0.1" if host.bind in ("", "0.0.0.0", "::") else host.bind
     ports = [DEFAULT_PORT, 0] if port < 0 else [port]
@@ -24,7 +32,7 @@ async def open_door(host: Host, *, port: int = -1, lang: str = "en") -> WebDoor:
             host.name,
             host.port,
             table_address=local,
-            bind=host.bind,
+            bind=bind,
             port=want,
             seats=host.n_seats,
             spectators=host.options.web_spectators,
@@ -37,6 +45,7 @@ async def open_door(host: Host, *, port: int = -1, lang: str = "en") -> WebDoor:
             if i + 1 == len(ports):
                 raise
             continue
+        door.addresses = reachable_addresses(interfaces, None if everywhere else bind)
         host.web_port = door.port
         host.advert.changed()
         return door

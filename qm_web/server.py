@@ -141,6 +141,8 @@ class WebDoor:
         #: Tells this table's browser ids from another's kept in the same browser.
         self.table_id = secrets.token_hex(8)
         self.root = Path(tempfile.mkdtemp(prefix="qingming-web-"))
+        self.addresses: list[str] = [table_address]
+        """The addresses browsers open the page at (:func:`qm_web.host.open_door` sets them)."""
         self.sessions: dict[str, Session] = {}
         self.started = 0
         """Processes started since the door opened (tests and the benchmark count them)."""

@@ -491,3 +491,34 @@ async def test_a_table_hosted_for_browsers_shows_its_page_code_and_qr() -> None:
         await pilot.press("escape")
         await leave(pilot, app)
         assert app.web_door is None and door.sessions == {} and door._runner is not None
+
+
+async def test_play_web_keeps_a_seat_for_a_guest_in_a_browser() -> None:
+    """``qingming play --web``: one seat more than the bots and you, the page served, the room
+    showing its address and code; the game waits for the guest, then starts when you say."""
+    pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not installed")
+    import aiohttp
+
+    app = make_app(start=PlayLocal(bots=1, web=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+            "the room",
+        )
+        room = app.screen
+        door, host = app.web_door, app.hosted
+        assert door is not None and host is not None and host.n_seats == 3
+        assert door.code in str(room.query_one("#join-line", Static).content)
+        assert host.game is None  # not started: a seat waits for the guest
+        origin = {"Origin": f"http://127.0.0.1:{door.port}"}
+        url = f"ws://127.0.0.1:{door.port}/ws/{1:032x}/{door.code}/en/Guest?width=80&height=24"
+        async with aiohttp.ClientSession() as http:
+            guest = await http.ws_connect(url, headers=origin)
+            await until(pilot, lambda: len(host.seats.occupied) == 3, "the guest seated", 120)
+            await pilot.press("s")  # the guest has not said ready: the room asks first
+            await pilot.press("y")
+            await until(pilot, lambda: host.game is not None, "the game started", 120)
+            await guest.close()
+        await leave(pilot, app)
+        assert app.web_door is None

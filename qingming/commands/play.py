@@ -53,6 +53,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a bot waits before each move (default 0.6)",
     )
     parser.add_argument(
+        "--web",
+        action="store_true",
+        help="a seat more, for a guest beside you in a browser (phones too): the waiting room "
+        "shows the page's address, the table's code and a QR code; you start the game (needs "
+        "the web extra: pip install 'qingming[web]')",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="",
@@ -142,7 +149,15 @@ def run(args: argparse.Namespace) -> int:
             "qingming play: a game carried on plays the card set its journal keeps: "
             "leave out --cards"
         )
+    if args.web:
+        import qm_web
+
+        if not qm_web.available():
+            raise SystemExit(f"qingming play: {qm_web.MISSING}")
+        if resume:
+            raise SystemExit("qingming play: --web opens a new table: leave out --resume")
     start = PlayLocal(
+        web=args.web,
         cards=cards,
         bots=args.bots,
         seed=seed,

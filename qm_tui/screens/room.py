@@ -319,8 +319,7 @@ class RoomScreen(Screen[None]):
             line += "  " + tr("room.join_also", lang, addresses=", ".join(more))
         door = self.web_door
         if door is not None:
-            url = door.url(first.rsplit(":", 1)[0])
-            line += "\n" + tr("room.web", lang, url=url, code=door.code)
+            line += "\n" + tr("room.web", lang, url=door.url(door.addresses[0]), code=door.code)
         return line
 
     @property
@@ -336,8 +335,7 @@ class RoomScreen(Screen[None]):
         door = self.web_door
         if door is None:
             return
-        first = self.join_addresses()[0].rsplit(":", 1)[0]
-        url = door.url(first)
+        url = door.url(door.addresses[0])
         title = tr("room.web_qr.title", self.qm.lang)
         self.app.push_screen(QrModal(title, [*qr_lines(url), "", url]))
 
