@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -137,3 +139,44 @@ async def test_the_same_browser_replaces_its_session(door: WebDoor) -> None:
         assert door.started == 2
         await second.close()
     await wait_for(lambda: not door.sessions and children() <= before)
+
+
+async def test_an_idle_session_is_reaped() -> None:
+    """A browser that sends nothing (no key, tap or resize) for the door's idle time is let go:
+    its socket closed saying so, its process ended."""
+    async with running_host(seats=2, options=options()) as host:
+        door = WebDoor(host.name, host.port, bind="127.0.0.1", seats=2, idle=1.0)
+        await door.start()
+        try:
+            async with aiohttp.ClientSession() as http:
+                url = ws_url(door, browser(7), door.code)
+                ws = await http.ws_connect(url, headers=origin(door))
+                message = await asyncio.wait_for(ws.receive(), 60)
+                while message.type == aiohttp.WSMsgType.BINARY:
+                    message = await asyncio.wait_for(ws.receive(), 60)
+                assert message.type == aiohttp.WSMsgType.CLOSE and message.data == 4000
+            await wait_for(lambda: not door.sessions and not door.live())
+            assert door.started == 1
+        finally:
+            await door.stop()
+
+
+def test_what_the_app_prints_never_reaches_the_frames() -> None:
+    """The app's frames go to a private copy of stdout; print() and stray writes to fd 1 (a
+    library, a warning) go to stderr, where the door keeps them out of the browser's stream."""
+    code = (
+        "import os, sys\n"
+        "from qm_web.child import main\n"
+        "try:\n"
+        "    main(['--version'])\n"  # the command line's own print(), then it exits
+        "except SystemExit:\n"
+        "    pass\n"
+        "os.write(1, b'stray write\\n')\n"
+        "print('a print')\n"
+        "sys.__stdout__.write('FRAMES'); sys.__stdout__.flush()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout == "FRAMES"
+    assert "stray write" in done.stderr and "a print" in done.stderr and "qingming" in done.stderr
