@@ -466,6 +466,8 @@ class TableTile(OneLayout, Static, can_focus=True):
                     ["#" * max(1, width)] * max(1, height),
                     tr("card.face_down", lang),
                 )
+            if "-vacant" in self.classes:  # a place past the hand's last card: no slot at all
+                return "", [], ""
             return "", [EMPTY], ""  # the legend's mark for an empty slot, framed or not
         kind = card_kind(DEFS.get(card.card))
         symbol = KINDS[kind][0] if kind else ""
