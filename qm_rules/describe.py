@@ -11,11 +11,12 @@ its own set). The engine never reads it: games take their set as a value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import CardType, Clause, Cost, Filter, Section
-from .i18n import has, tr
+from .i18n import has, spaced, tr
 from .logorder import LogOrder
 from .model import Event, LinkKind, LinkView, Option, Phase, PromptKind, Result, View
 from .plays import Reason
@@ -61,6 +62,12 @@ __all__ = [
 
 
 _DEFS = DEFS
+
+
+def _written(text: str, lang: str) -> str:
+    """Text put together from several strings, Chinese spaced by the one rule (each string
+    follows it, their joins may not: "发动" + " " + "鬼打墙")."""
+    return spaced(text) if lang == "zh" else text
 
 
 def listed(lang: str, words: Iterable[str]) -> str:
@@ -191,6 +198,12 @@ def mode_label(card_id: str | None, mode: int | None, lang: str) -> str:
 def describe_link(
     link: LinkView, view: View | None, lang: str, places: Places | None = None
 ) -> str:
+    return _written(_describe_link(link, view, lang, places), lang)
+
+
+def _describe_link(
+    link: LinkView, view: View | None, lang: str, places: Places | None = None
+) -> str:
     """One chain link in words: who, what, which mode, which targets (a card on a field with
     whose slot it is in: "-> Green Tea (Bob's slot 2)"), what was paid. ``places``: where the
     targets lay when the link was made (else where ``view`` shows them)."""
@@ -237,6 +250,12 @@ _OPTION_WORDS = frozenset({"skip", "end", "decline", "cancel", "pass", "none"})
 def describe_option(
     option: Option, view: View | None, lang: str, cards: Mapping[int, str] | None = None
 ) -> str:
+    return _written(_describe_option(option, view, lang, cards), lang)
+
+
+def _describe_option(
+    option: Option, view: View | None, lang: str, cards: Mapping[int, str] | None = None
+) -> str:
     """An option as its button text, e.g. ``place:12`` -> "Place Green Rice Cake".
 
     ``cards`` (cid -> card id) names cards the view no longer shows but the viewer has seen
@@ -279,7 +298,7 @@ def option_cost(costs: Sequence[Cost], lang: str) -> str:
     "" for a card without a cost (the card data's ``cost``)."""
     if not costs:
         return ""
-    words = listed(lang, (tr(f"option.cost.{c.op}", lang, n=c.n) for c in costs))
+    words = listed(lang, (tr(f"option.cost.{c.op}", lang, n=count(c.n, lang)) for c in costs))
     return tr("option.costs", lang, costs=words)
 
 
@@ -485,7 +504,16 @@ def clause_words(clause: Clause, lang: str, *, who: str | None = None, n: int | 
 
 def cost_words(op: str, n: int, lang: str) -> str:
     """What paying a cost takes ("pay the cost: discard 2 cards")."""
-    return tr(f"cost.{op}", lang, n=n)
+    return tr(f"cost.{op}", lang, n=count(n, lang))
+
+
+def count(n: int, lang: str) -> int | str:
+    """A number of cards as the card texts write it ("舍弃两张手牌"): in Chinese the catalogue's
+    words for 0 to 10; else the number (English plural forms go by it)."""
+    if lang != "zh":
+        return n
+    words = re.split(r"[、,]\s*", tr("count.small", lang))
+    return words[n] if 0 <= n < len(words) else n
 
 
 def _effect_of(card_id: str, kind: str | None, mode: int | None) -> tuple[Section, ...]:
@@ -596,6 +624,10 @@ def _stacking_after_worship(view: View) -> bool:
 
 
 def describe_prompt(view: View, lang: str) -> str:
+    return _written(_describe_prompt(view, lang), lang)
+
+
+def _describe_prompt(view: View, lang: str) -> str:
     """What the pending decision is, from the viewer's side: for the decider, the card, the
     clause and the count ("Dismantle - pay the cost: discard 2 cards (1 of 2)"); for the others
     whose decision it is ("Waiting for Bob: respond")."""
@@ -642,6 +674,20 @@ def _d(data: Mapping[str, Any], key: str) -> Any:
 
 
 def describe(
+    event: Event,
+    lang: str,
+    names: Sequence[str] | None = None,
+    cards: Mapping[int, str] | None = None,
+    *,
+    places: Places | None = None,
+    viewer: int | None = None,
+) -> str:
+    """One event as a line of the game log (see :func:`_describe`), Chinese written as it is
+    (:func:`qm_rules.i18n.spaced`)."""
+    return _written(_describe(event, lang, names, cards, places=places, viewer=viewer), lang)
+
+
+def _describe(
     event: Event,
     lang: str,
     names: Sequence[str] | None = None,
@@ -785,6 +831,12 @@ _DISCARD_WHY = ("cost", "random", "face_down", "end_phase", "hand_limit")
 
 
 def describe_result(
+    result: Result | None, names: Sequence[str], lang: str, *, turn: int = 0, round_: int = 0
+) -> str:
+    return _written(_describe_result(result, names, lang, turn=turn, round_=round_), lang)
+
+
+def _describe_result(
     result: Result | None, names: Sequence[str], lang: str, *, turn: int = 0, round_: int = 0
 ) -> str:
     """How a game ended, in one line; a game not over (None) was interrupted at ``turn``."""

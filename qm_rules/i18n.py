@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable, Mapping
 
 LANGS = ("zh", "en")
@@ -80,7 +81,36 @@ def tr(key: str, lang: str, /, **kwargs: object) -> str:
         n = kwargs.get("n")
         form = PLURAL.get(lang, PLURAL["en"])(n) if isinstance(n, int) else "other"
         text = text.get(form) or text.get("other") or key
-    return text.format(**kwargs) if kwargs else text
+    text = text.format(**kwargs) if kwargs else text
+    return spaced(text) if lang == "zh" else text
+
+
+# ── Chinese beside Latin letters and digits: one rule ──────────────────────────────────────
+#
+# Written Chinese puts no space between its own characters, nor around full-width punctuation;
+# a Latin word or a number inside it (a player's name, a count, a key) stands apart by one
+# space on each side: "root 看了 bot-2 的手牌", "5 个位置", "按 Esc 跳过". Strings are written
+# that way, with a space around each field (``{who} 的``), and :func:`spaced` makes the text as
+# formatted follow the rule whatever a field holds: a Chinese card name or player name in a
+# field loses the spaces a Latin one keeps. Two or more spaces are layout (a hint line's
+# columns) and are kept.
+
+#: Chinese characters (the unified ideographs and extension A).
+HAN = r"\u3400-\u4dbf\u4e00-\u9fff"
+#: Full-width punctuation: the CJK symbols (、。《》「」【】) and the full-width forms (，：（）！).
+FULL_WIDTH = r"\u3000-\u303f\uff01-\uff60"
+_LATIN = "A-Za-z0-9"
+_JOINED = re.compile(f"(?<=[{HAN}])(?=[{_LATIN}])|(?<=[{_LATIN}])(?=[{HAN}])")
+_LOOSE = re.compile(
+    f"(?<=[{HAN}{FULL_WIDTH}]) (?=[{HAN}{FULL_WIDTH}])"  # between Chinese, or by its punctuation
+    f"|(?<=[{FULL_WIDTH}]) (?=\\S)|(?<=\\S) (?=[{FULL_WIDTH}])"  # after or before punctuation
+    "|(?<=\u2014\u2014) (?=\\S)|(?<=\\S) (?=\u2014\u2014)"  # by the Chinese dash
+)
+
+
+def spaced(text: str) -> str:
+    """``text`` (Chinese) following the one spacing rule above."""
+    return _LOOSE.sub("", _JOINED.sub(" ", text))
 
 
 def has(key: str) -> bool:

@@ -33,7 +33,7 @@ def _answering_a_play():  # type: ignore[no-untyped-def]
     ("lang", "words"),
     [
         ("en", ["Manifest Grandmother (costs 1 stacked offering)", "Pass"]),
-        ("zh", ["显灵 祖母（代价：移除 1 张叠放的供品）", "不跟牌"]),
+        ("zh", ["显灵祖母（代价：移除一张叠放的供品）", "不跟牌"]),
     ],
 )
 def test_a_manifestation_says_its_cost_on_the_option(lang: str, words: list[str]) -> None:

@@ -14,6 +14,7 @@ from helpers import in_hand, option_for, position
 
 from qm_rules import Game, GameOptions, Phase, PromptKind, shipped_cards
 from qm_rules.cards import COST_OPS, CardType
+from qm_rules.describe import count as card_count
 from qm_rules.describe import describe_option, describe_prompt
 from qm_rules.effects import CLAUSE_OPS
 from qm_rules.model import CardView, LinkKind, LinkView, Prompt, View
@@ -106,7 +107,7 @@ def test_every_cost_of_the_card_set_says_what_it_takes_and_the_count(lang: str) 
                     prompt = Prompt(0, PromptKind.COST, base.seq, (), ctx, "")
                     text = describe_prompt(dataclasses.replace(base, prompt=prompt), lang)
                     assert text.startswith(d.name(lang)) and text not in GENERIC[lang], text
-                    assert str(c.n) in text, text
+                    assert str(card_count(c.n, lang)) in text, text  # zh: as the card words it
                     step = c.n - remaining + 1
                     if c.n > 1:
                         count = (
@@ -167,10 +168,10 @@ def test_a_two_card_cost_counts_its_steps() -> None:
         describe_prompt(g.view(0), "en")
         == "Spoil the Show - pay the cost: discard 2 cards (1 of 2)"
     )
-    assert describe_prompt(g.view(0), "zh") == "拆台：支付代价：弃掉 2 张手牌（第 1 张，共 2 张）"
+    assert describe_prompt(g.view(0), "zh") == "拆台：支付代价：舍弃两张手牌（第 1 张，共 2 张）"
     first = g.prompt.options[0]
     assert describe_option(first, g.view(0), "en").startswith("Discard ")  # what paying does
-    assert describe_option(first, g.view(0), "zh").startswith("弃掉 ")
+    assert describe_option(first, g.view(0), "zh").startswith("舍弃")
     g.choose(0, first.id)
     assert (
         describe_prompt(g.view(0), "en")
@@ -237,7 +238,7 @@ def test_options_naming_copies_of_one_card_say_where_each_is(lang: str) -> None:
     plain = [describe_option(o, view, lang) for o in view.prompt.options]
     assert len(set(plain)) < len(plain)  # alike without their places
     assert len(set(labels)) == len(labels), labels
-    slot = {"en": "(P1's slot {n})", "zh": "（P1的 {n} 号位置）"}[lang]
+    slot = {"en": "(P1's slot {n})", "zh": "（P1 的 {n} 号位置）"}[lang]
     assert labels[:2] == [plain[0] + (" " if lang == "en" else "") + slot.format(n=1),
                           plain[1] + (" " if lang == "en" else "") + slot.format(n=2)]  # fmt: skip
     # Two picks from the deck are nowhere in sight: numbered.
@@ -265,7 +266,7 @@ def test_a_target_on_another_players_field_says_whose_it_is(lang: str) -> None:
     labels = describe_options(view.prompt.options, view, lang)
     targets = [label for o, label in zip(view.prompt.options, labels, strict=True)
                if o.id.startswith("target:")]  # fmt: skip
-    slot = {"en": "({name}'s slot {n})", "zh": "（{name}的 {n} 号位置）"}[lang]
+    slot = {"en": "({name}'s slot {n})", "zh": "（{name} 的 {n} 号位置）"}[lang]
     assert len(targets) == 3, labels
     assert targets[0].endswith(slot.format(name="P1", n=1)), targets
     assert targets[1].endswith(slot.format(name="P1", n=2)), targets
@@ -290,7 +291,7 @@ def test_the_log_and_the_chain_say_whose_card_a_link_targets(lang: str) -> None:
     (target,) = [o for o in before.prompt.options if o.id == f"target:c{fruit_card.cid}"]
     events = g.choose(0, target.id)  # P2's Fresh Fruit
     fruit = shipped_cards()["xianguo"].name(lang)
-    slot = {"en": "{card} (P2's slot 1)", "zh": "{card}（P2的 1 号位置）"}[lang]
+    slot = {"en": "{card} (P2's slot 1)", "zh": "{card}（P2 的 1 号位置）"}[lang]
     slot = slot.format(card=fruit)
     for viewer in (0, 1, None):
         board = g.view(viewer) if viewer is not None else before
@@ -339,8 +340,9 @@ def test_an_unmet_if_is_told_as_what_happened_not_as_a_failure(discarded: str) -
         events += g.choose(0, g.prompt.options[0].id)  # the Burning card searched out
     lines = {lang: describe_events(events, 0, lang, ["Ann", "Bob"]) for lang in LANGS}
     unmet = {
-        "en": "Link 1: the condition was not met, so that part of the effect does not happen",
-        "zh": "连锁 1：条件未满足，这一段效果不发生",
+        "en": "Link 1: Ritual Preparation (Ann): the condition was not met, so that part of the "
+        "effect does not happen",
+        "zh": "连锁 1：祭祀准备（Ann）的条件未满足，这一段效果不发生",
     }
     for lang in LANGS:
         assert (unmet[lang] in lines[lang]) is (discarded == "yehuo"), lines[lang]

@@ -119,7 +119,7 @@ def test_replay_says_whose_card_a_link_targets(tmp_path: Path) -> None:
     _journal(path, 4)  # a game where 顺手牵羊 is played at a card on a field
     for lang, line in (
         ("en", r"activates Sleight of Hand -> [A-Z][a-zA-Z ]+ \((Ann|Bo|Cy)'s slot [1-5]\)$"),
-        ("zh", r"发动 顺手牵羊 -> \w+（(Ann|Bo|Cy)的 [1-5] 号位置）$"),
+        ("zh", r"发动顺手牵羊 -> \w+（(Ann|Bo|Cy) 的 [1-5] 号位置）$"),
     ):
         lines = _replay(path, "--replay-lang", lang)
         assert any(re.search(line, ln) for ln in lines), lines

@@ -163,7 +163,7 @@ async def test_an_action_phase_the_turn_timer_ends_gives_that_reason_only(lang: 
     ("lang", "words"),
     [
         ("en", "P0 timed out (the default was taken: Discard Green Rice Cake)"),
-        ("zh", "P0 超时（取了默认选项：弃掉 青团）"),
+        ("zh", "P0 超时（取了默认选项：弃掉青团）"),
     ],
 )
 async def test_a_default_the_timer_took_is_named_to_the_player_who_had_the_choice(

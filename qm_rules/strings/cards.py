@@ -71,7 +71,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "your action phase, played face-up from hand",
     },
     "rulebook.entry": {
-        "zh": "**{name}**（{other}） · {kind}",
+        "zh": "**{name}**（{other}）· {kind}",
         "en": "**{name}** ({other}) · {kind}",
     },
     "rulebook.label.cost": {"zh": "代价", "en": "Cost"},

@@ -130,7 +130,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "{who}'s ritual breaks; {card} goes to the discard pile",
     },
     "log.prohibit": {
-        "zh": "本回合所有玩家不能{actions}{tag}牌（{card}）",
+        "zh": "本回合所有玩家不能 {actions}{tag} 牌（{card}）",
         "en": "This turn nobody may {actions} {tag} cards ({card})",
     },
     "log.prohibit.search": {"zh": "检索", "en": "search"},
@@ -166,7 +166,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     },
     # ── qingming replay ──
     "replay.header": {
-        "zh": "{players} — {when}共 {n} 步，{deal}",
+        "zh": "{players} — {when} 共 {n} 步，{deal}",
         "en": {
             "one": "{players} — {when}{n} move, {deal}",
             "other": "{players} — {when}{n} moves, {deal}",

@@ -30,7 +30,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     },
     "option.declare": {"zh": "宣言祭祀", "en": "Declare worship with"},
     "option.pay": {"zh": "支付代价", "en": "Pay with"},
-    "option.pay.discard": {"zh": "弃掉", "en": "Discard"},
+    "option.pay.discard": {"zh": "舍弃", "en": "Discard"},  # the card texts' word for a cost
     "option.pay.remove_stacked": {"zh": "移除叠放的", "en": "Remove the stacked"},
     "option.flip": {"zh": "翻开", "en": "Flip"},
     "option.counter": {"zh": "反击", "en": "Counter with"},
@@ -50,7 +50,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     # two options naming copies of one card: where each is, or else a number
     "option.where.hand": {"zh": "（手牌第 {n} 张）", "en": " (hand card {n})"},
     "option.where.my_slot": {"zh": "（你的 {n} 号位置）", "en": " (your slot {n})"},
-    "option.where.slot": {"zh": "（{name}的 {n} 号位置）", "en": " ({name}'s slot {n})"},
+    "option.where.slot": {"zh": "（{name} 的 {n} 号位置）", "en": " ({name}'s slot {n})"},
     "option.nth": {"zh": "（{n}）", "en": " ({n})"},
     # ── what the pending decision is ──
     "prompt.place": {
@@ -85,7 +85,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "prompt.manifestation": {"zh": "{name}（显灵）", "en": "{name} (manifestation)"},
     # ── the kind of card a clause names: "choose an offering" ──
     "noun.card": {"zh": "牌", "en": "a card"},
-    "noun.tag": {"zh": "{tag}牌", "en": "a {tag} card"},
+    "noun.tag": {"zh": "{tag} 牌", "en": "a {tag} card"},
     "noun.offering": {"zh": "供品", "en": "an offering"},
     "noun.action": {"zh": "行动牌", "en": "an action card"},
     "noun.trap": {"zh": "陷阱牌", "en": "a trap"},
@@ -98,13 +98,13 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": {"one": "draw {n} card", "other": "draw {n} cards"},
     },
     "clause.search": {
-        "zh": "从牌山选一张{what}加入手牌",
+        "zh": "从牌山选一张 {what} 加入手牌",
         "en": "choose {what} to add to your hand from the deck",
     },
     "clause.discard": {"zh": "选择要弃掉的手牌", "en": "choose a card to discard"},
     "clause.discard_many": {"zh": "弃掉 {n} 张手牌", "en": "discard {n} cards"},
     "clause.discard_random": {
-        "zh": "{who}随机弃掉 {n} 张手牌",
+        "zh": "{who} 随机弃掉 {n} 张手牌",
         "en": "{who} discards {n} at random",
     },
     "clause.take_field": {
@@ -112,7 +112,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "take the targeted offering onto your field",
     },
     "clause.take_hand": {
-        "zh": "从{who}的手牌中选一张拿走",
+        "zh": "从 {who} 的手牌中选一张拿走",
         "en": "choose a card to take from {who}'s hand",
     },
     "clause.put_offering": {
@@ -120,25 +120,29 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "choose an offering to put onto your field (or none)",
     },
     "clause.discard_facedown": {
-        "zh": "弃掉{who}场上所有盖放的牌",
+        "zh": "弃掉 {who} 场上所有盖放的牌",
         "en": "discard {who}'s face-down cards",
     },
     "clause.remove_stacked": {
-        "zh": "选择{who}祖宗牌下的一张供品移除",
+        "zh": "选择 {who} 祖宗牌下的一张供品移除",
         "en": "choose an offering stacked under {who}'s ancestor to remove",
     },
     "clause.negate": {"zh": "使所回应的连锁无效", "en": "negate the link it answers"},
     "clause.tap_targeted": {"zh": "横置你被作为对象的牌", "en": "tap your card that was targeted"},
     "clause.prohibit": {
-        "zh": "本回合禁止{actions}{tag}牌",
+        "zh": "本回合禁止 {actions}{tag} 牌",
         "en": "ban {actions} {tag} cards this turn",
     },
     "clause.prohibit.search": {"zh": "检索", "en": "searching"},
     "clause.prohibit.use": {"zh": "使用", "en": "using"},
     "clause.prohibit.and": {"zh": "和", "en": " and "},
+    # zh: {n} is written as the card texts write it (两, not 2: describe.count)
     "cost.discard": {
-        "zh": "支付代价：弃掉 {n} 张手牌",
-        "en": {"one": "pay the cost: discard {n} card", "other": "pay the cost: discard {n} cards"},
+        "zh": "支付代价：舍弃 {n} 张手牌",
+        "en": {
+            "one": "pay the cost: discard {n} card",
+            "other": "pay the cost: discard {n} cards",
+        },
     },
     "cost.remove_stacked": {
         "zh": "支付代价：移除祖宗牌下的 {n} 张供品",

@@ -11,13 +11,13 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "Stop every opponent's worship from succeeding",
     },
     "puzzle.goal.stop_worship.seat": {
-        "zh": "阻止{name}祭祀成功",
+        "zh": "阻止 {name} 祭祀成功",
         "en": "Stop {name}'s worship from succeeding",
     },
     "puzzle.goal.survive": {"zh": "不让任何对手获胜", "en": "Let no opponent win"},
-    "puzzle.goal.clear": {"zh": "让场上不再有{card}", "en": "Leave no {card} on any field"},
+    "puzzle.goal.clear": {"zh": "让场上不再有 {card}", "en": "Leave no {card} on any field"},
     "puzzle.goal.clear.seat": {
-        "zh": "让{name}的场上不再有{card}",
+        "zh": "让 {name} 的场上不再有 {card}",
         "en": "Leave no {card} on {name}'s field",
     },
     "puzzle.by.turn": {"zh": "在本回合内", "en": "this turn"},
@@ -30,7 +30,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     # the seats' names in a puzzle
     "puzzle.name.you": {"zh": "玩家", "en": "Player"},
     "puzzle.name.opponent": {"zh": "对手", "en": "Opponent"},
-    "puzzle.name.opponent_n": {"zh": "对手{n}", "en": "Opponent {n}"},
+    "puzzle.name.opponent_n": {"zh": "对手 {n}", "en": "Opponent {n}"},
     # qingming puzzle: the list
     "puzzle.list.title": {
         "zh": "谜题（共 {n} 道，已解 {solved} 道）：",
@@ -40,7 +40,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         },
     },
     "puzzle.list.how": {
-        "zh": "用 qingming puzzle 名称 来玩一道谜题；自己写谜题见 docs/PUZZLES.md。",
+        "zh": "用“qingming puzzle 名称”来玩一道谜题；自己写谜题见 docs/PUZZLES.md。",
         "en": "Play one with 'qingming puzzle NAME'; to write your own, see docs/PUZZLES.md.",
     },
     # qingming puzzle check: the report

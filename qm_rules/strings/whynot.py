@@ -57,7 +57,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "only traps, counters and manifestations answer",
     },
     "whynot.prohibited": {
-        "zh": "本回合不能使用{tag}牌",
+        "zh": "本回合不能使用 {tag} 牌",
         "en": "{tag} cards cannot be used this turn",
     },
     "whynot.cost": {

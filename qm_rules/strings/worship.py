@@ -18,18 +18,21 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "需要手牌中有 {what}（现有 {have} 张）",
         "en": "{have} of {what} in hand",
     },
-    "progress.hand_types": {"zh": "手牌中还缺{missing}", "en": "{missing} still missing from hand"},
-    "progress.hand_types.met": {"zh": "手牌中有{types}", "en": "{types} all in hand"},
+    "progress.hand_types": {
+        "zh": "手牌中还缺 {missing}",
+        "en": "{missing} still missing from hand",
+    },
+    "progress.hand_types.met": {"zh": "手牌中有 {types}", "en": "{types} all in hand"},
     # the same condition for a hand the viewer does not see: the condition only
     "progress.hidden.hand_count": {"zh": "需要手牌中有 {what}", "en": "needs {what} in hand"},
     "progress.hidden.hand_types": {
-        "zh": "需要手牌中有{types}各至少一张",
+        "zh": "需要手牌中有 {types} 各至少一张",
         "en": "needs {types} in hand",
     },
     # what a hand_count condition counts, with how many it needs
     "progress.what.card": {"zh": "{n} 张牌", "en": {"one": "{n} card", "other": "{n} cards"}},
     "progress.what.tag": {
-        "zh": "{n} 张{tag}牌",
+        "zh": "{n} 张 {tag} 牌",
         "en": {"one": "{n} {tag} card", "other": "{n} {tag} cards"},
     },
     "progress.what.offering": {

@@ -8,12 +8,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Fair deal: checking...",
     },
     "fair.verified": {
-        "zh": "公平发牌：已验证 —— 没有人能挑选这副牌，整局按规则进行，你看到的都对得上。",
+        "zh": "公平发牌：已验证——没有人能挑选这副牌，整局按规则进行，你看到的都对得上。",
         "en": "Fair deal: verified - nobody could choose the deal, the game followed the rules, "
         "and everything you were shown matches.",
     },
     "fair.verified.partial": {
-        "zh": "公平发牌：从你回来起已验证 —— 主机的公开、发牌、规则、你拿到的本局记录，"
+        "zh": "公平发牌：从你回来起已验证——主机的公开、发牌、规则、你拿到的本局记录，"
         "以及你回来后看到的一切都对得上。你自己的随机数和回来之前看到的画面没有保存下来，"
         "这部分无法核对。",
         "en": "Fair deal: verified from your return on - the host's reveal, the deal, the "
@@ -22,14 +22,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "not kept, so those could not be checked.",
     },
     "fair.verified.watching": {
-        "zh": "公平发牌：从你开始观战起已验证 —— 主机的公开、发牌、规则、你拿到的本局记录，"
+        "zh": "公平发牌：从你开始观战起已验证——主机的公开、发牌、规则、你拿到的本局记录，"
         "以及之后看到的一切都对得上（之前的画面你没有看到，无法核对）。",
         "en": "Fair deal: verified from when you began watching - the host's reveal, the deal, "
         "the rules, the game's log you were given and everything you were shown since match "
         "(what came before you did not see, so it could not be checked).",
     },
     "fair.failed": {
-        "zh": "公平发牌：未通过 —— {step}对不上。",
+        "zh": "公平发牌：未通过——{step} 对不上。",
         "en": "Fair deal: NOT verified - {step} did not match.",
     },
     "fair.none": {

@@ -60,13 +60,13 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "area.table.opponents": {"zh": "对手", "en": "Opponents"},
     "area.table.opponents.text": {
-        "zh": "每位对手的场地（5个位置）、手牌张数、祖宗牌和叠放的供品。盖放的牌你看不到是什么。",
+        "zh": "每位对手的场地（5 个位置）、手牌张数、祖宗牌和叠放的供品。盖放的牌你看不到是什么。",
         "en": "Each opponent's field (5 slots), hand size, ancestor and stacked offerings. "
         "What their face-down cards are stays hidden from you.",
     },
     "area.table.mine": {"zh": "你的场地和手牌", "en": "Your field and hand"},
     "area.table.mine.text": {
-        "zh": "你的5个位置和手牌。用方向键在牌之间移动，选中的牌显示在卡牌栏里。",
+        "zh": "你的 5 个位置和手牌。用方向键在牌之间移动，选中的牌显示在卡牌栏里。",
         "en": "Your 5 slots and your hand. The arrow keys move between cards; the card you are "
         "on is shown in full in the card panel.",
     },

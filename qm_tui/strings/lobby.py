@@ -31,7 +31,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     },
     "app.connecting": {"zh": "正在连接 {address} ...", "en": "Connecting to {address}..."},
     "app.error.address": {
-        "zh": "地址无效：{address}（应为 主机 或 主机:端口）",
+        "zh": "地址无效：{address}（例如 192.168.1.5 或 192.168.1.5:7351）",
         "en": "Not an address: {address} (HOST or HOST:PORT)",
     },
     "net.error.no_host": {
@@ -168,7 +168,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "key.lobby.lang": {"zh": "English", "en": "中文"},
     "key.lobby.help": {"zh": "帮助", "en": "Help"},
     # ── ask ──
-    "ask.address": {"zh": "牌桌地址（主机:端口）", "en": "Table address (HOST:PORT)"},
+    "ask.address": {"zh": "牌桌地址（例如 192.168.1.5:7351）", "en": "Table address (HOST:PORT)"},
     "ask.name": {"zh": "你的名字", "en": "Your name"},
     "key.ask.cancel": {"zh": "取消", "en": "Cancel"},
     # ── host form ──

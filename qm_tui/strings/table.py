@@ -26,7 +26,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.result.rematch": {"zh": "再来一局", "en": "Rematch"},
     "key.result.leave": {"zh": "离开", "en": "Leave"},
     # status line
-    "table.prohibited": {"zh": " | 本回合禁止{tag}牌", "en": " | {tag} cards banned this turn"},
+    "table.prohibited": {"zh": " | 本回合禁止 {tag} 牌", "en": " | {tag} cards banned this turn"},
     "table.you": {"zh": "（你）", "en": " (you)"},
     "table.hand_count": {"zh": "手牌 {n}", "en": "hand {n}"},
     "table.stacked": {"zh": "叠放 {n}", "en": "stacked {n}"},
@@ -154,7 +154,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "card.targeted": {"zh": "被指定", "en": "targeted"},
     "card.tapped": {"zh": "横置", "en": "tapped"},
     "card.face_down": {"zh": "盖放", "en": "face-down"},
-    "card.stacked": {"zh": "叠放{n}", "en": "+{n} stacked"},
+    "card.stacked": {"zh": "叠放 {n}", "en": "+{n} stacked"},
     # the legend (one key away at the table)
     "legend.title": {
         "zh": "图例：卡牌的颜色与标记",
