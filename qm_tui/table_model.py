@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from qm_rules.describe import distinct_options, worship_progress
+from qm_rules.logorder import LogOrder
 from qm_rules.model import Event, LinkView, Option, Phase, PromptKind, SeatView, View
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
@@ -256,6 +257,9 @@ class TableModel:
         self.seat_status: dict[int, SeatStatus] = {}
         self.away = Away(clock)
         self.known_cards: dict[int, str] = {}
+        self.log_order = LogOrder()
+        """The log's reading of the chain, update to update: each link's line before what it
+        did (:mod:`qm_rules.logorder`)."""
         """Card instances seen so far (cid -> card id), to name targets that left the view."""
         self.ended: Ended | None = None
         """The end of the game, once the playback has reached it (``v`` opens the result)."""

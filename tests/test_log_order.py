@@ -79,6 +79,12 @@ def _check(batches: list[list[Event]], viewer: int | None) -> Counter[str]:
     out: list[Event] = []
     for batch in batches:
         out += order.feed([e for e in batch if e.visible_to(viewer)])
+    return check_order(out)
+
+
+def check_order(out: list[Event]) -> Counter[str]:
+    """Events as the log reads them: every link's resolves line before each of its effects
+    (the tags say which link an event belongs to), once. The kinds of link resolved."""
     chain = 0
     kinds: dict[int, str] = {}
     said: dict[tuple[int, int], int] = {}

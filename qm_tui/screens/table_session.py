@@ -266,7 +266,8 @@ class SessionHandlers:
         """The log's lines for ``events``, as ``viewer`` may read them; ``places``: where the
         fields' cards lay as they happened (unknown, a target is named without its slot)."""
         lang, known = self.table.lang, self.model.known_cards
-        return describe_events(events, viewer, lang, names, known, places=places)
+        order = self.model.log_order
+        return describe_events(events, viewer, lang, names, known, places=places, order=order)
 
     def _say_seat_changes(self, seats: Seats) -> None:
         """Log a bot taking over an away player's seat, and the player taking it back. Not of
