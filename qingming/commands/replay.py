@@ -1,5 +1,6 @@
-"""``qingming replay JOURNAL``: step through a finished or interrupted game from its journal,
-or from the game record a player's client kept (the game the host revealed at its end).
+"""``qingming replay [JOURNAL]``: step through a finished or interrupted game from its journal,
+or from the game record a player's client kept (the game the host revealed at its end);
+without a file, the game played last on this machine (:func:`last_played`).
 
 Prints each choice and what it caused, in words, one line each (on a terminal, Enter steps
 and ``q`` stops); ``--json`` prints a summary instead. The journal is a host's ``--journal``
@@ -28,8 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "journal",
         metavar="JOURNAL",
+        nargs="?",
         help="a game's journal (saved by the table you host), or the game record your "
-        "program kept of a game at another's table",
+        "program kept of a game at another's table (default: the last game played here, "
+        "of those kept in ~/.local/share/qingming)",
     )
     parser.add_argument(
         "--game", type=int, metavar="N", help="which game of the file, from 0 (default: the last)"
@@ -65,7 +68,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def last_played() -> str | None:
+    """The file of the game played last on this machine: the newest journal or game record
+    kept in the data directory (None: none kept)."""
+    from qm_net import fairdeal
+    from qm_net.stats import kept_files
+    from qm_tui import config
+
+    def when(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    for path in sorted(kept_files(config.data_dir()), key=when, reverse=True):
+        if path.suffix == ".jsonl" or fairdeal.is_record(str(path)):
+            return str(path)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.journal is None:
+        args.journal = last_played()
+        if args.journal is None:
+            print(
+                "qingming replay: no game is kept on this machine yet (the tables you host "
+                "keep a journal, the games at others' a record); name a file to replay",
+                file=sys.stderr,
+            )
+            return 1
     try:
         return _run(args)
     except BrokenPipeError:  # `qingming replay J | head`
