@@ -15,8 +15,9 @@ of :data:`NO_LINE_START`, never after one of :data:`NO_LINE_END`. A unit still w
 line (a very long word) is folded where the line ends, by the same rules.
 
 A card's Chinese name is one unit: a list of cards ("太公、鬼打墙、纸人替身") breaks between the
-names, never inside one ("鬼" / "打墙"). Only a name wider than the whole line is folded, as
-any unit that wide is. The names are the card data's (:func:`unbreakable`).
+names, never inside one ("鬼" / "打墙"); so is each Chinese word of the texts players read
+("结算", "停手": :func:`words`). Only a unit wider than the whole line is folded, as any unit
+that wide is. The names are the card data's (:func:`unbreakable`).
 """
 
 from __future__ import annotations
@@ -111,13 +112,27 @@ def _fold(unit: str, width: int) -> list[str]:
 @cache
 def unbreakable() -> re.Pattern[str] | None:
     """The card names (those with wide characters: a Latin name breaks at its spaces, as any
-    English text) that a line never breaks inside; the longest first, so that a name holding
-    another is kept whole."""
+    English text) and the Chinese words of the texts players read (:func:`words`) that a line
+    never breaks inside; the longest first, so that a name holding another is kept whole."""
     from qm_rules.cards import shipped_cards
 
     names = {card.name(lang) for card in shipped_cards().cards for lang in ("zh", "en")}
+    names |= set(words())
     wide = sorted((n for n in names if len(n) > 1 and _has_wide(n)), key=lambda n: (-len(n), n))
     return re.compile("|".join(map(re.escape, wide))) if wide else None
+
+
+@cache
+def words() -> tuple[str, ...]:
+    """The Chinese words of the catalogue and the card texts (``data/zh_words.txt``, written by
+    ``tools/zh_words.py``): "结算" is never "结" / "算"."""
+    from importlib.resources import files
+
+    try:
+        text = files("qm_tui").joinpath("data/zh_words.txt").read_text(encoding="utf-8")
+    except OSError:  # an install without it breaks between any two characters, as before
+        return ()
+    return tuple(w for w in text.split() if w)
 
 
 def _kept(text: str) -> set[int]:

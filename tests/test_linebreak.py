@@ -164,3 +164,48 @@ async def test_a_widget_keeps_card_names_whole() -> None:
         assert len(rows) >= 8
         whole = [n for n in NAMES if any(n in r for r in rows)]
         assert whole == NAMES, rows
+
+
+def _breaks(text: str, width: int) -> set[int]:
+    """The offsets of ``text`` where its lines break at ``width``."""
+    return set(divide_line(text, width))
+
+
+@pytest.mark.parametrize("width", range(20, 81, 3))
+def test_no_line_breaks_inside_a_word(width: int) -> None:
+    """Over the whole catalogue (fields filled) and the card texts at widths 20-80: no break
+    falls inside a Chinese word of the texts (tools/zh_words.py's list: "结算", "停手"...),
+    save inside a run of text wider than the line."""
+    from qm_tui.linebreak import words
+
+    vocabulary = words()
+    assert len(vocabulary) > 300 and "结算" in vocabulary and "跟牌" in vocabulary
+    pattern = re.compile("|".join(map(re.escape, sorted(vocabulary, key=len, reverse=True))))
+    bad = []
+    for text in ZH:
+        cuts = _breaks(text, width)
+        for m in pattern.finditer(text):
+            inside = cuts & set(range(m.start() + 1, m.end()))
+            if inside:
+                bad.append(f"{m.group()!r} broken at {width} in {text!r}")
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_words_were_broken_before() -> None:
+    # The check above can fail: the breaking that knows no words broke "停" / "手看清".
+    from qm_tui import linebreak
+
+    text = "让你先看一下题目再停手看清"  # 停 ends the first line at width 20
+    at = text.index("停手") + 1
+    words = linebreak.words
+    try:
+        linebreak.words = lambda: ()  # type: ignore[assignment]
+        linebreak.unbreakable.cache_clear()
+        linebreak._divide_wide.cache_clear()
+        old = divide_line(text, 20)
+    finally:
+        linebreak.words = words  # type: ignore[assignment]
+        linebreak.unbreakable.cache_clear()
+        linebreak._divide_wide.cache_clear()
+    assert at in old, old
+    assert at not in divide_line(text, 20)

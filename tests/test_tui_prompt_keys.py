@@ -106,7 +106,7 @@ async def test_the_card_being_answered_keeps_its_text_while_i_respond(lang: str)
 
 @pytest.mark.parametrize(
     ("lang", "joss", "fruit"),
-    [("en", "Place Joss Paper", "Place Green Rice Cake"), ("zh", "摆放 纸钱", "摆放 青团")],
+    [("en", "Place Joss Paper", "Place Green Rice Cake"), ("zh", "摆放纸钱", "摆放青团")],
 )
 async def test_two_copies_of_a_card_in_hand_are_one_option(
     lang: str, joss: str, fruit: str
