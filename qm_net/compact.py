@@ -178,14 +178,18 @@ class Encoder:
     def card(self, c: m.CardView) -> list[Any]:
         hit = self._held(c)
         if hit is not None:
+            # (type: ignore: the cache holds what was encoded for the part)
             return hit  # type: ignore[no-any-return]
+        # (type: ignore: the cache holds what was encoded for the part)
         return self._keep(c, [c.cid, c.card, True] if c.tapped else [c.cid, c.card])  # type: ignore[no-any-return]
 
     def cards(self, cs: tuple[m.CardView, ...]) -> list[Any]:
         hit = self._held(cs)
         if hit is not None:
+            # (type: ignore: the cache holds what was encoded for the part)
             return hit  # type: ignore[no-any-return]
         card = self.card
+        # (type: ignore: the cache holds what was encoded for the part)
         return self._keep(cs, [card(c) for c in cs])  # type: ignore[no-any-return]
 
     def slot(self, s: m.SlotView) -> list[Any] | None:
@@ -193,17 +197,20 @@ class Encoder:
             return None
         hit = self._held(s)
         if hit is not None:
+            # (type: ignore: the cache holds what was encoded for the part)
             return hit  # type: ignore[no-any-return]
         out: list[Any] = [None if s.card is None else self.card(s.card)]
         if s.negated:
             out += [s.face_down, True]
         elif s.face_down:
             out.append(True)
+        # (type: ignore: the cache holds what was encoded for the part)
         return self._keep(s, out)  # type: ignore[no-any-return]
 
     def seat(self, s: m.SeatView) -> list[Any]:
         hit = self._held(s)
         if hit is not None:
+            # (type: ignore: the cache holds what was encoded for the part)
             return hit  # type: ignore[no-any-return]
         slot = self.slot
         out = [
@@ -216,6 +223,7 @@ class Encoder:
             out.append(self.cards(s.stacked))
             if s.conceded:
                 out.append(True)
+        # (type: ignore: the cache holds what was encoded for the part)
         return self._keep(s, out)  # type: ignore[no-any-return]
 
     def link(self, link: m.LinkView) -> list[Any]:

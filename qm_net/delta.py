@@ -115,6 +115,7 @@ def _within(
         return None
     j = path[2]
     if j == 3 and len(path) > 3 and parts.get(3, set()) is not None:
+        # (type: ignore: not None: checked in the condition)
         parts.setdefault(3, set()).add(path[3])  # type: ignore[union-attr]
     else:
         parts[j] = None

@@ -11,7 +11,7 @@ import asyncio
 import struct
 from typing import Any
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 
 #: The largest frame body either side accepts or sends (256 KiB).
 MAX_FRAME = 256 * 1024

@@ -155,6 +155,7 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
     reveal = p.Reveal(
         secret=secret.hex(),
         commitment=fairdeal.commitment(secret),
+        # (type: ignore: the sources are the wire's words)
         parts=tuple(p.RevealedPart(x.seat, x.source, x.value.hex()) for x in parts),  # type: ignore[arg-type]
         journal=p.GameJournal(
             rules="5c1d0e3a9b2f4867",

@@ -167,6 +167,7 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
             op.shown(g, link, cl, remaining)
         if len(remaining) == 1 and not cl.optional:
             chosen[i] = [*got, remaining[0]]
+            # (type: ignore: chosen[i] is the list just set)
             if len(chosen[i]) < need:  # type: ignore[arg-type]
                 return _resolve_section(g, link, index, sec)
             continue

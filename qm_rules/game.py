@@ -492,11 +492,13 @@ class Game:
             if k == "skip":
                 self.placed = True
             else:
+                # (type: ignore: a card option names its card)
                 start_draft(self, seat, LINK_PLACE, opt.card)  # type: ignore[arg-type]
         elif kind is PROMPT_ACTION:
             if k == "end":
                 next_phase(self, PHASE_WORSHIP)
             elif k == "play":
+                # (type: ignore: a card option names its card)
                 start_draft(self, seat, LINK_ACTION, opt.card)  # type: ignore[arg-type]
             elif k == "set":
                 c = opt.card
@@ -515,6 +517,7 @@ class Game:
             elif k == "ability":  # 始祖, right after its worship
                 start_draft(self, seat, LINK_ABILITY, st.ancestor(seat), payload=opt.card)
             else:
+                # (type: ignore: a card option names its card)
                 start_draft(self, seat, LINK_WORSHIP, opt.card)  # type: ignore[arg-type]
         elif kind in (PROMPT_MODE, PROMPT_TARGET, PROMPT_COST):
             dr = self.draft
@@ -524,25 +527,30 @@ class Game:
             elif k == "mode":
                 dr.mode = opt.mode
             elif k == "target":
+                # (type: ignore: a card target names its card)
                 dr.targets.append(("p", opt.seat) if opt.seat is not None else ("c", opt.card))  # type: ignore[arg-type]
             elif k == "pay":
-                dr.cost.append(opt.card)  # type: ignore[arg-type]
+                dr.cost.append(opt.card)  # type: ignore[arg-type]  # a card option names its card
         elif kind is PROMPT_RESPOND:
             if k == "pass":
                 assert self.asking
                 self.asking.pop(0)
                 self.add_event(_PASSED[seat, len(self.chain) - 1])
             elif k == "flip":
-                d = st.defs[opt.card]  # type: ignore[index]
+                d = st.defs[opt.card]  # type: ignore[index]  # a card option names its card
                 lk = LINK_TRAP if d.type is CARD_TRAP else LINK_COUNTER
+                # (type: ignore: a card option names its card)
                 start_draft(self, seat, lk, opt.card)  # type: ignore[arg-type]
             elif k == "counter":
+                # (type: ignore: a card option names its card)
                 start_draft(self, seat, LINK_COUNTER, opt.card)  # type: ignore[arg-type]
             elif k == "manifest":
+                # (type: ignore: a card option names its card)
                 start_draft(self, seat, LINK_MANIFEST, opt.card)  # type: ignore[arg-type]
         elif kind is PROMPT_EFFECT:
             i = prompt.context["clause"]
             prev = self.res_choices.get(i) or []
+            # (type: ignore: an effect's option names a card, but none)
             self.res_choices[i] = None if k == "none" else [*prev, opt.card]  # type: ignore[list-item]
         elif kind is PROMPT_HAND_LIMIT:
             c = opt.card

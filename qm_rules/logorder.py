@@ -119,6 +119,7 @@ class LogOrder:
         """``e`` with the card and owner of the link it names by number, where it names one."""
         if e.kind not in NAMES_A_LINK:
             return e
+        # (type: ignore: an event naming a link holds its index)
         link = self._links.get(e.data.get("link"))  # type: ignore[arg-type]
         if link is None:
             return e

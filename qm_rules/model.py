@@ -46,11 +46,12 @@ def _fast_init(cls: type[_T]) -> type[_T]:
     events are built at every decision, so this is about a third of their cost."""
     env: dict[str, Any] = {
         f"_set_{f.name}": getattr(cls, f.name).__set__
+        # (type: ignore: cls is a dataclass; type[_T] does not say so)
         for f in dataclasses.fields(cls)  # type: ignore[arg-type]
     }
     init = _init_source(cls, "_set_{name}(self, {name})", env)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[method-assign]
+    cls.__init__ = init  # type: ignore[method-assign]  # replaced on purpose: the faster __init__
     return cls
 
 
@@ -63,10 +64,12 @@ def _maker(cls: type[_T]) -> Callable[..., _T]:
     fields as any class does and then turns the instance into ``cls`` (the layouts are the
     same, so Python allows it): the result is an ordinary, frozen ``cls``. Same arguments
     (and defaults) as ``cls``."""
+    # (type: ignore: a slotted dataclass; type[_T] does not say so)
     slots = cls.__slots__  # type: ignore[attr-defined]
+    # (type: ignore: cls is a dataclass; type[_T] does not say so)
     assert tuple(f.name for f in dataclasses.fields(cls)) == slots, cls  # type: ignore[arg-type]
     maker = type(f"_{cls.__name__}Maker", (), {"__slots__": slots})
-    maker.__init__ = _init_source(  # type: ignore[misc]
+    maker.__init__ = _init_source(  # type: ignore[misc]  # set on purpose: the maker's own __init__
         cls, "self.{name} = {name}", {"_cls": cls}, last="self.__class__ = _cls"
     )
     return maker

@@ -35,7 +35,7 @@ class QingmingCommands(Provider):
 
     @property
     def _qm(self) -> QingmingApp:
-        return self.app  # type: ignore[return-value]
+        return self.app  # type: ignore[return-value]  # the app is a QingmingApp
 
     def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         lang = getattr(self.app, "lang", "en")

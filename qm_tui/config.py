@@ -134,6 +134,7 @@ def load() -> Config:
     pace = raw.get("pace")
     guard = raw.get("answer_guard")
     ok_guard = isinstance(guard, int | float) and not isinstance(guard, bool) and guard >= 0
+    # (type: ignore: ok_guard: a number)
     guard_s = min(float(guard), MAX_ANSWER_GUARD) if ok_guard else None  # type: ignore[arg-type]
     return Config(
         name=clean_name(name) or None if isinstance(name, str) else None,

@@ -119,6 +119,7 @@ def _our_seat(
     for entry in stored:
         seat = hashes.get(token_hash(entry.token))
         if seat is not None:
+            # (type: ignore: the journal's seat number, read as plain data)
             return entry, int(seat)  # type: ignore[call-overload]
     target = os.path.abspath(path)
     for entry in stored:

@@ -190,5 +190,7 @@ def install() -> None:
     import rich.text
     import textual.content
 
+    # (type: ignore: replacing rich's private divider (see the module))
     rich.text.divide_line = divide_line  # type: ignore[attr-defined]
+    # (type: ignore: replacing rich's private divider (see the module))
     textual.content.divide_line = divide_line  # type: ignore[attr-defined]

@@ -341,6 +341,7 @@ class _Builder:
     def _set(self, index: int, **changes: object) -> None:
         for i, ls in enumerate(self.chain):
             if ls.link.index == index:
+                # (type: ignore: the changes are LinkState's fields)
                 self.chain[i] = dataclasses.replace(ls, **changes)  # type: ignore[arg-type]
                 return
 

@@ -171,6 +171,7 @@ class WebDoor:
         await site.start()
         server = site._server  # the listening sockets: aiohttp names no public way to the port
         assert server is not None
+        # (type: ignore: a listening socket has its name)
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
         self._reaper = asyncio.get_running_loop().create_task(self._reap())
         log.info("web door for %r on %s:%d", self.table_name, self.bind, self.port)

@@ -117,6 +117,7 @@ class Dealer:
         sources = tuple(deal.sources())
         for conn in list(host.conns):
             if conn.name is not None:
+                # (type: ignore: the sources are the wire's words)
                 conn.send(p.Dealt(sources=sources))  # type: ignore[arg-type]
         host._deal_game(deal.seed())
 

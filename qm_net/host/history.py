@@ -57,6 +57,7 @@ class GameHistory:
         seen = self.seen_by(viewer)
         cut = max(0, len(seen) - limit)
         wired = tuple(compact.event(e) for e in seen[cut:])
+        # (type: ignore: compact events: arrays of the wire's Event)
         return p.GameHistory(events=wired, omitted=cut, stand_ins=self._stand_ins(viewer, cut))  # type: ignore[arg-type]
 
     def _stand_ins(self, viewer: int | None, cut: int) -> tuple[p.StandIn, ...]:

@@ -247,7 +247,7 @@ class Lobby:
         host = self.host
         return p.LobbyUpdate(
             table_name=host.name,
-            state=host.state,  # type: ignore[arg-type]
+            state=host.state,  # type: ignore[arg-type]  # the state is one of the wire's words
             seats=host.seats.info(host.bot_strategy),
             owner_seat=self.owner_seat,
             games_played=host.games_played,

@@ -470,6 +470,7 @@ class Host:
         # Seats are the game's seat numbers: close up gaps so that the players are 0..k-1.
         for s in self.seats.compact():  # tell the players their new seat numbers
             if s.conn is not None:
+                # (type: ignore: a seated player holds a token)
                 s.conn.send(p.Joined(seat=s.index, token=s.token))  # type: ignore[arg-type]
         self.state = "playing"
         self.with_players = any(s.kind == "human" for s in self.seats.occupied)

@@ -558,6 +558,7 @@ class LogMemory:
         for i, e in enumerate(events):
             kind, d, seat = e.kind, e.data, e.seat
             if kind == "start":
+                # (type: ignore: a new game: the memory starts afresh in place)
                 self.__init__(self.book)  # type: ignore[misc]
             elif kind == "activate":
                 self._links[d["link"]] = (seat, d["def"], d.get("mode"))

@@ -826,6 +826,7 @@ class MCTSBot:
                 path.append(child)
                 break
             node = max((children[key] for key in moves), key=lambda ch: ch.ucb(c))
+            # (type: ignore: a child's move is never None (only the root's))
             game.choose(seat, moves[node.move])  # type: ignore[index]
             path.append(node)
         rewards = self._playout(game, bots)

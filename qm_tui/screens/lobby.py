@@ -79,7 +79,7 @@ class LobbyScreen(Screen[None]):
 
     @property
     def qm(self) -> QingmingApp:
-        return self.app  # type: ignore[return-value]
+        return self.app  # type: ignore[return-value]  # the app is a QingmingApp
 
     def compose(self) -> ComposeResult:
         yield Label("", id="title")

@@ -98,7 +98,7 @@ class RoomScreen(Screen[None]):
 
     @property
     def qm(self) -> QingmingApp:
-        return self.app  # type: ignore[return-value]
+        return self.app  # type: ignore[return-value]  # the app is a QingmingApp
 
     @property
     def anyone_starts(self) -> bool:

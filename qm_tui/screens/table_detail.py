@@ -109,8 +109,9 @@ class CardPanel:
     async def tile_chosen(self, message: TableTile.Chosen) -> None:
         """Enter or a click on a tile: take the option that names it, if exactly one does."""
         tile = message.tile
-        p = self.table.view.prompt if self.table.view is not None else None
-        if p is None or p.seat != self.table.view.viewer or not p.options:  # type: ignore[union-attr]
+        view = self.table.view
+        p = view.prompt if view is not None else None
+        if view is None or p is None or p.seat != view.viewer or not p.options:
             return
         refs = option_refs(p.options)
         if tile.zone == "seat":

@@ -60,6 +60,7 @@ def show_legend(table: TableScreen) -> None:
 def show_help(table: TableScreen) -> None:
     from qm_tui.screens.help import HelpScreen
 
+    # (type: ignore: Screen is invariant in its result; any is read)
     table.app.push_screen(HelpScreen.for_screen(table, table.lang))  # type: ignore[arg-type]
 
 

@@ -44,6 +44,7 @@ def outcome(
 
 
 def _naming(e: Event, links: Mapping[int, LinkView]) -> Event:
+    # (type: ignore: an event naming a link holds its index)
     link = links.get(e.data.get("link")) if e.kind in NAMES_A_LINK else None  # type: ignore[arg-type]
     return e if link is None else name_link(e, link.card.card, link.seat)
 

@@ -37,6 +37,7 @@ def redraw(widget: Static, content: VisualType, *, auto_width: bool = False) -> 
         return
     visual = widget.visual
     if auto_width and widget.parent is not None:
+        # (type: ignore: a widget's parent here is a widget)
         container = widget.parent.content_size.width  # type: ignore[attr-defined]
         if visual.get_optimal_width(rules(widget), container) != before.width:
             widget.refresh(layout=True)
@@ -59,8 +60,9 @@ class OneLayout:
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
-        styles = self.styles  # type: ignore[attr-defined]
+        styles = self.styles  # type: ignore[attr-defined]  # mixed into widgets, which have styles
         scrolls = styles.overflow_x != "hidden" or styles.overflow_y != "hidden"
+        # (type: ignore: mixed into widgets (Textual's private hook))
         return super()._size_updated(  # type: ignore[misc, no-any-return]
             size, virtual_size, container_size, layout and scrolls
         )
