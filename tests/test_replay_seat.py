@@ -89,6 +89,20 @@ def test_replay_for_one_seat_names_no_card_that_seat_did_not_see(tmp_path: Path)
     assert leaked_before > 0, "expected other seats to have made named picks in these games"
 
 
+def _takes_from_ann(seed: int) -> bool:
+    """Whether the bot game of ``seed`` plays 顺手牵羊 at a card on Ann's field."""
+    game = Game.new(["Ann", "Bo", "Cy"], seed, GameOptions(round_limit=6))
+    bots = [make_bot("random", (seed, s)) for s in range(3)]
+    targets: set[str] = set()
+    while (p := game.prompt) is not None:
+        for e in game.choose(p.seat, bots[p.seat].choose(game.view(p.seat))):
+            if e.kind == "activate" and e.data["def"] == "shunshou":
+                targets.update(e.data["targets"])
+            elif e.kind == "take" and e.data.get("from") == 0 and f"c{e.data['card']}" in targets:
+                return True
+    return False
+
+
 def _replay(path: Path, *args: str) -> list[str]:
     return subprocess.run(
         [sys.executable, "-m", "qingming", "replay", str(path), "--no-step", *args],
@@ -116,7 +130,9 @@ def test_replay_says_whose_card_a_link_targets(tmp_path: Path) -> None:
     """A card target is named, with whose slot it lay in: "Bo activates Sleight of Hand ->
     Rice Wine (Ann's slot 1)"; the replay read "-> a card" (it had no names for targets)."""
     path = tmp_path / "game.jsonl"
-    _journal(path, 4)  # a game where 顺手牵羊 is played at a card on a field
+    seed = next((s for s in range(40) if _takes_from_ann(s)), None)
+    assert seed is not None, "no game of the first 40 seeds plays Sleight of Hand at Ann's field"
+    _journal(path, seed)
     for lang, line in (
         ("en", r"activates Sleight of Hand -> [A-Z][a-zA-Z ]+ \((Ann|Bo|Cy)'s slot [1-5]\)$"),
         ("zh", r"发动顺手牵羊 -> \w+（(Ann|Bo|Cy) 的 [1-5] 号位置）$"),
