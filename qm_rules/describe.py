@@ -421,10 +421,12 @@ def offerings_words(view: View, seat: int, lang: str) -> str:
 
 def outlook_words(outlook: Outlook, lang: str) -> str:
     """An ancestor in my hand, its condition as declaring it now would leave it, and whether
-    that wins ("Maternal Grandfather: 0 of 2 traps in hand - not yet")."""
+    that wins ("Maternal Grandfather: 0 of 2 traps in hand - not yet"); while worship cannot be
+    declared yet, whether the condition is met now ("... - met now")."""
     st = outlook.standing
+    verdict = outlook.verdict if outlook.declarable else f"held_{outlook.verdict}"
     return tr(
-        f"progress.outlook.{outlook.verdict}",
+        f"progress.outlook.{verdict}",
         lang,
         name=card_name(st.card, lang),
         words=_standing_words(st, lang),
@@ -432,7 +434,8 @@ def outlook_words(outlook: Outlook, lang: str) -> str:
 
 
 def worship_block_words(view: View, lang: str) -> str | None:
-    """What keeps the viewer from declaring worship now, in a sentence; None if nothing does."""
+    """What keeps the viewer from declaring worship now ("offerings on your field: 2 of 4",
+    "no ancestor in your hand"); None if nothing does."""
     block = worship_block(view)
     if block is None:
         return None

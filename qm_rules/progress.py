@@ -84,11 +84,13 @@ class Outlook:
     """An ancestor in the viewer's hand: its condition as it would stand were it declared now
     and resolved (``standing``: the offerings on the field stacked, the hand without it, the
     worship draw not yet counted unless the condition counts cards, which it adds one to),
-    and the ``verdict``."""
+    and the ``verdict``; ``declarable``: worship may be declared now (4 offerings on the field,
+    no ancestor out), else the verdict says only how the condition stands."""
 
     cid: int
     standing: Standing
     verdict: Verdict
+    declarable: bool = True
 
 
 def _standing(
@@ -155,6 +157,7 @@ def hand_outlooks(view: View) -> list[Outlook]:
     seen: set[str] = set()
     offerings = _offerings(view, me.seat)
     draws = _can_draw(view)
+    declarable = offerings >= WORSHIP_OFFERINGS and ancestor_on_field(view, me.seat) is None
     for c in me.hand:
         d = _DEFS.get(c.card)
         if d is None or d.type is not CardType.ANCESTOR or d.condition is None or d.id in seen:
@@ -172,7 +175,7 @@ def hand_outlooks(view: View) -> list[Outlook]:
             verdict = "draw" if have + 1 >= standing.need else "short"
         else:
             verdict = "short"
-        out.append(Outlook(c.cid, standing, verdict))
+        out.append(Outlook(c.cid, standing, verdict, declarable))
     return out
 
 

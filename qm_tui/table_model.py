@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from qm_rules.describe import distinct_options, worship_progress
+from qm_rules.describe import distinct_options, outlook_words, worship_progress
 from qm_rules.logorder import LogOrder
 from qm_rules.model import Event, LinkView, Option, Phase, PromptKind, SeatView, View
+from qm_rules.progress import WORSHIP_OFFERINGS, hand_outlooks, seat_progress
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.playback import ChainFrame
@@ -84,9 +85,12 @@ class HeaderPart:
 @dataclass(frozen=True, slots=True)
 class SeatHeader:
     """A seat's name line as data: turn mark and name, whether it is mine, how it is played
-    (conceded, a bot and its level, online or not), hand size, stacked offerings, my ancestor's
-    progress, and whether it is deciding now. :meth:`parts` puts it in words; the seat's widget
-    draws the parts (a new figure is a field here and a part in :meth:`parts`)."""
+    (conceded, a bot and its level, online or not), hand size, stacked offerings, how near it
+    is to winning (its offerings on the field out of the 4 worship needs while it has no
+    ancestor out; its ancestor's condition and how far it is, as the view shows it; for me,
+    what declaring each ancestor in my hand would do now), and whether it is deciding now.
+    :meth:`parts` puts it in words; the seat's widget draws the parts (a new figure is a field
+    here and a part in :meth:`parts`)."""
 
     seat: int
     name: str
@@ -97,7 +101,9 @@ class SeatHeader:
     """A bot and how well it plays, or whether the player is online (in words); None: unknown."""
     hand_count: int = 0
     stacked: int = 0
+    offerings: int | None = None
     progress: str | None = None
+    outlook: str | None = None
     deciding: bool = False
 
     def parts(self, lang: str) -> tuple[HeaderPart, ...]:
@@ -112,8 +118,17 @@ class SeatHeader:
         out.append(HeaderPart("hand", tr("table.hand_count", lang, n=self.hand_count)))
         if self.stacked:
             out.append(HeaderPart("stacked", tr("table.stacked", lang, n=self.stacked)))
+        if self.offerings is not None:
+            out.append(
+                HeaderPart(
+                    "offerings",
+                    tr("progress.offerings", lang, n=self.offerings, need=WORSHIP_OFFERINGS),
+                )
+            )
         if self.progress:
             out.append(HeaderPart("progress", self.progress))
+        if self.outlook:
+            out.append(HeaderPart("outlook", self.outlook))
         if self.deciding:
             out.append(HeaderPart("deciding", "... " + tr("table.deciding", lang)))
         return tuple(out)
@@ -384,6 +399,10 @@ class TableModel:
             words = bot_words(status, lang)
             presence = words or tr(f"table.conn.{'on' if status.connected else 'off'}", lang)
         mine = sv.seat == view.viewer
+        progress = seat_progress(view, sv.seat)
+        outlook = ""  # what declaring each ancestor in my hand would do now
+        if mine and progress.ancestor is None:
+            outlook = "; ".join(outlook_words(o, lang) for o in hand_outlooks(view))
         deciding = (
             view.prompt is not None
             and view.prompt.seat == sv.seat
@@ -399,7 +418,9 @@ class TableModel:
             presence=presence,
             hand_count=sv.hand_count,
             stacked=len(sv.stacked),
-            progress=(worship_progress(view, sv.seat, lang) or None) if mine else None,
+            offerings=progress.offerings if progress.ancestor is None else None,
+            progress=worship_progress(view, sv.seat, lang) or None,
+            outlook=outlook or None,
             deciding=deciding,
         )
 

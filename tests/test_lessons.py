@@ -54,7 +54,9 @@ def test_the_scripted_path_completes(lesson) -> None:  # noqa: ANN001
 def test_restart_begins_the_lesson_again() -> None:
     run = LessonRun(LESSONS[0])
     first = run.view()
-    run.choose(run.taught().id)  # type: ignore[union-attr]
+    taught = run.taught()
+    assert taught is not None
+    run.choose(taught.id)
     run.restart()
     assert run.step == 0 and run.status == "open"
     assert run.view() == first

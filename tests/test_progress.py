@@ -156,6 +156,5 @@ def test_the_outlook_in_words() -> None:
     assert offerings_words(g.view(1), 0, "en") == "offerings 4/4"
     assert hand_outlooks(g.view(1)) == []  # nobody sees another's hand
     g = position(hands={0: ["qingtuan", "yehuo"], 1: [PAD]}, fields={0: ["juhua"]})
-    assert worship_block_words(g.view(0), "en") == (
-        "You cannot worship yet: 1 of the 4 offerings needed are on your field"
-    )
+    assert worship_block_words(g.view(0), "en") == "offerings on your field: 1 of 4"
+    assert worship_block_words(g.view(0), "zh") == "场上供品 1/4"

@@ -94,16 +94,29 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "{name}：{words}，还不够",
         "en": "{name}: {words} - not yet",
     },
+    # the same while worship cannot be declared yet: how the condition stands now
+    "progress.outlook.held_win": {
+        "zh": "{name}：{words}，条件现在已满足",
+        "en": "{name}: {words} - met now",
+    },
+    "progress.outlook.held_draw": {
+        "zh": "{name}：{words}，还差一张，祭祀抽牌可能补上",
+        "en": "{name}: {words} - one short, which the worship draw may bring",
+    },
+    "progress.outlook.held_short": {
+        "zh": "{name}：{words}，还不够",
+        "en": "{name}: {words} - not yet",
+    },
     "progress.block.offerings": {
-        "zh": "还不能祭祀：场上的供品 {n}/4",
-        "en": "You cannot worship yet: {n} of the 4 offerings needed are on your field",
+        "zh": "场上供品 {n}/4",
+        "en": "offerings on your field: {n} of 4",
     },
     "progress.block.no_ancestor": {
-        "zh": "还不能祭祀：手牌中没有祖宗牌",
-        "en": "You cannot worship yet: there is no ancestor in your hand",
+        "zh": "手牌中没有祖宗牌",
+        "en": "no ancestor in your hand",
     },
     "progress.block.ancestor_out": {
         "zh": "你的祖宗牌已在场上",
-        "en": "Your ancestor is already on the field",
+        "en": "your ancestor is on the field already",
     },
 }

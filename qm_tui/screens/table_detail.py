@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Input, OptionList
 
-from qm_rules.describe import card_name, distinct_options
+from qm_rules.describe import card_name, distinct_options, outlook_words, why_not_words
 from qm_rules.model import PromptKind, View
+from qm_rules.plays import reasons_of
+from qm_rules.progress import hand_outlooks
 from qm_tui.i18n import tr
 from qm_tui.table_model import option_refs, pinned_link
 from qm_tui.widgets.detail import CardDetail, detail_text, pinned_text
@@ -69,12 +71,10 @@ class CardPanel:
             self.roomy,
             self.table.lang,
         )
+        if self.table.view is not None:
+            key += (self.table.view.prompt,)
         if tile.zone == "seat" and self.table.view is not None:
-            key += (
-                self.table.view.seats[tile.seat],
-                self.table.view.turn_seat,
-                self.table.view.prompt,
-            )
+            key += (self.table.view.seats[tile.seat], self.table.view.turn_seat)
         if key == self.shown:
             return
         self.shown = key
@@ -98,8 +98,26 @@ class CardPanel:
                 negated=tile.state.negated,
                 stacked=tile.stacked,
                 bilingual=self.roomy,
+                note=self.card_note(tile.card.cid, tile.card.card),
             )
         )
+
+    def card_note(self, cid: int, card_id: str) -> str:
+        """A line about one of my cards now: why it cannot be played (the reason the prompt
+        carries, from the rules that decide it), or what declaring it would do."""
+        view = self.table.view
+        if view is None or view.viewer is None:
+            return ""
+        p = view.prompt
+        if p is not None and p.seat == view.viewer:
+            reason = reasons_of(p.context).get(cid)
+            if reason is not None:
+                why = why_not_words(reason, card_id, self.table.lang)
+                return tr("table.whynot", self.table.lang, why=why)
+        for outlook in hand_outlooks(view):
+            if outlook.cid == cid:
+                return outlook_words(outlook, self.table.lang)
+        return ""
 
     @property
     def roomy(self) -> bool:
@@ -118,6 +136,10 @@ class CardPanel:
             opts = refs.seats.get(tile.seat, [])
         else:
             opts = refs.cards.get(tile.card.cid, []) if tile.card is not None else []
+        if not opts and tile.card is not None:  # dimmed: say why it cannot be played
+            note = self.card_note(tile.card.cid, tile.card.card)
+            if note:
+                self.table.notify(note, timeout=4, markup=False)
         if len(opts) == 1:
             await self.table.choose(opts[0].id)
         elif len(opts) > 1:  # a second copy's options are listed as the first copy's
@@ -142,6 +164,7 @@ class CardPanel:
         if opt is not None and opt.card is not None:
             card_id = self.table.known_cards.get(opt.card)
             if card_id is not None:
+                note = self.card_note(opt.card, card_id)
                 self.table.query_one(CardDetail).show(
-                    detail_text(card_id, self.table.lang, bilingual=self.roomy)
+                    detail_text(card_id, self.table.lang, bilingual=self.roomy, note=note)
                 )

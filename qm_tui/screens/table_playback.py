@@ -7,10 +7,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from qm_rules.describe import field_places, worship_progress
+from qm_rules.describe import field_places, worship_block_words, worship_progress
 from qm_rules.model import View
 from qm_tui.i18n import tr
-from qm_tui.playback import ANCESTOR_NOTES, ChainFrame, Step, is_resolved, next_pace, resolved_among
+from qm_tui.playback import (
+    ANCESTOR_NOTES,
+    IDLE_NOTES,
+    ChainFrame,
+    Step,
+    is_resolved,
+    next_pace,
+    resolved_among,
+)
 from qm_tui.session import Ended
 from qm_tui.table_model import Shown
 from qm_tui.widgets.chain import ChainStack
@@ -166,7 +174,12 @@ class PlaybackShow:
 
     def note_words(self, note: str, view: View) -> str:
         """A playback note in words; the worship phase's, of a player whose ancestor is on
-        the field, says how far its condition is (as of ``view``, the update's)."""
+        the field, says how far its condition is (as of ``view``, the update's); the plain
+        worship phase's says what keeps the player from declaring."""
+        if note == IDLE_NOTES["worship"] and view.viewer is not None:
+            why = worship_block_words(view, self.table.lang)
+            if why:
+                return tr("table.idle.worship.why", self.table.lang, why=why)
         if note != ANCESTOR_NOTES["worship"] or view.viewer is None:
             return tr(note, self.table.lang)
         progress = worship_progress(view, view.viewer, self.table.lang, not_yet=True) or ""

@@ -95,6 +95,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "你现在还不能祭祀，祭祀阶段结束",
         "en": "You cannot worship yet: the worship phase ends",
     },
+    "table.idle.worship.why": {
+        "zh": "你现在还不能祭祀（{why}），祭祀阶段结束",
+        "en": "You cannot worship yet ({why}): the worship phase ends",
+    },
+    # what declaring an ancestor would do now, after its option in the worship prompt
+    "table.option.worship.win": {"zh": "（现在宣言就会获胜）", "en": " - wins now"},
+    "table.option.worship.draw": {
+        "zh": "（是否获胜要看祭祀抽到的牌）",
+        "en": " - the worship draw decides whether it wins",
+    },
+    "table.option.worship.short": {"zh": "（还不会获胜）", "en": " - would not win yet"},
+    "table.whynot": {"zh": "现在不能打出：{why}", "en": "Cannot be played now: {why}"},
     "table.history.resumed": {"zh": "── 牌局在此继续 ──", "en": "── The game goes on from here ──"},
     "table.discard.title": {
         "zh": "弃牌区（{n} 张，最新的在上）",

@@ -36,15 +36,19 @@ def detail_text(
     stacked: tuple[CardView, ...] = (),
     hint: str = "",
     bilingual: bool = True,
+    note: str = "",
 ) -> Text:
     """The full text of one card; ``hint`` when there is no card to show. ``bilingual`` adds
-    the text in the other language (when the terminal has room for it)."""
+    the text in the other language (when the terminal has room for it); ``note``, a line
+    about the card now (why it cannot be played, what declaring it would do), goes first."""
     if card_id is None:
         return Text("\n".join(clean(line) for line in hint.split("\n")), style="dim")
     d = DEFS.get(card_id)
     if d is None:
         return Text(clean(card_id))  # not a card we know: a host sent it
     out = Text(f"{d.name.zh}  {d.name.en}", style="bold")
+    if note:
+        out.append("\n" + clean(note), style="bold italic")
     marks = [type_name(d.type, lang), *(tr(f"tag.{tag}", lang) for tag in sorted(d.tags))]
     if tapped:
         marks.append(tr("card.tapped", lang))

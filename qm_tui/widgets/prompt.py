@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from qm_rules.describe import describe_options, describe_prompt, distinct_options
 from qm_rules.model import Option, PromptKind, View
+from qm_rules.progress import hand_outlooks
 from qm_rules.shown import DEFS
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
@@ -242,6 +243,13 @@ class PromptBar(OneLayout, Vertical):
                 labels = [
                     label + tr("table.option.fills", lang) if fills else label
                     for label, fills in zip(labels, fills_field(view, shown), strict=True)
+                ]
+                verdicts = {o.cid: o.verdict for o in hand_outlooks(view)}
+                labels = [  # a declaration says whether it would win now
+                    label + tr(f"table.option.worship.{verdicts[o.card]}", lang)
+                    if o.kind == "declare" and o.card in verdicts
+                    else label
+                    for label, o in zip(labels, shown, strict=True)
                 ]
                 ol.add_options(
                     ListOption(
