@@ -367,11 +367,23 @@ def test_steps_come_one_at_a_time_at_the_pace_and_catch_up_when_far_behind() -> 
     assert next_pace("slow") == "fast"
 
 
-@pytest.mark.parametrize("seed", [2, 5])
-def test_a_link_keeps_whose_card_it_targeted_as_it_lay_when_made(seed: int) -> None:
+def test_a_link_keeps_whose_card_it_targeted_as_it_lay_when_made() -> None:
     """Games of bots: a link targeting a card on a field says whose slot it lay in when the
     link was made (the board before its update), also in the frames drawn once the
-    resolution has moved the card; the chain's box then reads "-> Green Tea (Bob's slot 2)"."""
+    resolution has moved the card; the chain's box then reads "-> Green Tea (Bob's slot 2)".
+    Games of the first seeds are played until two have such links; every link is checked."""
+    games = 0
+    for seed in range(20):
+        if _check_targeted_links(seed):
+            games += 1
+        if games == 2:
+            break
+    assert games == 2, "fewer than two games of the first 20 seeds make a link at a field card"
+
+
+def _check_targeted_links(seed: int) -> int:
+    """Play back the bot game of ``seed``, checking each link made at a card on a field; how
+    many there were."""
     from qm_rules.describe import field_places
     from qm_tui.widgets.chain import chain_text
 
@@ -405,7 +417,7 @@ def test_a_link_keeps_whose_card_it_targeted_as_it_lay_when_made(seed: int) -> N
                     assert words in shown, shown
             found += 1
         board = field_places(view)
-    assert found
+    return found
 
 
 def _resolution(view: View) -> tuple[View, tuple[Event, ...]]:
