@@ -657,26 +657,47 @@ def test_without_read_log_the_deals_ignore_the_log() -> None:
 
 
 def test_a_face_down_card_the_answered_link_removes_anyway_is_flipped_not_searched() -> None:
-    # From a played game (seed 7, four players): the human's Qingming Rain discards bot-3's
-    # face-down cards, one of them Ghost Wall, which can negate it. Passing loses both cards;
-    # flipping loses none. The search used to weigh the two by playouts and passed on half the
-    # seeds; a card that goes anyway is used, on every seed.
-    choices = [
-        (0, "place:56"), (0, "play:22"), (0, "pick:42"), (0, "set:21"), (0, "end"),
-        (1, "place:39"), (1, "set:48"), (1, "end"), (2, "place:19"), (2, "play:61"),
-        (1, "flip:48"), (2, "set:44"), (2, "set:41"), (3, "skip"), (3, "end"),
-        (0, "place:5"), (0, "play:17"), (0, "target:p2"),
-    ]  # fmt: skip
-    game = Game.new(["root", "bot-2", "bot-3", "bot-4"], 7)
-    for seat, option in choices:
-        game.choose(seat, option)
+    # Seat 0's Qingming Rain discards seat 2's face-down cards, one of them Ghost Wall, which
+    # can negate it. Passing loses both cards; flipping loses none. The search used to weigh
+    # the two by playouts and passed on half the seeds; a card that goes anyway is used, on
+    # every seed. (The position is one reached in a played four-player game.)
+    from qm_rules.position import Position, SeatSetup, build
+
+    hands = (
+        ("quxie", "qingming_yu", "wenming_changdao", "zhuozei", "xianguo"),
+        ("zhiqian", "shizu", "chaitai", "hushenfu"),
+        ("taipo", "taigong"),
+        ("xianguo", "shao_baofu", "jisi_zhunbei", "qingcha", "juhua", "xianguo"),
+    )
+    fields: tuple[tuple[str | None, ...], ...] = (
+        ("xiangzhu", "qingtuan", "hushenfu/down"),
+        ("juhua", "gui_daqiang"),
+        ("zhiqian", None, "gui_daqiang/down", "zhiren_tishen/down"),
+        (),
+    )
+    game = build(
+        Position(
+            seats=tuple(SeatSetup(hand=h, field=f) for h, f in zip(hands, fields, strict=True)),
+            turn=5,
+            round=2,
+            placed=True,
+            rest="deck",
+            names=("root", "bot-2", "bot-3", "bot-4"),
+        )
+    )
+    assert game.prompt is not None and game.prompt.seat == 0
+    rain = next(o for o in game.prompt.options if o.kind == "play" and o.card is not None)
+    assert game.defs[rain.card].id == "qingming_yu"
+    game.choose(0, rain.id)
+    game.choose(0, "target:p2")
+    wall = game.st.fields[2][2]
     view = game.view(2)
     assert view.prompt is not None and view.prompt.kind is PromptKind.RESPOND
-    assert {o.id for o in view.prompt.options} == {"flip:44", "pass"}
+    assert {o.id for o in view.prompt.options} == {f"flip:{wall}", "pass"}
     assert view.chain[-1].card.card == "qingming_yu" and view.chain[-1].targets == ("p2",)
     for seed in range(8):
         bot = make_bot("hard", seed)
-        assert bot.choose(view) == "flip:44", seed
+        assert bot.choose(view) == f"flip:{wall}", seed
         assert bot.searched == 0  # type: ignore[attr-defined]
 
 
