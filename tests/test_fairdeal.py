@@ -23,7 +23,7 @@ from qm_rules.bots import make_bot
 
 def _sent(game: Game, wire: WireSeq, seat: int | None) -> View:
     """``seat``'s view as the host sends it: numbered in the receiver's own seq."""
-    view = game.view(seat)
+    view = fairdeal.sent_view(game, seat)
     seq = wire.of(seat)
     prompt = dataclasses.replace(view.prompt, seq=seq) if view.prompt is not None else None
     return dataclasses.replace(view, seq=seq, prompt=prompt)
