@@ -16,7 +16,6 @@ ancestor: each is dealt equally often).
 
 from __future__ import annotations
 
-import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -24,8 +23,10 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import BUILD
 from .bots import BOT_NAMES, Bot, make_bot, tell
 from .cards import CardSet, shipped_cards
+from .cardstats import LATER, OPENING, CardStats, Seen, Tracker, wilson
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .model import GameOptions
 from .rng import seed_state
@@ -38,8 +39,6 @@ MAX_DECISIONS = 100_000
 #: wins should be within 1/6 ± ANCESTOR_BAND, a seat's within 1/N ± SEAT_BAND.
 ANCESTOR_BAND = 0.04
 SEAT_BAND = 0.03
-#: z for a two-sided 95 % interval.
-Z95 = 1.959964
 
 
 class SimError(ValueError):
@@ -85,16 +84,6 @@ def parse_bots(text: str | Sequence[str] | None, players: int) -> tuple[str, ...
             f"--bots names {len(names)} strategies for {players} players; give one, or one per seat"
         )
     return tuple(names)
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``k`` successes in ``n`` trials (95 % by default)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +143,8 @@ class GameRecord:
     turns: int
     decisions: int
     concessions: int
+    #: Each seat's cards in hand and played (:mod:`qm_rules.cardstats`), when tracked.
+    cards: Seen | None = None
 
 
 @dataclass(slots=True)
@@ -182,6 +173,11 @@ class SimReport:
     #: The card set's rules hash, and the file it was read from (None: the game's own set).
     cards_digest: str = ""
     cards_file: str | None = None
+    #: The engine that played: "python", or "mypyc" when its compiled build is there
+    #: (``tools/compile.py``; Python imports it in the sources' place, sim's workers too).
+    build: str = BUILD
+    #: Card by card (:mod:`qm_rules.cardstats`), when asked for.
+    card_stats: CardStats | None = None
 
     def __post_init__(self) -> None:
         if not self.ancestor_ids:
@@ -200,6 +196,8 @@ class SimReport:
             if rec.ancestor is not None:
                 self.wins_by_ancestor[rec.ancestor] += 1
         self.concessions += rec.concessions
+        if self.card_stats is not None and rec.cards is not None:
+            self.card_stats.add(rec.cards, rec.winner)
         self.rounds += rec.rounds
         self.turns += rec.turns
         self.decisions += rec.decisions
@@ -265,15 +263,17 @@ class SimReport:
             "decisions_per_second": round(self.decisions_per_second, 1),
             "wall_seconds": round(self.wall_seconds, 4),
             "jobs": self.jobs,
+            "build": self.build,
             "cards": {"file": self.cards_file, "digest": self.cards_digest},
             "seat_shares": [s.to_plain() for s in seats],
             "ancestor_shares": {a.name: a.to_plain() for a in ancestors},
+            **({"by_card": self.card_stats.to_plain()} if self.card_stats is not None else {}),
         }
 
 
 #: Keys of :meth:`SimReport.to_plain` that depend on the clock or the processes, not the seed.
 TIMING_KEYS = frozenset(
-    {"seconds", "games_per_second", "decisions_per_second", "wall_seconds", "jobs"}
+    {"seconds", "games_per_second", "decisions_per_second", "wall_seconds", "jobs", "build"}
 )
 
 
@@ -284,19 +284,31 @@ def play_game(
     options: GameOptions | None = None,
     index: int = 0,
     cards: CardSet | None = None,
+    track: bool = False,
 ) -> GameRecord:
     """Play one game to its end with the card set ``cards`` (the shipped set if None), each
     seat's bot answering its own prompts from its own view (and reading the events its seat is
-    shown, if it reads them)."""
+    shown, if it reads them). ``track``: also note each seat's cards in hand and played."""
     game = Game.new([f"{b.name}-{i}" for i, b in enumerate(bots)], seed, options, cards)
-    events = list(game.opening)
+    tracker = Tracker(len(bots)) if track else None
+    if tracker is not None:
+        tracker.read(game.opening, OPENING, 1)
+    for s, b in enumerate(bots):  # the game begins: every bot starts afresh
+        tell(b, s, game.opening)
+    # Only the bots that read the log are handed each decision's events (qm_rules.bots.tell
+    # hands the others nothing but a game's start, which a game's decisions never hold): the
+    # loop below is the engine's own, a view and a choice a decision.
+    readers = [(s, b) for s, b in enumerate(bots) if hasattr(b, "observe")]
+    choose, view = game.choose, game.view
     decisions = 0
     prompt = game.prompt
     while prompt is not None:
-        for s, b in enumerate(bots):
-            tell(b, s, events)
         seat = prompt.seat
-        events = game.choose(seat, bots[seat].choose(game.view(seat)), prompt.seq)
+        events = choose(seat, bots[seat].choose(view(seat)), prompt.seq)
+        for s, b in readers:
+            tell(b, s, events)
+        if tracker is not None:
+            tracker.read(events, LATER, game.round)
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(
@@ -315,6 +327,7 @@ def play_game(
         turns=result.turns,
         decisions=decisions,
         concessions=sum(1 for _, option in game.choices if option == "concede"),
+        cards=tracker.result() if tracker is not None else None,
     )
 
 
@@ -326,13 +339,14 @@ def _play_chunk(
     indices: Sequence[int],
     cards: CardSet,
     clock: Callable[[], float] = time.perf_counter,
+    track: bool = False,
 ) -> list[tuple[GameRecord, float]]:
     """Play games ``indices`` of a run, each timed on its own (also a worker process's task)."""
     out = []
     for i in indices:
         seated = [make_bot(name, bot_seed(seed, i, k), cards) for k, name in enumerate(strategies)]
         start = clock()
-        rec = play_game(players, game_seed(seed, i), seated, options, i, cards)
+        rec = play_game(players, game_seed(seed, i), seated, options, i, cards, track)
         out.append((rec, clock() - start))
     return out
 
@@ -355,6 +369,7 @@ def simulate(
     jobs: int = 1,
     cards: CardSet | None = None,
     cards_file: str | None = None,
+    by_card: bool = False,
 ) -> SimReport:
     """Play ``games`` bot games of ``players`` seats with the card set ``cards`` (the shipped
     set if None) and add them up.
@@ -383,16 +398,19 @@ def simulate(
         ancestor_ids=tuple(d.id for d in cards.ancestors),
         cards_digest=cards.digest,
         cards_file=cards_file,
+        card_stats=CardStats([d.id for d in cards.cards]) if by_card else None,
     )
     wall = clock()
     if jobs == 1:
         results = []
         for i in range(games):
-            results += _play_chunk(players, seed, strategies, options, [i], cards, clock)
+            results += _play_chunk(players, seed, strategies, options, [i], cards, clock, by_card)
             if progress is not None:
                 progress(i + 1, games)
     else:
-        results = _play_parallel(players, games, seed, strategies, options, jobs, progress, cards)
+        results = _play_parallel(
+            players, games, seed, strategies, options, jobs, progress, cards, by_card
+        )
     for rec, _ in results:  # in game order, whichever process played them
         report.add(rec)
     report.seconds = sum(t for _, t in results)
@@ -409,13 +427,24 @@ def _play_parallel(
     jobs: int,
     progress: Callable[[int, int], None] | None,
     cards: CardSet,
+    track: bool = False,
 ) -> list[tuple[GameRecord, float]]:
     results: list[tuple[GameRecord, float]] = []
     done = 0
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         pending: set[Future[list[tuple[GameRecord, float]]]] = {
-            pool.submit(_play_chunk, players, seed, strategies, options, list(chunk), cards)
+            pool.submit(
+                _play_chunk,
+                players,
+                seed,
+                strategies,
+                options,
+                list(chunk),
+                cards,
+                time.perf_counter,
+                track,
+            )
             for chunk in _chunks(games, jobs)
         }
         while pending:

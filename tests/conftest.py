@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 
@@ -33,3 +34,13 @@ def _answer_guard_off(monkeypatch: pytest.MonkeyPatch) -> None:
     from qm_tui import config
 
     monkeypatch.setattr(config, "ANSWER_GUARD", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def _shipped_cards_shown() -> Iterator[None]:
+    """Each test starts naming cards from the game's own set: a command run in-process with
+    ``--cards FILE`` shows its set's names (qm_rules.shown), as its own program would."""
+    yield
+    from qm_rules.shown import show_cards
+
+    show_cards(None)

@@ -14,7 +14,7 @@ import json
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from qingming.cardsfile import add_cards_argument, read_card_set
 from qingming.commands.tables import _pad, _width
@@ -61,6 +61,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--json", action="store_true", help="print one JSON object instead of a table"
     )
     add_cards_argument(parser)
+    parser.add_argument(
+        "--by-card",
+        action="store_true",
+        help="report every card: win rates in the opening hand, drawn, played and not, the "
+        "improvement when drawn, how often and in which round it is played, each with its 95 %% "
+        "interval (on with --cards or --report)",
+    )
+    parser.add_argument(
+        "--report",
+        metavar="FILE.html",
+        help="also write the figures as one self-contained web page with charts (no request "
+        "leaves it), for anyone to read in a browser",
+    )
     parser.add_argument(
         "--lang",
         choices=("zh", "en"),
@@ -190,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             cards=cards,
             cards_file=args.cards,
+            by_card=bool(args.by_card or args.cards or args.report),
         )
     except KeyboardInterrupt:
         print("qingming sim: interrupted", file=sys.stderr)
@@ -202,7 +216,74 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(format_report(report, lang))
+        if report.card_stats is not None:
+            print()
+            print(format_cards(report, lang))
+    if args.report:
+        from qingming.simreport import page
+
+        try:
+            with open(args.report, "w", encoding="utf-8") as f:
+                f.write(page(report, lang))
+        except OSError as exc:
+            print(f"qingming sim: {args.report}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        if not args.json:
+            print(tr("sim.report.written", lang, file=args.report))
     return 0
+
+
+def _rate(r: dict[str, Any]) -> str:
+    """ "75.0% [52–89]": a rate and its 95 % interval, in points; "–" for no games."""
+    if not r["of"]:
+        return "–"
+    lo, hi = r["interval"]
+    return f"{100 * r['rate']:.1f}% [{100 * lo:.0f}–{100 * hi:.0f}]"
+
+
+def format_cards(report: SimReport, lang: str = "en") -> str:
+    """Every card's figures (:mod:`qm_rules.cardstats`), two lines a card, ancestors last."""
+    from qm_rules.describe import type_name
+
+    assert report.card_stats is not None
+    plain = report.card_stats.to_plain()
+    defs = shown_cards().by_id
+    order = sorted(plain, key=lambda c: (defs[c].type == "ancestor", list(plain).index(c)))
+    lines = [tr("sim.card.title", lang)]
+    for card in order:
+        f = plain[card]
+        d = defs[card]
+        iwd = f["improvement_when_drawn"]
+        better = "–"
+        if iwd is not None:
+            lo, hi = iwd["interval"]
+            better = f"{100 * iwd['value']:+.1f} [{100 * lo:+.0f}–{100 * hi:+.0f}]"
+        mean = f["mean_round_played"]
+        lines.append(f"  {d.name(lang)} ({type_name(d.type, lang)})")
+        lines.append(
+            "    "
+            + tr(
+                "sim.card.hand",
+                lang,
+                hand=_rate(f["in_hand"]),
+                opening=_rate(f["opening_hand"]),
+                drawn=_rate(f["drawn"]),
+                better=better,
+            )
+        )
+        lines.append(
+            "    "
+            + tr(
+                "sim.card.play",
+                lang,
+                played=_rate(f["played"]),
+                not_played=_rate(f["not_played"]),
+                often=_rate(f["play_rate"]),
+                round="–" if mean is None else f"{mean:.1f}",
+            )
+        )
+    lines.append(tr("sim.card.note", lang))
+    return "\n".join(lines)
 
 
 def _pct(n: int, total: int) -> str:
@@ -305,4 +386,5 @@ def format_report(report: SimReport, lang: str = "en") -> str:
     ]
     if report.jobs > 1:
         lines.append(tr("sim.wall", lang, seconds=f"{report.wall_seconds:.2f}", jobs=report.jobs))
+    lines.append(tr(f"sim.build.{report.build}", lang))
     return "\n".join(lines)

@@ -4,6 +4,70 @@ The labels of one table are padded to one width in code (CJK counts two), so a l
 no padding of its own."""
 
 STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
+    "sim.build.python": {
+        "zh": "引擎：未编译（编译后更快，见开发说明）",
+        "en": "Engine: pure Python (tools/compile.py builds a faster, compiled one)",
+    },
+    "sim.build.mypyc": {
+        "zh": "引擎：已编译",
+        "en": "Engine: compiled (mypyc)",
+    },
+    "sim.card.title": {
+        "zh": "逐张卡牌（每名玩家每局算一次；胜率带 95% 区间）：",
+        "en": "Card by card (each player's part in each game; win rates with 95 % intervals):",
+    },
+    "sim.card.hand": {
+        "zh": "在手 {hand} · 起手 {opening} · 抽到 {drawn} · 抽到带来的提升 {better} 点",
+        "en": "in hand {hand} · opening hand {opening} · drawn {drawn} · "
+        "improvement when drawn {better} points",
+    },
+    "sim.card.play": {
+        "zh": "打出 {played} · 在手未打出 {not_played} · 在手时打出的比例 {often} · "
+        "平均第 {round} 轮打出",
+        "en": "played {played} · held, not played {not_played} · played when in hand {often} · "
+        "first played in round {round} on average",
+    },
+    "sim.card.note": {
+        "zh": "在手：起手或后来抽到；提升：在手胜率减去从未在手的胜率；"
+        "打出：摆放、发动、祭祀或显灵。",
+        "en": "In hand: in the opening hand or drawn later; improvement: the win rate in hand "
+        "less the win rate never seen; played: placed, activated, worshipped or manifested.",
+    },
+    "sim.report.title": {"zh": "清明模拟报告", "en": "Qingming simulation report"},
+    "sim.report.ancestors": {
+        "zh": "各祖宗牌在祭祀胜局中的份额（虚线：公平份额）",
+        "en": "Each ancestor's share of the games won at worship (dashed: the fair share)",
+    },
+    "sim.report.seats": {
+        "zh": "各座位在胜局中的份额（虚线：公平份额）",
+        "en": "Each seat's share of the games won (dashed: the fair share)",
+    },
+    "sim.report.in_hand": {"zh": "在手时的胜率", "en": "Win rate with the card in hand"},
+    "sim.report.opening": {
+        "zh": "在起手牌中时的胜率",
+        "en": "Win rate with it in the opening hand",
+    },
+    "sim.report.drawn": {"zh": "后来抽到时的胜率", "en": "Win rate when it was drawn later"},
+    "sim.report.played": {"zh": "打出时的胜率", "en": "Win rate when it was played"},
+    "sim.report.not_played": {
+        "zh": "在手但未打出时的胜率",
+        "en": "Win rate when it was held but not played",
+    },
+    "sim.report.play_rate": {"zh": "在手时打出的比例", "en": "How often it is played when in hand"},
+    "sim.report.improvement": {
+        "zh": "抽到带来的提升（在手胜率减去从未在手的胜率；虚线：零）",
+        "en": "Improvement when drawn (win rate in hand less never seen; dashed: zero)",
+    },
+    "sim.report.round": {
+        "zh": "平均第几轮首次打出",
+        "en": "The round it is first played in, on average",
+    },
+    "sim.report.how": {
+        "zh": "每条横线是 95% 区间：再多模拟几局，真实的数值多半落在其中。",
+        "en": "Each line across a bar is its 95 % interval: with more games the true figure "
+        "would most likely fall within it.",
+    },
+    "sim.report.written": {"zh": "报告已写入 {file}", "en": "Report written to {file}"},
     "sim.cards": {
         "zh": "卡牌：{file}（规则哈希 {digest}）",
         "en": "Cards: {file} (rules hash {digest})",
