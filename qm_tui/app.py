@@ -170,6 +170,8 @@ class QingmingApp(App[None]):
         saved = cfg.load() if remember else cfg.Config()
         self.pace = saved.pace or "normal"
         """How fast the table plays back what happened (fast, normal, slow)."""
+        self.bell_on = saved.bell
+        """Ring the terminal's bell when a game ends (config ``bell``)."""
         self.answer_guard = cfg.answer_guard(saved) if answer_guard is None else answer_guard
         """Seconds a new question's keys wait before they answer it (see config.ANSWER_GUARD)."""
         self.tables = TableLife(self)

@@ -1,5 +1,6 @@
-"""The command palette's Qingming commands (Ctrl+P): the main actions, by name, in either
-language (a Chinese player can type 规则, an English one "rules")."""
+"""The command palette's Qingming commands (Ctrl+P): the main actions, each listed once by its
+name in the player's language, and found by either language's (a Chinese player can type 规则
+or "rules")."""
 
 from __future__ import annotations
 
@@ -54,12 +55,12 @@ class QingmingCommands(Provider):
         return run
 
     async def discover(self) -> Hits:
-        for shown, also, run in self._commands():
-            yield DiscoveryHit(shown, run, help=also)
+        for shown, _also, run in self._commands():
+            yield DiscoveryHit(shown, run)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for shown, also, run in self._commands():
             score = max(matcher.match(shown), matcher.match(also))
             if score > 0:
-                yield Hit(score, matcher.highlight(shown), run, help=also)
+                yield Hit(score, matcher.highlight(shown), run)

@@ -51,6 +51,8 @@ class Config:
     pace: str | None = None
     answer_guard: float | None = None
     """Seconds a new question's keys wait (see :data:`ANSWER_GUARD`); None: the default."""
+    bell: bool = False
+    """Ring the terminal's bell when a game ends (``"bell": true`` in config.json)."""
 
 
 def answer_guard(config: Config) -> float:
@@ -95,7 +97,9 @@ def _fresh_file(folder_name: str, table: str, suffix: str, when: float | None) -
     import time
 
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
-    slug = re.sub(r"[^\w-]+", "-", table, flags=re.UNICODE).strip("-")[:40] or "table"
+    # ASCII letters, digits and dashes only: a name any shell can type in any language (a
+    # Chinese table's name leaves its Latin part, or else "table")
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", table).strip("-_")[:40] or "table"
     folder = data_dir() / folder_name
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = folder / f"{stamp}-{slug}{suffix}"
@@ -142,6 +146,7 @@ def load() -> Config:
         intro_seen=raw.get("intro_seen") is True,
         pace=pace if pace in PACES else None,
         answer_guard=guard_s,
+        bell=raw.get("bell") is True,
     )
 
 

@@ -27,6 +27,27 @@ from qm_tui.session import Ended, Reconnecting, Seats, SeatStatus
 #: Options the "pass" and "end" keys take, in order of preference.
 PASS_IDS = ("pass", "none")
 END_IDS = ("end", "skip", "decline")
+#: The table's actions that answer with an option of their own, and the options they take: that
+#: option keeps its letter (the action's key) and never takes a number, so that a number pressed
+#: for one question cannot mean "pass" in the next.
+LETTERED = (("pass", PASS_IDS), ("end", END_IDS), ("cancel", ("cancel",)))
+
+
+def lettered(ids: Sequence[str]) -> dict[str, str]:
+    """The options among ``ids`` that a letter answers: option id -> the table's action (pass,
+    end, cancel); of each action, the first of its options present (the one its key takes)."""
+    out: dict[str, str] = {}
+    for action, wanted in LETTERED:
+        first = next((i for i in wanted if i in ids), None)
+        if first is not None:
+            out[first] = action
+    return out
+
+
+def numbered(ids: Sequence[str]) -> tuple[str, ...]:
+    """The options among ``ids`` the number keys answer, in order: all but :func:`lettered`."""
+    closing = lettered(ids)
+    return tuple(i for i in ids if i not in closing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +87,7 @@ class OptionRefs:
 @dataclass(frozen=True, slots=True)
 class KeyState:
     """What the key bar shows: the game over (``v``), a decision of mine (its keys), whether
-    it can be passed and ended (``p``, ``e``), and how many options the number keys reach."""
+    it can be passed and ended (``p``, ``e``), and how many options the number keys answer."""
 
     over: bool = False
     mine: bool = False
@@ -304,20 +325,24 @@ class TableModel:
         return option_refs(p.options) if p is not None and self.my_question(view) else OptionRefs()
 
     def prompt_ids(self) -> tuple[str, ...]:
-        """My question's options, as the list shows them (the number keys' order)."""
+        """My question's options, as the list shows them."""
         view = self.view
         if view is None or view.prompt is None or view.prompt.seat != view.viewer:
             return ()
         return tuple(o.id for o in distinct_options(view.prompt.options, view))
+
+    def numbered_ids(self) -> tuple[str, ...]:
+        """My question's options that the number keys answer, in their keys' order."""
+        return numbered(self.prompt_ids())
 
     def keys(self, view: View, now: Now) -> KeyState:
         """The keys for ``view``: an answered question's options are gone."""
         p = view.prompt
         mine = self.my_question(view) and not self.answered(view)
         shown = distinct_options(p.options, view) if mine and p is not None else []
-        ids = {o.id for o in shown}
+        ids = [o.id for o in shown]
         close = (any(i in ids for i in PASS_IDS), any(i in ids for i in END_IDS))
-        return KeyState(now.kind == "over", mine, close, len(ids))
+        return KeyState(now.kind == "over", mine, close, len(numbered(ids)))
 
     # ── what is wanted now ──────────────────────────────────────────────────────────────────
 
@@ -388,6 +413,20 @@ class TableModel:
             now, deadline, total = Now("reconnecting", f"{step.attempt}/{step.of}"), *step.clock
         idle = self.idle_since(view) if now.kind == "waiting" else None
         return StatusLine(phase, left, right, now, deadline, total, idle)
+
+    def banner(self, view: View, lang: str) -> tuple[str, str] | None:
+        """The banner over the final table: its words and its kind (``win``: mine, ``loss``:
+        another's, ``draw``); None while the game goes on."""
+        result = view.result or (self.ended.result if self.ended is not None else None)
+        if result is None:
+            return None
+        w = result.winner
+        if w is None:
+            return tr("table.banner.draw", lang), "draw"
+        if w == view.viewer:
+            return tr("table.banner.win", lang), "win"
+        name = view.seats[w].name if 0 <= w < len(view.seats) else "?"
+        return tr("table.banner.wins", lang, name=name), "loss"
 
     # ── the seats ───────────────────────────────────────────────────────────────────────────
 

@@ -100,8 +100,12 @@ def test_options_name_cards_and_keys_follow_the_question() -> None:
     assert all(o.card == cid for cid, opts in refs.cards.items() for o in opts)
     assert model.refs(view).cards == refs.cards
     keys = model.keys(view, model.now(view))
-    assert keys.mine and keys.count == len(model.prompt_ids()) > 0
-    assert keys.close[1] == any(i in END_IDS for i in model.prompt_ids())
+    ids = model.prompt_ids()
+    assert keys.mine and keys.count == len(model.numbered_ids()) > 0
+    assert keys.close[1] == any(i in END_IDS for i in ids)
+    # end keeps its letter: never a number (a number for one question cannot end the next)
+    assert "end" in ids and "end" not in model.numbered_ids()
+    assert model.numbered_ids() == tuple(i for i in ids if i != "end")
     model.chosen_seq = view.prompt.seq  # answered: its keys go
     keys = model.keys(view, model.now(view))
     assert not keys.mine and keys.count == 0

@@ -36,10 +36,11 @@ async def test_a_fairly_dealt_game_says_verified_and_keeps_its_record(tmp_path: 
         await open_result(pilot, app)
         await until(pilot, lambda: "verified" in _shown(app, "#result-fair"), "the check")
         assert "NOT" not in _shown(app, "#result-fair")
-        saved = _shown(app, "#result-record")
+        saved = _shown(app, "#result-kept").replace("\n", "")
         records = list((tmp_path / "data" / "records").iterdir())
-        assert len(records) == 1 and str(records[0]) in saved and "qingming verify" in saved
-        assert "qingming replay" in saved  # a guest has no journal: the record plays it again
+        assert len(records) == 1  # the record is kept; the one line names the journal
+        assert app.journal_path is not None and app.journal_path in saved
+        assert "qingming replay" in saved
     assert fairdeal.verify(fairdeal.load(str(records[0]))).ok
     from qingming.cli import main
 
@@ -57,7 +58,7 @@ async def test_no_journal_saves_no_record_either(tmp_path: Path) -> None:
         await app.client.concede()
         await open_result(pilot, app)
         await until(pilot, lambda: "verified" in _shown(app, "#result-fair"), "the check")
-        assert not app.screen.query("#result-record") and not app.screen.query("#result-journal")
+        assert not app.screen.query("#result-kept")
     assert not (tmp_path / "data").exists()
 
 
@@ -68,7 +69,7 @@ async def test_a_fixed_deal_number_says_there_is_nothing_to_check(tmp_path: Path
         await app.client.concede()
         await open_result(pilot, app)
         assert "nothing to check" in _shown(app, "#result-fair")
-        assert not app.screen.query("#result-record")
+        assert not app.screen.query("#result-kept")
     assert not (tmp_path / "data" / "records").exists()
 
 

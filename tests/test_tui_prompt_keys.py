@@ -48,8 +48,9 @@ async def test_every_one_of_many_options_is_reachable_by_a_key(size: tuple[int, 
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
         bar = app.table.query_one(PromptBar)
-        keys = bar.keys[: len(ids)]
-        assert keys[:10] == tuple("1234567890") and len(set(keys)) == len(ids)
+        numbered = [i for i in ids if i != "end"]  # end keeps its letter, e
+        keys = bar.keys[: len(numbered)]
+        assert keys[:10] == tuple("1234567890") and len(set(keys)) == len(numbered)
         # no option key is a key the table uses for anything else
         bound = {b.key for b in app.table.BINDINGS} - {str(n) for n in range(10)}
         assert not set(keys) & bound
@@ -57,7 +58,10 @@ async def test_every_one_of_many_options_is_reachable_by_a_key(size: tuple[int, 
             app.table._chosen_seq = None  # as a new prompt would
             await pilot.press(key)
             await pilot.pause()
-            assert session.chosen[-1] == ids[i], (key, i)
+            assert session.chosen[-1] == numbered[i], (key, i)
+        app.table._chosen_seq = None
+        await pilot.press("e")
+        await pilot.pause()
         assert session.chosen[-1] == "end"
         # the list says how long it is
         assert f"1 of {len(ids)}" in screen_text(app)
@@ -133,7 +137,8 @@ async def test_two_copies_of_a_card_in_hand_are_one_option(
         ]
         assert len(shown) == 3, shown
         assert shown[0] == f"1) {joss}" and shown[1].startswith(f"2) {fruit}"), shown
-        assert "1-3 " in str(app.table.query_one(KeyBar).render())
+        assert shown[2].startswith("e) ")  # skip keeps its letter
+        assert "1-2 " in str(app.table.query_one(KeyBar).render())
         await pilot.press("2")
         await pilot.pause()
         assert session.chosen == [engine[1]]  # Qingtuan, though the engine's 2nd is not a copy
@@ -153,21 +158,21 @@ async def test_the_key_bar_names_the_keys_the_options_have() -> None:
     app, _session = _app(view)
     async with app.run_test(size=(160, 48)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
-        n = len(view.prompt.ids)
+        n = len(view.prompt.ids) - 1  # end keeps its letter (e), never a number
         letters = "".join(app.table.query_one(PromptBar).keys[10:n])
         keys = str(app.table.query_one(KeyBar).render())
         assert f"1-9 0 {letters} Options" in keys and "↑↓" not in keys, keys
         await app.table.render_view(dataclasses.replace(view, prompt=three))
         await pilot.pause()
         keys = str(app.table.query_one(KeyBar).render())
-        assert "1-3 Options" in keys, keys
+        assert "1-2 Options" in keys, keys  # the last three: two cards, and end (e)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_the_help_names_the_option_keys_as_the_key_bar_does(lang: str) -> None:
     """The help (?) listed the option keys as "1-9" whatever the options; it says what the key
-    bar says: 1-9 0 and letters for sixteen, 1-3 for three; and, as the bar, nothing while the
-    decision is another player's."""
+    bar says: 1-9 0 and letters for fifteen and end, 1-2 for two and end; and, as the bar,
+    nothing while the decision is another player's."""
     from qm_tui.i18n import tr
     from qm_tui.screens.help import HelpScreen
     from qm_tui.widgets.keybar import KeyBar
@@ -189,12 +194,13 @@ async def test_the_help_names_the_option_keys_as_the_key_bar_does(lang: str) -> 
 
     async with app.run_test(size=(160, 48)) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
-        letters = "".join(app.table.query_one(PromptBar).keys[10 : len(view.prompt.ids)])
+        numbered = len(view.prompt.ids) - 1  # end keeps its letter (e), never a number
+        letters = "".join(app.table.query_one(PromptBar).keys[10:numbered])
         assert f"1-9 0 {letters}" in await option_rows()
         assert f"1-9 0 {letters} {word}" in str(app.table.query_one(KeyBar).render())
         await app.table.render_view(dataclasses.replace(view, prompt=three))
         await pilot.pause()
-        assert "1-3" in await option_rows() and f"1-3 {word}" in str(
+        assert "1-2" in await option_rows() and f"1-2 {word}" in str(
             app.table.query_one(KeyBar).render()
         )
         await app.table.render_view(dataclasses.replace(view, prompt=theirs))

@@ -48,7 +48,7 @@ async def test_play_journals_the_game_and_the_result_says_where(tmp_path: Path) 
         assert app.client is not None
         await app.client.concede()  # two players: the game ends at once
         await open_result(pilot, app)
-        shown = str(app.screen.query_one("#result-journal").render())
+        shown = str(app.screen.query_one("#result-kept").render()).replace("\n", "")
         assert path in shown and "qingming replay" in shown
         await _leave(pilot, app)
     games = read_games(path)
@@ -82,10 +82,11 @@ async def test_where_the_game_is_saved_shows_when_the_result_opens(size: tuple[i
         box = screen.query_one("#result", VerticalScroll)
         seen = box.content_region
         assert box.scroll_y == 0
-        for selector in ("#result-fair", "#result-journal", "#result-record"):
+        for selector in ("#result-fair", "#result-kept"):
             line = screen.query_one(selector)
             assert seen.contains_region(line.region), f"{selector} is out of sight"
-        assert app.journal_path in str(screen.query_one("#result-journal").render())
+        kept = str(screen.query_one("#result-kept").render()).replace("\n", "")
+        assert app.journal_path in kept
         assert "verified" in str(screen.query_one("#result-fair").render())
         more = screen.query_one("#result-box")
         assert box.max_scroll_y > 0  # four hands, the stats and the last moves do not all fit
@@ -104,7 +105,7 @@ async def test_no_journal_means_none_and_the_result_does_not_mention_one(tmp_pat
         assert app.journal_path is None and app.client is not None
         await app.client.concede()
         await open_result(pilot, app)
-        assert not app.screen.query("#result-journal")
+        assert not app.screen.query("#result-kept")
         await _leave(pilot, app)
     assert not (tmp_path / "data" / "journals").exists()
 

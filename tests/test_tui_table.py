@@ -62,6 +62,7 @@ async def test_the_decline_keys_play_a_game_through_pass_and_end() -> None:
 
 
 async def test_enter_on_a_focused_hand_card_places_it() -> None:
+    """The first Enter shows what the card will do; the second places it."""
     session = HostedTable(seed=3)
     app = TableApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -73,6 +74,9 @@ async def test_enter_on_a_focused_hand_card_places_it() -> None:
         )
         placed = focused.card.card
         seq = app.table.view.seq  # type: ignore[union-attr]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.table.view.seq == seq  # type: ignore[union-attr]  # looking: nothing placed
         await pilot.press("enter")
         await until(pilot, lambda: app.table.view.seq > seq)  # type: ignore[union-attr]
         me = app.table.view.seats[0]  # type: ignore[union-attr]
@@ -226,7 +230,10 @@ async def test_the_mouse_picks_a_card_and_an_option() -> None:
         assert tile.card is not None
         placed, cid = tile.card.card, tile.card.cid
         n = len(session.game.choices)
-        await pilot.click(tile)
+        await pilot.click(tile)  # the first click shows what it will do
+        await pilot.pause()
+        assert len(session.game.choices) == n
+        await pilot.click(tile)  # the second does it
         await until(pilot, lambda: len(session.game.choices) > n)
         assert session.game.choices[n] == (0, f"place:{cid}")
         await play_until(pilot, app, lambda: my_prompt(app))

@@ -243,13 +243,15 @@ def game_over(app: TableApp) -> bool:
 async def play_with_keys(
     pilot: Pilot[None], app: TableApp, key: str | None = "1", limit: int = 3000
 ) -> None:
-    """Answer each of my decisions with ``key`` (None: :func:`quiet_key`) until the result
-    screen shows."""
+    """Answer each of my decisions with ``key`` (None, or a number for a decision that has no
+    numbered option, only pass, end or decline: :func:`quiet_key`) until the result screen
+    shows."""
     for _ in range(limit):
         if game_over(app):
             return
         if my_prompt(app):
-            await pilot.press(key or quiet_key(app))
+            numbered = key is not None and bool(app.table.model.numbered_ids())
+            await pilot.press(key if numbered and key is not None else quiet_key(app))
         else:
             await follow(pilot, app)
         await pilot.pause()
@@ -269,13 +271,16 @@ async def follow(pilot: Pilot[None], app: TableApp) -> None:
 
 
 def quiet_key(app: TableApp) -> str:
-    """The key that declines my pending decision: pass, else end/skip/decline, else the first."""
+    """The key that declines my pending decision: pass, else end/skip/decline, else cancel, else
+    the first."""
     v = app.table.view
     ids = set(v.prompt.ids) if v is not None and v.prompt is not None else set()
     if ids & {"pass", "none"}:
         return "p"
     if ids & {"end", "skip", "decline"}:
         return "e"
+    if "cancel" in ids and not app.table.model.numbered_ids():
+        return "escape"
     return "1"
 
 

@@ -10,16 +10,19 @@ it decides what that means for its session (see :meth:`TableScreen.show_result`)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
@@ -82,6 +85,56 @@ def stats_table(stats: GameStats, view: View, lang: str) -> Table:
         s = stats.seat(sv.seat)
         table.add_row(Text(clean(sv.name)), str(s.played), str(s.responses), str(s.turns))
     return table
+
+
+def short_path(path: str) -> str:
+    """``path`` with the home folder as ``~`` (shorter: it fits a line at 80 columns)."""
+    home = str(Path.home())
+    return (
+        "~" + path[len(home) :] if home not in ("", "/") and path.startswith(home + "/") else path
+    )
+
+
+def path_lines(path: str, width: int) -> list[str]:
+    """``path`` in lines of ``width`` cells at most, broken only after a ``/``: never inside a
+    folder's or a file's name (a name longer than the line has a line of its own)."""
+    lines = [""]
+    for part in re.split(r"(?<=/)", path):
+        if lines[-1] and cell_len(lines[-1] + part) > width:
+            lines.append(part)
+        else:
+            lines[-1] += part
+    return lines
+
+
+class KeptLine(Static):
+    """Where the game is kept, in one line of words and the path below it (the journal of a
+    table hosted here, else this client's record): the path broken only between names."""
+
+    DEFAULT_CSS = "KeptLine { height: auto; }"
+
+    def __init__(self, words: str, path: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.words = words
+        self.path = path
+
+    @classmethod
+    def of(cls, journal: str | None, record: str | None, lang: str) -> KeptLine | None:
+        if journal:
+            return cls(tr("result.kept.journal", lang), journal, id="result-kept")
+        if record:
+            return cls(tr("result.kept.record", lang), record, id="result-kept")
+        return None
+
+    def render(self) -> Text:
+        width = max(10, self.content_size.width or 80)
+        out = Text(clean(self.words), style="dim")
+        for line in path_lines(clean(short_path(self.path)), width):
+            out.append("\n" + line, style="bold")
+        return out
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 1 + len(path_lines(clean(short_path(self.path)), max(10, width)))
 
 
 def headline(result: Result, view: View, lang: str) -> str:
@@ -180,16 +233,12 @@ class ResultScreen(ModalScreen[str | None]):
                 closed.display = self.closed  # no room taken while a rematch may follow
                 yield closed
                 yield Static(self._fair_line(), id="result-fair")
-                # where the game is saved: a table hosted here keeps a journal
+                # where the game is kept, once: a table hosted here keeps a journal (the
+                # whole game), else this client keeps its record of the fair deal
                 journal = getattr(self.app, "journal_path", None)
-                if journal:
-                    yield Static(
-                        Text(clean(tr("seats.journal_saved", lang, path=journal)), style="dim"),
-                        id="result-journal",
-                    )
-                if self.record_path:
-                    saved = tr("fair.saved", lang, path=self.record_path)
-                    yield Static(Text(clean(saved), style="dim"), id="result-record")
+                kept = KeptLine.of(journal, self.record_path, lang)
+                if kept is not None:
+                    yield kept
                 yield Label(tr("result.hands", lang), id="result-hands-title")
                 yield Static(hands_table(r, self.view, lang, self.seats), id="result-hands")
                 if self.stats is not None:

@@ -30,7 +30,7 @@ from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Static
 
 from qm_rules.model import PromptKind, SeatView, View
 from qm_tui import config as cfg
@@ -127,6 +127,7 @@ class TableScreen(Screen[None]):
             "prompt",
             "chat",
             "keys",
+            "banner",
         )
     )
     BINDINGS = [
@@ -146,6 +147,7 @@ class TableScreen(Screen[None]):
         Binding("k", "legend", "Legend", id="table.legend"),
         Binding("r", "rulebook", "Rules", id="table.rulebook"),
         Binding("g", "gallery", "Cards", id="table.gallery"),
+        Binding("t", "other_lang", "中文/English", id="table.other_lang", show=False),
         Binding("x", "concede", "Concede", id="table.concede", show=False),
         Binding("s", "pace", "Pace", id="table.pace", show=False),
         Binding("space", "skip", "Skip", id="table.skip", show=False, priority=True),
@@ -200,6 +202,7 @@ class TableScreen(Screen[None]):
         self.closed = False
         """The table closed after the game's end (its last game): the result stays, no rematch."""
         self._keys = KeyState()  # what the key bar shows (a finished game's keys, mine...)
+        self._banner_rung = False  # the bell rang for this game's end (if the player has it)
         self.stats = GameStats()
         """What each player did this game (the result shows it)."""
         self.playback = Playback(clock, pace or DEFAULT_PACE)
@@ -256,6 +259,7 @@ class TableScreen(Screen[None]):
         yield PromptBar(self.clock, id="prompt")
         yield Input(id="chat", placeholder=tr("table.chat.placeholder", self.lang))
         yield KeyBar(id="keys")
+        yield Static(id="banner", markup=False)
 
     def on_mount(self) -> None:
         if self.taken_down:  # left before it was shown: its widgets may be gone already
@@ -382,6 +386,13 @@ class TableScreen(Screen[None]):
     def action_pace(self) -> None:
         self.playback_show.pace()
 
+    def action_other_lang(self) -> None:
+        """The focused card's name and text in the other language too, or no longer."""
+        panel = self.card_panel
+        panel.other_lang = not panel.other_lang
+        panel.shown = ()
+        panel.refresh()
+
     def action_result(self) -> None:
         """Open the result of a finished game (the final table stays behind it)."""
         if self.ended is not None:
@@ -449,7 +460,7 @@ class TableScreen(Screen[None]):
             # only when it can be passed or ended; the option keys as far as its options go)
             self._keys = keys
             self.query_one(KeyBar).show_keys(self)
-        self.query_one(CardDetail).pin(self.card_panel.pinned_card(view))
+        self.query_one(CardDetail).pin(self.card_panel.pinned(view))
         self.card_panel.refresh()
         new_prompt = (
             mine and p is not None and (old_prompt is None or old_prompt.seq != p.seq or first)
@@ -460,7 +471,26 @@ class TableScreen(Screen[None]):
             self.card_panel.focus_for_prompt(p.kind, choosable, frozenset(refs.seats))
         self.keep_hand_in_view()
         await self._auto_pass(view)
+        self._show_banner(view)
         self.updates += 1
+
+    def _show_banner(self, view: View) -> None:
+        """Over the final table: who won ("You win" for me), and the bell the player turned on
+        (config ``bell``) once, when it first shows."""
+        banner = self.model.banner(view, self.lang)
+        widget = self.query_one("#banner", Static)
+        if banner is None:
+            widget.display = False
+            self._banner_rung = False
+            return
+        words, kind = banner
+        widget.update(words)
+        widget.set_classes(f"-{kind}")
+        widget.display = True
+        if not self._banner_rung:
+            self._banner_rung = True
+            if getattr(self.app, "bell_on", False):
+                self.app.bell()
 
     async def _auto_pass(self, view: View) -> None:
         """Answer "pass" for the player when auto-pass is on (a plain respond/pass only)."""
@@ -501,10 +531,6 @@ class TableScreen(Screen[None]):
     def _show_tile_detail(self, tile: TableTile) -> None:
         self.card_panel.show_tile(tile)
 
-    @property
-    def roomy(self) -> bool:
-        return self.card_panel.roomy
-
     def action_navigate(self, dx: int, dy: int) -> None:
         """Arrows: move the focus over the board (from the list or nowhere: onto the board)."""
         rows = self.board_rows()
@@ -520,6 +546,8 @@ class TableScreen(Screen[None]):
         """The focus came to ``tile`` (called by the tile at once: see tiles.TileHost); the
         board follows the focus again, not where the wheel left it."""
         self.board.held = False
+        if self.card_panel.looking is not None:
+            self.card_panel.stop_looking()
         self._show_tile_detail(tile)
         self.key_answered()
 
@@ -606,7 +634,8 @@ class TableScreen(Screen[None]):
         return self.model.prompt_ids()  # as listed
 
     async def action_option(self, n: int) -> None:
-        ids = self._prompt_ids()
+        """A number key: the ``n``-th numbered option (never pass, end or cancel)."""
+        ids = self.model.numbered_ids()
         if 1 <= n <= len(ids):
             await self.choose(ids[n - 1])
 

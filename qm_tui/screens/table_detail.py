@@ -10,11 +10,18 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Input, OptionList
 
-from qm_rules.describe import card_name, distinct_options, outlook_words, why_not_words
+from qm_rules.describe import (
+    card_name,
+    describe_option,
+    distinct_options,
+    outlook_words,
+    why_not_words,
+)
 from qm_rules.model import PromptKind, View
 from qm_rules.plays import reasons_of
 from qm_rules.progress import hand_outlooks
 from qm_tui.i18n import tr
+from qm_tui.safe import clean
 from qm_tui.table_model import option_refs, pinned_link
 from qm_tui.widgets.detail import CardDetail, detail_text, pinned_text
 from qm_tui.widgets.prompt import PromptBar
@@ -30,6 +37,36 @@ class CardPanel:
     def __init__(self, table: TableScreen) -> None:
         self.table = table
         self.shown: tuple[object, ...] = ()  # what the panel shows (a tile, its state...)
+        self.other_lang = False
+        """The card's name and text in the other language too (the table's ``t`` key)."""
+        self.looking: tuple[int, str] | None = None
+        """The option a first Enter on a card showed (its question's ``seq``, its id): a
+        second Enter on that card does it."""
+
+    def pinned(self, view: View | None) -> Text | None:
+        """What stays above the focused card's text: the option a first Enter showed, else
+        the card a chain link asks me about (:meth:`pinned_card`)."""
+        if view is None:
+            return None
+        p = view.prompt
+        looking = self.looking
+        if looking is not None and p is not None and looking[0] == p.seq:
+            option = p.option(looking[1])
+            if option is not None and not self.table.model.answered(view):
+                lang = self.table.lang
+                label = describe_option(option, view, lang, self.table.known_cards)
+                bar = self.table.query_one(PromptBar)
+                key = bar.option_key_words(bar.option_ids).get(option.id, "").strip(" )")
+                words = tr("table.look.again", lang, option=label, key=key or "Enter")
+                return Text(clean(words), style="bold reverse")
+        self.looking = None
+        return self.pinned_card(view)
+
+    def stop_looking(self) -> None:
+        """The focus moved on: a first Enter elsewhere shows what that card will do."""
+        if self.looking is not None:
+            self.looking = None
+            self.table.query_one(CardDetail).pin(self.pinned(self.table.view))
 
     def focus_for_prompt(
         self, kind: PromptKind, cards: frozenset[int], seats: frozenset[int]
@@ -68,7 +105,7 @@ class CardPanel:
             tile.face_down,
             tile.stacked,
             tile.state,
-            self.roomy,
+            self.other_lang,
             self.table.lang,
         )
         if self.table.view is not None:
@@ -97,7 +134,7 @@ class CardPanel:
                 face_down=tile.face_down,
                 negated=tile.state.negated,
                 stacked=tile.stacked,
-                bilingual=self.roomy,
+                other=self.other_lang,
                 note=self.card_note(tile.card.cid, tile.card.card),
             )
         )
@@ -119,13 +156,11 @@ class CardPanel:
                 return outlook_words(outlook, self.table.lang)
         return ""
 
-    @property
-    def roomy(self) -> bool:
-        """Room for more than the minimum (the card text in both languages)."""
-        return self.table.has_class("-wide") or self.table.has_class("-tall")
-
     async def tile_chosen(self, message: TableTile.Chosen) -> None:
-        """Enter or a click on a tile: take the option that names it, if exactly one does."""
+        """Enter or a click on a tile that exactly one option names: the first shows what that
+        option will do (its words in the list, highlighted, and above the card's text), the
+        second does it; looking at a card never plays it. A target is picked at once. (Several
+        options: the list shows the first of them, to pick from there.)"""
         tile = message.tile
         view = self.table.view
         p = view.prompt if view is not None else None
@@ -141,7 +176,17 @@ class CardPanel:
             if note:
                 self.table.notify(note, timeout=4, markup=False)
         if len(opts) == 1:
-            await self.table.choose(opts[0].id)
+            option = opts[0]
+            # a target is picked at once: the card being declared is what it will do, and the
+            # question was asked to be answered on the board
+            picking = p.kind is PromptKind.TARGET
+            if picking or self.looking == (p.seq, option.id):  # the second Enter: it does it
+                self.looking = None
+                await self.table.choose(option.id)
+                return
+            self.looking = (p.seq, option.id)  # the first: what it will do, nothing done
+            self.table.query_one(PromptBar).highlight(option.id, focus=False)
+            self.table.query_one(CardDetail).pin(self.pinned(self.table.view))
         elif len(opts) > 1:  # a second copy's options are listed as the first copy's
             shown = {o.id for o in distinct_options(p.options, self.table.view)}
             same = self.table.known_cards.get(opts[0].card or -1)
@@ -166,5 +211,5 @@ class CardPanel:
             if card_id is not None:
                 note = self.card_note(opt.card, card_id)
                 self.table.query_one(CardDetail).show(
-                    detail_text(card_id, self.table.lang, bilingual=self.roomy, note=note)
+                    detail_text(card_id, self.table.lang, other=self.other_lang, note=note)
                 )

@@ -124,6 +124,10 @@ class GuardedKeys:
             if isinstance(b, Binding)  # (both lists hold Bindings only)
             for k in b.key.split(",")
         }
-        self.table.query_one(PromptBar).use_keys(
-            reserved, tr("table.option_count", self.table.lang)
-        )
+        letters = {
+            b.action: self.table.app.get_key_display(b)
+            for b in self.table.BINDINGS
+            if isinstance(b, Binding) and b.action in ANSWER_ACTIONS
+        }
+        bar = self.table.query_one(PromptBar)
+        bar.use_keys(reserved, tr("table.option_count", self.table.lang), letters)

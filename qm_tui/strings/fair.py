@@ -37,11 +37,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Fair deal: nothing to check (this table deals from a fixed number, or you came "
         "after the deal).",
     },
-    "fair.saved": {
-        "zh": "这局的记录保存在 {path}（可用 qingming replay 重看，用 qingming verify 再查）",
-        "en": "This game's record is saved in {path} (watch it again with qingming replay, "
-        "check it again with qingming verify)",
-    },
     "fair.step.reveal": {"zh": "主机的公开", "en": "the host's reveal"},
     "fair.step.commitment": {"zh": "主机事先的承诺", "en": "the host's commitment"},
     "fair.step.part": {"zh": "各家的随机数", "en": "the players' numbers"},

@@ -91,8 +91,9 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "area.table.detail": {"zh": "卡牌栏", "en": "Card panel"},
     "area.table.detail.text": {
-        "zh": "选中的牌或正在回应的牌的全文。",
-        "en": "The full text of the card you are on, or of the card you are answering.",
+        "zh": "选中的牌或正在回应的牌的全文；按 t 同时显示英文。",
+        "en": "The full text of the card you are on, or of the card you are answering; t "
+        "adds it in Chinese.",
     },
     "area.table.log": {"zh": "记录", "en": "Log"},
     "area.table.log.text": {
@@ -102,12 +103,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "area.table.prompt": {"zh": "提示栏", "en": "Prompt"},
     "area.table.prompt.text": {
         "zh": "现在要你做的决定、可选的选项（按选项前标出的键选它，按键栏列出这些键）和剩下的时间；"
-        "轮到别人时显示在等谁。"
+        "轮到别人时显示在等谁。数字键只选与牌有关的选项；过、结束和拒绝各用自己的字母键（p、e），"
+        "不会被数字键选到。在牌上按回车只显示它会做什么，再按一次回车（或它的键）才做。"
         "新的问题刚出现时选项会暗一下：暗着时按的键不算作答（那是按给上一个画面的），"
         "还会让选项再暗一会儿；键盘停下片刻，选项亮了，按键才作答。",
         "en": "The decision you must make now, its options (the key before an option picks "
         "it; the key bar lists those keys) and the time left; "
-        "when someone else decides, who you are waiting for. A new question's options are "
+        "when someone else decides, who you are waiting for. Numbers pick only options about "
+        "cards: pass, end and decline keep their own letters (p, e), never a number. Enter on "
+        "a card shows what it will do; a second Enter (or its key) does it. "
+        "A new question's options are "
         "dimmed for a moment: a key pressed then (meant for what was there before) does not "
         "answer it and keeps them dimmed a moment longer; once the keys have stopped for a "
         "moment they light up and a key answers.",
@@ -121,5 +126,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "area.table.keys.text": {
         "zh": "此刻能用的按键。",
         "en": "The keys that work right now.",
+    },
+    "area.table.banner": {"zh": "结果横幅", "en": "Banner"},
+    "area.table.banner.text": {
+        "zh": "对局结束时盖在牌桌上：你赢了，或谁获胜；按 v 看结果。",
+        "en": "Over the final table when the game ends: you win, or who won; v opens the result.",
     },
 }

@@ -51,10 +51,6 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "无法保存对局记录（{error}）：这局不会被记下。",
         "en": "Cannot save the game's journal ({error}): this game is not recorded.",
     },
-    "seats.journal_saved": {
-        "zh": "本局记录保存在 {path}（用 qingming replay 回放）",
-        "en": "This game is saved in {path} (watch it again with qingming replay)",
-    },
     "seats.leave.closes": {
         "zh": "你是这张桌的主人：你一走，牌桌就对其他 {n} 位玩家关闭。",
         "en": {

@@ -21,6 +21,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.confirm.no": {"zh": "否", "en": "No"},
     "key.table.rulebook": {"zh": "规则", "en": "Rules"},
     "key.table.gallery": {"zh": "卡牌", "en": "Cards"},
+    "key.table.other_lang": {"zh": "英文对照", "en": "Chinese too"},
     "key.table.concede": {"zh": "认输", "en": "Concede"},
     "key.table.board": {"zh": "牌桌", "en": "Board"},
     "key.result.rematch": {"zh": "再来一局", "en": "Rematch"},
@@ -38,6 +39,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.conn.netbot": {"zh": "联网电脑", "en": "network bot"},
     "table.conceded": {"zh": "已认输", "en": "conceded"},
     "table.deciding": {"zh": "思考中", "en": "deciding"},
+    "table.look.again": {
+        "zh": "再按回车或 {key}：{option}",
+        "en": "Enter again or {key}: {option}",
+    },
     "table.chain": {"zh": "连锁（新的在上）", "en": "Chain (newest on top)"},
     # a chain that resolved among moves shown at once (my decision came): kept until the next
     "table.chain.last": {"zh": "刚结算的连锁", "en": "The chain just resolved"},
@@ -239,6 +244,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "result.title": {"zh": "游戏结束", "en": "Game over"},
     "result.winner": {"zh": "{name} 获胜！", "en": "{name} wins!"},
     "result.draw": {"zh": "平局", "en": "A draw"},
+    "result.kept.journal": {
+        "zh": "本局保存在这里（qingming replay 可回放）：",
+        "en": "This game is kept here (qingming replay shows it again):",
+    },
+    "result.kept.record": {
+        "zh": "本局保存在这里（qingming replay 可回放，qingming verify 可再查）：",
+        "en": "This game is kept here (qingming replay shows it again, qingming verify checks it):",
+    },
+    # the banner over the final table
+    "table.banner.win": {"zh": "你赢了", "en": "You win"},
+    "table.banner.wins": {"zh": "{name} 获胜", "en": "{name} wins"},
+    "table.banner.draw": {"zh": "平局", "en": "A draw"},
     "result.ancestor": {"zh": "祖宗牌：{name}", "en": "Ancestor: {name}"},
     "result.stats": {
         "zh": "共 {rounds} 轮，{turns} 个回合",

@@ -1,5 +1,5 @@
-"""A card's full text, for whatever has the focus: both names, type, tags and the text in the
-player's language (the other language's text below it, dimmed)."""
+"""A card's full text, for whatever has the focus: its name, type, tags and text in the table's
+language only (the other language's name and text below it, dimmed, when the player asks)."""
 
 from __future__ import annotations
 
@@ -35,18 +35,18 @@ def detail_text(
     negated: bool = False,
     stacked: tuple[CardView, ...] = (),
     hint: str = "",
-    bilingual: bool = True,
+    other: bool = False,
     note: str = "",
 ) -> Text:
-    """The full text of one card; ``hint`` when there is no card to show. ``bilingual`` adds
-    the text in the other language (when the terminal has room for it); ``note``, a line
-    about the card now (why it cannot be played, what declaring it would do), goes first."""
+    """The full text of one card; ``hint`` when there is no card to show. ``other`` adds its
+    name and text in the other language (the card panel's key); ``note``, a line about the
+    card now (why it cannot be played, what declaring it would do), goes first."""
     if card_id is None:
         return Text("\n".join(clean(line) for line in hint.split("\n")), style="dim")
     d = DEFS.get(card_id)
     if d is None:
         return Text(clean(card_id))  # not a card we know: a host sent it
-    out = Text(f"{d.name.zh}  {d.name.en}", style="bold")
+    out = Text(d.name(lang), style="bold")
     if note:
         out.append("\n" + clean(note), style="bold italic")
     marks = [type_name(d.type, lang), *(tr(f"tag.{tag}", lang) for tag in sorted(d.tags))]
@@ -61,8 +61,9 @@ def detail_text(
     if stacked:
         names = ", ".join(card_name(c.card, lang) for c in stacked)
         out.append("\n" + tr("detail.stacked", lang, cards=clean(names)))
-    if bilingual:
-        out.append("\n" + d.text("en" if lang == "zh" else "zh"), style=OTHER_LANGUAGE)
+    if other:
+        them = "en" if lang == "zh" else "zh"
+        out.append(f"\n{d.name(them)}  {d.text(them)}", style=OTHER_LANGUAGE)
     return out
 
 

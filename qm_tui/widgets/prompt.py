@@ -1,8 +1,10 @@
 """The prompt bar: what is being decided, the options it offers, and the time left.
 
 Only the prompt's own options are shown, so only legal choices can be made. Every option has a
-key: 1-9, then 0, then the letters the screen does not use for anything else
-(:func:`option_keys`); the list scrolls to its highlight and says how long it is. The countdown is
+key: pass, end and cancel the table's own letters (``p``, ``e``, Esc: never a number, so that a
+number meant for one question cannot pass the next), the others 1-9, then 0, then the letters
+the screen does not use for anything else (:func:`option_keys`); the list scrolls to its
+highlight and says how long it is. The countdown is
 computed from a deadline on an injected clock (``deadline_at - clock.now()``), never counted
 down by a timer, so a slow frame cannot make it drift and tests can move time by hand.
 """
@@ -30,6 +32,7 @@ from qm_rules.shown import DEFS
 from qm_tui.clock import Clock
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
+from qm_tui.table_model import lettered, numbered
 from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyLabel
 
 #: Letters an option may take after 1-9 and 0, in the order given (home row first); those the
@@ -149,6 +152,10 @@ class PromptBar(OneLayout, Vertical):
         self.clock = clock
         self.deadline_at: float | None = None
         self.option_ids: tuple[str, ...] = ()
+        self.numbered_ids: tuple[str, ...] = ()
+        """The options the number keys (and the letters after them) answer, in order."""
+        self.letters: dict[str, str] = {"pass": "p", "end": "e", "cancel": "Esc"}
+        """The key of each of the table's own answers (pass, end, cancel), as shown."""
         self._seq: int | None = None
         self._left: int | None = -1
         self.keys: tuple[str, ...] = option_keys()
@@ -171,10 +178,18 @@ class PromptBar(OneLayout, Vertical):
     def options_list(self) -> OptionList:
         return self.query_one("#prompt-options", OptionList)
 
-    def use_keys(self, reserved: set[str] | frozenset[str], count_words: str) -> None:
-        """Keys the screen uses for other things (no option takes them), and the words of the
-        list's length (``{at}`` the highlighted option, ``{n}`` how many)."""
+    def use_keys(
+        self,
+        reserved: set[str] | frozenset[str],
+        count_words: str,
+        letters: Mapping[str, str] | None = None,
+    ) -> None:
+        """Keys the screen uses for other things (no option takes them), the words of the
+        list's length (``{at}`` the highlighted option, ``{n}`` how many), and the keys of the
+        table's pass, end and cancel (``letters``, as shown)."""
         self.keys = option_keys(reserved)
+        if letters is not None:
+            self.letters = dict(letters)
         self.count_words = count_words
         self._keep_count_width()
         self.forget()
@@ -202,10 +217,10 @@ class PromptBar(OneLayout, Vertical):
         self.set_class(sent, "-sent")
 
     def index_for_key(self, key: str) -> int | None:
-        """The option (0-based) a key picks, if it picks one now."""
+        """The numbered option (0-based, of :attr:`numbered_ids`) a key picks, if one now."""
         if key in self.keys:
             i = self.keys.index(key)
-            if i < len(self.option_ids):
+            if i < len(self.numbered_ids):
                 return i
         return None
 
@@ -234,11 +249,11 @@ class PromptBar(OneLayout, Vertical):
             # The list stays on screen (empty while others decide), so that the focus need
             # not jump away from it and back with every decision.
             self.option_ids = ids
+            self.numbered_ids = numbered(ids)
             self._seq = seq
             ol = self.options_list
             ol.clear_options()
             if mine and p is not None:
-                keys = self.keys
                 labels = describe_options(shown, view, lang, cards)
                 labels = [
                     label + tr("table.option.fills", lang) if fills else label
@@ -251,17 +266,29 @@ class PromptBar(OneLayout, Vertical):
                     else label
                     for label, o in zip(labels, shown, strict=True)
                 ]
+                keys = self.option_key_words(ids)
                 ol.add_options(
-                    ListOption(
-                        Text(f"{keys[i]}) " if i < len(keys) else "   ", style="bold")
-                        + Text(clean(label)),
-                        id=o.id,
-                    )
-                    for i, (o, label) in enumerate(zip(shown, labels, strict=True))
+                    ListOption(Text(keys[o.id], style="bold") + Text(clean(label)), id=o.id)
+                    for o, label in zip(shown, labels, strict=True)
                 )
                 ol.highlighted = 0
             self._show_count()
         self.refresh_countdown()
+
+    def option_key_words(self, ids: Sequence[str]) -> dict[str, str]:
+        """Each option's key as the list shows it before its words (``3) ``, ``p) ``; blank
+        past the last key)."""
+        closing = lettered(ids)
+        nth = {option: i for i, option in enumerate(numbered(ids))}
+        out: dict[str, str] = {}
+        for option in ids:
+            if option in closing:
+                key: str | None = self.letters.get(closing[option], "")
+            else:
+                i = nth[option]
+                key = self.keys[i] if i < len(self.keys) else None
+            out[option] = f"{key}) " if key else "   "
+        return out
 
     def _show_count(self) -> None:
         """ "3/12": where the highlight is and how many options there are ("" for none)."""
@@ -277,6 +304,7 @@ class PromptBar(OneLayout, Vertical):
     def forget(self) -> None:
         """Draw the options again at the next :meth:`show` (the language changed)."""
         self.option_ids = ()
+        self.numbered_ids = ()
         self._seq = None
 
     def refresh_countdown(self) -> None:
@@ -289,14 +317,15 @@ class PromptBar(OneLayout, Vertical):
         label.update("" if left is None else f"{left}s", layout=False)  # fixed width: no layout
         label.set_class(left is not None and left <= 5, "-urgent")
 
-    def highlight(self, option_id: str) -> None:
-        """Move the list's highlight to ``option_id`` and focus the list."""
+    def highlight(self, option_id: str, *, focus: bool = True) -> None:
+        """Move the list's highlight to ``option_id`` (and focus the list)."""
         ol = self.options_list
         try:
             ol.highlighted = ol.get_option_index(option_id)
         except Exception:  # not in the list (a stale id): leave the highlight
             return
-        ol.focus()
+        if focus:
+            ol.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
