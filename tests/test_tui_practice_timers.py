@@ -5,6 +5,7 @@ declaring one, an effect's pick) runs, unless the player set one (``play --respo
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tui_support import hosted_table_playing, isolate, make_app, until
@@ -32,8 +33,13 @@ async def _play_until_asked_to_answer(app: QingmingApp, pilot: object) -> list[f
     answered = -1
 
     def asked() -> View | None:
-        view: View | None = getattr(app.screen, "_asked_view", None)
-        return view if view is not None and view.prompt.seq > answered else None  # type: ignore[union-attr]
+        """The view on Ann's table when it asks her something not yet answered here."""
+        table: Any = app.screen
+        model = getattr(table, "model", None)
+        view: View | None = getattr(table, "view", None)
+        if model is None or view is None or view.prompt is None or not model.my_question():
+            return None
+        return view if view.prompt.seq > answered else None
 
     while True:
         await until(
