@@ -364,7 +364,7 @@ def _effect(raw: Any, where: str, targets: tuple[str, ...]) -> tuple[Section, ..
         if isinstance(sec, dict):
             _keys(sec, {"if", "clauses"}, w)
             cond = sec.get("if")
-            if cond is not None and cond not in SECTION_CONDITIONS:
+            if cond is not None and (not isinstance(cond, str) or cond not in SECTION_CONDITIONS):
                 raise CardDataError(f"{w}: unknown condition {cond!r}")
             clauses = sec.get("clauses")
         elif isinstance(sec, list):
@@ -384,8 +384,10 @@ def _effect(raw: Any, where: str, targets: tuple[str, ...]) -> tuple[Section, ..
 
 def _costs(raw: Any, where: str) -> tuple[Cost, ...]:
     costs = []
+    if raw is not None and not isinstance(raw, list):
+        raise CardDataError(f"{where}: cost must be a list of costs")
     for c in raw or ():
-        if not isinstance(c, dict) or c.get("op") not in COST_OPS:
+        if not isinstance(c, dict) or not isinstance(c.get("op"), str) or c["op"] not in COST_OPS:
             raise CardDataError(
                 f"{where}: unknown cost op {c.get('op') if isinstance(c, dict) else c!r}"
             )
@@ -431,7 +433,9 @@ CARD_KEYS = frozenset(
 
 def _condition(raw: Any, where: str) -> Condition:
     where = f"{where}: condition"
-    if not isinstance(raw, dict) or raw.get("op") not in CONDITION_OPS:
+    if not isinstance(raw, dict) or not isinstance(raw.get("op"), str):
+        raise CardDataError(f"{where}: ancestors need a worship condition")
+    if raw["op"] not in CONDITION_OPS:
         raise CardDataError(f"{where}: ancestors need a worship condition")
     op = raw["op"]
     _keys(raw, CONDITION_PARAMS[op] | {"op"}, f"{where} ({op})")
@@ -458,6 +462,8 @@ def _card(raw: Any) -> CardDef:
     if "modes" in raw:
         if "effect" in raw:
             raise CardDataError(f"{where}: a card has modes or an effect, not both")
+        if not isinstance(raw["modes"], list):
+            raise CardDataError(f"{where}: modes must be a list of modes")
         modes = tuple(
             Mode(
                 _text(

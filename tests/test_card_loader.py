@@ -77,6 +77,11 @@ def test_the_shipped_cards_load() -> None:
         ("copies = 1", 'copies = 1\ncost = [{ op = "discard", n = 1, each = true }]', "each"),
         ("copies = 1", 'copies = 1\nbot = { keep = "high" }', "keep"),
         ('en = "Probe" }\ntargets', 'en = "Probe", fr = "Sonde" }\ntargets', "fr"),
+        # Values of the wrong shape: a clear fault, never a TypeError.
+        ("copies = 1", "copies = 1\ncost = -1", "cost"),
+        ("copies = 1", 'copies = 1\ncost = [{ op = ["discard"], n = 1 }]', "cost"),
+        (f"[[{C}]]", f'[{{ if = ["cost_offering"], clauses = [{C}] }}]', "condition"),
+        (f"effect = [[{C}]]", "modes = 0", "modes"),
     ],
 )
 def test_bad_card_data_is_refused_naming_the_card_and_the_field(
@@ -103,6 +108,14 @@ condition = { op = "hand_size", n = 8, filter = { type = "trap" } }
     with pytest.raises(CardDataError, match=r"card elder: condition.*filter"):
         load(ancestor)
     load(ancestor.replace(', filter = { type = "trap" }', ""))  # and without it, it loads
+
+
+def test_a_condition_op_of_the_wrong_shape_is_a_fault() -> None:
+    ancestor = GOOD.replace('type = "trap"', 'type = "ancestor"').replace(
+        'trigger = "opp_action"', 'condition = { op = ["stacked"], n = 1 }'
+    )
+    with pytest.raises(CardDataError, match=r"card probe: condition"):
+        load(ancestor)
 
 
 def test_duplicate_ids_are_named() -> None:
