@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from qm_rules.shown import show_cards
 from qm_tui import config as cfg
 from qm_tui.i18n import tr
 from qm_tui.net import HostSettings, bind_address, connect, connect_failure, start_host
@@ -127,6 +128,7 @@ class TableLife:
             settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False, journal=journal
         )
         self.app.journal_path = journal
+        show_cards(self.app.hosted.cards)  # a table in this program: named from its own set
         if web:  # the page on the LAN (on loopback when discovery is: tests, CI)
             await self.open_door(self.app.hosted, bind=bind_address(self.app.interfaces))
         client = await connect("127.0.0.1", self.app.hosted.port, self.app.player_name)
@@ -172,6 +174,7 @@ class TableLife:
             )
             return
         self.app.journal_path = journal
+        show_cards(self.app.hosted.cards)  # the set its journal keeps
         here = "127.0.0.1" if bind == "0.0.0.0" else bind
         client = await connect(here, self.app.hosted.port, self.app.player_name)
         await self.sit(client, None, journal=journal)
@@ -295,6 +298,8 @@ class TableLife:
         the seat: no ``leave`` (which concedes), the token stays on disk to come back with."""
         client, self.app.client = self.app.client, None
         host, self.app.hosted = self.app.hosted, None
+        if host is not None:
+            show_cards(None)  # back in the lobby: the game's own set
         door, self.app.web_door = self.app.web_door, None
         self.app.journal_path = None
         if door is not None:

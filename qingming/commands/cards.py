@@ -4,7 +4,7 @@
 with its card and field and a sentence saying what is wanted (``--json``: one object a fault);
 it exits 0 when the set loads and plays, 1 otherwise. ``new FILE`` writes a set to start from:
 the game's own cards, with a note on where the format is described. Play a set with ``--cards
-FILE`` (``play``, ``serve``, ``sim``, ``bot``; the lobby's host form has a field for it).
+FILE`` (``play``, ``serve``, ``sim``, ``bot``, ``replay``).
 """
 
 from __future__ import annotations
