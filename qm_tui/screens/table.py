@@ -30,7 +30,7 @@ from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList
 
 from qm_rules.model import PromptKind, SeatView, View
 from qm_tui import config as cfg
@@ -72,6 +72,7 @@ from qm_tui.table_model import (
     chain_targets,
     played_in_action,
 )
+from qm_tui.widgets.banner import ResultBanner
 from qm_tui.widgets.board import Board, BoardFoot
 from qm_tui.widgets.chain import ChainStack
 from qm_tui.widgets.detail import CardDetail, detail_text
@@ -202,7 +203,6 @@ class TableScreen(Screen[None]):
         self.closed = False
         """The table closed after the game's end (its last game): the result stays, no rematch."""
         self._keys = KeyState()  # what the key bar shows (a finished game's keys, mine...)
-        self._banner_rung = False  # the bell rang for this game's end (if the player has it)
         self.stats = GameStats()
         """What each player did this game (the result shows it)."""
         self.playback = Playback(clock, pace or DEFAULT_PACE)
@@ -259,7 +259,7 @@ class TableScreen(Screen[None]):
         yield PromptBar(self.clock, id="prompt")
         yield Input(id="chat", placeholder=tr("table.chat.placeholder", self.lang))
         yield KeyBar(id="keys")
-        yield Static(id="banner", markup=False)
+        yield ResultBanner(id="banner")
 
     def on_mount(self) -> None:
         if self.taken_down:  # left before it was shown: its widgets may be gone already
@@ -388,10 +388,7 @@ class TableScreen(Screen[None]):
 
     def action_other_lang(self) -> None:
         """The focused card's name and text in the other language too, or no longer."""
-        panel = self.card_panel
-        panel.other_lang = not panel.other_lang
-        panel.shown = ()
-        panel.refresh()
+        self.card_panel.toggle_other_lang()
 
     def action_result(self) -> None:
         """Open the result of a finished game (the final table stays behind it)."""
@@ -471,26 +468,9 @@ class TableScreen(Screen[None]):
             self.card_panel.focus_for_prompt(p.kind, choosable, frozenset(refs.seats))
         self.keep_hand_in_view()
         await self._auto_pass(view)
-        self._show_banner(view)
+        bell = bool(getattr(self.app, "bell_on", False))
+        self.query_one(ResultBanner).show(self.model.banner(view, self.lang), bell=bell)
         self.updates += 1
-
-    def _show_banner(self, view: View) -> None:
-        """Over the final table: who won ("You win" for me), and the bell the player turned on
-        (config ``bell``) once, when it first shows."""
-        banner = self.model.banner(view, self.lang)
-        widget = self.query_one("#banner", Static)
-        if banner is None:
-            widget.display = False
-            self._banner_rung = False
-            return
-        words, kind = banner
-        widget.update(words)
-        widget.set_classes(f"-{kind}")
-        widget.display = True
-        if not self._banner_rung:
-            self._banner_rung = True
-            if getattr(self.app, "bell_on", False):
-                self.app.bell()
 
     async def _auto_pass(self, view: View) -> None:
         """Answer "pass" for the player when auto-pass is on (a plain respond/pass only)."""
@@ -682,13 +662,7 @@ class TableScreen(Screen[None]):
         self.query_one(PromptBar).options_list.focus()
 
     def action_focus_board(self) -> None:
-        tiles = self.board_tiles()
-        for tile in tiles:
-            if "-choosable" in tile.classes:
-                tile.focus()
-                return
-        if tiles:
-            tiles[0].focus()
+        self.board_layout.focus_board()
 
     # ── chat, log, discard pile, other screens (table_dialogs) ──────────────────────────────
 

@@ -62,6 +62,12 @@ class CardPanel:
         self.looking = None
         return self.pinned_card(view)
 
+    def toggle_other_lang(self) -> None:
+        """The focused card's name and text in the other language too, or no longer."""
+        self.other_lang = not self.other_lang
+        self.shown = ()
+        self.refresh()
+
     def stop_looking(self) -> None:
         """The focus moved on: a first Enter elsewhere shows what that card will do."""
         if self.looking is not None:

@@ -293,6 +293,16 @@ class BoardLayout:
     def board_tiles(self) -> list[TableTile]:
         return [t for row in self.board_rows() for t in row]
 
+    def focus_board(self) -> None:
+        """Onto the board: the first card an option names, else the first tile."""
+        tiles = self.board_tiles()
+        for tile in tiles:
+            if "-choosable" in tile.classes:
+                tile.focus()
+                return
+        if tiles:
+            tiles[0].focus()
+
     def move_focus(self, tile: TableTile, dx: int, dy: int) -> None:
         """An arrow on ``tile`` (called by the tile at once: see tiles.TileHost)."""
         rows = self.board_rows()
