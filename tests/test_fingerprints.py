@@ -6,11 +6,13 @@ for speed must keep them. A change meant to alter games records them again with
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
-from tools.fingerprints import FILE, Spec, fingerprint
+from qm_rules import GameOptions
+from tools.fingerprints import FILE, Spec, _plain, fingerprint
 
 RECORDED = json.loads(FILE.read_text(encoding="utf-8"))["games"]
 SUITE_GAMES = 30
@@ -38,3 +40,18 @@ def test_a_fingerprint_tells_games_apart() -> None:
     # The check must be able to fail: different games, different fingerprints.
     digests = {fingerprint(i)[1] for i in range(5)}
     assert len(digests) == 5
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _OptionsWithANewOne(GameOptions):
+    """The table's options as they would be with one more option, off by default."""
+
+    new_option: bool = False
+
+
+def test_a_new_default_valued_option_leaves_the_hash_as_it_was() -> None:
+    options = Spec(50).options
+    kept = {f.name: getattr(options, f.name) for f in dataclasses.fields(GameOptions)}
+    assert _plain(_OptionsWithANewOne(**kept)) == _plain(options)
+    assert _plain(_OptionsWithANewOne(**kept, new_option=True)) != _plain(options)
+    assert _plain(dataclasses.replace(options, round_limit=3)) != _plain(options)

@@ -5,7 +5,10 @@ options; now and then a concession) is played to its end and hashed as it goes: 
 decision the pending prompt (seat, kind, options, context, default), the views of the deciding
 seat, of the next seat and of a spectator, the option taken and the events it returned; at the
 end the whole state (hidden information included) and the result. Equal fingerprints: the same
-games, the same views, the same events.
+games, the same views, the same events. What holds its default is left out of the hashes (an
+option, a view's field, a game field an older state loads as its default): a field or option
+added with a default the games do not use leaves them as they were, so a changed fingerprint
+means a changed game.
 
 A speed change must keep them all. A change meant to alter games writes the fingerprints
 again; a change to the engine also bumps ``ENGINE_VERSION`` (card data needs no bump: the rules'
@@ -21,6 +24,7 @@ version hashes the cards).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import sys
@@ -30,6 +34,8 @@ from typing import Any
 
 from qm_rules import Game, GameOptions
 from qm_rules.bots import make_bot
+from qm_rules.game import _FIELDS as GAME_FIELDS  # the game's own fields, each said once
+from qm_rules.game import _REQUIRED as REQUIRED
 from qm_rules.model import to_plain
 
 FILE = Path(__file__).resolve().parent.parent / "tests" / "fingerprints.json"
@@ -80,22 +86,46 @@ class Spec:
         return 10 + self.index % 30 if self.index % 7 == 3 else None
 
 
-#: Table options added after the games were recorded that the engine never reads (the host
-#: does): the views and states carry them, the hashes leave them out.
-_HOST_ONLY = frozenset({"web_spectators"})
-
-
-def _without_host_only(value: Any) -> Any:
+def _trimmed(value: Any) -> Any:
+    """``value`` as plain data with every dataclass field left out that holds its default: a
+    field or option added later with a default the games do not use leaves their hashes as
+    they were, so a changed fingerprint means a changed game."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: _trimmed(v)
+            for f in dataclasses.fields(value)
+            if not _is_default(f, v := getattr(value, f.name))
+        }
     if isinstance(value, dict):
-        return {k: _without_host_only(v) for k, v in value.items() if k not in _HOST_ONLY}
-    if isinstance(value, list):
-        return [_without_host_only(v) for v in value]
-    return value
+        return {str(k): _trimmed(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | frozenset | set):
+        return [_trimmed(v) for v in value]
+    return to_plain(value)
+
+
+def _is_default(f: dataclasses.Field[Any], value: Any) -> bool:
+    if f.default is not dataclasses.MISSING:
+        return bool(value == f.default)
+    if f.default_factory is not dataclasses.MISSING:
+        return bool(value == f.default_factory())
+    return False
 
 
 def _plain(value: Any) -> bytes:
-    plain = _without_host_only(to_plain(value))
-    return json.dumps(plain, sort_keys=True, separators=(",", ":")).encode()
+    return json.dumps(_trimmed(value), sort_keys=True, separators=(",", ":")).encode()
+
+
+def _state(g: Game) -> dict[str, Any]:
+    """The whole state (hidden information included), its default-valued parts left out like a
+    view's: the options trimmed, and a game field holding what an older state without it
+    loads as."""
+    state = g.to_state()
+    del state["rules"]  # the card data's hash: its wording may change, the games may not
+    state["options"] = _trimmed(g.options)
+    for name, f in GAME_FIELDS.items():
+        if f.default is not REQUIRED and state[name] == f.default:
+            del state[name]
+    return state
 
 
 def fingerprint(index: int) -> tuple[int, str]:
@@ -121,9 +151,7 @@ def fingerprint(index: int) -> tuple[int, str]:
         h.update(f"{seat}:{option}".encode())
         h.update(_plain(g.choose(seat, option)))
         decisions += 1
-    state = g.to_state()
-    del state["rules"]  # the card data's hash: its wording may change, the games may not
-    h.update(_plain(state))
+    h.update(_plain(_state(g)))
     h.update(_plain([g.view(s) for s in range(n)]))
     return decisions, h.hexdigest()
 
