@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,8 @@ from tui_support import isolate, make_app, open_result, screen_name, until
 
 from qm_net.journal_io import read_games
 from qm_tui.app import PlayLocal
-from qm_tui.i18n import tr
+from qm_tui.i18n import all_strings, tr
 from qm_tui.messages import LeaveTable
-from qm_tui.playback import IDLE_NOTES
 from qm_tui.screens.lobby import LobbyScreen
 
 SIZE = (120, 36)
@@ -581,12 +581,20 @@ async def test_a_resumed_game_shows_what_this_seat_saw_of_it_in_the_log() -> Non
 
 def _game_lines(table: object) -> list[str]:
     """The table's log as the game told it: without the playback's notes of my phases with
-    nothing to play, remarks of the live table that a history (events only) does not have."""
-    notes = {tr(key, "en") for key in IDLE_NOTES.values()}
+    nothing to play, remarks of the live table that a history (events only) does not have.
+    A note may carry its reason or progress ("You cannot worship yet (...): ..."): every
+    ``table.idle.*`` string of the catalogue, its fields matching any words, is such a note."""
     from qm_tui.widgets.log import GameLog
 
+    notes = [_note_pattern(key) for key in all_strings() if key.startswith("table.idle.")]
     log = table.query_one(GameLog)  # type: ignore[attr-defined]
-    return [line for line in log.lines_written if line not in notes]
+    return [line for line in log.lines_written if not any(note.fullmatch(line) for note in notes)]
+
+
+def _note_pattern(key: str) -> re.Pattern[str]:
+    """The English string ``key`` as a pattern: its ``{fields}`` match any words."""
+    parts = re.split(r"\{[^{}]*\}", str(all_strings()[key]["en"]))
+    return re.compile(".+".join(re.escape(part) for part in parts))
 
 
 def _all_events(record: object) -> list[object]:

@@ -21,6 +21,7 @@ from test_tui_table_support import (
 from qm_rules.model import PromptKind
 from qm_tui.clock import FakeClock
 from qm_tui.screens.result import ResultScreen
+from qm_tui.widgets.log import chat_line
 from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.tiles import TableTile
 
@@ -196,7 +197,9 @@ async def test_chat_goes_to_the_log() -> None:
         await pilot.press(*"hi [red]all")
         await pilot.press("enter")
         log = app.table.query_one("#log")
-        await until(pilot, lambda: "<Me> hi [red]all" in log.lines_written)  # type: ignore[attr-defined]
+        said = chat_line("Me", "hi [red]all", "en")  # the waiting room's form: "Me: hi [red]all"
+        assert said == "Me: hi [red]all"  # kept as typed: never read as markup
+        await until(pilot, lambda: said in log.lines_written)  # type: ignore[attr-defined]
 
 
 async def test_rematch_at_the_table_starts_a_new_game() -> None:
