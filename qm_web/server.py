@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import hashlib
 import html
+import ipaddress
 import json
 import logging
 import os
@@ -220,7 +221,9 @@ class WebDoor:
         if not origin or origin == "null":
             return False
         parts = urlsplit(origin)
-        return parts.scheme == "http" and parts.netloc.lower() == request.host.lower()
+        if parts.scheme != "http" or parts.netloc.lower() != request.host.lower():
+            return False
+        return _our_name(parts.hostname or "")
 
     def _refuse(self, reason: str, status: type[web.HTTPException]) -> web.HTTPException:
         self.refused[reason] = self.refused.get(reason, 0) + 1
@@ -508,3 +511,18 @@ def _size(value: Any, default: int) -> int:
 
 def quote_name(name: str) -> str:
     return quote(name, safe="")
+
+
+def _our_name(host: str) -> bool:
+    """Whether a page named ``host`` can only be this machine's: an address (what the table
+    prints and its QR holds), ``localhost``, or a ``.local`` name of the LAN. Any other name
+    may be a foreign site's whose DNS now points here (DNS rebinding): its page would pass the
+    same-origin test, so it is refused."""
+    host = host.lower().rstrip(".")
+    if host == "localhost" or host.endswith(".local"):
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True

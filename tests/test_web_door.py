@@ -72,6 +72,11 @@ async def test_refused_before_any_process(door: WebDoor) -> None:
             {"Origin": f"http://127.0.0.1:{door.port + 1}"},
         ),
         "no origin": (ws_url(door, browser(1), door.code), {}),
+        # DNS rebinding: a foreign page whose name now points here sends matching Host/Origin
+        "rebound name": (
+            ws_url(door, browser(1), door.code),
+            {"Origin": f"http://evil.test:{door.port}", "Host": f"evil.test:{door.port}"},
+        ),
     }
     async with aiohttp.ClientSession() as http:
         for what, (url, headers) in attempts.items():
