@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 from qm_net.client import TableClient
 from qm_net.host import Host
+from qm_rules.cards import CardSet, shipped_cards
 from qm_rules.game import Game
 from qm_rules.model import (
     CardView,
@@ -111,7 +112,12 @@ async def trap_table(
 
     class Arranged:
         @staticmethod
-        def new(players: list[str], seed: object, options: GameOptions) -> object:
+        def new(
+            players: list[str], seed: object, options: GameOptions, cards: CardSet | None = None
+        ) -> object:
+            # The arranged position is built from the shipped set; a table dealing another set
+            # would be testing something else.
+            assert cards is None or cards is shipped_cards(), "trap_table deals the shipped set"
             return position(
                 2, turn=0, hands=hands, fields={1: ["gui_daqiang/down"]}, options=options
             )
