@@ -28,6 +28,9 @@ ANSWER_ACTIONS = frozenset({"pass", "end", "cancel"})
 class GuardedKeys:
     """The answer guard's part on screen."""
 
+    TOO_SOON_SECONDS = 3.0
+    """How long the too-soon toast shows (Textual times a toast on the real clock)."""
+
     def __init__(self, table: TableScreen) -> None:
         self.table = table
         self.guard = table.guard
@@ -99,7 +102,8 @@ class GuardedKeys:
         told = self.too_soon_toast
         if told is not None and not told.has_expired:
             return
-        told = Notification(tr("table.guard.too_soon", self.table.lang), timeout=3, markup=False)
+        text = tr("table.guard.too_soon", self.table.lang)
+        told = Notification(text, timeout=self.TOO_SOON_SECONDS, markup=False)
         self.too_soon_toast = told
         self.table.app.post_message(Notify(told))
 
