@@ -23,6 +23,8 @@ from qm_rules.i18n import tr
 from qm_rules.options import BY_NAME, as_flag
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from qm_rules.sim import Share, SimReport
 
 NAME = "sim"
@@ -110,18 +112,25 @@ class Progress:
     """A one-line progress bar redrawn with ``\\r``: drawn at once (0 of ``total``) and redrawn
     every ``tick`` seconds with the time so far, so the line moves before the first game ends
     (a game between search bots can take most of a minute); after a game, at most ~10 times a
-    second. Its words are in ``lang``."""
+    second. Its words are in ``lang``; its time is ``clock``'s (seconds, monotonic)."""
 
     def __init__(
-        self, stream: TextIO, total: int, width: int = 30, tick: float = 1.0, lang: str = "en"
+        self,
+        stream: TextIO,
+        total: int,
+        width: int = 30,
+        tick: float = 1.0,
+        lang: str = "en",
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.stream = stream
+        self.clock = clock
         self.lang = lang
         self.width = width
         self.total = total
         self.done = 0
         self.last = 0.0
-        self.start = time.monotonic()
+        self.start = clock()
         self.drawn = 0  # characters of the last line drawn, to erase it
         self.lock = threading.Lock()
         self.stopped = threading.Event()
@@ -135,7 +144,7 @@ class Progress:
 
     def __call__(self, done: int, total: int) -> None:
         self.done, self.total = done, total
-        now = time.monotonic()
+        now = self.clock()
         if done < total and now - self.last < 0.1:
             return
         self.last = now
@@ -145,7 +154,7 @@ class Progress:
         with self.lock:
             if self.stopped.is_set():
                 return
-            elapsed = time.monotonic() - self.start
+            elapsed = self.clock() - self.start
             filled = self.width * self.done // self.total if self.total else 0
             bar = "#" * filled + "." * (self.width - filled)
             rate = f"  {speed(self.done, elapsed, self.lang)}" if self.done else ""

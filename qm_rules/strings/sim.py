@@ -73,7 +73,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "en": "Cards: {file} (rules hash {digest})",
     },
     "sim.title": {
-        "zh": "清明模拟：{n} 局，{players} 名玩家，种子 {seed}，轮数上限 {limit}",
+        "zh": "清明模拟：{n} 局，{players} 名玩家，种子 {seed}，轮数上限：{limit}",
         "en": {
             "one": "Qingming simulation: {n} game, {players} players, seed {seed}, "
             "round limit {limit}",
