@@ -85,7 +85,7 @@ def _bars(
 def _rate(plain: dict[str, Any]) -> tuple[float | None, tuple[float, float] | None]:
     if not plain["of"]:
         return None, None
-    return plain["rate"], tuple(plain["interval"])  # type: ignore[return-value]
+    return plain["rate"], tuple(plain["interval"])
 
 
 def page(report: SimReport, lang: str = "en") -> str:
@@ -148,7 +148,7 @@ def page(report: SimReport, lang: str = "en") -> str:
             rows.append(
                 (label(c), None, None)
                 if iwd is None
-                else (label(c), iwd["value"], tuple(iwd["interval"]))  # type: ignore[arg-type]
+                else (label(c), iwd["value"], tuple(iwd["interval"]))
             )
         parts.append(_bars(rows, lo=-0.5, hi=0.5, mark=0.0, colour="#2e9e5b"))
         parts.append(f"<h2>{_esc(tr('sim.report.round', lang))}</h2>")
