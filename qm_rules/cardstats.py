@@ -63,19 +63,19 @@ class Tracker:
             if kind == "draw":
                 if e.to is None:
                     continue  # the public count; the drawer's own event names the cards
-                seen = self.hands[e.seat]  # type: ignore[index]
+                seen = self.hands[e.seat]  # type: ignore[index]  # a card's own event names its seat
                 for d in e.data["defs"]:
                     if d not in seen:
                         seen[d] = [how, 0]
             elif kind == "search":
                 if e.to is None:
                     continue
-                seen = self.hands[e.seat]  # type: ignore[index]
+                seen = self.hands[e.seat]  # type: ignore[index]  # a card's own event names its seat
                 d = e.data["def"]
                 if d not in seen:
                     seen[d] = [LATER, 0]
             elif kind == "activate":
-                seen = self.hands[e.seat]  # type: ignore[index]
+                seen = self.hands[e.seat]  # type: ignore[index]  # a card's own event names its seat
                 d = e.data["def"]
                 got = seen.get(d)
                 if got is None:
