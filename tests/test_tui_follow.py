@@ -147,7 +147,7 @@ async def test_the_status_line_says_your_turn_then_waiting_for_the_decider() -> 
         keys = str(app.table.query_one(KeyBar).render())
         assert "Options" in keys and "End" in keys  # a decision of mine: its keys...
         assert "Pass" not in keys  # ...but no pass: an action phase is ended, not passed
-        await pilot.press("1")
+        await pilot.press("e")  # ending keeps its letter: a number answers card options only
         await until(pilot, lambda: session.chosen == ["end"])
         await pilot.pause()
         assert "waiting for the table" in _status_now(app)  # answered: not "your turn" again
@@ -498,8 +498,13 @@ async def test_a_chain_of_three_resolves_link_by_link_with_each_outcome() -> Non
         assert text[-1] in ("", tr("table.chain.empty", "en"))
         assert table.view is after
         log = [line for lines in shown for line in lines]
-        assert log.index("Cat negates link 2") < log.index("Link 2 (Bob) was negated")
-        assert log.index("Link 2 (Bob) was negated") < log.index("Link 1 (Cat) resolves")
+        # (a link named by its number names its card and owner too)
+        assert log.index("Cat negates link 2: Ghost Wall (Bob)") < log.index(
+            "Link 2 (Bob) was negated"
+        )
+        assert log.index("Link 2 (Bob) was negated") < log.index(
+            "Link 1: Sleight of Hand (Cat) resolves"
+        )
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
