@@ -99,8 +99,8 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         ),
     },
     "lesson.actions.6.do": {
-        "zh": "行动阶段由你决定何时结束：结束它（按 1）。",
-        "en": "You decide when your action phase ends: end it (press 1).",
+        "zh": "行动阶段由你决定何时结束：结束它（按 e）。",
+        "en": "You decide when your action phase ends: end it (press e).",
     },
     "lesson.actions.6.done": {
         "zh": "打出的行动牌在你的结束阶段离场，进入弃牌区。",
@@ -178,8 +178,8 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         ),
     },
     "lesson.counters.4.do": {
-        "zh": "这次先不反击，看看会发生什么：放过（按 1）。",
-        "en": "Do not answer this time, to see what happens: pass (press 1).",
+        "zh": "这次先不反击，看看会发生什么：放过（按 p）。",
+        "en": "Do not answer this time, to see what happens: pass (press p).",
     },
     "lesson.counters.4.done": {
         "zh": (
@@ -293,10 +293,10 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         ),
     },
     "lesson.ancestors.2.do": {
-        "zh": "你的回合：你抽了 2 张，1 张加上祖父常驻效果的 1 张。结束行动阶段（按 1）。",
+        "zh": "你的回合：你抽了 2 张，1 张加上祖父常驻效果的 1 张。结束行动阶段（按 e）。",
         "en": (
             "Your turn: you drew 2, 1 plus 1 for Grandfather's standing effect. End your action "
-            "phase (press 1)."
+            "phase (press e)."
         ),
     },
     "lesson.ancestors.2.done": {
