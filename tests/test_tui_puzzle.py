@@ -14,6 +14,7 @@ from qm_rules.i18n import tr
 from qm_rules.puzzles import goal_text, move_label, shipped
 from qm_tui.app import PlayPuzzle
 from qm_tui.screens.learn import LocalTableScreen, Progress
+from qm_tui.table_model import lettered, numbered
 from qm_tui.widgets.log import GameLog
 
 
@@ -47,9 +48,16 @@ async def test_a_puzzle_is_solved_at_the_table(lang: str) -> None:
         assert puzzle.solution is not None
         for move in puzzle.solution:
             await until(pilot, lambda: _asked(table, run.seat), f"asked for {move}")
-            labels = [move_label(run.game, o) for o in table.view.prompt.options]
+            options = table.view.prompt.options
+            labels = [move_label(run.game, o) for o in options]
+            chosen = options[labels.index(move)].id
+            ids = [o.id for o in options]
             made = len(run.game.choices)
-            await pilot.press(str(labels.index(move) + 1))
+            # pass, end and cancel keep their letters; the number keys answer the rest
+            letter = {"pass": "p", "end": "e", "cancel": "escape"}
+            action = lettered(ids).get(chosen)
+            key = letter[action] if action else str(numbered(ids).index(chosen) + 1)
+            await pilot.press(key)
             await until(pilot, lambda n=made: len(run.game.choices) > n, move)
         await until(pilot, lambda: _said(app, tr("puzzles.solved", lang)), "solved")
         assert run.status == "solved"
