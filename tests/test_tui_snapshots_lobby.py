@@ -71,7 +71,18 @@ def test_lobby_tables_en_80x24(snap_compare: Any) -> None:
 
 
 def test_host_form_zh_80x24(snap_compare: Any) -> None:
-    assert snap_compare(make_app(lang="zh", name="清明"), terminal_size=(80, 24), press=["h"])
+    async def open_the_form(pilot: Any) -> None:
+        from textual.widgets import Input
+
+        await pilot.press("h")
+        await pilot.pause()
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False  # the cursor drawn steadily, not where its blink was
+        await pilot.pause()
+
+    assert snap_compare(
+        make_app(lang="zh", name="清明"), terminal_size=(80, 24), run_before=open_the_form
+    )
 
 
 def test_help_en(snap_compare: Any) -> None:
