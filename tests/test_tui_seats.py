@@ -91,11 +91,11 @@ async def test_where_the_game_is_saved_shows_when_the_result_opens(size: tuple[i
         more = screen.query_one("#result-box")
         # a short game's result may fit (the bots' game is not seeded): then nothing is below
         if box.max_scroll_y > 0:
-            assert "more below" in str(more.border_subtitle)
+            # said once the box has heard of its new size (a message after the layout)
+            await until(pilot, lambda: "more below" in str(more.border_subtitle), "more below")
             await pilot.press("end")
             await until(pilot, lambda: box.scroll_y == box.max_scroll_y, "scrolled to the end")
-            await pilot.pause()
-        assert "more below" not in str(more.border_subtitle)
+        await until(pilot, lambda: "more below" not in str(more.border_subtitle), "nothing below")
         await _leave(pilot, app)
 
 

@@ -117,7 +117,9 @@ async def test_a_refresh_mid_game_keeps_the_seat_and_hand(browser: Any) -> None:
                 seat = next(s for s in host.seats.occupied if s.name == "Ann")
                 assert host.game is not None
                 hand = [c.card for c in host.game.view(seat.index).seats[seat.index].hand or []]
-                before = [line for line in await tab.lines() if ") " in line[:4]]
+                # each option's own words: a toast ("Connecting to ...") may lie over a line's end
+                lines = await tab.lines()
+                before = [line.split("▌")[0].rstrip() for line in lines if ") " in line[:4]]
                 await tab.page.reload()
                 # the same seat, its hand and its question, drawn by a new process
                 await tab.wait_text("Ann (you)", "1) ", timeout=60)
