@@ -65,6 +65,12 @@ CLOSE_IDLE = 4000
 CLOSE_REPLACED = 4001
 CLOSE_ENDED = 4002
 CLOSE_STOPPING = 4003
+#: Seconds a wrong code costs. Codes are checked one at a time, so this bounds the guesses
+#: a second for the whole door, however many connections make them.
+WRONG_CODE_DELAY = 0.3
+#: Guesses let wait for their turn; more are answered "busy" unchecked (a flood cannot queue
+#: without end, and a check it skips tells it nothing).
+MAX_WAITING_CHECKS = 16
 #: A packet from the app: one type byte, a 4-byte big-endian size, the payload.
 _HEADER = 5
 _MAX_PACKET = 16 * 1024 * 1024
@@ -153,6 +159,8 @@ class WebDoor:
         self._reaper: asyncio.Task[None] | None = None
         self._stopping = False
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._checking = asyncio.Lock()
+        self._waiting = 0
 
     # ───────────────────────────── life cycle ─────────────────────────────
 
@@ -270,10 +278,11 @@ class WebDoor:
         return web.json_response({"answer": await self._admit(code, browser)})
 
     async def _admit(self, code: str, browser: str) -> str:
-        """``ok``, or why not: ``code`` (wrong or missing), ``full``, ``bad``."""
-        if not secrets.compare_digest(clean_code(code).encode(), self.code.encode()):
-            await asyncio.sleep(0.3)  # guessing a code costs time
-            return "code"
+        """``ok``, or why not: ``code`` (wrong or missing), ``busy`` (too many codes being
+        checked: try again), ``full``, ``bad``."""
+        checked = await self._check_code(code)
+        if checked != "ok":
+            return checked
         if not BROWSER_ID.fullmatch(browser):
             return "bad"
         if self._stopping:
@@ -281,6 +290,25 @@ class WebDoor:
         if browser not in self.sessions and len(self.sessions) >= self.cap:
             return "full"
         return "ok"
+
+    async def _check_code(self, code: str) -> str:
+        """``ok`` if ``code`` is the table's, else ``code``; ``busy`` unchecked while too many
+        wait. One check at a time, a wrong one holding the next for :data:`WRONG_CODE_DELAY`:
+        guessing in parallel is no faster than one by one."""
+        if self._waiting >= MAX_WAITING_CHECKS:
+            return "busy"
+        self._waiting += 1
+        try:
+            async with self._checking:
+                if secrets.compare_digest(clean_code(code).encode(), self.code.encode()):
+                    return "ok"
+                await self._after_wrong_code()
+                return "code"
+        finally:
+            self._waiting -= 1
+
+    async def _after_wrong_code(self) -> None:
+        await asyncio.sleep(WRONG_CODE_DELAY)
 
     # ───────────────────────────── sessions ─────────────────────────────
 
@@ -291,7 +319,8 @@ class WebDoor:
         browser = info["browser"]
         answer = await self._admit(unquote(info["code"]), browser)
         if answer != "ok":
-            raise self._refuse(answer, web.HTTPForbidden if answer != "full" else web.HTTPConflict)
+            refusal = web.HTTPForbidden if answer in ("code", "bad") else web.HTTPConflict
+            raise self._refuse(answer, refusal)
         lang = info["lang"] if info["lang"] in ("zh", "en") else self.lang
         name = clean_name(unquote(info["name"]))
         width = _size(request.query.get("width"), 80)
@@ -484,6 +513,7 @@ PAGE_WORDS = (
     "wrong_code",
     "no_code",
     "full",
+    "busy",
     "bad",
     "refused",
     "ended",

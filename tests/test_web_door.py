@@ -101,6 +101,52 @@ async def test_refused_before_any_process(door: WebDoor) -> None:
     assert children() == before
 
 
+async def test_guessing_in_parallel_is_no_faster_than_one_by_one(
+    door: WebDoor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Codes are checked one at a time, each wrong one holding the door (here until the test
+    lets go, in place of the delay): forty guesses at once are never checked side by side, a
+    few wait their turn, the rest are told to try later unchecked — even the right code, so a
+    flood cannot learn from how fast it is answered."""
+    from qm_web import server
+
+    gate = asyncio.Event()
+    holding = 0
+    most = 0
+
+    async def held() -> None:
+        nonlocal holding, most
+        holding += 1
+        most = max(most, holding)
+        await gate.wait()
+        holding -= 1
+
+    monkeypatch.setattr(door, "_after_wrong_code", held)
+    wrong = "AAAAAA" if door.code != "AAAAAA" else "BBBBBB"
+    async with aiohttp.ClientSession() as http:
+
+        async def ask(code: str) -> str:
+            async with http.post(
+                f"http://127.0.0.1:{door.port}/enter",
+                json={"code": code, "browser": browser(1)},
+                headers=origin(door),
+            ) as response:
+                return str((await response.json())["answer"])
+
+        guesses = [asyncio.create_task(ask(wrong)) for _ in range(40)]
+        await wait_for(lambda: door._waiting == server.MAX_WAITING_CHECKS)
+        await wait_for(lambda: sum(g.done() for g in guesses) == 40 - server.MAX_WAITING_CHECKS)
+        assert await ask(door.code) == "busy"  # the right code too, while the door is full
+        assert most == 1
+        gate.set()
+        answers = await asyncio.gather(*guesses)
+        assert answers.count("code") == server.MAX_WAITING_CHECKS
+        assert answers.count("busy") == 40 - server.MAX_WAITING_CHECKS
+        assert most == 1  # one check at a time, however many came at once
+        assert await ask(door.code) == "ok"
+    assert door.started == 0
+
+
 async def test_a_flood_starts_no_more_than_the_cap(door: WebDoor) -> None:
     assert door.cap == 3  # two seats and one spectator
     before = children()

@@ -23,6 +23,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这张牌桌的浏览器名额满了，请稍后再试。",
         "en": "This table takes no more browsers now. Try again later.",
     },
+    "web.busy": {
+        "zh": "现在有太多人在输牌桌码，请过一会儿再试。",
+        "en": "Too many codes are being tried at this table just now. Try again in a moment.",
+    },
     "web.bad": {
         "zh": "这个浏览器的存储有问题，请刷新页面。",
         "en": "This browser's storage is not usable: reload the page.",
