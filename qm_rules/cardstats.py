@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .model import Event
@@ -152,6 +152,14 @@ class CardFigures:
     def mean_round(self) -> float | None:
         return self.play_rounds / self.played.n if self.played.n else None
 
+    def merge(self, other: CardFigures) -> None:
+        for name in RATES:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            mine.won += theirs.won
+            mine.n += theirs.n
+        self.play_rounds += other.play_rounds
+        self._played_unseen += other._played_unseen
+
     def to_plain(self) -> dict[str, Any]:
         iwd = self.improvement
         mean = self.mean_round
@@ -168,6 +176,10 @@ class CardFigures:
             "play_rate": self.play_rate.to_plain(),
             "mean_round_played": None if mean is None else round(mean, 3),
         }
+
+
+#: The :class:`Rate` fields of :class:`CardFigures` (their annotations are strings here).
+RATES = tuple(f.name for f in fields(CardFigures) if f.type == "Rate")
 
 
 class CardStats:
@@ -198,6 +210,11 @@ class CardStats:
                     fig.play_rounds += played
                 else:
                     fig.not_played.add(won)
+
+    def merge(self, other: CardStats) -> None:
+        """Add ``other``'s counts (the same cards' figures over other games) to these."""
+        for card, fig in self.cards.items():
+            fig.merge(other.cards[card])
 
     def to_plain(self) -> dict[str, Any]:
         return {c: self.cards[c].to_plain() for c in self.ids}

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from . import BUILD
 from .bots import BOT_NAMES, Bot, make_bot, tell
@@ -178,6 +178,9 @@ class SimReport:
     build: str = BUILD
     #: Card by card (:mod:`qm_rules.cardstats`), when asked for.
     card_stats: CardStats | None = None
+    #: Where the games were played when not in this machine's processes: a Dask cluster's
+    #: scheduler address, or "local" for one started here (``qingming sim --cluster``).
+    cluster: str | None = None
 
     def __post_init__(self) -> None:
         if not self.ancestor_ids:
@@ -201,6 +204,24 @@ class SimReport:
         self.rounds += rec.rounds
         self.turns += rec.turns
         self.decisions += rec.decisions
+
+    def merge(self, part: SimReport) -> None:
+        """Add ``part``'s games (a report of the same run's other games) to these; counts add
+        exactly, so parts merged in index order give a serial run's figures."""
+        self.games += part.games
+        for seat, wins in enumerate(part.wins_by_seat):
+            self.wins_by_seat[seat] += wins
+        self.wins_by_ancestor.update(part.wins_by_ancestor)
+        self.wins_by_reason.update(part.wins_by_reason)
+        self.draws += part.draws
+        self.draws_by_reason.update(part.draws_by_reason)
+        self.concessions += part.concessions
+        if self.card_stats is not None and part.card_stats is not None:
+            self.card_stats.merge(part.card_stats)
+        self.rounds += part.rounds
+        self.turns += part.turns
+        self.decisions += part.decisions
+        self.seconds += part.seconds
 
     @property
     def mean_rounds(self) -> float:
@@ -263,6 +284,7 @@ class SimReport:
             "decisions_per_second": round(self.decisions_per_second, 1),
             "wall_seconds": round(self.wall_seconds, 4),
             "jobs": self.jobs,
+            "cluster": self.cluster,
             "build": self.build,
             "cards": {"file": self.cards_file, "digest": self.cards_digest},
             "seat_shares": [s.to_plain() for s in seats],
@@ -273,7 +295,15 @@ class SimReport:
 
 #: Keys of :meth:`SimReport.to_plain` that depend on the clock or the processes, not the seed.
 TIMING_KEYS = frozenset(
-    {"seconds", "games_per_second", "decisions_per_second", "wall_seconds", "jobs", "build"}
+    {
+        "seconds",
+        "games_per_second",
+        "decisions_per_second",
+        "wall_seconds",
+        "jobs",
+        "cluster",
+        "build",
+    }
 )
 
 
@@ -351,11 +381,110 @@ def _play_chunk(
     return out
 
 
-def _chunks(games: int, jobs: int) -> Iterator[range]:
-    """Game indices in runs small enough to keep every process busy and the progress moving."""
-    size = max(1, min(50, games // (jobs * 8)))
-    for first in range(0, games, size):
-        yield range(first, min(games, first + size))
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Everything a game of a run depends on besides its index: the whole input of a task, sent
+    once to each process or cluster worker (the card set travels as its source, as
+    :class:`~qm_rules.cards.CardSet` pickles)."""
+
+    players: int
+    seed: int | str
+    strategies: tuple[str, ...]
+    options: GameOptions
+    cards: CardSet
+    track: bool = False
+
+    def report(self, jobs: int = 1, cards_file: str | None = None) -> SimReport:
+        """An empty report of this run's games."""
+        return SimReport(
+            self.players,
+            self.strategies,
+            self.seed,
+            self.options.round_limit,
+            jobs=jobs,
+            ancestor_ids=tuple(d.id for d in self.cards.ancestors),
+            cards_digest=self.cards.digest,
+            cards_file=cards_file,
+            card_stats=CardStats([d.id for d in self.cards.cards]) if self.track else None,
+        )
+
+
+def play_part(run: Run, indices: range) -> SimReport:
+    """Games ``indices`` of ``run``, added up: a pure function of its arguments whatever process
+    or machine calls it (a task of ``--jobs`` and ``--cluster``; the parts are merged in index
+    order). Its ``seconds`` are the games' own."""
+    part = run.report()
+    for rec, seconds in _play_chunk(
+        run.players,
+        run.seed,
+        run.strategies,
+        run.options,
+        indices,
+        run.cards,
+        time.perf_counter,
+        run.track,
+    ):
+        part.add(rec)
+        part.seconds += seconds
+    return part
+
+
+def engine_stamp() -> tuple[str, str]:
+    """What decides a game's course here: the engine's version (and, for the record, its
+    build). Processes that play one run must agree on the version, or figures would differ."""
+    from .journal import ENGINE_VERSION
+
+    return ENGINE_VERSION, BUILD
+
+
+def chunks(games: int, jobs: int, most: int = 50) -> list[range]:
+    """Game indices in runs small enough to keep every process busy and the progress moving
+    (about eight a process), and at most ``most`` games long."""
+    size = max(1, min(most, games // (jobs * 8)))
+    return [range(first, min(games, first + size)) for first in range(0, games, size)]
+
+
+T = TypeVar("T")
+
+
+def in_order(finished: Iterable[tuple[int, T]]) -> Iterator[T]:
+    """Items tagged with their position, arriving in any order, handed on in position order
+    as soon as each one's predecessors have come (only those out of turn are held)."""
+    waiting: dict[int, T] = {}
+    following = 0
+    for position, item in finished:
+        waiting[position] = item
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
+
+
+#: Plays a run's chunks somewhere and yields their parts in chunk order, calling its third
+#: argument with each finished part's game count as the parts come in (in any order).
+Runner = Callable[[Run, Sequence[range], Callable[[int], None]], Iterator[SimReport]]
+
+
+def processes(jobs: int) -> Runner:
+    """A :data:`Runner` on ``jobs`` processes of this machine."""
+
+    def run_parts(
+        run: Run, parts: Sequence[range], done: Callable[[int], None]
+    ) -> Iterator[SimReport]:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
+            futures = {pool.submit(play_part, run, chunk): k for k, chunk in enumerate(parts)}
+
+            def finished() -> Iterator[tuple[int, SimReport]]:
+                for fut in as_completed(futures):
+                    part = fut.result()
+                    done(part.games)
+                    yield futures[fut], part
+
+            yield from in_order(finished())
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    return run_parts
 
 
 def simulate(
@@ -370,6 +499,8 @@ def simulate(
     cards: CardSet | None = None,
     cards_file: str | None = None,
     by_card: bool = False,
+    runner: Runner | None = None,
+    cluster: str | None = None,
 ) -> SimReport:
     """Play ``games`` bot games of ``players`` seats with the card set ``cards`` (the shipped
     set if None) and add them up.
@@ -377,7 +508,9 @@ def simulate(
     ``bots``: one strategy a seat, or one for all (default ``heuristic``). ``round_limit``:
     None keeps the table default (R22), 0 plays without a limit. ``progress(done, total)`` is
     called after each game (with ``jobs`` > 1, after each batch of games). ``jobs``: processes
-    to play in; the figures are those of a serial run."""
+    to play in; the figures are those of a serial run. ``runner``: plays the batches elsewhere
+    (a Dask cluster: :mod:`qingming.cluster`), ``jobs`` being its workers and ``cluster`` its
+    name in the report; the figures are still a serial run's."""
     strategies = parse_bots(bots, players)
     if games < 1:
         raise SimError(f"games must be at least 1, not {games}")
@@ -388,74 +521,31 @@ def simulate(
         options.check()  # the table option's own range
     except ValueError as exc:
         raise SimError(str(exc)) from None
-    cards = cards or shipped_cards()
-    report = SimReport(
-        players,
-        strategies,
-        seed,
-        options.round_limit,
-        jobs=jobs,
-        ancestor_ids=tuple(d.id for d in cards.ancestors),
-        cards_digest=cards.digest,
-        cards_file=cards_file,
-        card_stats=CardStats([d.id for d in cards.cards]) if by_card else None,
-    )
+    run = Run(players, seed, strategies, options, cards or shipped_cards(), by_card)
+    report = run.report(jobs, cards_file)
+    report.cluster = cluster
     wall = clock()
-    if jobs == 1:
-        results = []
+    if runner is None and jobs == 1:
         for i in range(games):
-            results += _play_chunk(players, seed, strategies, options, [i], cards, clock, by_card)
+            for rec, seconds in _play_chunk(
+                players, seed, strategies, options, [i], run.cards, clock, by_card
+            ):
+                report.add(rec)
+                report.seconds += seconds
             if progress is not None:
                 progress(i + 1, games)
     else:
-        results = _play_parallel(
-            players, games, seed, strategies, options, jobs, progress, cards, by_card
-        )
-    for rec, _ in results:  # in game order, whichever process played them
-        report.add(rec)
-    report.seconds = sum(t for _, t in results)
+        played = 0
+
+        def done(n: int) -> None:
+            nonlocal played
+            played += n
+            if progress is not None:
+                progress(played, games)
+
+        # A cluster's tasks are batched longer: each costs a round trip to its scheduler.
+        parts = chunks(games, jobs, 50 if runner is None else 200)
+        for part in (runner or processes(jobs))(run, parts, done):  # in game order
+            report.merge(part)
     report.wall_seconds = clock() - wall
     return report
-
-
-def _play_parallel(
-    players: int,
-    games: int,
-    seed: int | str,
-    strategies: tuple[str, ...],
-    options: GameOptions,
-    jobs: int,
-    progress: Callable[[int, int], None] | None,
-    cards: CardSet,
-    track: bool = False,
-) -> list[tuple[GameRecord, float]]:
-    results: list[tuple[GameRecord, float]] = []
-    done = 0
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    try:
-        pending: set[Future[list[tuple[GameRecord, float]]]] = {
-            pool.submit(
-                _play_chunk,
-                players,
-                seed,
-                strategies,
-                options,
-                list(chunk),
-                cards,
-                time.perf_counter,
-                track,
-            )
-            for chunk in _chunks(games, jobs)
-        }
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                part = fut.result()
-                results.extend(part)
-                done += len(part)
-            if progress is not None:
-                progress(done, games)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    results.sort(key=lambda r: r[0].index)
-    return results
