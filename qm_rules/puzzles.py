@@ -47,7 +47,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from .cards import Text, shipped_cards
+from .cards import CardSet, Text, shipped_cards
 from .game import Game
 from .i18n import LANGS, tr
 from .model import Event, Option, Prompt, seen_by
@@ -67,6 +67,7 @@ __all__ = [
     "move_label",
     "parse_puzzle",
     "shipped",
+    "with_cards",
 ]
 
 #: The goals, each with its deadline: what ends the attempt.
@@ -130,6 +131,8 @@ class Puzzle:
     solution: tuple[str, ...] | None = None
     source: str = ""
     covers: tuple[str, ...] = field(default=())
+    #: The card set it is played with (None: the game's own).
+    cards: CardSet | None = None
 
     def rule(self, seat: int) -> SeatRule:
         return self.others.get(seat, SeatRule())
@@ -139,9 +142,9 @@ class Puzzle:
         are named for the player in that language ("Player", "Opponent"), the player's seat
         ``player`` if given."""
         if lang is None:
-            return build(self.position)
+            return build(self.position, self.cards)
         names = seat_names(self, lang, player)
-        return build(dataclasses.replace(self.position, names=names))
+        return build(dataclasses.replace(self.position, names=names), self.cards)
 
 
 # ───────────────────────────── reading a file ─────────────────────────────
@@ -179,8 +182,14 @@ def _moves(raw: Any, where: str, source: str) -> tuple[str, ...]:
     return tuple(" ".join(m.split()) for m in raw)
 
 
-def parse_puzzle(data: Mapping[str, Any], source: str = "", default_id: str = "") -> Puzzle:
-    """A puzzle from a TOML file's data; :class:`PuzzleError` names the first bad field."""
+def parse_puzzle(
+    data: Mapping[str, Any],
+    source: str = "",
+    default_id: str = "",
+    cards: CardSet | None = None,
+) -> Puzzle:
+    """A puzzle from a TOML file's data, played with the card set ``cards`` (the game's own if
+    None); :class:`PuzzleError` names the first bad field (a card the set does not have, too)."""
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise PuzzleError(unknown[0], "unknown field", source)
@@ -222,8 +231,8 @@ def parse_puzzle(data: Mapping[str, Any], source: str = "", default_id: str = ""
         raise PuzzleError("goal.by", f"needs one of {', '.join(DEADLINES)}", source)
     card = raw_goal.get("card")
     if kind == "clear":
-        if not isinstance(card, str) or card not in shipped_cards().by_id:
-            raise PuzzleError("goal.card", "needs the id of the card to clear", source)
+        if not isinstance(card, str) or card not in (cards or shipped_cards()).by_id:
+            raise PuzzleError("goal.card", "needs the id of a card of the set to clear", source)
     elif card is not None:
         raise PuzzleError("goal.card", "only a 'clear' goal names a card", source)
     goal_seat = raw_goal.get("seat")
@@ -274,18 +283,38 @@ def parse_puzzle(data: Mapping[str, Any], source: str = "", default_id: str = ""
         solution=solution,
         source=source,
         covers=tuple(covers),
+        cards=cards,
     )
-    try:
-        puzzle.start()
-    except PositionError as exc:
-        raise PuzzleError(f"position.{exc.field}", exc.reason, source) from None
-    except ValueError as exc:  # options no game is played with
-        raise PuzzleError("position", str(exc), source) from None
+    _check_start(puzzle)
     return puzzle
 
 
-def load_puzzle(path: str | Path) -> Puzzle:
-    """Read a puzzle file; :class:`PuzzleError` (one line naming the field) if it is bad."""
+def _check_start(puzzle: Puzzle) -> None:
+    """Refuse a puzzle whose position no game of its card set can start from."""
+    try:
+        puzzle.start()
+    except PositionError as exc:
+        raise PuzzleError(f"position.{exc.field}", exc.reason, puzzle.source) from None
+    except ValueError as exc:  # options no game is played with
+        raise PuzzleError("position", str(exc), puzzle.source) from None
+
+
+def with_cards(puzzle: Puzzle, cards: CardSet | None) -> Puzzle:
+    """``puzzle`` played with the card set ``cards`` (a shipped puzzle with a set of your
+    own); :class:`PuzzleError` naming the field when the set lacks a card it names."""
+    if cards is None:
+        return puzzle
+    goal = puzzle.goal.card
+    if goal is not None and goal not in cards.by_id:
+        raise PuzzleError("goal.card", f"no card {goal!r} in the card set", puzzle.source)
+    out = dataclasses.replace(puzzle, cards=cards)
+    _check_start(out)
+    return out
+
+
+def load_puzzle(path: str | Path, cards: CardSet | None = None) -> Puzzle:
+    """Read a puzzle file to play with the card set ``cards`` (the game's own if None);
+    :class:`PuzzleError` (one line naming the field) if it is bad."""
     p = Path(path)
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
@@ -295,7 +324,7 @@ def load_puzzle(path: str | Path) -> Puzzle:
         raise PuzzleError("file", "is not UTF-8 text", str(p)) from None
     except tomllib.TOMLDecodeError as exc:
         raise PuzzleError("file", f"is not TOML: {exc}", str(p)) from None
-    return parse_puzzle(data, str(p), p.stem)
+    return parse_puzzle(data, str(p), p.stem, cards)
 
 
 def shipped() -> list[Puzzle]:
@@ -412,7 +441,7 @@ def goal_text(puzzle: Puzzle, lang: str) -> str:
     key = f"puzzle.goal.{goal.kind}"
     words: dict[str, object] = {}
     if goal.card is not None:
-        words["card"] = shipped_cards().by_id[goal.card].name(lang)
+        words["card"] = (puzzle.cards or shipped_cards()).by_id[goal.card].name(lang)
     if goal.seat is not None and goal.kind in _SEAT_GOALS:
         key = _SEAT_GOALS[goal.kind]
         words["name"] = seat_names(puzzle, lang)[goal.seat]

@@ -189,3 +189,40 @@ def test_check_without_a_file_proves_every_shipped_puzzle(capsys) -> None:  # ty
     assert main(["puzzle", "check", "--lang", "zh"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[-1] == f"{len(SHIPPED)} 道谜题中 {len(SHIPPED)} 道得到证明，没有问题。"
+
+
+TINY_SET = Path(__file__).parent / "cardsets" / "tiny.toml"
+TINY_PUZZLE = HERE / "cardset" / "tiny-worship.toml"
+
+
+def test_a_puzzle_of_another_card_set_is_played_and_proved_with_it(capsys) -> None:  # type: ignore[no-untyped-def]
+    from qingming.cardsfile import read_card_set
+
+    cards = read_card_set(str(TINY_SET), "puzzle")
+    puzzle = load_puzzle(TINY_PUZZLE, cards)
+    session = PuzzleSession(puzzle, "en")
+    declare = find_move(session.game, session.prompt, "declare a3")  # type: ignore[arg-type]
+    assert declare is not None
+    session.choose(declare.id)
+    assert session.status == "solved"
+    assert main(["puzzle", "check", str(TINY_PUZZLE), "--cards", str(TINY_SET)]) == 0
+    assert "1 of 1 puzzle proved with nothing flagged" in capsys.readouterr().out
+
+
+def test_a_puzzle_whose_cards_are_not_in_the_set_is_refused_naming_them(capsys) -> None:  # type: ignore[no-untyped-def]
+    # the tiny set's puzzle with the game's own cards, and a shipped puzzle with the tiny set
+    assert main(["puzzle", "check", str(TINY_PUZZLE)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no card 'a3' in the card set" in err[0], err
+    assert main(["puzzle", "check", "--cards", str(TINY_SET)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "position.seats[0]" in err[0] and "in the card set" in err[0], err
+    assert main(["puzzle", "01-first-worship", f"--cards={TINY_SET}"]) == 2
+    assert "in the card set" in capsys.readouterr().err
+    # a set that does not load is refused as `cards check` says it, before anything
+    broken = sorted((Path(__file__).parent / "cardsets" / "broken").glob("*.toml"))[0]
+    with pytest.raises(SystemExit) as exit_:
+        main(["puzzle", "check", "--cards", str(broken)])
+    assert exit_.value.code == 1
+    err_text = capsys.readouterr().err
+    assert str(broken) in err_text and "Traceback" not in err_text

@@ -9,6 +9,9 @@
   (:mod:`qm_rules.solver`): every shipped one without a FILE. Exit status 0 when every puzzle is
   proved with nothing flagged, 1 when one is not, 2 when a file is refused (one line naming the
   field, on stderr).
+- ``--cards FILE`` plays or proves them with a card set of your own (as ``play --cards``): a set
+  that does not load is refused as ``cards check`` says it, and a puzzle naming a card the set
+  does not have is refused naming the field.
 
 The file format: ``docs/PUZZLES.md``.
 """
@@ -22,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from qm_rules.cards import CardSet
     from qm_rules.puzzles import Puzzle
     from qm_rules.solver import Verdict
 
@@ -31,8 +35,8 @@ EPILOG = (
     "examples: 'qingming puzzle' lists the puzzles; 'qingming puzzle 01-first-worship' plays "
     "one at the table (h: a hint, n: again, q: leave); 'qingming puzzle mine.toml' plays your "
     "own file; 'qingming puzzle check mine.toml' proves "
-    "your own file; 'qingming puzzle check' proves every shipped one. The file format: "
-    "docs/PUZZLES.md."
+    "your own file; 'qingming puzzle check' proves every shipped one; '--cards set.toml' plays "
+    "or proves them with your own card set. The file format: docs/PUZZLES.md."
 )
 
 
@@ -54,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,
         help="language of the list and the report (default: the remembered one, else en)",
     )
+    from qingming.cardsfile import add_cards_argument
+
+    add_cards_argument(parser)
 
 
 def _lang(args: argparse.Namespace) -> str:
@@ -77,29 +84,38 @@ def run(args: argparse.Namespace) -> int:
                 print("qingming puzzle: --lang needs zh or en", file=sys.stderr)
                 return 2
             args.lang = lang_word
+        elif word == "--cards" or word.startswith("--cards="):
+            args.cards = word.partition("=")[2] or next(rest, "")
+            if not args.cards:
+                print("qingming puzzle: --cards needs a FILE", file=sys.stderr)
+                return 2
         else:
             words.append(word)
     lang = _lang(args)
+    from qingming.cardsfile import read_card_set
+
+    cards = read_card_set(getattr(args, "cards", None), "puzzle", lang)
     if words and words[0] == "check":
-        return _check(words[1:], as_json=args.json, lang=lang)
+        return _check(words[1:], as_json=args.json, lang=lang, cards=cards)
     if not words or words == ["list"]:
         return _list(lang)
     if len(words) > 1:
         print("qingming puzzle: play one puzzle at a time", file=sys.stderr)
         return 2
-    return _play(words[0], lang, args)
+    return _play(words[0], lang, args, cards)
 
 
-def find(word: str) -> Puzzle:
-    """A shipped puzzle by name (``01-first-worship`` or ``first-worship``), else a file.
-    Raises PuzzleError (one line) when neither."""
-    from qm_rules.puzzles import PuzzleError, load_puzzle, shipped
+def find(word: str, cards: CardSet | None = None) -> Puzzle:
+    """A shipped puzzle by name (``01-first-worship`` or ``first-worship``), else a file,
+    played with the card set ``cards`` (the game's own if None). Raises PuzzleError (one line)
+    when neither, or when the set lacks a card the puzzle names."""
+    from qm_rules.puzzles import PuzzleError, load_puzzle, shipped, with_cards
 
     for p in shipped():
         if word in (p.id, p.id.partition("-")[2]):
-            return p
+            return with_cards(p, cards)
     if Path(word).exists() or word.endswith(".toml"):
-        return load_puzzle(word)
+        return load_puzzle(word, cards)
     raise PuzzleError("name", f"no shipped puzzle {word!r} and no such file", word)
 
 
@@ -132,14 +148,14 @@ def solved_here() -> set[str]:
         return set()
 
 
-def _play(word: str, lang: str, args: argparse.Namespace) -> int:
+def _play(word: str, lang: str, args: argparse.Namespace, cards: CardSet | None = None) -> int:
     """Play the puzzle ``word`` names at the table, in the app (``--lang``, else remembered)."""
     from qingming.commands.lobby import launch
     from qm_rules.puzzles import PuzzleError
     from qm_tui.app import PlayPuzzle
 
     try:
-        puzzle = find(word)
+        puzzle = find(word, cards)
     except PuzzleError as exc:
         print(f"qingming puzzle: {exc}", file=sys.stderr)
         return 2
@@ -149,20 +165,18 @@ def _play(word: str, lang: str, args: argparse.Namespace) -> int:
     return launch(args, PlayPuzzle(puzzle))
 
 
-def _check(files: list[str], *, as_json: bool, lang: str) -> int:
-    from qm_rules.puzzles import PuzzleError, load_puzzle, shipped
+def _check(files: list[str], *, as_json: bool, lang: str, cards: CardSet | None = None) -> int:
+    from qm_rules.puzzles import PuzzleError, load_puzzle, shipped, with_cards
     from qm_rules.solver import check
 
-    if files:
-        puzzles = []
-        for f in files:
-            try:
-                puzzles.append(load_puzzle(f))
-            except PuzzleError as exc:
-                print(f"qingming puzzle check: {exc}", file=sys.stderr)
-                return 2
-    else:
-        puzzles = shipped()
+    try:
+        if files:
+            puzzles = [load_puzzle(f, cards) for f in files]
+        else:
+            puzzles = [with_cards(p, cards) for p in shipped()]
+    except PuzzleError as exc:
+        print(f"qingming puzzle check: {exc}", file=sys.stderr)
+        return 2
     verdicts = []
     for p in puzzles:
         v = check(p)

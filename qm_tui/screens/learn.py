@@ -348,9 +348,12 @@ def play_puzzle(
     listing: _ListScreen | None = None,
 ) -> None:
     """Play ``puzzle`` (a :class:`qm_rules.puzzles.Puzzle`) at a local table: its goal said
-    first, hints on ``h``, solved or failed said when it is; solved, it is remembered."""
+    first, hints on ``h``, solved or failed said when it is; solved (with the game's own
+    cards), it is remembered. The table names the cards of the puzzle's set."""
     from qm_rules.puzzles import PuzzleSession
+    from qm_rules.shown import show_cards
 
+    show_cards(puzzle.cards)
     run = PuzzleSession(puzzle, lang, getattr(app, "player_name", None))
     told_status = {"open"}
 
@@ -359,11 +362,12 @@ def play_puzzle(
         if status in told_status:
             return []
         told_status.add(status)
-        if status == "solved":
+        if status == "solved" and puzzle.cards is None:  # (another set: another puzzle)
             Progress.mark("puzzles", puzzle.id)
         return [tr(f"puzzles.{status}", lang)]
 
     def done(what: str) -> None:
+        show_cards(None)  # away from the table: the game's own cards
         if listing is not None:
             listing.fill(keep=puzzle.id)
         if what == "restart":
