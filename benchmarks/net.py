@@ -97,13 +97,13 @@ async def latency(
     )
     await host.start()
     taken = asyncio.Event()  # set when the host has applied a choice: no polling meanwhile
-    changed = host._changed
+    changed = host.play.changed
 
     def on_changed(*args: object) -> None:
         changed(*args)  # type: ignore[arg-type]
         taken.set()
 
-    host._changed = on_changed  # type: ignore[method-assign]
+    host.play.changed = on_changed  # type: ignore[method-assign]
     clients = [await TableClient.connect("127.0.0.1", host.port, f"p{i}") for i in range(SEATS)]
     for c in clients:
         await c.join()

@@ -380,22 +380,23 @@ def hook_frames(app: App[Any], probe: Probe) -> None:
 
 def hook_bots() -> Callable[[], None]:
     """Make the host's bot moves wait while the probe holds them; returns the undo."""
-    from qm_net.host import Host
+    from qm_net.host.standins import StandIns
 
-    move = Host._bot_move
+    move = StandIns.bot_move
 
-    def paced(host: Host, seq: int) -> None:
+    def paced(standins: StandIns, seq: int) -> None:
+        host = standins.host
         probe = PROBE
         # the view shows seat 0's own numbering of the prompt (drafts count only for their drafter)
         if probe is not None and probe.hold_bots(host.wire.of(0)):
-            probe.held.append(lambda: paced(host, seq))  # stale by then? _bot_move checks seq
+            probe.held.append(lambda: paced(standins, seq))  # stale by then? bot_move checks seq
             return
-        move(host, seq)
+        move(standins, seq)
 
-    Host._bot_move = paced  # type: ignore[method-assign,assignment]
+    StandIns.bot_move = paced  # type: ignore[method-assign]
 
     def undo() -> None:
-        Host._bot_move = move  # type: ignore[method-assign]
+        StandIns.bot_move = move  # type: ignore[method-assign]
 
     return undo
 

@@ -11,6 +11,7 @@ import pytest
 from net_support import client, options, running_host, until, wait_for
 
 from qm_net.host.table import Host
+from qm_net.host.updates import Updates
 from qm_net.messages import ConnectionLost, ErrorMessage
 from qm_rules import Game, GameOptions
 from qm_rules.bots import make_bot
@@ -127,11 +128,11 @@ async def test_a_decision_that_cannot_be_told_closes_the_table_loudly(
         game = host.game
         bot = host.seats[2].index
         broke: list[int] = []
-        real = Host._plain_view
+        real = Updates.plain_view
 
-        def breaks(self: Host, g: Game, viewer: int | None) -> dict:
+        def breaks(self: Updates, g: Game, viewer: int | None) -> dict:
             seat = g.choices[-1][0] if g.choices else None
-            timeout = len(g.choices) - 1 in self.journal.timeouts
+            timeout = len(g.choices) - 1 in self.host.journal.timeouts
             wanted = {
                 "player": seat is not None and seat != bot and not timeout,
                 "bot": seat == bot,
@@ -142,7 +143,7 @@ async def test_a_decision_that_cannot_be_told_closes_the_table_loudly(
                 raise IndexError("a bug while telling")
             return real(self, g, viewer)
 
-        monkeypatch.setattr(Host, "_plain_view", breaks)
+        monkeypatch.setattr(Updates, "plain_view", breaks)
         while not broke:  # the players play (or, for the timer, let their clock run out)
             p = game.prompt
             assert p is not None and host.state == "playing"

@@ -15,13 +15,16 @@ import subprocess
 
 import msgpack
 import msgspec
+import pytest
 from net_support import WAIT, Raw, cli, client, options, play_to_end, running_host, until, wait_for
 
 from qm_net import fairdeal
 from qm_net import protocol as p
 from qm_net.host import Host
+from qm_net.host.play import Play
+from qm_net.host.updates import Updates
 from qm_net.messages import Dealt, GameEnded, GameUpdate
-from qm_rules import Game
+from qm_rules import Game, View
 from qm_rules.bots import make_bot
 
 
@@ -59,39 +62,39 @@ async def test_a_fixed_seed_table_deals_as_before_and_says_there_is_nothing_to_c
         assert host.game.seed == 5
 
 
-class _Cheat(Host):
-    """A host that cheats in one way, chosen by ``how``."""
-
-    how = ""
+def _cheat(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every host cheat in one way, chosen by ``how``: deal from its own ``seed``, rewrite
+    a ``choice`` in the reveal, or show each seat one altered ``view``."""
     altered: set[int] = set()
+    deal_game, deal_reveal, sent_view = Play.deal_game, Updates.deal_reveal, Updates.view
 
-    def _deal_game(self, seed: int | str) -> None:
-        super()._deal_game("stacked" if self.how == "seed" else seed)
+    def dealt(play: Play, seed: int | str) -> None:
+        deal_game(play, "stacked" if how == "seed" else seed)
 
-    def _deal_reveal(self):  # noqa: ANN202
-        revealed = super()._deal_reveal()
-        if revealed is None or self.how not in ("seed", "choice"):
+    def revealed(updates: Updates) -> p.Reveal | None:
+        revealed = deal_reveal(updates)
+        if revealed is None or how not in ("seed", "choice"):
             return revealed
         reveal = msgspec.to_builtins(revealed)
-        if self.how == "seed":
-            reveal["journal"]["seed"] = self.deal.seed()  # claims the fair seed
+        if how == "seed":
+            assert updates.host.deal is not None
+            reveal["journal"]["seed"] = updates.host.deal.seed()  # claims the fair seed
         else:
             journal = reveal["journal"]
             journal["choices"] = [list(c) for c in journal["choices"]]
             _forge_one(journal["players"], journal["seed"], journal["choices"])
         return msgspec.convert(reveal, p.Reveal)
 
-    def _view(self, game, viewer):  # noqa: ANN001, ANN202
-        view = super()._view(game, viewer)
-        if (
-            self.how == "view"
-            and viewer is not None
-            and game.seq >= 3
-            and viewer not in self.altered
-        ):
-            self.altered.add(viewer)  # one update to each seat shows one card too few
+    def view(updates: Updates, game: Game, viewer: int | None) -> View:
+        view = sent_view(updates, game, viewer)
+        if how == "view" and viewer is not None and game.seq >= 3 and viewer not in altered:
+            altered.add(viewer)  # one update to each seat shows one card too few
             view = dataclasses.replace(view, deck_count=view.deck_count - 1)
         return view
+
+    monkeypatch.setattr(Play, "deal_game", dealt)
+    monkeypatch.setattr(Updates, "deal_reveal", revealed)
+    monkeypatch.setattr(Updates, "view", view)
 
 
 def _forge_one(players: list[str], seed: str, choices: list[list]) -> None:
@@ -107,10 +110,9 @@ def _forge_one(players: list[str], seed: str, choices: list[list]) -> None:
     raise AssertionError("no choice could be forged")
 
 
-async def _cheated(how: str) -> list[fairdeal.Verdict]:
-    _Cheat.how = how
-    _Cheat.altered = set()
-    host = _Cheat(
+async def _cheated(how: str, monkeypatch: pytest.MonkeyPatch) -> list[fairdeal.Verdict]:
+    _cheat(how, monkeypatch)
+    host = Host(
         "cheat",
         3,
         bots=1,
@@ -127,18 +129,24 @@ async def _cheated(how: str) -> list[fairdeal.Verdict]:
     return [fairdeal.verify(e.fair) for e in ends]
 
 
-async def test_a_host_that_deals_from_its_own_seed_is_caught_by_every_client() -> None:
-    verdicts = await _cheated("seed")
+async def test_a_host_that_deals_from_its_own_seed_is_caught_by_every_client(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    verdicts = await _cheated("seed", monkeypatch)
     assert all(not v.ok and v.failed.name in ("replay", "views") for v in verdicts), verdicts
 
 
-async def test_a_host_that_rewrites_a_choice_is_caught_by_every_client() -> None:
-    verdicts = await _cheated("choice")
+async def test_a_host_that_rewrites_a_choice_is_caught_by_every_client(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    verdicts = await _cheated("choice", monkeypatch)
     assert all(not v.ok and v.failed.name in ("replay", "views") for v in verdicts), verdicts
 
 
-async def test_a_host_that_alters_one_view_is_caught_and_the_view_named() -> None:
-    verdicts = await _cheated("view")
+async def test_a_host_that_alters_one_view_is_caught_and_the_view_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    verdicts = await _cheated("view", monkeypatch)
     for v in verdicts:
         assert not v.ok and v.failed.name == "views", v
         assert re.search(r"view \d+ of \d+", v.failed.detail)

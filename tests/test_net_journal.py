@@ -139,8 +139,9 @@ async def test_a_resumed_table_keeps_the_options_it_was_started_with(tmp_path) -
         "random",
         0.01,
     )
-    assert resumed.n_seats == 3 and resumed._next_seed() == host._next_seed() == 21  # game 1 again
+    assert resumed.n_seats == 3
+    assert resumed.play.next_seed() == host.play.next_seed() == 21  # game 1 again
     resumed.games_played = 1
-    assert resumed._next_seed() == 22  # later games derive theirs from the first, as before
+    assert resumed.play.next_seed() == 22  # later games derive theirs from the first, as before
     again = Host.resume(path, games=5, **common)  # given again: the new value wins
     assert again.games_limit == 5 and again.seed == 21

@@ -16,7 +16,7 @@ import pytest
 from net_support import client, options, play_to_end, running_host, until, wait_for
 
 from qm_net.host import Host
-from qm_net.host import table as host_table
+from qm_net.host import play as host_play
 from qm_net.journal_io import JournalWriter, read_games
 from qm_net.messages import ErrorMessage, GameUpdate
 from qm_rules.bots import make_bot
@@ -37,7 +37,7 @@ class Disk:
             real(writer, text)
 
         monkeypatch.setattr(JournalWriter, "_append", append)
-        monkeypatch.setattr(host_table, "JOURNAL_RETRY", 0.05)
+        monkeypatch.setattr(host_play, "JOURNAL_RETRY", 0.05)
 
 
 @pytest.mark.parametrize(

@@ -339,7 +339,7 @@ async def test_choose_answers_the_prompt_the_player_saw_not_a_newer_one() -> Non
         mover = a if game.prompt.seat == a.seat else b
         seen = await until(mover, lambda m: isinstance(m, GameUpdate))
         old = seen.view.prompt
-        host._apply_default()  # the game moves on (a timer, say) before the player clicks
+        host.play.apply_default()  # the game moves on (a timer, say) before the player clicks
         seq = game.seq
         await mover.choose(old.options[0].id)  # sends the seq of the prompt it was shown
         err = await until(mover, lambda m: isinstance(m, ErrorMessage))
@@ -353,4 +353,4 @@ def test_the_host_handles_every_client_message() -> None:
     from qm_net.host import Host
 
     host = Host("t", 2, advertise=False)
-    assert set(host._handlers) == set(p.CLIENT_MESSAGES)
+    assert set(host.handlers) == set(p.CLIENT_MESSAGES)

@@ -22,6 +22,7 @@ from qm_net import compact
 from qm_net.host import Host, Limits
 from qm_net.host.conn import Conn
 from qm_net.host.feed import MAX_HELD_EVENT_BYTES
+from qm_net.host.play import Play
 from qm_rules.bots import make_bot
 
 #: No pings (a peer that does not read cannot answer them); tiny buffers on the host's side,
@@ -43,14 +44,14 @@ FINISHED: list[Any] = []
 
 @pytest.fixture(autouse=True)
 def finished(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = Host._end_game
+    real = Play.end_game
 
-    def end(self: Host) -> None:
-        FINISHED.append(self.history.events[:])
+    def end(self: Play) -> None:
+        FINISHED.append(self.host.history.events[:])
         real(self)
 
     FINISHED.clear()
-    monkeypatch.setattr(Host, "_end_game", end)
+    monkeypatch.setattr(Play, "end_game", end)
 
 
 def _told(viewer: int | None) -> list[Any]:
@@ -192,13 +193,13 @@ async def test_a_spectator_behind_that_sends_sync_is_sent_every_event_it_missed(
     round when asked — and a lone watcher's sync restarted the feed, letting go of them):
     whether it watches alone or ``others`` watch too, its log has no hole."""
     synced: list[Conn] = []
-    real = Host._on_sync
+    real = Play.on_sync
 
-    def on_sync(self: Host, conn: Conn, msg: Any) -> None:
+    def on_sync(self: Play, conn: Conn, msg: Any) -> None:
         real(self, conn, msg)
         synced.append(conn)
 
-    monkeypatch.setattr(Host, "_on_sync", on_sync)
+    monkeypatch.setattr(Play, "on_sync", on_sync)
     async with running_host(
         seats=4, bots=3, bot_strategy="random", options=options(round_limit=40), limits=QUIET
     ) as host:

@@ -22,7 +22,8 @@ import msgpack
 import pytest
 from net_support import WAIT, client, options, play_to_end, running_host, until, wait_for
 
-from qm_net.host import Host, Limits
+from qm_net.host import Limits
+from qm_net.host.links import Links
 from qm_net.messages import GameEnded
 from qm_net.protocol import PROTOCOL_VERSION
 from qm_rules.bots import make_bot
@@ -57,28 +58,28 @@ def narrow_link(monkeypatch: pytest.MonkeyPatch) -> None:
     send buffer on the host's side of the stalled peers' connections, as on a slow link, makes
     the host's own bounded queue the thing that fills up within one game (asyncio's write buffer
     is narrowed too: its 64 KiB hold about what a whole game sends, now that updates are small)."""
-    real = Host._on_connect
+    real = Links.on_connect
 
-    async def narrowed(self: Host, reader: Any, writer: Any) -> None:
+    async def narrowed(self: Links, reader: Any, writer: Any) -> None:
         if writer.get_extra_info("peername")[1] in SLOW_PORTS:
             writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
             writer.transport.set_write_buffer_limits(high=4096)  # asyncio's own buffer: as small
         await real(self, reader, writer)
 
-    monkeypatch.setattr(Host, "_on_connect", narrowed)
+    monkeypatch.setattr(Links, "on_connect", narrowed)
 
 
 @pytest.fixture
 def closings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str | None, int | None, str]]:
     """Every connection the host closes: (name, seat, reason)."""
     seen: list[tuple[str | None, int | None, str]] = []
-    real = Host._on_conn_closed
+    real = Links.on_conn_closed
 
-    def spy(self: Host, conn: Any, reason: str) -> None:
+    def spy(self: Links, conn: Any, reason: str) -> None:
         seen.append((conn.name, conn.seat, reason))
         real(self, conn, reason)
 
-    monkeypatch.setattr(Host, "_on_conn_closed", spy)
+    monkeypatch.setattr(Links, "on_conn_closed", spy)
     return seen
 
 

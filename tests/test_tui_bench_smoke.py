@@ -13,7 +13,7 @@ import pytest
 from tui_support import isolate
 
 import qm_tui.screens.table as table_module
-from qm_net.host import Host
+from qm_net.host.standins import StandIns
 from qm_tui.screens.table import TableScreen
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "tui.py"
@@ -33,7 +33,7 @@ def test_the_tui_benchmark_fills_every_figure(
 ) -> None:
     isolate(tmp_path, monkeypatch)
     bench = load_bench()
-    bot_move = Host._bot_move
+    bot_move = StandIns.bot_move
     assert bench.main(["--samples", "3", "--size", "120x40", "--budget", "60"]) == 0
     out = capsys.readouterr().out
     for name in ("view -> applied", "view -> frame", "arrow -> frame"):
@@ -57,7 +57,7 @@ def test_the_tui_benchmark_fills_every_figure(
         assert "MET" in line, out
     # nothing of the benchmark is left behind
     assert table_module.TableScreen is TableScreen
-    assert Host._bot_move is bot_move
+    assert StandIns.bot_move is bot_move
     assert bench.PROBE is None
 
 

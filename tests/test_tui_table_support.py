@@ -106,7 +106,7 @@ async def trap_table(
     :func:`bob_springs_his_trap`) and closes nothing."""
     from helpers import position
 
-    import qm_net.host.table as host_table
+    import qm_net.host.play as host_play
 
     hands = {0: ["saomu", "chaitai", "qingtuan", "qingcha", "juhua"]}
 
@@ -122,7 +122,7 @@ async def trap_table(
                 2, turn=0, hands=hands, fields={1: ["gui_daqiang/down"]}, options=options
             )
 
-    monkeypatch.setattr(host_table, "Game", Arranged)  # type: ignore[attr-defined]
+    monkeypatch.setattr(host_play, "Game", Arranged)  # type: ignore[attr-defined]
     opts = GameOptions(response_timer=response_timer, turn_timer=None)
     host = Host("t", 2, options=opts, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False)
     host.seed = 1

@@ -14,10 +14,16 @@ What it promises (see ``docs/protocol.md``):
 
 The parts, each readable on its own:
 
-- :mod:`~qm_net.host.table` — :class:`Host`: life cycle, routing, the game, grace;
+- :mod:`~qm_net.host.table` — :class:`Host`: the table's state and life cycle, composed of
+  the parts below;
+- :mod:`~qm_net.host.links` — :class:`Links`: accepting connections, routing their messages;
+- :mod:`~qm_net.host.play` — :class:`Play`: the game's decisions (engine → journal → players);
+- :mod:`~qm_net.host.updates` — :class:`Updates`: each receiver's view and the events it may see;
+- :mod:`~qm_net.host.standins` — :class:`StandIns`: the clocks' defaults, bots' moves, grace;
 - :mod:`~qm_net.host.conn` — :class:`Conn` and :class:`Limits`: one connection's I/O and limits;
 - :mod:`~qm_net.host.seats` — :class:`Seat` and :class:`Seats`: who sits where;
-- :mod:`~qm_net.host.lobby` — the lobby's message handlers;
+- :mod:`~qm_net.host.lobby` — :class:`Lobby`: the lobby's message handlers;
+- :mod:`~qm_net.host.deal` — :class:`Dealer`: the fair deal;
 - :mod:`~qm_net.host.timers` — :class:`Timers`: the response and turn clocks, the bots' pause;
 - :mod:`~qm_net.host.bots` — a bot answering its seat's prompt;
 - :mod:`~qm_net.host.journal` — :class:`TableJournal`: when the journal is written;

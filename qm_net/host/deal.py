@@ -119,7 +119,7 @@ class Dealer:
             if conn.name is not None:
                 # (type: ignore: the sources are the wire's words)
                 conn.send(p.Dealt(sources=sources))  # type: ignore[arg-type]
-        host._deal_game(deal.seed())
+        host.play.deal_game(deal.seed())
 
     def cancel(self) -> None:
         """Stop waiting for the parts (the table is closing, or they are all in)."""

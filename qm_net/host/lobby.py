@@ -3,7 +3,7 @@
 :class:`Lobby` is the host's part for them (``Host.lobby``); each ``on_<type>`` method handles
 one validated client message and raises :class:`ProtocolError` to refuse it (the host turns
 that into an ``error`` reply, changing nothing). The game's own messages (``choose``,
-``concede``, ``sync``) are handled in :mod:`qm_net.host.table`, the deal's in
+``concede``, ``sync``) are handled in :mod:`qm_net.host.play`, the deal's in
 :mod:`qm_net.host.deal`.
 """
 
@@ -73,7 +73,7 @@ class Lobby:
         conn.seat = seat.index
         conn.unwatch()
         conn.send(p.Joined(seat=seat.index, token=token, ref=msg.id))
-        host._announce("joined", seat)
+        host.announce("joined", seat)
         self.broadcast()
         self.maybe_autostart()
 
@@ -92,7 +92,7 @@ class Lobby:
             seat.cancel_grace()  # after a game the clock runs on until the player asks for more
         was_bot = seat.takeover
         if old is not conn:  # (not a rejoin on the same connection)
-            host._announce("back", seat)
+            host.announce("back", seat)
         if was_bot and host.state == "playing":
             host.history.stand_in(seat.index, False)  # (before the history it is sent)
         seat.conn, seat.takeover, seat.token = conn, False, msg.token
@@ -100,23 +100,22 @@ class Lobby:
         seat.name = seat.name or conn.name
         conn.seat = seat.index
         conn.unwatch()
-        conn.send(
-            p.Joined(seat=seat.index, token=msg.token, ref=msg.id, history=host._history(conn))
-        )
+        told = host.updates.history(conn)
+        conn.send(p.Joined(seat=seat.index, token=msg.token, ref=msg.id, history=told))
         self.broadcast()
         if host.state == "playing" and was_bot:
-            host._arm()  # the seat is human again: stop its bot, set the timers for a human
-        host._send_current(conn, msg.id)
-        host._close_if_done()
+            host.standins.arm()  # the seat is human again: stop its bot, set the timers for a human
+        host.updates.send_current(conn, msg.id)
+        host.play.close_if_done()
 
     def on_spectate(self, conn: Conn, msg: p.Spectate) -> None:
         host = self.host
         if conn.seat is not None:
             raise ProtocolError("already_seated", "leave your seat first")
         conn.watch(host.feed)
-        conn.send(p.Spectating(ref=msg.id, history=host._history(conn)))
+        conn.send(p.Spectating(ref=msg.id, history=host.updates.history(conn)))
         conn.send(self.message())
-        host._send_current(conn, msg.id)
+        host.updates.send_current(conn, msg.id)
 
     def on_leave(self, conn: Conn, msg: p.Leave) -> None:
         host = self.host
@@ -125,9 +124,9 @@ class Lobby:
             return
         seat = host.seats[conn.seat]
         playing = host.state == "playing" and host.game is not None
-        host._announce("left", seat, conceded=playing)
+        host.announce("left", seat, conceded=playing)
         if host.state == "playing" and host.game is not None and not host.game.conceded[seat.index]:
-            host._apply(seat.index, "concede", None)  # leaving a game concedes it (R23)
+            host.play.apply(seat.index, "concede", None)  # leaving a game concedes it (R23)
         conn.seat = None
         seat.conn = None
         if host.state == "playing":
@@ -169,7 +168,7 @@ class Lobby:
             raise ProtocolError("wrong_state", "the game is on")
         if len(host.seats.occupied) < MIN_SEATS:
             raise ProtocolError("too_few_players", "a game needs at least 2 players: add a bot?")
-        host._start_game()
+        host.play.start_game()
 
     def on_add_bot(self, conn: Conn, msg: p.AddBot) -> None:
         host = self.host
@@ -180,7 +179,7 @@ class Lobby:
         if not free:
             raise ProtocolError("table_full", "no free seat")
         host.seats.seat_bot(free[0], msg.strategy or host.bot_strategy)
-        host._announce("joined", free[0])
+        host.announce("joined", free[0])
         self.broadcast()
         self.maybe_autostart()
 
@@ -191,7 +190,7 @@ class Lobby:
             raise ProtocolError("wrong_state", "the game is on")
         if msg.seat >= host.n_seats or host.seats[msg.seat].kind != "bot":
             raise ProtocolError("bad_seat", f"seat {msg.seat} holds no bot")
-        host._announce("left", host.seats[msg.seat])
+        host.announce("left", host.seats[msg.seat])
         host.seats[msg.seat].clear()
         self.broadcast()
 
@@ -226,9 +225,9 @@ class Lobby:
             seat.cancel_grace()
             for other in host.seats:  # now someone waits: the others' clocks run (again)
                 if other.kind == "human" and not other.ready and other.grace is None:
-                    host._start_grace(other)
+                    host.standins.start_grace(other)
         elif seat.grace is None:
-            host._start_grace(seat)
+            host.standins.start_grace(seat)
 
     def my_seat(self, conn: Conn) -> Seat:
         if conn.seat is None:
@@ -268,7 +267,7 @@ class Lobby:
         if (
             not (host.autostart or rematch)
             or host.state == "playing"
-            or host._stopping
+            or host.stopping
             or host.games_done
         ):
             return
@@ -280,4 +279,4 @@ class Lobby:
         if len(seated) >= MIN_SEATS and all(
             s.kind == "bot" or (s.ready and s.conn is not None) for s in seated
         ):
-            host._start_game()
+            host.play.start_game()
