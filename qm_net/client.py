@@ -276,6 +276,13 @@ class TableClient:
         self.seat = self.token = None
         self.spectating = False
 
+    async def go_away(self) -> None:
+        """Say that this player goes away keeping the seat (nothing conceded; the token keeps
+        it), so that the host tells it from a lost connection; the caller closes next. Said
+        only to a host that knows it (``leave_keep``): an older one would take it for a leave."""
+        if self.seat is not None and self.table is not None and "leave_keep" in self.table.features:
+            await self._send(p.Leave(keep=True))
+
     async def close(self) -> None:
         self._final = True
         await self._drop()

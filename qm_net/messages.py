@@ -55,11 +55,15 @@ class TableMeta:
     options: GameOptions
     version: int
     anyone_starts: bool  # True: any seated player may start; else only the owner
+    features: frozenset[str] = frozenset()
+    """What the host does beyond its version's messages (``qm_net.protocol.FEATURES``): none
+    for an older host, which must not be asked for them."""
 
     @classmethod
     def of(cls, welcome: Welcome) -> TableMeta:
         t = welcome.table
-        return cls(t.name, t.seats, t.options, welcome.version, t.anyone_starts)
+        features = frozenset(welcome.features)
+        return cls(t.name, t.seats, t.options, welcome.version, t.anyone_starts, features)
 
 
 @dataclass(frozen=True, slots=True)

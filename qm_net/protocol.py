@@ -88,6 +88,13 @@ ERROR_CODES: dict[str, str] = {
     "choices are refused until it can",
 }
 
+#: What a host does beyond the messages every host of this version knows, announced in
+#: ``welcome.features`` (docs/protocol.md §9): a client uses each only with a host that lists
+#: it, so an older host (which lists none) is never asked for what it does not know.
+FEATURES: dict[str, str] = {
+    "leave_keep": "`leave` takes `keep`: the player goes away keeping the seat",
+}
+
 _BAD_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
@@ -207,7 +214,10 @@ class Rematch(ClientMessage, tag="rematch"):
 
 
 class Leave(ClientMessage, tag="leave"):
-    pass
+    """Give up the seat; with ``keep`` (a host announcing ``leave_keep``) go away keeping it
+    instead: nothing is conceded, the seat waits as for a dropped connection."""
+
+    keep: bool = False
 
 
 class DealPart(ClientMessage, tag="deal_part"):
@@ -256,9 +266,13 @@ class TableInfo(Struct, frozen=True):
 
 
 class Welcome(HostMessage, tag="welcome"):
+    """``features``: what this host does beyond the messages every host of its version knows
+    (:data:`FEATURES`); a receiver ignores names it does not know."""
+
     version: Count
     table: TableInfo
     ref: Count | None = None
+    features: tuple[Annotated[str, Meta(max_length=32)], ...] = ()
 
 
 class StandIn(Struct, frozen=True):

@@ -295,7 +295,8 @@ class TableLife:
 
     async def disconnect(self, *, give_up: bool = True) -> None:
         """Leave the table we sit at and stop the one we host, if any. ``give_up`` False keeps
-        the seat: no ``leave`` (which concedes), the token stays on disk to come back with."""
+        the seat: no ``leave`` that concedes (only one saying the seat is kept, to a host that
+        knows it), the token stays on disk to come back with."""
         client, self.app.client = self.app.client, None
         host, self.app.hosted = self.app.hosted, None
         if host is not None:
@@ -313,6 +314,11 @@ class TableLife:
                 try:
                     await client.leave()
                 except Exception:  # already gone: nothing to say goodbye to
+                    pass
+            else:
+                try:
+                    await client.go_away()  # the host's log says the seat is kept, not lost
+                except Exception:  # already gone: the host sees the connection drop
                     pass
             try:
                 await client.close()

@@ -40,7 +40,7 @@ MAX_FRAME = 262144
 VERSION = 3  # the doc's title
 # §5, host → client: type → the fields the doc lists (besides `t` and `n`); optional ones apart.
 HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "welcome": ({"version", "table", "ref"}, set()),
+    "welcome": ({"version", "table", "ref"}, {"features"}),
     "joined": ({"seat", "token"}, {"ref", "history"}),
     "spectating": ({"ref"}, {"history"}),
     "lobby": ({"table_name", "state", "seats", "owner_seat", "games_played"}, set()),

@@ -6,6 +6,7 @@ how, where it is journaled), in the language asked for. The host says it as data
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import subprocess
 from pathlib import Path
@@ -98,6 +99,7 @@ def test_each_piece_of_news_reads_as_words(lang: str) -> None:
             "netbot": News("joined", seat=3, name="rb", level="easy"),  # qingming bot
             "left": News("left", seat=1, name="Bo", conceded=True),
             "dropped": News("dropped", seat=1, name="Bo"),
+            "away": News("away", seat=1, name="Bo"),
             "back": News("back", seat=1, name="Bo"),
             "bot_plays": News("bot_plays", seat=1, name="Bo"),
             "freed": News("freed", seat=1, name="Bo"),
@@ -125,6 +127,7 @@ def test_each_piece_of_news_reads_as_words(lang: str) -> None:
             "netbot": "rb, a bot over the network (easy), sat down at seat 4",
             "left": "Bo left seat 2, conceding the game",
             "dropped": "Bo (seat 2) lost the connection; the seat is kept for 120 s",
+            "away": "Bo (seat 2) went away keeping the seat; it is kept for 120 s",
             "back": "Bo is back at seat 2",
             "bot_plays": "Bo did not come back in time: a bot plays seat 2",
             "freed": "Bo did not ask for a rematch in time: seat 2 is free",
@@ -142,6 +145,41 @@ def test_each_piece_of_news_reads_as_words(lang: str) -> None:
         )
         words = [line for kind, line in lines.items() if kind != "game_over"]  # (a path)
         assert all(not re.search(r"[A-Za-z]{4,}", line) for line in words), lines
+
+
+async def test_a_player_going_away_keeping_the_seat_is_told_as_such() -> None:
+    """A player who quits choosing "keep my seat" says so (``leave`` with ``keep``): the host's
+    log says the seat is kept, not that the connection was lost; nothing is conceded, and the
+    token brings the player back. To a host that does not list ``leave_keep`` (an older one)
+    the client says nothing: that host would take any ``leave`` for giving the seat up."""
+    host = Host("away", 2, bots=1, options=options(), seed=4, **COMMON)
+    told: list[News] = []
+    host.news = told.append
+    await host.start()
+    try:
+        ann = await client(host, "Ann")
+        assert ann.table is not None and "leave_keep" in ann.table.features
+        await ann.join()
+        await ann.set_ready(True)
+        await wait_for(lambda: host.state == "playing" and host.game is not None)
+        await ann.go_away()
+        await ann.close()
+        await wait_for(lambda: host.seats[0].conn is None and told[-1].kind in ("away", "dropped"))
+        assert [n.kind for n in told if n.seat == 0][-1] == "away"
+        assert not host.game.conceded[0]  # type: ignore[union-attr]
+        assert host.seats[0].grace is not None  # the seat waits for its player
+        assert await ann.reconnect() == 0
+        await wait_for(lambda: told[-1].kind == "back")
+
+        # the same client at a host that lists no feature: nothing is sent, the drop is a drop
+        ann.table = dataclasses.replace(ann.table, features=frozenset())
+        await ann.go_away()
+        await ann.close()
+        await wait_for(lambda: told[-1].kind in ("away", "dropped"))
+        assert told[-1].kind == "dropped"
+        assert not host.game.conceded[0]  # type: ignore[union-attr]
+    finally:
+        await host.stop()
 
 
 def test_serve_prints_the_operators_lines(tmp_path: Path) -> None:

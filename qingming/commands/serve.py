@@ -198,8 +198,8 @@ def news_line(news: News, lang: str, grace: float) -> str:
             return tr("serve.left.bot", lang, name=name, seat=seat)
         key = "serve.left.conceded" if news.conceded else "serve.left"
         return tr(key, lang, name=name, seat=seat)
-    if news.kind == "dropped":
-        return tr("serve.dropped", lang, name=name, seat=seat, grace=f"{grace:g}")
+    if news.kind in ("dropped", "away"):
+        return tr(f"serve.{news.kind}", lang, name=name, seat=seat, grace=f"{grace:g}")
     if news.kind in ("back", "bot_plays", "freed"):
         return tr(f"serve.{news.kind}", lang, name=name, seat=seat)
     if news.kind == "game_started":

@@ -98,8 +98,14 @@ class Links:
             conn.error("server_error", f"the host failed to handle {t}", ref)
 
     def on_conn_closed(self, conn: Conn, reason: str) -> None:
+        self.host.conns.discard(conn)
+        self.seat_gone(conn, reason)
+
+    def seat_gone(self, conn: Conn, reason: str, *, kept: bool = False) -> None:
+        """``conn``'s seat has lost its player: the connection closed, or (``kept``) its player
+        went away keeping the seat (``leave`` with ``keep``). Either way the seat waits for
+        them as for a dropped connection; only the news differs."""
         host = self.host
-        host.conns.discard(conn)
         if conn.seat is None:
             return
         seat = host.seats[conn.seat]
@@ -111,7 +117,7 @@ class Links:
         if host.stopping:
             return
         # in the lobby the seat is free at once; during or after a game it is kept a while
-        host.announce("left" if host.state == "lobby" else "dropped", seat)
+        host.announce("left" if host.state == "lobby" else "away" if kept else "dropped", seat)
         if host.state == "lobby":
             seat.clear()  # in the lobby a seat is free again as soon as its player goes
             host.advert.changed()

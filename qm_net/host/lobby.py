@@ -48,7 +48,9 @@ class Lobby:
         conn.name = name
         conn.bot_level = level_of(msg.bot) if msg.bot is not None else None
         table = p.TableInfo(host.name, host.n_seats, host.options, host.anyone_starts)
-        conn.send(p.Welcome(version=PROTOCOL_VERSION, table=table, ref=msg.id))
+        conn.send(
+            p.Welcome(version=PROTOCOL_VERSION, table=table, ref=msg.id, features=tuple(p.FEATURES))
+        )
         conn.send(self.message())
 
     def on_join(self, conn: Conn, msg: p.Join) -> None:
@@ -121,6 +123,9 @@ class Lobby:
         host = self.host
         if conn.seat is None:
             conn.unwatch()
+            return
+        if msg.keep and host.state != "lobby":  # going away, not giving the seat up
+            host.links.seat_gone(conn, "went away keeping the seat", kept=True)
             return
         seat = host.seats[conn.seat]
         playing = host.state == "playing" and host.game is not None

@@ -16,6 +16,7 @@ KINDS = frozenset(
         "joined",  # a player sat down (``bot``: a bot was seated; ``level``: a bot's level)
         "left",  # a player gave up the seat (``conceded``: leaving a game concedes it)
         "dropped",  # a player's connection was lost during or after a game: the seat is kept
+        "away",  # a player went away during or after a game keeping the seat (leave: keep)
         "back",  # a player took the seat back (after a drop, or from a bot)
         "bot_plays",  # a dropped player did not come back in time: a bot plays the seat
         "freed",  # a player did not ask for a rematch in time: the seat is free

@@ -43,6 +43,10 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "{name}（{seat} 号座位）断开了连接；座位保留 {grace} 秒",
         "en": "{name} (seat {seat}) lost the connection; the seat is kept for {grace} s",
     },
+    "serve.away": {
+        "zh": "{name}（{seat} 号座位）暂时离开，保留了座位；座位为其保留 {grace} 秒",
+        "en": "{name} (seat {seat}) went away keeping the seat; it is kept for {grace} s",
+    },
     "serve.back": {"zh": "{name} 回到了 {seat} 号座位", "en": "{name} is back at seat {seat}"},
     "serve.bot_plays": {
         "zh": "{name} 没有按时回来：机器人接手 {seat} 号座位",
