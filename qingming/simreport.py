@@ -12,8 +12,9 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
-from qm_rules.describe import shown_cards, type_name
 from qm_rules.i18n import tr
+from qm_rules.shown import shown_cards
+from qm_words import type_name
 
 if TYPE_CHECKING:
     from qm_rules.sim import SimReport

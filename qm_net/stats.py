@@ -273,8 +273,8 @@ def _played(
 
 def record_lines(record: Record, name: str, lang: str) -> list[str]:
     """The record in words, as lines of a table aligned in terminal cells (CJK names too)."""
-    from qm_rules.describe import card_name
     from qm_rules.i18n import tr
+    from qm_words import card_name
 
     lines: list[str] = []
     t = record.total

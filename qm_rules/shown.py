@@ -2,7 +2,7 @@
 
 The shipped set until a program shows a table, a replay or a gallery of another
 (:func:`show_cards`: a guest at a table whose host plays its own set). Only what puts a game
-into words reads it (:mod:`qm_rules.describe`, :mod:`qm_rules.progress`, the TUI); the engine
+into words reads it (:mod:`qm_words`, :mod:`qm_rules.progress`, the TUI); the engine
 never does: a game takes its set as a value.
 """
 

@@ -7,6 +7,7 @@ in ``qm_tui`` translates through here.
 
 from __future__ import annotations
 
+import qm_words  # noqa: F401  (registers the game's words: the log, options, prompts)
 from qm_rules.i18n import LANGS, all_strings, has, register, tr
 
 register("qm_tui.strings")

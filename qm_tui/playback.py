@@ -26,9 +26,10 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from qm_rules.describe import ancestor_on_field, field_places
 from qm_rules.model import CardView, Event, LinkKind, LinkView, Phase, View
+from qm_rules.progress import ancestor_on_field
 from qm_tui.clock import Clock
+from qm_words import field_places
 
 __all__ = [
     "DEFAULT_PACE",
@@ -82,7 +83,7 @@ FULL_NOTES: dict[str, str] = {
 
 #: The same, when the viewer's ancestor is on their field: they have worshipped and wait for
 #: its condition to hold, and skip placement meanwhile (RULES.md 4.2); the worship note says
-#: how far the condition is (``{progress}``, :func:`qm_rules.describe.worship_progress`).
+#: how far the condition is (``{progress}``, :func:`qm_words.worship_progress`).
 ANCESTOR_NOTES: dict[str, str] = {
     "place": "table.idle.place.ancestor",
     "worship": "table.idle.worship.ancestor",
@@ -219,7 +220,7 @@ def _link_from_event(e: Event) -> LinkView:
 def visible_events(events: Iterable[Event], viewer: int | None) -> list[Event]:
     """The events ``viewer`` sees, each once: the engine sends a public event ("Bob draws 2")
     and then, to the seats allowed, the same with the cards named; only the second is kept
-    (the rule :func:`qm_rules.describe.describe_events` follows for the log)."""
+    (the rule :func:`qm_words.describe_events` follows for the log)."""
     seen = [e for e in events if e.visible_to(viewer)]
     out: list[Event] = []
     for i, e in enumerate(seen):

@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from qm_rules.describe import distinct_options, outlook_words, worship_progress
-from qm_rules.logorder import LogOrder
 from qm_rules.model import Event, LinkView, Option, Phase, PromptKind, SeatView, View
 from qm_rules.progress import WORSHIP_OFFERINGS, hand_outlooks, seat_progress
 from qm_tui.clock import Clock
@@ -23,6 +21,8 @@ from qm_tui.i18n import tr
 from qm_tui.playback import ChainFrame
 from qm_tui.seat_words import bot_words
 from qm_tui.session import Ended, Reconnecting, Seats, SeatStatus
+from qm_words import distinct_options, outlook_words, worship_progress
+from qm_words.logorder import LogOrder
 
 #: Options the "pass" and "end" keys take, in order of preference.
 PASS_IDS = ("pass", "none")
@@ -295,7 +295,7 @@ class TableModel:
         self.known_cards: dict[int, str] = {}
         self.log_order = LogOrder()
         """The log's reading of the chain, update to update: each link's line before what it
-        did (:mod:`qm_rules.logorder`)."""
+        did (:mod:`qm_words.logorder`)."""
         """Card instances seen so far (cid -> card id), to name targets that left the view."""
         self.ended: Ended | None = None
         """The end of the game, once the playback has reached it (``v`` opens the result)."""

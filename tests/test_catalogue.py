@@ -19,20 +19,32 @@ from pathlib import Path
 import pytest
 
 import qm_tui.i18n  # noqa: F401  (registers the UI's strings)
+import qm_words  # noqa: F401  (registers the game's words)
 from qm_rules.i18n import LANGS, PLURAL_FORMS, all_strings, tr
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ["qm_rules", "qm_net", "qm_tui", "qm_web", "qingming", "tools"]
+SOURCES = ["qm_rules", "qm_words", "qm_net", "qm_tui", "qm_web", "qingming", "tools"]
 #: What a formatted part of an f-string key may stand for: one segment of a key.
 SEGMENT = "[a-z0-9_]+"
 
 
 def _modules() -> Iterator[tuple[Path, ast.Module]]:
-    """Every module of the code, but the catalogue's own (the ``strings`` packages)."""
+    """Every module of the code, but the catalogue's own: the ``strings`` packages, and the
+    ``STRINGS`` a module defines beside the code that uses them (an event's describer)."""
     for top in SOURCES:
         for path in sorted((ROOT / top).rglob("*.py")):
             if "strings" not in path.relative_to(ROOT).parts:
-                yield path, ast.parse(path.read_text(encoding="utf-8"), str(path))
+                tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+                tree.body = [n for n in tree.body if not _defines_strings(n)]
+                yield path, tree
+
+
+def _defines_strings(node: ast.stmt) -> bool:
+    """``STRINGS = {...}`` (or annotated): a module's words, not a use of them."""
+    targets = node.targets if isinstance(node, ast.Assign) else []
+    if isinstance(node, ast.AnnAssign):
+        targets = [node.target]
+    return any(isinstance(t, ast.Name) and t.id == "STRINGS" for t in targets)
 
 
 def _pattern(node: ast.JoinedStr) -> re.Pattern[str] | None:
@@ -223,8 +235,8 @@ def test_a_prohibition_is_told_by_its_tag_and_actions(
     actions: list[str], lang: str, expected: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from qm_rules.cards import shipped_cards
-    from qm_rules.describe import describe
     from qm_rules.model import Event
+    from qm_words import describe
 
     source = next(c.id for c in shipped_cards().cards if c.name.en.startswith("Civilized"))
     event = Event("prohibit", None, {"tag": "burning", "actions": actions, "source": source})

@@ -28,9 +28,9 @@ from qm_rules.cards import (
     Param,
     parse_cards,
 )
-from qm_rules.describe import describe
 from qm_rules.effects import CLAUSE_OPS, ClauseOp
 from qm_rules.i18n import LANGS, all_strings
+from qm_words import describe
 
 OPS = sorted(CLAUSE_OPS)
 EFFECTS_SOURCE = Path(__file__).resolve().parent.parent / "qm_rules" / "effects.py"
@@ -197,6 +197,14 @@ def _emitted_literals(cls: type[ClauseOp]) -> set[str]:
         ):
             kinds.add(node.args[0].value)
     return kinds
+
+
+def test_every_event_kind_has_one_describer_and_no_describer_a_kind_unknown_to_the_wire() -> None:
+    """An event kind is defined for the wire (``EVENT_DATA``) and read in the log by its own
+    describer (``qm_words/events/<kind>.py``); a describer for a kind the wire lacks is dead."""
+    from qm_words.events import DESCRIBERS
+
+    assert set(DESCRIBERS) == set(EVENT_DATA)
 
 
 @pytest.mark.parametrize("name", OPS)

@@ -32,13 +32,24 @@ def _python(code: str) -> str:
     [
         "qm_rules, qm_rules.game, qm_rules.cards, qm_rules.model",
         "qm_net, qm_net.host, qm_net.client, qm_net.discovery, qm_net.messages",
-        "qm_rules.describe",
+        "qm_words",
     ],
 )
 def test_headless_packages_do_not_import_textual(modules: str) -> None:
     """A fresh interpreter: importing these must leave Textual (and the TUI) unloaded."""
     out = _python(CHECK.format(modules=modules))
     assert out.strip() == "", f"{modules} loaded: {out.strip()}"
+
+
+def test_the_rules_engine_never_loads_its_words() -> None:
+    """The engine and its every module run without the presentation (``qm_words``)."""
+    code = (
+        "import importlib, pkgutil, sys, qm_rules\n"
+        "for m in pkgutil.walk_packages(qm_rules.__path__, 'qm_rules.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith('qm_words'))))\n"
+    )
+    assert _python(code).strip() == ""
 
 
 def test_the_check_can_fail() -> None:

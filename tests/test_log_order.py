@@ -3,7 +3,7 @@ kind of link; every line that names a link by number names its card and owner to
 
 Whole games are played by bots through the engine's public choices; which link each event
 belongs to is taken from the engine as it emits it (the link on top of the chain while the
-chain resolves), independently of :mod:`qm_rules.logorder`, and the log's order is checked
+chain resolves), independently of :mod:`qm_words.logorder`, and the log's order is checked
 against it for every seat's view and a spectator's, told update by update as a table tells it.
 The games are a bounded search over seeds until every kind of link has resolved, with effects
 and negated, and several times over."""
@@ -19,9 +19,9 @@ import pytest
 
 from qm_rules import Game
 from qm_rules.bots import make_bot
-from qm_rules.describe import describe_events
-from qm_rules.logorder import LogOrder
 from qm_rules.model import Event, LinkKind, make_event
+from qm_words import describe_events
+from qm_words.logorder import LogOrder
 
 OWNER = "_owner"  # the test's tag in an event's data: (chain number, link index)
 KINDS = {k.value for k in LinkKind}

@@ -171,7 +171,7 @@ async def test_a_resumed_host_tells_a_timeout_as_a_timeout(told: Told, tmp_path:
     journal (``serve --resume``, ``play --resume``) it must read the same in the history, not as
     the player's own pass."""
     from qm_rules import PromptKind
-    from qm_rules.describe import describe_events
+    from qm_words import describe_events
 
     journal = str(tmp_path / "table.jsonl")
     opts = options(response_timer=0.05, ask_everyone=True, round_limit=10)

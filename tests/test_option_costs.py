@@ -9,8 +9,8 @@ import pytest
 from helpers import position
 
 from qm_rules.cards import CardType, shipped_cards
-from qm_rules.describe import describe_option, describe_options
 from qm_rules.model import Option, PromptKind
+from qm_words import describe_option, describe_options
 
 
 def _answering_a_play():  # type: ignore[no-untyped-def]

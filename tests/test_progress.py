@@ -10,14 +10,14 @@ from helpers import PAD, in_hand, pass_responses, position
 from qm_rules import Game, GameOptions, Phase, PromptKind, shipped_cards
 from qm_rules.bots import make_bot
 from qm_rules.cards import CardType
-from qm_rules.describe import (
+from qm_rules.progress import hand_outlooks, seat_progress
+from qm_words import (
     card_index,
     offerings_words,
     outlook_words,
     worship_block_words,
     worship_progress,
 )
-from qm_rules.progress import hand_outlooks, seat_progress
 
 _ANCESTORS = [d.id for d in shipped_cards().ancestors]
 _BASE = [d.id for d in shipped_cards().base_set]

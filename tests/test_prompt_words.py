@@ -14,10 +14,10 @@ from helpers import in_hand, option_for, position
 
 from qm_rules import Game, GameOptions, Phase, PromptKind, shipped_cards
 from qm_rules.cards import COST_OPS, CardType
-from qm_rules.describe import count as card_count
-from qm_rules.describe import describe_option, describe_prompt
 from qm_rules.effects import CLAUSE_OPS
 from qm_rules.model import CardView, LinkKind, LinkView, Prompt, View
+from qm_words import count as card_count
+from qm_words import describe_option, describe_prompt
 
 LANGS = ("zh", "en")
 GENERIC = {
@@ -227,8 +227,8 @@ def test_the_hand_limit_says_how_many_are_left_to_discard() -> None:
 def test_options_naming_copies_of_one_card_say_where_each_is(lang: str) -> None:
     """Two Joss Papers on Bob's field are two targets told apart by their slots; a card whose
     copies cannot be told apart by place is numbered. No two options of a prompt read alike."""
-    from qm_rules.describe import describe_options
     from qm_rules.model import Option
+    from qm_words import describe_options
 
     g = position(2, turn=0, hands={0: ["shunshou"]}, fields={1: ["zhiqian", "zhiqian", "qingtuan"]})
     g.choose(0, f"play:{in_hand(g, 0, 'shunshou')}")
@@ -255,7 +255,7 @@ def test_a_target_on_another_players_field_says_whose_it_is(lang: str) -> None:
     """顺手牵羊 at three players: the offerings it may take lie on two opponents' fields, and
     every option says whose card it is and where, not only copies of one card (a playtest read
     "Target: Green Rice Cake / Target: Incense and Candles": anyone's)."""
-    from qm_rules.describe import describe_options
+    from qm_words import describe_options
 
     g = position(
         3, turn=0, hands={0: ["shunshou"]}, fields={1: ["qingtuan", "qingcha"], 2: ["xianguo"]}
@@ -278,7 +278,7 @@ def test_the_log_and_the_chain_say_whose_card_a_link_targets(lang: str) -> None:
     """The line for the activation and the chain's link say whose slot the target lies in, as
     the option did: "P0 activates Sleight of Hand -> Fresh Fruit (P2's slot 1)"; the viewer's
     own card is "your slot"."""
-    from qm_rules.describe import card_index, describe_events, describe_link, field_places
+    from qm_words import card_index, describe_events, describe_link, field_places
 
     g = position(
         3, turn=0, hands={0: ["shunshou"]}, fields={1: ["qingtuan", "qingcha"], 2: ["xianguo"]}
@@ -328,7 +328,7 @@ def test_an_unmet_if_is_told_as_what_happened_not_as_a_failure(discarded: str) -
     discarding an offering: the card is drawn and neither line appears."""
     from helpers import pass_responses, pick
 
-    from qm_rules.describe import describe_events
+    from qm_words import describe_events
 
     g = position(2, turn=0, hands={0: ["jisi_zhunbei", discarded, "qingming_yu"], 1: ["qingcha"]})
     events = g.choose(0, f"play:{in_hand(g, 0, 'jisi_zhunbei')}")
@@ -353,7 +353,7 @@ def test_copies_in_my_hand_are_one_option_and_copies_on_a_field_stay_apart() -> 
     """Playtest 4 (F21): the options a player is shown (``distinct_options``) keep one of two
     copies in their own hand offered for the same action, the first; targets on a field stay
     apart (their slots differ), and so do different actions on one card."""
-    from qm_rules.describe import distinct_options
+    from qm_words import distinct_options
 
     g = position(2, turn=0, phase=Phase.PLACE, hands={0: ["zhiqian", "qingtuan", "zhiqian"]})
     view = g.view(0)

@@ -17,7 +17,7 @@ from net_support import client, options, play_to_end, running_host
 
 from qingming.cli import main
 from qm_rules.bots import make_bot
-from qm_rules.describe import card_name
+from qm_words import card_name
 
 
 @dataclass

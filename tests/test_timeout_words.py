@@ -5,7 +5,7 @@ from __future__ import annotations
 from helpers import in_hand, position
 
 from qm_rules import PromptKind
-from qm_rules.describe import describe_events
+from qm_words import describe_events
 
 
 def _responding():

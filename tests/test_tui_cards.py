@@ -17,12 +17,12 @@ from test_tui_table_support import (
 )
 
 from qm_rules import shipped_cards
-from qm_rules.describe import card_name
 from qm_rules.model import CardView, Option, PromptKind, SlotView
 from qm_tui.clock import FakeClock
 from qm_tui.screens.legend import LegendScreen
 from qm_tui.session import Update
 from qm_tui.widgets.tiles import KINDS, TableTile, wrap_name
+from qm_words import card_name
 
 #: Where cards are framed and no name may be cut: the short cards' narrowest boards (100 and
 #: 120 columns by 30 lines: the side column grows at 120), a tall one and a wide one.

@@ -384,8 +384,8 @@ def test_a_link_keeps_whose_card_it_targeted_as_it_lay_when_made() -> None:
 def _check_targeted_links(seed: int) -> int:
     """Play back the bot game of ``seed``, checking each link made at a card on a field; how
     many there were."""
-    from qm_rules.describe import field_places
     from qm_tui.widgets.chain import chain_text
+    from qm_words import field_places
 
     clock = FakeClock()
     playback = Playback(clock)

@@ -25,7 +25,6 @@ from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 
 from qm_rules.cards import shipped_cards
-from qm_rules.describe import card_name
 from qm_rules.model import CardView, View
 from qm_tui.clock import FakeClock
 from qm_tui.compositor import SpotCompositor
@@ -36,6 +35,7 @@ from qm_tui.widgets.footer import Footer
 from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.status import Now, TableStatus
 from qm_tui.widgets.tiles import BARE_FIELDS, TableTile
+from qm_words import card_name
 
 
 @asynccontextmanager

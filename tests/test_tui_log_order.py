@@ -13,9 +13,9 @@ import pytest
 from test_log_order import CHAINS, check_order, tagged  # noqa: F401  (a fixture)
 from tui_support import hosted_table_playing, isolate, make_app, until
 
-from qm_rules.logorder import LogOrder
 from qm_rules.model import Event
 from qm_tui.app import PlayLocal
+from qm_words.logorder import LogOrder
 
 
 @pytest.fixture(autouse=True)

@@ -121,8 +121,8 @@ def _worshipped() -> tuple[object, object]:
 def test_the_result_lists_stacked_offerings_with_the_ancestor_they_are_under(lang: str) -> None:
     """Not after whatever card was last on the field ("Sleight of Hand + Incense and Candles,
     …"): the offerings read as the ancestor's."""
-    from qm_rules.describe import card_name
     from qm_tui.screens.result import field_words
+    from qm_words import card_name
 
     result, view = _worshipped()
     words = field_words(view.seats[0], lang)  # type: ignore[attr-defined]
@@ -232,8 +232,8 @@ def test_a_bot_given_a_port_that_cannot_be_says_so_without_a_traceback() -> None
 def test_the_log_lists_cards_as_the_language_does(lang: str, sep: str) -> None:
     """ "root 抽到 纸钱, 捉贼": a Chinese list is joined with 、, an English one with a comma —
     cards drawn, the costs paid and the targets of an activation alike."""
-    from qm_rules.describe import card_name, describe
     from qm_rules.model import Event
+    from qm_words import card_name, describe
 
     names = ["Ann", "Bo", "Cy"]
     drawn = describe(Event("draw", 0, {"defs": ["zhiqian", "zhuozei"]}), lang, names)

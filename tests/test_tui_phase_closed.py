@@ -17,12 +17,12 @@ from helpers import position
 from test_tui_table_support import ScriptedSession, TableApp, until
 
 from qm_rules import GameOptions, Phase, PromptKind
-from qm_rules.describe import describe_events
 from qm_rules.game import Game
 from qm_tui.clock import FakeClock
 from qm_tui.i18n import tr
 from qm_tui.session import Update
 from qm_tui.widgets.log import GameLog
+from qm_words import describe_events
 
 OFFERINGS = ["juhua", "qingtuan", "qingcha", "qingjiu"]
 

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from tui_support import make_app, until
 
-from qm_rules.describe import card_name, why_not_words
 from qm_rules.i18n import tr
 from qm_rules.lessons import LESSONS
 from qm_rules.plays import Reason
@@ -22,6 +21,7 @@ from qm_tui.widgets.detail import CardDetail
 from qm_tui.widgets.field import header_line
 from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.tiles import TableTile
+from qm_words import card_name, why_not_words
 
 
 async def _lesson(pilot: Any, app: Any, lesson_id: str) -> Any:

@@ -535,8 +535,8 @@ async def test_a_resumed_game_shows_what_this_seat_saw_of_it_in_the_log() -> Non
     """``play --resume``: the log starts with the game so far, as this seat saw it (the
     same lines it had read before quitting), and nothing the seat was not allowed to see."""
     from qm_net.journal_io import read_games
-    from qm_rules.describe import describe_events
     from qm_tui.widgets.log import GameLog
+    from qm_words import describe_events
 
     app = make_app(start=PlayLocal(bots=2, seed=5), journal=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -643,8 +643,8 @@ async def test_a_client_started_again_shows_the_game_so_far_in_its_log() -> None
     from qm_net.client import TableClient
     from qm_net.host import Host
     from qm_rules.bots import make_bot
-    from qm_rules.describe import describe_events
     from qm_tui.widgets.log import GameLog
+    from qm_words import describe_events
 
     host = Host("Den", 2, bind="127.0.0.1", port=0, advertise=False, anyone_starts=True, seed=3)
     await host.start()

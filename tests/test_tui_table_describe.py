@@ -1,4 +1,4 @@
-"""The describer (qm_rules.describe): every event and option of real games in words, in both
+"""The describer (qm_words): every event and option of real games in words, in both
 languages; the public/private pairs read once; and the chain widget's text."""
 
 from __future__ import annotations
@@ -11,16 +11,16 @@ from test_tui_table_support import chain_position
 
 from qm_rules.bots import make_bot
 from qm_rules.cards import shipped_cards
-from qm_rules.describe import (
+from qm_rules.game import Game
+from qm_rules.model import Event, GameOptions, PromptKind
+from qm_tui.widgets.chain import chain_text, frame_of
+from qm_words import (
     card_index,
     describe,
     describe_events,
     describe_option,
     describe_prompt,
 )
-from qm_rules.game import Game
-from qm_rules.model import Event, GameOptions, PromptKind
-from qm_tui.widgets.chain import chain_text, frame_of
 
 LANGS = ("zh", "en")
 

@@ -7,8 +7,8 @@ from helpers import flip, in_hand, play, position
 
 from qm_rules import Game, GameOptions, Phase, PromptKind
 from qm_rules.bots import make_bot
-from qm_rules.describe import why_not_words
 from qm_rules.plays import Reason, why_not
+from qm_words import why_not_words
 
 #: Option kinds that play a card of the decider's (their ``card`` is that card).
 _PLAYS = frozenset({"place", "play", "set", "ability", "declare", "flip", "counter"})

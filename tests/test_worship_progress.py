@@ -12,7 +12,7 @@ from helpers import arrange, new_game
 
 from qm_rules import Event, Game, Phase, PromptKind
 from qm_rules.cards import shipped_cards
-from qm_rules.describe import worship_progress
+from qm_words import worship_progress
 
 
 def worshipped_first_ancestor(deck_top: list[str]) -> tuple[Game, list[Event]]:

@@ -14,8 +14,8 @@ import qm_tui.i18n  # noqa: F401  (registers the UI's strings)
 from qm_rules import Game
 from qm_rules.bots import make_bot
 from qm_rules.cards import shipped_cards
-from qm_rules.describe import describe_events, describe_options, describe_prompt
 from qm_rules.i18n import all_strings, spaced
+from qm_words import describe_events, describe_options, describe_prompt
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff"
 FULL_WIDTH = "\u3000-\u303f\uff01-\uff60"
@@ -117,7 +117,7 @@ def test_the_rule_itself() -> None:
 
 def test_a_cost_is_worded_as_the_card_words_it() -> None:
     """The option and the step that pays say "舍弃两张手牌", as 拆台's text does."""
-    from qm_rules.describe import cost_words, option_cost
+    from qm_words import cost_words, option_cost
 
     card = next(
         c

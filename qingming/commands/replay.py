@@ -131,16 +131,16 @@ def _run(args: argparse.Namespace) -> int:
     from qm_net import fairdeal
     from qm_net.journal_io import in_use, pick_game, retell
     from qm_rules import Game, JournalError, Option, RulesError
-    from qm_rules.describe import (
+    from qm_rules.i18n import tr
+    from qm_rules.shown import show_cards
+    from qm_words import (
         card_index,
         describe_events,
         describe_option,
         describe_result,
         field_places,
-        show_cards,
     )
-    from qm_rules.i18n import tr
-    from qm_rules.logorder import LogOrder
+    from qm_words.logorder import LogOrder
 
     lang = args.replay_lang or getattr(args, "lang", None) or "en"
     timeouts: Collection[int] = ()

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from qingming.cardsfile import add_cards_argument, read_card_set
 from qingming.commands.tables import _pad, _width
-from qm_rules.describe import show_cards, shown_cards
 from qm_rules.i18n import tr
 from qm_rules.options import BY_NAME, as_flag
+from qm_rules.shown import show_cards, shown_cards
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -252,7 +252,7 @@ def _rate(r: dict[str, Any]) -> str:
 
 def format_cards(report: SimReport, lang: str = "en") -> str:
     """Every card's figures (:mod:`qm_rules.cardstats`), two lines a card, ancestors last."""
-    from qm_rules.describe import type_name
+    from qm_words import type_name
 
     assert report.card_stats is not None
     plain = report.card_stats.to_plain()

@@ -15,10 +15,11 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from qm_rules.cards import CardDef, CardType
-from qm_rules.describe import listed, shown_cards
+from qm_rules.shown import shown_cards
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import has, tr
 from qm_tui.widgets.footer import Footer
+from qm_words import listed
 
 
 def type_name(card: CardDef, lang: str) -> str:

@@ -27,7 +27,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from qm_rules.cards import CardType
-from qm_rules.describe import card_name, listed
 from qm_rules.model import Result, SeatView, View
 from qm_rules.shown import DEFS
 from qm_tui.bindings import localize_bindings
@@ -35,6 +34,7 @@ from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.seat_words import SeatLike, bot_words
 from qm_tui.stats import GameStats
+from qm_words import card_name, listed
 
 
 def hands_table(

@@ -10,13 +10,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Input, OptionList
 
-from qm_rules.describe import (
-    card_name,
-    describe_option,
-    distinct_options,
-    outlook_words,
-    why_not_words,
-)
 from qm_rules.model import PromptKind, View
 from qm_rules.plays import reasons_of
 from qm_rules.progress import hand_outlooks
@@ -26,6 +19,13 @@ from qm_tui.table_model import option_refs, pinned_link
 from qm_tui.widgets.detail import CardDetail, detail_text, pinned_text
 from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.tiles import TableTile
+from qm_words import (
+    card_name,
+    describe_option,
+    distinct_options,
+    outlook_words,
+    why_not_words,
+)
 
 if TYPE_CHECKING:
     from qm_tui.screens.table import TableScreen

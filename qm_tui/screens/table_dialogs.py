@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Input
 
-from qm_rules.describe import card_name, describe_prompt
 from qm_rules.shown import DEFS
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
@@ -18,6 +17,7 @@ from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.modals import ConfirmModal, ListModal
 from qm_tui.widgets.tiles import TableTile
 from qm_tui.widgets.waiting import Waiting
+from qm_words import card_name, describe_prompt
 
 if TYPE_CHECKING:
     from qm_tui.screens.table import TableScreen

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from textual.containers import Vertical
 from textual.widget import Widget
 
-from qm_rules.describe import listed
 from qm_rules.model import View
 from qm_tui import gc_tuning
 from qm_tui.i18n import tr
@@ -21,6 +20,7 @@ from qm_tui.widgets.field import SLOTS, SeatArea
 from qm_tui.widgets.hand import HandRow
 from qm_tui.widgets.prompt import PromptBar
 from qm_tui.widgets.tiles import BARE_FIELDS, CARD_MODES, TableTile, field_rows
+from qm_words import listed
 
 if TYPE_CHECKING:
     from qm_tui.screens.table import TableScreen

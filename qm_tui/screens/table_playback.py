@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from qm_rules.describe import field_places, worship_block_words, worship_progress
 from qm_rules.model import View
 from qm_tui.i18n import tr
 from qm_tui.playback import (
@@ -25,6 +24,7 @@ from qm_tui.widgets.chain import ChainStack
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.status import TableStatus
 from qm_tui.widgets.tiles import TableTile
+from qm_words import field_places, worship_block_words, worship_progress
 
 if TYPE_CHECKING:
     from qm_tui.screens.table import TableScreen

@@ -12,14 +12,6 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from qm_rules.describe import (
-    Places,
-    card_index,
-    describe_events,
-    describe_option,
-    describe_options,
-    distinct_options,
-)
 from qm_rules.model import Event, View
 from qm_tui.i18n import has, tr
 from qm_tui.messages import LeaveTable
@@ -41,6 +33,14 @@ from qm_tui.session import (
 from qm_tui.stats import GameStats
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.prompt import PromptBar
+from qm_words import (
+    Places,
+    card_index,
+    describe_events,
+    describe_option,
+    describe_options,
+    distinct_options,
+)
 
 if TYPE_CHECKING:
     from qm_tui.screens.table import TableScreen

@@ -9,13 +9,13 @@ from rich.text import Text
 from textual.visual import visualize
 from textual.widgets import Static
 
-from qm_rules.describe import describe, describe_link
-from qm_rules.logorder import NAMES_A_LINK, name_link
 from qm_rules.model import Event, LinkView, View
 from qm_tui.i18n import tr
 from qm_tui.playback import ChainFrame, LinkState
 from qm_tui.safe import clean
 from qm_tui.widgets.redraw import OneLayout, redraw, rules
+from qm_words import describe, describe_link
+from qm_words.logorder import NAMES_A_LINK, name_link
 
 #: The mark before a link, by state.
 MARKS = {"waiting": " ", "resolving": "▶", "resolved": "✓", "negated": "✗"}

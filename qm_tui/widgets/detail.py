@@ -6,12 +6,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from qm_rules.describe import card_name, type_name
 from qm_rules.model import CardView
 from qm_rules.shown import DEFS
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.widgets.redraw import OneLayout
+from qm_words import card_name, type_name
 
 
 def pinned_text(card_id: str, lang: str, heading: str) -> Text:

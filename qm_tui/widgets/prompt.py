@@ -25,7 +25,6 @@ from textual.message import Message
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option as ListOption
 
-from qm_rules.describe import describe_options, describe_prompt, distinct_options
 from qm_rules.model import Option, PromptKind, View
 from qm_rules.progress import hand_outlooks
 from qm_rules.shown import DEFS
@@ -34,6 +33,7 @@ from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.table_model import lettered, numbered
 from qm_tui.widgets.redraw import OneLayout, SteadyHorizontal, SteadyLabel
+from qm_words import describe_options, describe_prompt, distinct_options
 
 #: Letters an option may take after 1-9 and 0, in the order given (home row first); those the
 #: screen binds to something else are skipped.

@@ -26,12 +26,12 @@ from textual.message import Message
 from textual.widgets import Static
 
 from qm_rules.cards import CardDef, CardType
-from qm_rules.describe import card_name
 from qm_rules.model import CardView
 from qm_rules.shown import DEFS
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.widgets.redraw import OneLayout
+from qm_words import card_name
 
 Zone = Literal["seat", "slot", "hand"]
 

@@ -1,5 +1,5 @@
 """How far a player is towards their ancestor's worship condition ("First Ancestor: 4 of 5
-offerings stacked"), counted from the card data (:func:`qm_rules.describe.worship_progress`)."""
+offerings stacked"), counted from the card data (:func:`qm_words.worship_progress`)."""
 
 STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     # a condition and how far the player is, by the condition's op

@@ -1,6 +1,6 @@
 """What activating a card costs, as its option says it before it is chosen ("Manifest First
 Ancestor (costs 1 stacked offering)"), from the card data's ``cost``
-(:func:`qm_rules.describe.option_cost`)."""
+(:func:`qm_words.option_cost`)."""
 
 STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "option.costs": {"zh": "（代价：{costs}）", "en": " (costs {costs})"},

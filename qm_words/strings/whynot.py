@@ -1,5 +1,5 @@
 """Why a card in hand (or set face-down) cannot be played now, one sentence a reason
-(:class:`qm_rules.plays.Reason`, worded by :func:`qm_rules.describe.why_not_words`); and how
+(:class:`qm_rules.plays.Reason`, worded by :func:`qm_words.why_not_words`); and how
 near a player is to winning (:mod:`qm_rules.progress`)."""
 
 STRINGS: dict[str, dict[str, str | dict[str, str]]] = {

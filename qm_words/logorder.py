@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .model import Event
+from qm_rules.model import Event
 
 #: Events about a link that name it by its number (``link``): named by card and owner here.
 NAMES_A_LINK = frozenset({"negate", "section"})

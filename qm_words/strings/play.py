@@ -1,5 +1,5 @@
-"""The engine's words for play: phases, links of the chain, options, prompts and what each
-clause, cost and target asks of the decider (:mod:`qm_rules.describe`)."""
+"""The words for play: phases, links of the chain, options, prompts and what each
+clause, cost and target asks of the decider (:mod:`qm_words`)."""
 
 STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "card.unknown": {"zh": "一张牌", "en": "a card"},
