@@ -14,7 +14,8 @@ not read again); a link with no effect, or negated, is read where its ``resolved
 It also names the link whenever an event mentions one by its number alone (a counter's
 ``negate``, a section that could not be carried out): the link's card and owner, from the
 ``activate`` that made it (data ``of`` and ``owner``), so that "bot-4 negates link 2" reads
-"bot-4 negates link 2: Ghost Wall (root)".
+"bot-4 negates link 2: Ghost Wall (root)"; and a ``resolved`` a host sent without its card
+(``def``) gets it from there too.
 
 It keeps the chain across calls, so that a resolution cut by a decision (an effect's pick)
 and told in two updates still reads in order. Feed it every event a viewer sees, in order.
@@ -91,12 +92,12 @@ class LogOrder:
             out.append(e)
             return
         if not self._resolving:
-            out.append(self._named(e))
+            out.append(self._carded(self._named(e)) if k == "resolved" else self._named(e))
             return
         if k == "resolved":
             index = e.data.get("link")
             if index not in self._said:
-                out.append(e)
+                out.append(self._carded(e))
             self._said.discard(index)  # (an int, or nothing to discard)
             link = self._links.pop(index, None) if isinstance(index, int) else None
             self._finished, self._drawing = link, False
@@ -114,6 +115,16 @@ class LogOrder:
             out.append(Event("resolved", link.seat, said))
             self._said.add(current)
         out.append(self._named(e))
+
+    def _carded(self, e: Event) -> Event:
+        """A ``resolved`` with its link's card, which a host that left it out did not say."""
+        if e.data.get("def"):
+            return e
+        # (type: ignore: a resolved event holds its link's index)
+        link = self._links.get(e.data.get("link"))  # type: ignore[arg-type]
+        if link is None or not link.card_def:
+            return e
+        return Event(e.kind, e.seat, {**e.data, "def": link.card_def}, e.to)
 
     def _named(self, e: Event) -> Event:
         """``e`` with the card and owner of the link it names by number, where it names one."""

@@ -19,6 +19,7 @@ import pytest
 
 from qm_rules import Game
 from qm_rules.bots import make_bot
+from qm_rules.cards import shipped_cards
 from qm_rules.model import Event, LinkKind, make_event
 from qm_words import describe_events
 from qm_words.logorder import LogOrder
@@ -121,6 +122,7 @@ def _games() -> Iterator[tuple[list[list[Event]], list[str]]]:
 
 def test_every_kind_of_link_reads_resolves_first_over_whole_games(tagged: None) -> None:
     seen: Counter[str] = Counter()
+    mentions: Counter[str] = Counter()
     games = 0
     wanted = {f"{k}:resolved" for k in KINDS} | {"action:effect", "trap:effect", "counter:effect"}
     wanted |= {"manifest:effect", "worship:effect", "action:negated"}
@@ -131,21 +133,70 @@ def test_every_kind_of_link_reads_resolves_first_over_whole_games(tagged: None) 
             if viewer in (0, None):
                 for lang in ("en", "zh"):
                     lines = describe_events([e for b in batches for e in b], viewer, lang, names)
-                    _check_lines(lines, lang)
+                    mentions += _check_lines(lines, lang, names)
         if games >= 20 and all(seen[w] >= 3 for w in wanted):
             break
     missing = {w for w in wanted if seen[w] < 3}
     assert not missing, f"after {games} games, not seen 3 times: {sorted(missing)} ({seen})"
+    # every way a line mentions a link was read, in both languages
+    kinds = {"resolves", "negated", "negates", "section"}
+    assert {f"{lang}:{k}" for lang in ("en", "zh") for k in kinds} <= set(mentions), mentions
 
 
-def _check_lines(lines: list[str], lang: str) -> None:
-    """No line names a link by its number alone."""
-    bare = {
-        "en": re.compile(r"negates link \d+$|^Part of link \d+|^Link \d+: the condition"),
-        "zh": re.compile(r"使连锁 \d+ 无效|^连锁 \d+ 的一段|^连锁 \d+：条件"),
-    }[lang]
+#: How each language mentions a link, with what must follow: its card's name and its owner.
+_MENTION = {
+    "en": (re.compile(r"[Ll]ink (\d+)"), ": {card} ({owner})"),
+    "zh": (re.compile(r"连锁 (\d+)"), "：{card}（{owner}）"),
+}
+_CARD_NAMES = {lang: [d.name(lang) for d in shipped_cards().cards] for lang in ("en", "zh")}
+
+
+def _check_lines(lines: list[str], lang: str, names: list[str]) -> Counter[str]:
+    """Every mention of a link in the log names its card and owner right after its number
+    ("Link 2: Ghost Wall (bot-1) was negated", "bot-4 negates link 2: Ghost Wall (bot-1)").
+    The kinds of line that mentioned one."""
+    pattern, follows = _MENTION[lang]
+    said: Counter[str] = Counter()
     for line in lines:
-        assert not bare.search(line), line
+        for m in pattern.finditer(line):
+            rest = line[m.end() :]
+            assert any(
+                rest.startswith(follows.format(card=card, owner=owner))
+                for card in _CARD_NAMES[lang]
+                for owner in names
+            ), f"a link named without its card and owner: {line!r}"
+            said[f"{lang}:{_mention_kind(line)}"] += 1
+    return said
+
+
+#: Words that tell which kind of line mentions a link (else a section's).
+_MENTION_KINDS = {"resolves": "resolves", "结算": "resolves", "was negated": "negated",
+                  "被无效": "negated", "negates": "negates", "使连锁": "negates"}  # fmt: skip
+
+
+def _mention_kind(line: str) -> str:
+    return next((kind for word, kind in _MENTION_KINDS.items() if word in line), "section")
+
+
+def test_a_link_a_host_sent_without_its_card_is_named_by_its_card(tagged: None) -> None:
+    """An older host's ``resolved`` carried no card: the log names it from the link's
+    ``activate``, over whole games."""
+    read = 0
+    for seed in range(40):
+        batches, names = _game(seed, 2 + seed % 3)
+        events = [
+            Event(e.kind, e.seat, {k: v for k, v in e.data.items() if k != "def"}, e.to)
+            if e.kind == "resolved"
+            else e
+            for b in batches
+            for e in b
+        ]
+        for lang in ("en", "zh"):
+            said = _check_lines(describe_events(events, None, lang, names), lang, names)
+            read += said[f"{lang}:resolves"] + said[f"{lang}:negated"]
+        if read >= 20:
+            return
+    raise AssertionError(f"only {read} resolved links read in 40 games")
 
 
 def test_a_resolution_cut_by_a_decision_still_reads_in_order(tagged: None) -> None:

@@ -500,9 +500,9 @@ async def test_a_chain_of_three_resolves_link_by_link_with_each_outcome() -> Non
         log = [line for lines in shown for line in lines]
         # (a link named by its number names its card and owner too)
         assert log.index("Cat negates link 2: Ghost Wall (Bob)") < log.index(
-            "Link 2 (Bob) was negated"
+            "Link 2: Ghost Wall (Bob) was negated"
         )
-        assert log.index("Link 2 (Bob) was negated") < log.index(
+        assert log.index("Link 2: Ghost Wall (Bob) was negated") < log.index(
             "Link 1: Sleight of Hand (Cat) resolves"
         )
 

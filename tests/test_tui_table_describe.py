@@ -87,9 +87,12 @@ def test_a_resolving_link_names_its_card_as_its_activation_did() -> None:
             seen += 1
             negated += bool(e.data["negated"])
     assert seen > 50 and negated > 0
-    # a host that left the card out (older) still reads as words
+    # a host that left the card out (older) still reads as words, the card from its activation
     old = Event("resolved", 1, {"link": 0, "negated": True})
-    assert describe(old, "en", ["A", "B"]) == "Link 1 (B) was negated"
+    made = Event("activate", 1, {"link": 0, "kind": "trap", "card": 7, "def": "chaitai"})
+    assert describe_events([made, old], None, "en", ["A", "B"])[-1] == (
+        "Link 1: Spoil the Show (B) was negated"
+    )
     ok = Event("resolved", 1, {"link": 1, "negated": False, "def": "chaitai"})
     assert describe(ok, "en", ["A", "B"]) == "Link 2: Spoil the Show (B) resolves"
     assert describe(ok, "zh", ["A", "B"]) == "连锁 2：拆台（B）结算"

@@ -1,4 +1,4 @@
-"""``chain_closed``: The chain closes and resolves (a line only for a chain of two links or
+"""``chain_closed``: the chain closes and resolves (a line only for a chain of two links or
 more)."""
 
 from __future__ import annotations

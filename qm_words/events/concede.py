@@ -1,4 +1,4 @@
-"""``concede``: A player concedes."""
+"""``concede``: a player concedes."""
 
 from __future__ import annotations
 

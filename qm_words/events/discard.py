@@ -1,4 +1,4 @@
-"""``discard``: A card goes to the discard pile, and why."""
+"""``discard``: a card goes to the discard pile, and why."""
 
 from __future__ import annotations
 

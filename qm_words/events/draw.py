@@ -1,4 +1,4 @@
-"""``draw``: A seat draws: the cards, to those who may see them; else how many."""
+"""``draw``: a seat draws: the cards, to those who may see them; else how many."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``game_over``: The game ends: a draw, a win, or a win by worship."""
+"""``game_over``: the game ends: a draw, a win, or a win by worship."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``look``: A seat looks at another's hand."""
+"""``look``: a seat looks at another's hand."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``negate``: A counter negates the link it responds to."""
+"""``negate``: a counter negates the link it responds to."""
 
 from __future__ import annotations
 

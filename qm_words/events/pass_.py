@@ -1,4 +1,4 @@
-"""``pass``: A seat passes on the chain."""
+"""``pass``: a seat passes on the chain."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``phase``: The turn moves to a phase."""
+"""``phase``: the turn moves to a phase."""
 
 from __future__ import annotations
 

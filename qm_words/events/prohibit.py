@@ -1,4 +1,4 @@
-"""``prohibit``: For the rest of the turn nobody may search for or use cards of a tag."""
+"""``prohibit``: for the rest of the turn nobody may search for or use cards of a tag."""
 
 from __future__ import annotations
 

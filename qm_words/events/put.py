@@ -1,4 +1,4 @@
-"""``put``: A card is put onto the field."""
+"""``put``: a card is put onto the field."""
 
 from __future__ import annotations
 

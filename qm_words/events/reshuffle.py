@@ -1,4 +1,4 @@
-"""``reshuffle``: The discard pile becomes the deck."""
+"""``reshuffle``: the discard pile becomes the deck."""
 
 from __future__ import annotations
 

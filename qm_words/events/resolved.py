@@ -1,18 +1,17 @@
-"""``resolved``: A link resolves, or was negated (the card named, unless an older host left it
-out)."""
+"""``resolved``: a link resolves, or was negated; named by its number, card and owner (the card
+from the event, or, from a host that left it out, from the link's ``activate``, which
+:class:`~qm_words.logorder.LogOrder` puts in)."""
 
 from __future__ import annotations
 
 from ._line import Line, describes
 
 STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
-    "log.resolved": {"zh": "连锁 {n}（{who}）结算", "en": "Link {n} ({who}) resolves"},
-    "log.resolved.negated": {"zh": "连锁 {n}（{who}）被无效", "en": "Link {n} ({who}) was negated"},
-    "log.resolved.card": {
+    "log.resolved": {
         "zh": "连锁 {n}：{card}（{who}）结算",
         "en": "Link {n}: {card} ({who}) resolves",
     },
-    "log.resolved.negated.card": {
+    "log.resolved.negated": {
         "zh": "连锁 {n}：{card}（{who}）被无效",
         "en": "Link {n}: {card} ({who}) was negated",
     },
@@ -21,8 +20,6 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
 
 @describes("resolved")
 def resolved(line: Line) -> str:
-    if line.get("negated"):
-        key = "log.resolved.negated.card" if line.card else "log.resolved.negated"
-    else:
-        key = "log.resolved.card" if line.card else "log.resolved"
-    return line.say(key, n=(line.get("link") or 0) + 1)
+    key = "log.resolved.negated" if line.get("negated") else "log.resolved"
+    card = line.card_named(line.get("def"))
+    return line.tr(key, who=line.who, card=card, n=(line.get("link") or 0) + 1)

@@ -1,4 +1,4 @@
-"""``return``: A card returns to its owner's hand."""
+"""``return``: a card returns to its owner's hand."""
 
 from __future__ import annotations
 

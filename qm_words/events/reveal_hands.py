@@ -1,4 +1,4 @@
-"""``reveal_hands``: The game is over: every hand is shown."""
+"""``reveal_hands``: the game is over: every hand is shown."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``ritual_broken``: A worship's ritual breaks: its ancestor goes to the discard pile."""
+"""``ritual_broken``: a worship's ritual breaks: its ancestor goes to the discard pile."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``search``: A card is searched out of the deck."""
+"""``search``: a card is searched out of the deck."""
 
 from __future__ import annotations
 

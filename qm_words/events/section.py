@@ -1,4 +1,4 @@
-"""``section``: A section of a link's effect resolved (no line), could not be carried out, or its
+"""``section``: a section of a link's effect resolved (no line), could not be carried out, or its
 condition was not met."""
 
 from __future__ import annotations

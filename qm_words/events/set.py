@@ -1,4 +1,4 @@
-"""``set``: A card is set face down (named only to those who may see it)."""
+"""``set``: a card is set face down (named only to those who may see it)."""
 
 from __future__ import annotations
 

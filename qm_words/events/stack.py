@@ -1,4 +1,4 @@
-"""``stack``: Offerings are stacked under an ancestor."""
+"""``stack``: offerings are stacked under an ancestor."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``start``: The game begins: who goes first."""
+"""``start``: the game begins: who goes first."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``take``: A card is taken from another seat's hand or field."""
+"""``take``: a card is taken from another seat's hand or field."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``tap``: A card on the field becomes tapped."""
+"""``tap``: a card on the field becomes tapped."""
 
 from __future__ import annotations
 

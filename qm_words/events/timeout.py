@@ -1,4 +1,4 @@
-"""``timeout``: A timer ran out and the seat's default was taken."""
+"""``timeout``: a timer ran out and the seat's default was taken."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``turn``: A turn begins."""
+"""``turn``: a turn begins."""
 
 from __future__ import annotations
 

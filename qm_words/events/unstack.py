@@ -1,4 +1,4 @@
-"""``unstack``: A stacked offering leaves its ancestor (as a cost, or otherwise)."""
+"""``unstack``: a stacked offering leaves its ancestor (as a cost, or otherwise)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``worship``: A seat worships its ancestor."""
+"""``worship``: a seat worships its ancestor."""
 
 from __future__ import annotations
 
