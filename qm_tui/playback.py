@@ -30,6 +30,7 @@ from qm_rules.model import CardView, Event, LinkKind, LinkView, Phase, View
 from qm_rules.progress import ancestor_on_field
 from qm_tui.clock import Clock
 from qm_words import field_places
+from qm_words.events.discard import leaves_with
 
 __all__ = [
     "DEFAULT_PACE",
@@ -422,6 +423,10 @@ class _Builder:
                 continue
             if k in SILENT:
                 pending.append(e)
+                continue
+            if out and out[-1].events and leaves_with(e, out[-1].events[-1]):
+                # the cards leaving a field at the end phase: one step, read as one line
+                out[-1] = dataclasses.replace(out[-1], events=(*out[-1].events, e))
                 continue
             if k == "activate":  # its targets where they lay before (else placed meanwhile)
                 link = _link_from_event(e)

@@ -13,6 +13,7 @@ from qm_rules.i18n import tr
 from qm_rules.model import Event, Result
 
 from .events import DESCRIBERS, Line
+from .events.discard import leaving_together
 from .logorder import LogOrder
 from .names import Places, card_name, seat_name, written
 
@@ -84,7 +85,7 @@ def describe_events(
     the second line.
     """
     seen = list(events) if everything else [e for e in events if e.visible_to(viewer)]
-    seen = (order or LogOrder()).feed(seen)
+    seen = leaving_together((order or LogOrder()).feed(seen))
     lines: list[str] = []
     for i, e in enumerate(seen):
         nxt = seen[i + 1] if i + 1 < len(seen) else None
