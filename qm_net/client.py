@@ -17,13 +17,14 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import AsyncIterator, Callable
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Iterable
+from typing import Any, Literal
 
 import msgspec
 
 from qm_net import compact, delta, fairdeal, framing
 from qm_net import protocol as p
+from qm_net.cardsets import CardCache, CardsRefused, accept
 from qm_net.framing import ProtocolError
 from qm_net.messages import (
     ConnectionLost,
@@ -50,6 +51,7 @@ from qm_net.protocol import (
     decode_host,
 )
 from qm_rules import Event, View
+from qm_rules.cards import CardSet, shipped_cards
 
 log = logging.getLogger("qm_net.client")
 
@@ -85,6 +87,8 @@ class TableClient:
         timeout: float,
         idle_timeout: float,
         bot: str | None = None,
+        known_cards: Iterable[CardSet] = (),
+        card_cache: CardCache | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -94,6 +98,14 @@ class TableClient:
         self.timeout = timeout
         self.idle_timeout = idle_timeout
         self.table: TableMeta | None = None
+        self.cards: CardSet = shipped_cards()
+        """The card set the table deals from (its ``welcome`` names it): one this client had,
+        or the one the host sent it, checked (:mod:`qm_net.cardsets`)."""
+        self.cards_from: Literal["", "own", "known", "cache", "host"] = ""
+        """Where :attr:`cards` came from: this program's own set, one it was given
+        (``known_cards``), the card cache, or the host (asked for: none of those had it)."""
+        self._known = {c.file_hash: c for c in known_cards}
+        self.card_cache = card_cache
         self.seat: int | None = None
         self.token: str | None = None
         self.spectating = False
@@ -146,12 +158,26 @@ class TableClient:
         timeout: float = 5.0,
         idle_timeout: float = 45.0,
         bot: str | None = None,
+        known_cards: Iterable[CardSet] = (),
+        card_cache: CardCache | None = None,
     ) -> TableClient:
-        """Open TCP, say hello, wait for the welcome. ``bot``: this client is a bot of that
-        level or strategy (``qingming bot``), which the table shows at its seat. Raises
-        :class:`TableError` (e.g. ``version_mismatch``, or ``bad_message`` for an unknown
-        ``bot``) or ``OSError``."""
-        client = cls(host, port, name, timeout=timeout, idle_timeout=idle_timeout, bot=bot)
+        """Open TCP, say hello, wait for the welcome, and have the table's card set. ``bot``:
+        this client is a bot of that level or strategy (``qingming bot``), which the table
+        shows at its seat. ``known_cards``: sets this client has beside the game's own (a
+        hosted table's, a ``--cards`` file); ``card_cache``: where the sets a host sent are
+        kept, and looked for first. Raises :class:`TableError` (e.g. ``version_mismatch``,
+        ``bad_message`` for an unknown ``bot``, ``cards_refused`` for a card set that cannot
+        be played here) or ``OSError``."""
+        client = cls(
+            host,
+            port,
+            name,
+            timeout=timeout,
+            idle_timeout=idle_timeout,
+            bot=bot,
+            known_cards=known_cards,
+            card_cache=card_cache,
+        )
         await client._open()
         return client
 
@@ -195,6 +221,34 @@ class TableClient:
         self.table = TableMeta.of(msg)
         self.closed = False
         self._read_task = asyncio.get_running_loop().create_task(self._read_loop())
+        try:
+            await self._take_cards(msg.table.cards)
+        except TableError:
+            self._final = True
+            await self._drop()
+            raise
+
+    async def _take_cards(self, sha256: str) -> None:
+        """Have the card set the table named: from those this client has, else from the host
+        (checked as a stranger's file, then kept in the card cache)."""
+        own = shipped_cards()
+        cards, where = self._known.get(sha256), "known"
+        if cards is None and sha256 == own.file_hash:
+            cards, where = own, "own"
+        if cards is None and self.card_cache is not None:
+            cards, where = self.card_cache.get(sha256), "cache"
+        if cards is None:
+            reply = await self._request(p.GetCards(sha256=sha256))
+            assert isinstance(reply, p.CardsFile)
+            try:
+                cards, where = accept(reply.source, sha256), "host"
+            except CardsRefused as exc:
+                raise TableError("cards_refused", str(exc)) from None
+            if self.card_cache is not None:
+                self.card_cache.put(cards)
+        self._known[sha256] = cards
+        # (type: ignore: where is one of the Literal's words, set above)
+        self.cards, self.cards_from = cards, where  # type: ignore[assignment]
 
     async def reconnect(self) -> int | None:
         """Connect again and take back the seat with the stored token (or watch again).
@@ -462,6 +516,7 @@ class TableClient:
         seat = None if self.spectating else self.seat
         table = self.table.name if self.table is not None else ""
         partial = fairdeal.ClientRecord(seat, "", table, partial=True, events=[])
+        fairdeal.told_cards(partial, self.cards)
         partial.told(whole.events)
         self._fallback = partial
         restored, self._restored = self._restored, None
@@ -485,6 +540,7 @@ class TableClient:
             self.fair = fairdeal.ClientRecord(
                 seat=seat, commitment=msg.commitment, table=table, game=self._game_index()
             )
+            fairdeal.told_cards(self.fair, self.cards)
             self._fallback = self._restored = None
         if seat is not None and seat in msg.seats and self.fair.part is None:
             part = fairdeal.new_part().hex()

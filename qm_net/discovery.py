@@ -2,8 +2,8 @@
 
 A host *advertises* its table as a ``_qingming._tcp.local.`` service whose TXT record says what a
 lobby needs before connecting: the table's name, the protocol version, seats taken of total, how
-many of them bots play and whether a game is under way. Players *browse* for that service type
-and see tables appear, change and go away, live.
+many of them bots play, whether a game is under way, and which card set it deals from. Players
+*browse* for that service type and see tables appear, change and go away, live.
 
 Everything runs on asyncio (``zeroconf.asyncio``) so the host and the Textual app can run it in
 their own loop: ``astart`` / ``aupdate`` / ``aclose``. The plain ``start`` / ``update`` / ``close``
@@ -268,6 +268,16 @@ class TableInfo:
     they are away); 0 when the host does not say."""
     web_port: int = 0
     """The port the table's web page is served on, at ``address`` (0: not served to browsers)."""
+    cards: str = ""
+    """The SHA-256 of the card set's file the table deals from ("": the host does not say)."""
+
+    @property
+    def custom_cards(self) -> bool:
+        """Whether the table plays a card set other than this program's own (its guests are
+        sent it when they join)."""
+        from qm_rules.cards import shipped_cards
+
+        return bool(self.cards) and self.cards != shipped_cards().file_hash
 
     @property
     def web_url(self) -> str | None:
@@ -300,6 +310,8 @@ class TableInfo:
             "addresses": list(self.addresses),
             "bots": self.bots,
             "web_port": self.web_port,
+            "cards": self.cards,
+            "custom_cards": self.custom_cards,
         }
 
 
@@ -344,6 +356,7 @@ def _table_from_info(
         addresses=addresses,
         bots=_int(_txt(props, "bots")),
         web_port=_int(_txt(props, "web")),
+        cards=_txt(props, "cards"),
     )
 
 
@@ -448,6 +461,7 @@ class Advertiser(_Service):
         state: str = "lobby",
         bots: int = 0,
         web: int = 0,
+        cards: str = "",
         aiozc: AsyncZeroconf | None = None,
         ttl: int = RECORD_TTL,
     ) -> None:
@@ -460,6 +474,7 @@ class Advertiser(_Service):
         self.state = state
         self.bots = bots
         self.web = web
+        self.cards = cards
         self._interfaces = resolve_interfaces(interfaces)
         self._addresses = _advertised_addresses(self._interfaces, address)
         self._aiozc = aiozc
@@ -487,6 +502,7 @@ class Advertiser(_Service):
             "state": self.state,
             "bots": str(self.bots),
             **({"web": str(self.web)} if self.web else {}),
+            **({"cards": self.cards} if self.cards else {}),
         }
 
     def _build_info(self, service_name: str) -> ServiceInfo:
@@ -545,10 +561,11 @@ class Advertiser(_Service):
         state: str | None = None,
         bots: int | None = None,
         web: int | None = None,
+        cards: str | None = None,
     ) -> None:
         """Change what the TXT record says; sends nothing if nothing changed."""
         async with self._get_lock():
-            changed = self._apply(seats_taken, seats_total, state, bots, web)
+            changed = self._apply(seats_taken, seats_total, state, bots, web, cards)
             if not changed or self._info is None or self._aiozc is None:
                 return
             self._cancel_broadcast()
@@ -562,6 +579,7 @@ class Advertiser(_Service):
         state: str | None,
         bots: int | None = None,
         web: int | None = None,
+        cards: str | None = None,
     ) -> bool:
         """Set the given fields; whether the TXT record changed."""
         if state is not None:
@@ -577,6 +595,8 @@ class Advertiser(_Service):
             self.bots = bots
         if web is not None:
             self.web = web
+        if cards is not None:
+            self.cards = cards
         return self._txt() != before
 
     async def aclose(self) -> None:

@@ -7,7 +7,9 @@ to the choices that were made.
 The deal (a commit-reveal coin toss between the host and every seated player):
 
 1. Before a game the host draws a 32-byte ``secret`` and sends every connection
-   ``commitment = H("qingming/deal/commit/v1", secret)``.
+   ``commitment = H("qingming/deal/commit/v2", secret, cards)``, ``cards`` the SHA-256 of the
+   card set's file the table named at ``welcome``: the host is bound to the set as to the
+   secret, so it can neither swap the set unseen nor pick one after seeing the parts.
 2. Every seated client answers with a fresh random 32-byte ``part``. The host accepts no part
    before its commitment is out, and shows no part to anyone before the end.
 3. Seats that cannot answer (bots, disconnected players, a player who does not answer in time)
@@ -19,9 +21,9 @@ The deal (a commit-reveal coin toss between the host and every seated player):
    4-byte big-endian length then its bytes), so no two different lists of fields hash alike.
 5. At the end the host reveals the secret, every part and the game's journal (players,
    options, rules, the seed it used and every choice). Each client then checks, on its own,
-   :func:`verify`: the secret matches the commitment, its own part was used as sent, the seed
-   follows from the parts, the host played that seed, and replaying the choices gives — for its
-   own seat — exactly the views it was shown, in order.
+   :func:`verify`: the secret and the set it was told match the commitment, its own part was
+   used as sent, the seed follows from the parts, the host played that seed with that set, and
+   replaying the choices gives — for its own seat — exactly the views it was shown, in order.
 
 What this proves: neither the host nor any one player could choose or predict the deal (the
 host is bound by its commitment before it sees a part; a player sees neither the secret nor
@@ -46,11 +48,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from qm_rules import Event, Game, Journal, JournalError, RulesError, View, rules_version, to_plain
+from qm_rules.cards import CardSet, shipped_cards
 
 PART_BYTES = 32
 SECRET_BYTES = 32
 RECORD_KIND = "qingming-client-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2: the card set (``cards``, ``card_source``); 1 had none: the game's own
 
 # Where a part came from: the seat's own client, or the host (derived from its secret).
 SOURCE_PLAYER = "player"
@@ -82,9 +85,13 @@ def new_part() -> bytes:
     return secrets.token_bytes(PART_BYTES)
 
 
-def commitment(secret: bytes) -> str:
-    """What the host sends before any part is accepted (hex)."""
-    return _h("qingming/deal/commit/v1", secret).hex()
+def commitment(secret: bytes, cards: str | None = None) -> str:
+    """What the host sends before any part is accepted (hex): bound to the card set the game
+    is dealt from, ``cards`` (the SHA-256 hex of its file). None: the commitment of a record
+    or journal written before sets were bound (version 1), which named none."""
+    if cards is None:
+        return _h("qingming/deal/commit/v1", secret).hex()
+    return _h("qingming/deal/commit/v2", secret, bytes.fromhex(cards)).hex()
 
 
 def host_part(secret: bytes, seat: int, source: str) -> bytes:
@@ -170,10 +177,12 @@ class Deal:
     n: int
     secret: bytes = field(default_factory=new_secret)
     parts: dict[int, Part] = field(default_factory=dict)
+    cards: str | None = None
+    """The SHA-256 of the card set's file the game is dealt from, bound by the commitment."""
 
     @property
     def commitment(self) -> str:
-        return commitment(self.secret)
+        return commitment(self.secret, self.cards)
 
     def accept(self, seat: int, value: bytes) -> None:
         """A player's own part. Raises ValueError for a bad one or a second one."""
@@ -214,12 +223,19 @@ class Deal:
 
     def plain(self) -> dict[str, Any]:
         """For the host's own journal file (it holds the secret: the file is the host's)."""
-        return {"secret": self.secret.hex(), "parts": [p.plain() for p in self.ordered()]}
+        plain: dict[str, Any] = {
+            "secret": self.secret.hex(),
+            "parts": [p.plain() for p in self.ordered()],
+        }
+        if self.cards is not None:
+            plain["cards"] = self.cards
+        return plain
 
     @classmethod
     def from_plain(cls, d: dict[str, Any]) -> Deal:
         parts = [Part.from_plain(p) for p in d["parts"]]
-        deal = cls(len(parts), bytes.fromhex(str(d["secret"])))
+        cards = str(d["cards"]) if d.get("cards") is not None else None
+        deal = cls(len(parts), bytes.fromhex(str(d["secret"])), cards=cards)
         deal.parts = {p.seat: p for p in parts}
         return deal
 
@@ -251,6 +267,8 @@ class ClientRecord:
     game: int | None = None  # which game of the table (games finished before it), if known
     partial: bool = False
     events: list[str] | None = None  # event digests since a return (partial, or restored)
+    cards: str | None = None  # the card set the table named (SHA-256 of its file); None: v1
+    card_source: str | None = None  # that set's file, when it is not this program's own set
 
     def saw(self, view: View) -> None:
         digest = view_digest(view)
@@ -277,6 +295,8 @@ class ClientRecord:
             "game": self.game,
             "partial": self.partial,
             "events": self.events,
+            "cards": self.cards,
+            "card_source": self.card_source,
         }
 
     @classmethod
@@ -296,6 +316,8 @@ class ClientRecord:
             game=int(d["game"]) if d.get("game") is not None else None,
             partial=bool(d.get("partial")),
             events=[str(e) for e in d["events"]] if d.get("events") is not None else None,
+            cards=str(d["cards"]) if d.get("cards") is not None else None,
+            card_source=str(d["card_source"]) if d.get("card_source") is not None else None,
         )
 
     def save(self, path: str) -> None:
@@ -330,9 +352,36 @@ def revealed_journal(record: ClientRecord) -> Journal:
     if record.reveal is None:
         raise JournalError("the host revealed nothing: the game was left before its end")
     try:
-        return Journal.from_plain(record.reveal["journal"])
+        journal = Journal.from_plain(record.reveal["journal"])
     except (KeyError, TypeError) as exc:
         raise JournalError(f"the host's reveal is malformed ({exc})") from exc
+    if record.card_source is not None:  # the table's own set, as this client was sent it
+        journal.cards = record.card_source
+    return journal
+
+
+def told_cards(record: ClientRecord, cards: CardSet) -> None:
+    """Keep in ``record`` the card set its table named and dealt from (``cards``, checked
+    against that name when it was received): its hash, and its file unless it is this
+    program's own set, so that the record replays and verifies wherever it goes."""
+    record.cards = cards.file_hash
+    own = cards.file_hash == shipped_cards().file_hash
+    record.card_source = None if own else cards.source.decode("utf-8")
+
+
+def _set_told(record: ClientRecord, journal: Journal) -> str | None:
+    """Why the set ``journal`` replays with is not the one the table named to this client
+    (None: it is, or the record is from before sets were named)."""
+    if record.cards is None:
+        return None
+    if journal.card_set().file_hash == record.cards:
+        return None
+    if record.card_source is None:
+        return (
+            "the game was played with the card set of another version of this program, which "
+            "the record does not keep: it cannot be checked here"
+        )
+    return "the card set kept with this record is not the one the table named: it was changed"
 
 
 # ───────────────────────────── checking ─────────────────────────────
@@ -394,12 +443,16 @@ def verify(record: ClientRecord) -> Verdict:
 
     if partial:  # the commitment sent before the deal was not seen here: the revealed one
         shown = str(record.reveal.get("commitment", ""))
-        if not hmac.compare_digest(commitment(secret), shown):
+        if not hmac.compare_digest(commitment(secret, record.cards), shown):
             return fail("commitment", "the revealed secret does not match its commitment")
         steps.append(Step("commitment", True, "the secret matches the commitment revealed with it"))
-    elif not hmac.compare_digest(commitment(secret), record.commitment):
+    elif not hmac.compare_digest(commitment(secret, record.cards), record.commitment):
         return fail(
-            "commitment", "the revealed secret does not match the commitment sent before the game"
+            "commitment",
+            "the revealed secret and the table's card set do not match the commitment sent "
+            "before the game"
+            if record.cards is not None
+            else "the revealed secret does not match the commitment sent before the game",
         )
     else:
         steps.append(
@@ -435,12 +488,18 @@ def verify(record: ClientRecord) -> Verdict:
 
     try:
         rules = rules_version(journal.card_set())
+        unlike = _set_told(record, journal)
     except JournalError as exc:
         return fail("rules", str(exc))
+    if unlike is not None:
+        return fail("rules", unlike)
     if journal.rules != rules:
         return fail(
             "rules",
-            "the game was played under other rules than this program's; it cannot be checked here",
+            "the game was played under other rules than this program's; it cannot be checked here"
+            if record.cards is None
+            else "the revealed game was not played with the card set the table named (or was "
+            "played under another version of the rules): it does not check",
         )
 
     try:

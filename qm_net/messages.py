@@ -58,12 +58,13 @@ class TableMeta:
     features: frozenset[str] = frozenset()
     """What the host does beyond its version's messages (``qm_net.protocol.FEATURES``): none
     for an older host, which must not be asked for them."""
+    cards: str = ""  # the SHA-256 of the card set's file the table deals from
 
     @classmethod
     def of(cls, welcome: Welcome) -> TableMeta:
         t = welcome.table
         features = frozenset(welcome.features)
-        return cls(t.name, t.seats, t.options, welcome.version, t.anyone_starts, features)
+        return cls(t.name, t.seats, t.options, welcome.version, t.anyone_starts, features, t.cards)
 
 
 @dataclass(frozen=True, slots=True)

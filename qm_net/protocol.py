@@ -40,6 +40,9 @@ MIN_SEATS = 2
 MAX_NAME = 24
 MAX_CHAT = 200
 MAX_INT = 2**31 - 1
+#: The largest card set a table sends its guests (the TOML file's UTF-8 bytes; the game's own
+#: is about 16 KiB): inside one frame, with room to spare.
+MAX_CARD_SET = 128 * 1024
 #: The most events of the game so far a (re)joining peer is sent (the newest; a typical
 #: six-seat game tells one seat about 300, one played to the round limit about 1,700).
 MAX_HISTORY = 600
@@ -77,6 +80,7 @@ ERROR_CODES: dict[str, str] = {
     "game_over": "the game has ended",
     "rules_error": "the rules refuse the choice",
     "journal_error": "the journal cannot be replayed",
+    "unknown_cards": "`cards` asked for a card set this table does not play",
     # the host itself
     "replaced": "the seat was taken back by a newer connection with the same token",
     "table_closed": "the host is closing the table",
@@ -232,6 +236,13 @@ class Sync(ClientMessage, tag="sync"):
     (for a client that lost track, e.g. a patch that does not fit)."""
 
 
+class GetCards(ClientMessage, tag="cards"):
+    """Send me the table's card set (its file): for a client that has no set of the hash
+    ``welcome`` named (``table.cards``). The reply is the host's ``cards``."""
+
+    sha256: Hex64
+
+
 class Ping(ClientMessage, tag="ping"):
     pass
 
@@ -242,7 +253,7 @@ class Pong(ClientMessage, tag="pong"):
 
 CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = (
     Hello, Join, Rejoin, Spectate, Ready, Start, AddBot, RemoveBot, Say, Choose, Concede,
-    Rematch, Leave, DealPart, Sync, Ping, Pong,
+    Rematch, Leave, DealPart, Sync, GetCards, Ping, Pong,
 )  # fmt: skip
 
 
@@ -263,6 +274,7 @@ class TableInfo(Struct, frozen=True):
     seats: Annotated[int, Meta(ge=MIN_SEATS, le=MAX_SEATS)]
     options: GameOptions
     anyone_starts: bool  # True: any seated player may start; else only the owner
+    cards: Hex64  # the SHA-256 of the card set's file the table deals from (its own or another)
 
 
 class Welcome(HostMessage, tag="welcome"):
@@ -441,6 +453,15 @@ class ErrorMessage(HostMessage, tag="error"):
     ref: Count | None = None
 
 
+class CardsFile(HostMessage, tag="cards"):
+    """The table's card set, the answer to ``cards``: its file (TOML, as the host read it),
+    whose UTF-8 bytes hash (SHA-256) to ``sha256``, the hash ``welcome`` named."""
+
+    sha256: Hex64
+    source: Annotated[str, Meta(min_length=1, max_length=MAX_CARD_SET)]
+    ref: Count | None = None
+
+
 class HostPing(HostMessage, tag="ping"):
     pass
 
@@ -457,7 +478,7 @@ class Bye(HostMessage, tag="bye"):
 
 HOST_MESSAGES: tuple[type[HostMessage], ...] = (
     Welcome, Joined, Spectating, LobbyUpdate, Update, Deal, Dealt, GameEnded, ChatMessage,
-    ErrorMessage, HostPing, HostPong, Bye,
+    ErrorMessage, CardsFile, HostPing, HostPong, Bye,
 )  # fmt: skip
 
 

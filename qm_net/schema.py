@@ -24,6 +24,7 @@ import msgspec
 from qm_net import compact, fairdeal, payloads
 from qm_net import protocol as p
 from qm_net.version import PROTOCOL_VERSION
+from qm_rules.cards import shipped_cards
 from qm_rules.model import Event, GameOptions, Option, Prompt, Result, View
 from qm_rules.options import OPTIONS
 
@@ -148,13 +149,15 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
     # against it (§11): the secret is bytes 0..31, Ann's part 32 bytes of 0x9f, seat 1 a bot.
     secret = bytes(range(32))
     ann = bytes([0x9F] * 32)
+    # the game's own card set, as every table that plays it names it
+    cards = shipped_cards().file_hash
     parts = [
         fairdeal.Part(0, "player", ann),
         fairdeal.Part(1, "bot", fairdeal.host_part(secret, 1, "bot")),
     ]
     reveal = p.Reveal(
         secret=secret.hex(),
-        commitment=fairdeal.commitment(secret),
+        commitment=fairdeal.commitment(secret, cards),
         # (type: ignore: the sources are the wire's words)
         parts=tuple(p.RevealedPart(x.seat, x.source, x.value.hex()) for x in parts),  # type: ignore[arg-type]
         journal=p.GameJournal(
@@ -185,6 +188,7 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
         ("client", p.Leave()),
         ("client", p.DealPart(part=ann.hex())),
         ("client", p.Sync(id=11)),
+        ("client", p.GetCards(sha256=cards, id=12)),
         ("client", p.Ping()),
         ("client", p.Pong()),
         (
@@ -193,7 +197,7 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                 n=0,
                 version=PROTOCOL_VERSION,
                 ref=1,
-                table=p.TableInfo("Ann's table", 4, GameOptions(), False),
+                table=p.TableInfo("Ann's table", 4, GameOptions(), False, cards),
             ),
         ),
         ("host", p.Joined(n=2, seat=0, token=token, ref=2)),
@@ -261,7 +265,10 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
             "host",
             p.Update(n=11, view=wire_view, events=(), deadline=12.25, timer=20.0, ref=11),
         ),
-        ("host", p.Deal(n=3, commitment=fairdeal.commitment(secret), seats=(0,), deadline=9.5)),
+        (
+            "host",
+            p.Deal(n=3, commitment=fairdeal.commitment(secret, cards), seats=(0,), deadline=9.5),
+        ),
         ("host", p.Dealt(n=5, sources=("player", "bot"))),
         ("host", p.GameEnded(n=80, result=result)),
         ("host", p.GameEnded(n=81, result=result, deal=reveal)),
@@ -271,6 +278,12 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
             "host",
             p.ErrorMessage(
                 n=13, code="stale_prompt", message="that prompt (#16) is no longer pending", ref=9
+            ),
+        ),
+        (  # the answer to cards: the file (cut short here; the whole file on the wire)
+            "host",
+            p.CardsFile(
+                n=2, sha256=cards, source='version = 1\n\n[[card]]\nid = "qingtuan"…', ref=12
             ),
         ),
         ("host", p.HostPing(n=14)),

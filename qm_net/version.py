@@ -7,7 +7,7 @@ to the messages on the wire.
 
 from __future__ import annotations
 
-PROTOCOL_VERSION: int = 3
+PROTOCOL_VERSION: int = 4
 
 #: The port a table listens on unless told otherwise (``qingming serve``); when it is taken the
 #: host takes any free port, which discovery announces. ``qingming join HOST`` tries it.

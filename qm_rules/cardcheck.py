@@ -149,6 +149,9 @@ class _Check:
             detail = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
             self.fault(None, None, "", "toml", line, detail=detail)
             return self.faults
+        except RecursionError:  # tomllib reads nested arrays by recursion
+            self.fault(None, None, "", "toml", 1, detail="values nested too deeply")
+            return self.faults
         for key in sorted(set(raw) - {"version", "card"}):
             self.fault(None, None, key, "top_key", self.lines.key(None, key), key=key)
         cards = raw.get("card", [])

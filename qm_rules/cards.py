@@ -575,6 +575,13 @@ class CardSet:
         return self.by_id[card_id]
 
     @property
+    def file_hash(self) -> str:
+        """SHA-256 (hex) of the file's bytes (:attr:`source`): the name a table gives its set
+        on the wire, and under which a guest keeps the copy it was sent. Unlike
+        :attr:`digest` it covers the names and texts too: a guest shows what it was told."""
+        return self.derived("file_hash", lambda s: hashlib.sha256(s.source).hexdigest())
+
+    @property
     def base_set(self) -> tuple[CardDef, ...]:
         return tuple(c for c in self.cards if c.type is not CardType.ANCESTOR)
 

@@ -10,6 +10,7 @@ import asyncio
 import errno
 import ipaddress
 import socket
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -179,11 +180,29 @@ async def resume_host(
     raise AssertionError("unreachable")
 
 
-async def connect(address: str, port: int, name: str, *, timeout: float = 5.0) -> TableClient:
-    """A client connected to the table at ``address:port`` (hello done, no seat yet)."""
+async def connect(
+    address: str,
+    port: int,
+    name: str,
+    *,
+    timeout: float = 5.0,
+    known_cards: Sequence[CardSet] = (),
+) -> TableClient:
+    """A client connected to the table at ``address:port`` (hello done, no seat yet), with
+    the table's card set: the game's own, ``known_cards`` (a table hosted here), a copy kept
+    in the data directory's card cache, or else the one the host sends (then kept there)."""
+    from qm_net.cardsets import CardCache
     from qm_net.client import TableClient
+    from qm_tui import config
 
-    return await TableClient.connect(address, port, name, timeout=timeout)
+    return await TableClient.connect(
+        address,
+        port,
+        name,
+        timeout=timeout,
+        known_cards=known_cards,
+        card_cache=CardCache(config.data_dir() / "cards"),
+    )
 
 
 def connect_failure(exc: BaseException, host: str, port: int, lang: str) -> str:
@@ -206,6 +225,8 @@ def connect_failure(exc: BaseException, host: str, port: int, lang: str) -> str:
     if isinstance(exc, TableError):
         if exc.code == "connection_failed":
             return tr("net.error.timeout", lang, address=address)
+        if exc.code == "cards_refused":
+            return tr("net.error.cards_refused", lang, address=address, reason=exc.message)
         return tr("net.error.table", lang, address=address, reason=exc.message or exc.code)
     if isinstance(exc, OSError):
         if exc.errno in (errno.ENETUNREACH, errno.EHOSTUNREACH, errno.EADDRNOTAVAIL):

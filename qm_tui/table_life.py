@@ -75,7 +75,10 @@ class TableLife:
         if settings.web:
             await self.open_door(self.app.hosted)
         client = await connect(
-            "127.0.0.1" if bind == "0.0.0.0" else bind, self.app.hosted.port, self.app.player_name
+            "127.0.0.1" if bind == "0.0.0.0" else bind,
+            self.app.hosted.port,
+            self.app.player_name,
+            known_cards=[self.app.hosted.cards],
         )
         await self.sit(client, None, journal=journal)
 
@@ -128,10 +131,14 @@ class TableLife:
             settings, bind="127.0.0.1", interfaces=["127.0.0.1"], advertise=False, journal=journal
         )
         self.app.journal_path = journal
-        show_cards(self.app.hosted.cards)  # a table in this program: named from its own set
         if web:  # the page on the LAN (on loopback when discovery is: tests, CI)
             await self.open_door(self.app.hosted, bind=bind_address(self.app.interfaces))
-        client = await connect("127.0.0.1", self.app.hosted.port, self.app.player_name)
+        client = await connect(
+            "127.0.0.1",
+            self.app.hosted.port,
+            self.app.player_name,
+            known_cards=[self.app.hosted.cards],
+        )
         await self.sit(client, None, autostart=not web, journal=journal)
 
     async def resume(self, journal: str) -> None:
@@ -174,9 +181,11 @@ class TableLife:
             )
             return
         self.app.journal_path = journal
-        show_cards(self.app.hosted.cards)  # the set its journal keeps
         here = "127.0.0.1" if bind == "0.0.0.0" else bind
-        client = await connect(here, self.app.hosted.port, self.app.player_name)
+        # (its set is the one its journal keeps)
+        client = await connect(
+            here, self.app.hosted.port, self.app.player_name, known_cards=[self.app.hosted.cards]
+        )
         await self.sit(client, None, journal=journal)
 
     def new_journal(self, table: str) -> str | None:
@@ -213,6 +222,9 @@ class TableLife:
         from qm_tui.screens.room import RoomScreen
 
         self.app.client = client
+        # the table's cards are named from its set (the host's own, sent when joining): on the
+        # table, in the gallery and in the rulebook's card list
+        show_cards(client.cards)
         my_seat = await self.take_back(client, journal)
         back = my_seat is not None
         if my_seat is None:
@@ -299,8 +311,7 @@ class TableLife:
         knows it), the token stays on disk to come back with."""
         client, self.app.client = self.app.client, None
         host, self.app.hosted = self.app.hosted, None
-        if host is not None:
-            show_cards(None)  # back in the lobby: the game's own set
+        show_cards(None)  # back in the lobby: the game's own set
         door, self.app.web_door = self.app.web_door, None
         self.app.journal_path = None
         if door is not None:

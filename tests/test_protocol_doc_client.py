@@ -37,7 +37,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 
 # §1: a frame is a 4-byte big-endian length 1..262144, then one msgpack map.
 MAX_FRAME = 262144
-VERSION = 3  # the doc's title
+VERSION = 4  # the doc's title
 # §5, host → client: type → the fields the doc lists (besides `t` and `n`); optional ones apart.
 HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "welcome": ({"version", "table", "ref"}, {"features"}),
@@ -50,11 +50,12 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "ended": ({"result", "view", "deal"}, {"ref"}),  # view nil: the last update's
     "chat": ({"seat", "name", "text"}, set()),
     "error": ({"code", "message"}, {"ref"}),
+    "cards": ({"sha256", "source"}, {"ref"}),
     "ping": (set(), set()),
     "pong": (set(), set()),
     "bye": ({"reason"}, set()),
 }
-TABLE = {"name", "seats", "options", "anyone_starts"}
+TABLE = {"name", "seats", "options", "anyone_starts", "cards"}
 
 
 def _table_options() -> set[str]:
@@ -293,11 +294,13 @@ def h(label: str, *fields: bytes) -> bytes:
 
 
 def check_reveal(
-    reveal: dict[str, Any], commitment: str, me: int, mine: str, sources: list
+    reveal: dict[str, Any], commitment: str, me: int, mine: str, sources: list, cards: str
 ) -> None:
-    """The first three steps of §11's check, from the doc alone: commitment, parts, seed."""
+    """The first three steps of §11's check, from the doc alone: commitment (bound to the card
+    set ``welcome`` named), parts, seed."""
     secret = bytes.fromhex(reveal["secret"])
-    assert h("qingming/deal/commit/v1", secret).hex() == commitment == reveal["commitment"]
+    made = h("qingming/deal/commit/v2", secret, bytes.fromhex(cards)).hex()
+    assert made == commitment == reveal["commitment"]
     parts = reveal["parts"]
     assert [x["seat"] for x in parts] == list(range(len(parts)))
     assert [x["source"] for x in parts] == sources
@@ -344,6 +347,14 @@ def play_one_game(port: int, rng: random.Random, *, more: bool = False) -> dict[
         seats = welcome["table"]["seats"]
         assert 2 <= seats <= 6
         check_lobby(c.expect("lobby"), seats)
+        # §3: the card set, asked for (a client that has it need not) and checked by its hash
+        cards = welcome["table"]["cards"]
+        assert re.fullmatch(r"[0-9a-f]{64}", cards)
+        c.send({"t": "cards", "sha256": cards, "id": 3})
+        sent = c.expect("cards")
+        assert sent["ref"] == 3 and sent["sha256"] == cards
+        assert hashlib.sha256(sent["source"].encode("utf-8")).hexdigest() == cards
+        assert "[[card]]" in sent["source"]
 
         c.send({"t": "join", "id": 2})
         joined = c.expect("joined")
@@ -385,7 +396,9 @@ def play_one_game(port: int, rng: random.Random, *, more: bool = False) -> dict[
                 check_view(final, me, over=True)
                 assert final["result"] == msg["result"]
                 if deal:
-                    check_reveal(msg["deal"], deal["commitment"], me, deal["part"], deal["sources"])
+                    check_reveal(
+                        msg["deal"], deal["commitment"], me, deal["part"], deal["sources"], cards
+                    )
                 else:
                     assert msg["deal"] is None
                 break

@@ -3,7 +3,8 @@
 It says it is a bot, of its level (``hello``'s ``bot``: the table shows its seat as a network
 bot of that level), takes a seat, says it is ready, answers its prompts with a
 :mod:`qm_rules.bots` strategy, asks for a rematch after each game, and exits when the table
-closes (or after ``--games``).
+closes (or after ``--games``). It plays with the table's card set: the game's own, or the one
+the host sends it (kept in the data directory's card cache for the next time).
 A dropped connection, whenever it drops (while the bot thinks, or as it sends a choice or asks
 for the rematch), is retried with the seat's token for a while, and play goes on; it exits 0
 when the table ends.
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 from qm_rules.bots import BOT_NAMES
 
 if TYPE_CHECKING:
+    from qm_net.cardsets import CardCache
     from qm_rules.cards import CardSet
 
 NAME = "bot"
@@ -99,25 +101,37 @@ async def play(
     record: str | None = None,
     say: Callable[[str], object] = print,
     cards: CardSet | None = None,
+    card_cache: CardCache | None = None,
 ) -> int:
-    """Play at a table until it closes or ``games`` are done; returns an exit code."""
+    """Play at a table until it closes or ``games`` are done; returns an exit code. The bot
+    plays the table's card set (``cards``: a set it has, besides the game's own; else the
+    host sends it, kept in ``card_cache``)."""
     from qm_net import fairdeal
     from qm_net.client import TableClient, TableError
     from qm_net.messages import ConnectionLost, ErrorMessage, GameEnded, GameUpdate
     from qm_rules.bots import level_of, make_bot, new_game, tell
 
-    bot = make_bot(strategy, seed if seed is not None else name, cards)
     loop = asyncio.get_running_loop()
     give_up = loop.time() + RECONNECT_FOR
     while True:  # a table at its connection cap says "busy": that passes
         try:
             # the table shows the seat as a bot of this level (the host checks the name)
-            client = await TableClient.connect(host, port, name, bot=level_of(strategy))
+            client = await TableClient.connect(
+                host,
+                port,
+                name,
+                bot=level_of(strategy),
+                known_cards=[cards] if cards is not None else [],
+                card_cache=card_cache,
+            )
             break
         except TableError as exc:
             if exc.code != "table_busy" or loop.time() > give_up:
                 raise
             await asyncio.sleep(0.5)
+    if client.cards_from == "host":
+        say(f"{name}: the table plays its own card set; received and kept")
+    bot = make_bot(strategy, seed if seed is not None else name, client.cards)
     my_seat = await client.join(seat)
     say(f"{name}: seat {my_seat} at {client.table.name if client.table else '?'}")
     played = 0
@@ -221,6 +235,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"qingming bot: {exc}", file=sys.stderr)
         return 2
     from qingming.cardsfile import read_card_set
+    from qm_net.cardsets import CardCache
+    from qm_tui.config import data_dir
 
     cards = read_card_set(args.cards, "bot", getattr(args, "lang", None) or "en")
     name = args.bot_name or getattr(args, "name", None) or f"bot-{args.strategy}"
@@ -239,6 +255,7 @@ def run(args: argparse.Namespace) -> int:
                 record=args.record,
                 say=say,
                 cards=cards,
+                card_cache=CardCache(data_dir() / "cards"),
             )
         )
     except OSError as exc:  # no such host, nothing listening...: in words, not "[Errno -2]"

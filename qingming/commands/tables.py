@@ -104,7 +104,8 @@ def format_tables(tables: Sequence[TableInfo]) -> str:
         )
         address = f"{t.address}:{t.port}"
         browser = t.web_url or "-"  # the page asks for the code: the people at the table have it
-        rows.append((_printable(t.name), address, seats, _printable(t.state), version, browser))
+        state = _printable(t.state) + (" (custom cards)" if t.custom_cards else "")
+        rows.append((_printable(t.name), address, seats, state, version, browser))
     widths = [max(_width(row[i]) for row in rows) for i in range(len(header))]
     lines = [
         "  ".join(_pad(c, w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows

@@ -133,6 +133,7 @@ class Conn:
         self.n = 0
         self.name: str | None = None  # set by hello
         self.bot_level: str | None = None  # hello's ``bot`` as a level: the client says it is a bot
+        self.cards_sent = 0  # times this connection was sent the table's card set
         self.seat: int | None = None
         self.feed: Feed | None = None  # a spectator's: where it takes its updates
         self.feed_round = 0  # the feed's round whose view the peer has been sent

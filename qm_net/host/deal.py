@@ -48,7 +48,7 @@ class Dealer:
     def begin(self) -> None:
         host = self.host
         seated = host.seats.occupied
-        deal = fairdeal.Deal(len(seated))
+        deal = fairdeal.Deal(len(seated), cards=host.cards.file_hash)  # the set is bound too
         self.deal = deal
         self._waiting = set()
         for s in seated:

@@ -16,6 +16,10 @@ from qm_net.framing import ProtocolError
 from qm_net.protocol import MIN_SEATS, PROTOCOL_VERSION
 from qm_rules.bots import level_of
 
+#: How many times one connection is sent the card set (a client keeps what it was sent; a
+#: second time covers a client that lost it, more is a client asking in a loop).
+MAX_CARD_SENDS = 3
+
 if TYPE_CHECKING:
     from qm_net.host.conn import Conn
     from qm_net.host.seats import Seat
@@ -47,11 +51,27 @@ class Lobby:
             raise ProtocolError("bad_name", "a name cannot be blank")
         conn.name = name
         conn.bot_level = level_of(msg.bot) if msg.bot is not None else None
-        table = p.TableInfo(host.name, host.n_seats, host.options, host.anyone_starts)
+        table = p.TableInfo(
+            host.name, host.n_seats, host.options, host.anyone_starts, host.cards.file_hash
+        )
         conn.send(
             p.Welcome(version=PROTOCOL_VERSION, table=table, ref=msg.id, features=tuple(p.FEATURES))
         )
         conn.send(self.message())
+
+    def on_get_cards(self, conn: Conn, msg: p.GetCards) -> None:
+        """The table's card set, to a client that has none of its hash (a few times a
+        connection at most: a client keeps what it was sent)."""
+        cards = self.host.cards
+        if msg.sha256 != cards.file_hash:
+            raise ProtocolError(
+                "unknown_cards", f"this table plays the card set {cards.file_hash}, not that one"
+            )
+        conn.cards_sent += 1
+        if conn.cards_sent > MAX_CARD_SENDS:
+            raise ProtocolError("rate_limited", "the card set was sent already; keep it")
+        source = cards.source.decode("utf-8")
+        conn.send(p.CardsFile(sha256=cards.file_hash, source=source, ref=msg.id))
 
     def on_join(self, conn: Conn, msg: p.Join) -> None:
         host = self.host

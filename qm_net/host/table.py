@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from qm_net import fairdeal
+from qm_net import cardsets, fairdeal
 from qm_net import protocol as p
 from qm_net.host.advert import Advert
 from qm_net.host.conn import ChatLimits, Conn, Limits
@@ -81,7 +81,11 @@ class Host:
         self.options = options or GameOptions()
         self.options.check()  # a bad value is refused here, not when the first game starts
         self.cards = cards or shipped_cards()
-        """The card set every game at the table is dealt from."""
+        """The card set every game at the table is dealt from: named to every client by the
+        hash of its file (``welcome``, the mDNS record), and sent to one that asks (``cards``)."""
+        unfit = cardsets.unfit(self.cards)
+        if unfit is not None:
+            raise ValueError(f"this card set cannot be sent to the table's guests: {unfit}")
         self.bind = bind
         self._want_port = port  # None: DEFAULT_PORT if free, else any
         self.port: int = port or 0  # the port listened on, once started
@@ -155,6 +159,7 @@ class Host:
             p.Choose: play.on_choose,
             p.Sync: play.on_sync,
             p.Concede: play.on_concede,
+            p.GetCards: lobby.on_get_cards,
         }
         """Each client message's handler, by its type, in the part that owns it."""
 
@@ -327,6 +332,7 @@ class Host:
                 1 for s in self.seats.occupied if (s.bot_controlled or s.client_bot) and not s.left
             ),
             "web": self.web_port or 0,
+            "cards": self.cards.file_hash,
         }
 
     @property

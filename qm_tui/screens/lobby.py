@@ -242,10 +242,13 @@ class LobbyScreen(Screen[None]):
         if info.version != PROTOCOL_VERSION:
             return tr("lobby.state.incompatible", lang)
         if info.state == "lobby" and info.seats_taken >= info.seats_total:
-            return tr("lobby.state.full", lang)
-        # A state this version has no words for (a newer host's) is shown as the host sent it.
-        key = f"lobby.state.{info.state}"
-        return tr(key, lang) if has(key) else info.state
+            state = tr("lobby.state.full", lang)
+        else:
+            # A state this version has no words for (a newer host's) is shown as it was sent.
+            key = f"lobby.state.{info.state}"
+            state = tr(key, lang) if has(key) else info.state
+        # a set of the host's own: it is sent on joining, so the guest sees the host's cards
+        return tr("lobby.cards.custom", lang, state=state) if info.custom_cards else state
 
     def selected_key(self) -> str | None:
         """The key of the table under the cursor, if any."""

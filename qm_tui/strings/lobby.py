@@ -67,6 +67,11 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "{address} 的牌桌拒绝了你：{reason}",
         "en": "The table at {address} turned you away: {reason}",
     },
+    "net.error.cards_refused": {
+        "zh": "{address} 的牌桌用自己的卡组，但发来的卡组在这里用不了：{reason}",
+        "en": "The table at {address} plays its own card set, but the set it sent cannot be "
+        "used here: {reason}",
+    },
     "net.error.other": {
         "zh": "无法连接 {address}：{reason}",
         "en": "Cannot connect to {address}: {reason}",
@@ -116,6 +121,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "lobby.state.ended": {"zh": "已结束", "en": "ended"},
     "lobby.state.full": {"zh": "已满", "en": "full"},
     "lobby.state.incompatible": {"zh": "版本不同", "en": "other version"},
+    "lobby.cards.custom": {"zh": "{state} · 自制卡组", "en": "{state} · custom cards"},
     "lobby.empty": {
         "zh": "正在寻找局域网上的牌桌...还没有。\n开一桌：h　按地址加入：a　与机器人对战：p",
         "en": "Looking for tables on the local network... none yet.\n"
