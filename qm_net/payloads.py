@@ -278,8 +278,8 @@ class NegateData(Payload):
 
 class TimeoutData(Payload):
     """A timer ran out and the host took ``seat``'s default; ``option`` names it when that tells
-    nothing hidden (``pass``, ``end``, ``skip``, ``decline``, ``none``), else nil. The events of
-    that decision follow."""
+    nothing hidden (``pass``, ``end``, ``skip``, ``decline``, ``none``, ``enough``), else nil.
+    The events of that decision follow."""
 
     option: str | None
     EXAMPLE = {"option": "pass"}
@@ -396,9 +396,11 @@ class EffectContext(Payload):
     op: str
     section: int
     def_: Def = msgspec.field(name="def")
-    n: int  # cards this clause takes
+    n: int  # the most cards this clause takes
     picked: int  # how many of them are chosen so far
     cards: dict[str, Def]
+    least: int | None = None  # "up to n": the fewest it takes (then `enough` is offered)
+    ordered: bool = False  # the cards are used in the order they are picked
     EXAMPLE = {
         "link": 0,
         "clause": 0,

@@ -432,6 +432,9 @@ class _Check:
                 key=key,
                 known=", ".join(sorted(known)) or "-",
             )
+        least, most = raw.get("at_least"), raw.get("n", 1)
+        if _count(least, 0) and _count(most, 1) and least > most:
+            self.fault(i, cid, f"{fld}.at_least", "at_least_over_n", line, least=least, n=most)
         for p in params:
             where = f"{fld}.{p.key}"
             if p.key not in raw:

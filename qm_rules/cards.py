@@ -101,6 +101,7 @@ class Clause:
     who: str = "self"
     tag: str | None = None
     actions: tuple[str, ...] = ()
+    at_least: int | None = field(default=None, metadata={"hashed_when_set": True})
 
 
 @dataclass(frozen=True, slots=True)
@@ -600,6 +601,9 @@ def _rule_data(value: Any) -> Any:
             f.name: _rule_data(getattr(value, f.name))
             for f in dataclasses.fields(value)
             if not isinstance(getattr(value, f.name), Text)
+            # a key added to the data after sets were named by this hash: hashed only where a
+            # set uses it, so that every set without it keeps its name (and its journals)
+            and not (f.metadata.get("hashed_when_set") and getattr(value, f.name) == f.default)
         }
     if isinstance(value, StrEnum):
         return value.value

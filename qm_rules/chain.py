@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import Section
-from .effects import CLAUSE_OPS, NO_CHOICE
+from .effects import CLAUSE_OPS, NO_CHOICE, STOPPED, Choice
 from .members import (
     CARD_OFFERING,
     LINK_ABILITY,
@@ -149,13 +149,17 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
         if cands is NO_CHOICE:
             continue
         got = picked if isinstance(picked, list) else []
-        need = op.picks(cl)
-        if len(got) >= need:
+        if got and got[-1] == STOPPED:
+            continue  # the decider took fewer than the most, and enough
+        rule = op.picks(g, link, cl)
+        if len(got) >= rule.most:
             continue
         remaining = [c for c in cands if c not in got]
         if not remaining:
             if cl.optional and not got:
                 chosen[i] = None
+                continue
+            if len(got) >= rule.least:
                 continue
             g.emit(
                 "section",
@@ -165,35 +169,42 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
             return None
         if not got:
             op.shown(g, link, cl, remaining)
-        if len(remaining) == 1 and not cl.optional:
+        may_stop = len(got) >= rule.least
+        if len(remaining) == 1 and not cl.optional and not may_stop:
             chosen[i] = [*got, remaining[0]]
-            # (type: ignore: chosen[i] is the list just set)
-            if len(chosen[i]) < need:  # type: ignore[arg-type]
+            if len(got) + 1 < rule.most:
                 return _resolve_section(g, link, index, sec)
             continue
         opts = [_PICK[c] for c in remaining]
+        if may_stop:
+            opts.append(PLAIN_OPTIONS["enough"])
         if cl.optional:
             opts.append(PLAIN_OPTIONS["none"])
+        context = {
+            "link": index,
+            "clause": i,
+            "op": cl.op,
+            "section": g.res_section,
+            "def": g.st.defs[link.card].id,
+            "n": rule.most,  # cards this clause takes, and how many are chosen so far
+            "picked": len(got),
+            # The candidates may be cards the decider's view does not hold (the deck
+            # for a search, a hand for 借东风); the decider may see them (R5).
+            "cards": {str(c): g.st.defs[c].id for c in remaining},
+        }
+        if rule.least < rule.most:  # "up to n": said only where it is so
+            context["least"] = rule.least
+        if rule.ordered:
+            context["ordered"] = True
         return g.make_prompt(
             link.seat,
             PROMPT_EFFECT,
             opts,
-            {
-                "link": index,
-                "clause": i,
-                "op": cl.op,
-                "section": g.res_section,
-                "def": g.st.defs[link.card].id,
-                "n": need,  # cards this clause takes, and how many are chosen so far
-                "picked": len(got),
-                # The candidates may be cards the decider's view does not hold (the deck
-                # for a search, a hand for 借东风); the decider may see them (R5).
-                "cards": {str(c): g.st.defs[c].id for c in remaining},
-            },
-            default="none" if cl.optional else opts[0].id,
+            context,
+            default="none" if cl.optional else "enough" if may_stop else opts[0].id,
         )
     for i, cl in enumerate(sec.clauses):
-        if not CLAUSE_OPS[cl.op].feasible(g, link, cl, chosen.get(i)):
+        if not CLAUSE_OPS[cl.op].feasible(g, link, cl, _picks(chosen.get(i))):
             g.emit(
                 "section",
                 link.seat,
@@ -201,9 +212,16 @@ def _resolve_section(g: Game, link: Link, index: int, sec: Section) -> Prompt | 
             )
             return None
     for i, cl in enumerate(sec.clauses):
-        CLAUSE_OPS[cl.op].apply(g, link, cl, chosen.get(i))
+        CLAUSE_OPS[cl.op].apply(g, link, cl, _picks(chosen.get(i)))
     g.add_event(_SECTION_DONE[link.seat, index, g.res_section, True])
     return None
+
+
+def _picks(choice: Choice) -> Choice:
+    """A clause's picks without the mark that the decider stopped early."""
+    if choice and choice[-1] == STOPPED:
+        return choice[:-1]
+    return choice
 
 
 def _finish_link(g: Game, link: Link, index: int) -> None:

@@ -19,7 +19,7 @@ Nothing changes state before step 3, except the empty-deck reshuffle a search ne
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from .cards import CardDef, Clause, Param
 from .members import (
@@ -122,6 +122,24 @@ Choice = list[int] | None
 # ───────────────────────────── the registry ─────────────────────────────
 
 
+class PickRule(NamedTuple):
+    """How a clause takes its candidates, asked one at a time: at least ``least`` of them (a
+    section whose clause gets fewer is not carried out, unless the clause is optional and the
+    decider chose none), at most ``most`` (between the two the decider may stop: "up to"), and
+    whether the order they are picked in is the order the op uses them (``ordered``: the
+    decider is told, so that "put them back in any order" can be asked)."""
+
+    least: int = 1
+    most: int = 1
+    ordered: bool = False
+
+
+ONE = PickRule()
+
+#: The last entry of a clause's picks once the decider stopped short of the most it takes.
+STOPPED = -1
+
+
 class ClauseOp:
     """One clause op of the card data: the parameters it takes (what the card loader accepts,
     :class:`~qm_rules.cards.Param`), the events it emits and how it is carried out, in the
@@ -143,9 +161,10 @@ class ClauseOp:
         """Step 1: the candidates of its decision ([]: it cannot be carried out), or NO_CHOICE."""
         return NO_CHOICE
 
-    def picks(self, cl: Clause) -> int:
-        """How many of the candidates it takes (asked one at a time)."""
-        return 1
+    def picks(self, g: Game, link: Link, cl: Clause) -> PickRule:
+        """How many of the candidates it takes, and whether their order matters (the game as
+        it is when the pick is asked: an op may take as many as there are)."""
+        return ONE
 
     def shown(self, g: Game, link: Link, cl: Clause, candidates: list[int]) -> None:
         """Before its first pick is asked: show the decider candidates it may see (R5)."""
@@ -237,22 +256,25 @@ class Search(ClauseOp):
 
 
 class Discard(ClauseOp):
-    """``n`` cards of the activator's hand, chosen."""
+    """``n`` cards of the activator's hand, chosen; with ``at_least``, up to ``n`` of them and
+    no fewer than ``at_least`` (0: none at all is enough)."""
 
     name = "discard"
-    params = (_n(),)
+    params = (_n(), Param("at_least", "count", None, least=0))
     emits = frozenset({"discard"})
     picked_goes = "from_hand"
 
     def choices(self, g: Game, link: Link, cl: Clause) -> list[int] | None:
         return list(g.st.hands[link.seat])
 
-    def picks(self, cl: Clause) -> int:
-        return cl.n
+    def picks(self, g: Game, link: Link, cl: Clause) -> PickRule:
+        return PickRule(cl.n if cl.at_least is None else cl.at_least, cl.n)
 
     def feasible(self, g: Game, link: Link, cl: Clause, choice: Choice) -> bool:
         loc = g.st.loc
-        return bool(choice) and all(loc[c][:2] == (HAND, link.seat) for c in choice or ())
+        got = choice or ()
+        enough = len(got) >= self.picks(g, link, cl).least
+        return enough and all(loc[c][:2] == (HAND, link.seat) for c in got)
 
     def apply(self, g: Game, link: Link, cl: Clause, choice: Choice) -> None:
         st = g.st

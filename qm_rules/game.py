@@ -32,6 +32,7 @@ from typing import Any
 from .cards import CardDef, CardSet, shipped_cards
 from .chain import step as step_chain
 from .drafts import draft_prompt, start_draft
+from .effects import STOPPED
 from .journal import ENGINE_VERSION, Journal, kept_cards, rules_version
 from .members import (
     CARD_TRAP,
@@ -84,7 +85,7 @@ from .turn import TURN_EVENTS, end_turn, next_phase, phase_step
 from .views import Views
 
 #: Defaults a ``timeout`` event may name: none says which card, nor that a card was being declared.
-_PLAIN_DEFAULTS = frozenset({"pass", "end", "skip", "decline", "none"})
+_PLAIN_DEFAULTS = frozenset({"pass", "end", "skip", "decline", "none", "enough"})
 
 #: Shared public events (:class:`SharedEvents`): a draw's count, by (seat, count); a pass, by
 #: (seat, link).
@@ -551,7 +552,13 @@ class Game:
             i = prompt.context["clause"]
             prev = self.res_choices.get(i) or []
             # (type: ignore: an effect's option names a card, but none)
-            self.res_choices[i] = None if k == "none" else [*prev, opt.card]  # type: ignore[list-item]
+            if k == "none":
+                self.res_choices[i] = None
+            elif k == "enough":
+                self.res_choices[i] = [*prev, STOPPED]
+            else:
+                # (type: ignore: an effect's card option names its card)
+                self.res_choices[i] = [*prev, opt.card]  # type: ignore[list-item]
         elif kind is PROMPT_HAND_LIMIT:
             c = opt.card
             assert c is not None

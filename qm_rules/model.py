@@ -147,7 +147,9 @@ def card_options(kind: str) -> CardOptions:
 
 
 #: The options that name no card: skip, end, decline, pass, cancel, none.
-PLAIN_OPTIONS = {k: Option(k, k) for k in ("skip", "end", "decline", "pass", "cancel", "none")}
+PLAIN_OPTIONS = {
+    k: Option(k, k) for k in ("skip", "end", "decline", "pass", "cancel", "none", "enough")
+}
 
 
 @_fast_init

@@ -26,7 +26,7 @@ from qm_words.logorder import LogOrder
 
 #: Options the "pass" and "end" keys take, in order of preference.
 PASS_IDS = ("pass", "none")
-END_IDS = ("end", "skip", "decline")
+END_IDS = ("end", "skip", "decline", "enough")
 #: The table's actions that answer with an option of their own, and the options they take: that
 #: option keeps its letter (the action's key) and never takes a number, so that a number pressed
 #: for one question cannot mean "pass" in the next.

@@ -32,7 +32,7 @@ _OPTION_VERBS = frozenset(
 #: Options that activate their card, and so pay its cost (a manifestation's: its ancestor's).
 _ACTIVATIONS = frozenset({"play", "flip", "counter", "manifest"})
 #: Options that are a word of their own.
-_OPTION_WORDS = frozenset({"skip", "end", "decline", "cancel", "pass", "none"})
+_OPTION_WORDS = frozenset({"skip", "end", "decline", "cancel", "pass", "none", "enough"})
 
 
 def describe_option(

@@ -44,7 +44,11 @@ def _headed(card_id: str | None, activation: str | None, words: str, lang: str) 
 def clause_words(clause: Clause, lang: str, *, who: str | None = None, n: int | None = None) -> str:
     """What a clause does, in the decider's words ("choose a card to discard")."""
     count = clause.n if n is None else n
-    key = "clause.discard_many" if clause.op == "discard" and count > 1 else f"clause.{clause.op}"
+    key = f"clause.{clause.op}"
+    if clause.op == "discard" and clause.at_least is not None and clause.at_least < count:
+        key = "clause.discard_up_to"
+    elif clause.op == "discard" and count > 1:
+        key = "clause.discard_many"
     if who is None:
         who = tr("noun.opponent", lang) if clause.op != "discard_random" else ""
     what = _filter_noun(clause.filter, lang)

@@ -559,6 +559,8 @@ class HeuristicBot:
         if not picks:
             return self._fallback(p)
         if goes == "from_hand":
+            if p.option("enough"):  # "up to": no card more than it must
+                return "enough"
             c = s.cheapest(o.card for o in picks if o.card is not None)
             return f"pick:{c}" if c is not None else picks[0].id
         if goes == "to_field":

@@ -44,7 +44,7 @@ _ACTIVATIONS = ("place:", "play:", "declare:", "ability:")
 #: Actions and traps that draw, search or take cards: a hand seen before them says little after.
 _HAND_CHANGERS = (CardType.ACTION, CardType.TRAP)
 #: Our choices that change nobody's field but ours (placing and setting aside).
-_QUIET = frozenset({"pass", "end", "skip", "decline", "none"})
+_QUIET = frozenset({"pass", "end", "skip", "decline", "none", "enough"})
 
 
 def set_weight(book: Book, card: str) -> float:

@@ -130,6 +130,10 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "{op} 需要 {key}。",
         "en": "{op} needs {key}.",
     },
+    "cardcheck.at_least_over_n": {
+        "zh": "at_least（{least}）不能大于 n（{n}）：最少不能比最多还多。",
+        "en": "at_least ({least}) cannot be more than n ({n}): the fewest cannot exceed the most.",
+    },
     "cardcheck.want_target": {
         "zh": "这里要写卡牌 targets 中的一个序号（从 0 数起），且那个目标是 {kind}；{value} 不是。",
         "en": "This needs the number (from 0) of one of the card's targets that is a {kind}; "

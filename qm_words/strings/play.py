@@ -45,6 +45,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     "option.cancel": {"zh": "取消", "en": "Cancel"},
     "option.pass": {"zh": "不跟牌", "en": "Pass"},
     "option.none": {"zh": "不选", "en": "Choose none"},
+    "option.enough": {"zh": "就这些", "en": "That is enough"},
     "option.mode": {"zh": "模式 {n}", "en": "Mode {n}"},
     "option.target": {"zh": "目标：{target}", "en": "Target: {target}"},
     # two options naming copies of one card: where each is, or else a number
@@ -103,6 +104,7 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     },
     "clause.discard": {"zh": "选择要弃掉的手牌", "en": "choose a card to discard"},
     "clause.discard_many": {"zh": "弃掉 {n} 张手牌", "en": "discard {n} cards"},
+    "clause.discard_up_to": {"zh": "弃掉至多 {n} 张手牌", "en": "discard up to {n} cards"},
     "clause.discard_random": {
         "zh": "{who} 随机弃掉 {n} 张手牌",
         "en": "{who} discards {n} at random",
