@@ -503,7 +503,7 @@ class TableClient:
             return
         self._unshown = ()  # the history holds them
         events = tuple(compact.to_event(e) for e in told.events)
-        whole = GameHistory(events, told.omitted, stand_ins=told.stand_ins)
+        whole = GameHistory(events, told.omitted, stand_ins=told.stand_ins, places=told.places)
         held_some = self._held.count > 0
         self.history = self._held.take(whole)
         # came to the game under way: started again, or this game began while away
@@ -670,7 +670,12 @@ class Held:
                     for s in told.stand_ins
                     if s.at >= (at or 0)
                 )
-                return GameHistory(new, omitted, missed=True, stand_ins=shifted)
+                places = tuple(
+                    msgspec.structs.replace(pl, at=pl.at - (at or 0))
+                    for pl in told.places
+                    if pl.at >= (at or 0)
+                )
+                return GameHistory(new, omitted, missed=True, stand_ins=shifted, places=places)
         self.count, self.tail, self.over = total, list(events[-HELD_TAIL:]), False
         return told
 

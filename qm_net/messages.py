@@ -17,6 +17,7 @@ from qm_net.protocol import (
     Dealt,
     ErrorMessage,
     LobbyUpdate,
+    Placed,
     Reveal,
     SeatInfo,
     SeatKind,
@@ -104,12 +105,15 @@ class GameHistory:
     missed nothing — and ``omitted`` those of them the host no longer keeps.
 
     ``stand_ins``: where among ``events`` a host bot began or stopped playing a player's seat
-    (:class:`qm_net.protocol.StandIn`: ``at`` an index into ``events``), in order."""
+    (:class:`qm_net.protocol.StandIn`: ``at`` an index into ``events``), in order; ``places``:
+    where the cards the activations among them targeted lay (:class:`qm_net.protocol.Placed`),
+    in order."""
 
     events: tuple[Event, ...]
     omitted: int = 0
     missed: bool = False
     stand_ins: tuple[StandIn, ...] = ()
+    places: tuple[Placed, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

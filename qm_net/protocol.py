@@ -298,16 +298,31 @@ class StandIn(Struct, frozen=True):
     playing: bool
 
 
+class Placed(Struct, frozen=True):
+    """In a history: where a card an ``activate`` targeted lay on the fields, as the update
+    that told the activation began (else where it ended: a card placed meanwhile) — what the
+    live log read from the views ("-> Joss Paper (bot-3's slot 1)"), which the events do not
+    hold. ``at``: the index of the ``activate`` in the history's ``events``; ``card``: the
+    targeted card; ``seat``, ``slot``: whose field and which slot (from 0)."""
+
+    at: Count
+    card: Count
+    seat: SeatNo
+    slot: Count
+
+
 class GameHistory(Struct, frozen=True):
     """The game so far as its receiver was told it: the events its updates carried (a seat's
     own, or the public ones for a spectator), oldest first — the newest :data:`MAX_HISTORY`
     of them; ``omitted``: how many earlier ones were left out; ``stand_ins``: where a host bot
     began or stopped playing a player's seat among them (as the live ``lobby`` messages told
-    it, which a log restored from ``events`` alone would not show), in order."""
+    it, which a log restored from ``events`` alone would not show), in order; ``places``:
+    where the cards the activations among them targeted lay, in order."""
 
     events: tuple[Event, ...]
     omitted: Count = 0
     stand_ins: tuple[StandIn, ...] = ()
+    places: tuple[Placed, ...] = ()
 
 
 class Joined(HostMessage, tag="joined"):

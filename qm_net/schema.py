@@ -216,13 +216,29 @@ def _examples() -> list[tuple[str, p.ClientMessage | p.HostMessage]]:
                         compact.Event(
                             "draw", 0, {"count": 1, "cards": [14], "defs": ["qingtuan"]}, (0,)
                         ),
+                        compact.Event(
+                            "activate",
+                            1,
+                            {
+                                "link": 0,
+                                "kind": "action",
+                                "card": 31,
+                                "def": "shunshou",
+                                "mode": None,
+                                "targets": ["c22"],
+                                "cost": [],
+                                "payload": None,
+                            },
+                        ),
                     ),
                     omitted=9,
                     # a bot played seat 0 from before its draws; the rejoin takes it back
                     stand_ins=(
                         p.StandIn(at=2, seat=0, playing=True),
-                        p.StandIn(at=4, seat=0, playing=False),
+                        p.StandIn(at=5, seat=0, playing=False),
                     ),
+                    # the activation's target lay in seat 0's second slot
+                    places=(p.Placed(at=4, card=22, seat=0, slot=1),),
                 ),
             ),
         ),

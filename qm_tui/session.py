@@ -108,6 +108,9 @@ class History:
     stand_ins: tuple[Any, ...] = ()
     """Where among ``events`` a host bot began or stopped playing a player's seat
     (``qm_net.protocol.StandIn``: ``at``, ``seat``, ``playing``), in order."""
+    places: tuple[Any, ...] = ()
+    """Where the cards the activations among ``events`` targeted lay
+    (``qm_net.protocol.Placed``: ``at``, ``card``, ``seat``, ``slot``), in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +339,9 @@ class NetSession:
             return None
         names = self._names()
         players = tuple(names.get(i, f"#{i + 1}") for i in range(max(names, default=-1) + 1))
-        return History(tuple(told.events), players, told.omitted, told.missed, told.stand_ins)
+        return History(
+            tuple(told.events), players, told.omitted, told.missed, told.stand_ins, told.places
+        )
 
     def _names(self) -> dict[int, str]:
         lobby = self.client.lobby

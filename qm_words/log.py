@@ -71,12 +71,15 @@ def describe_events(
     everything: bool = False,
     places: Places | None = None,
     order: LogOrder | None = None,
+    event_places: Mapping[int, Places] | None = None,
 ) -> list[str]:
     """The log lines ``viewer`` should read for ``events``; ``places``: where the cards lay on
     the fields as the events began (a targeted card's owner and slot, see :func:`describe`).
     The events are read in the log's order (:class:`~qm_words.logorder.LogOrder`: each link's
     line before its effects); ``order`` carries the chain over from the events described
     before (a table's log, told update by update), else the events are taken as a whole.
+    ``event_places`` gives some events (by index in ``events``) places of their own (a history,
+    whose events span many boards: where each activation's targets lay).
 
     Events the viewer may not see are dropped (with ``everything``, none is: a replay of the
     whole game from its journal). A pass right after a ``timeout`` of the same seat is not
@@ -84,7 +87,9 @@ def describe_events(
     the seats allowed, the same event with the cards named; a viewer who sees both gets only
     the second line.
     """
-    seen = list(events) if everything else [e for e in events if e.visible_to(viewer)]
+    given = list(events)
+    own = {id(given[i]): p for i, p in (event_places or {}).items() if 0 <= i < len(given)}
+    seen = given if everything else [e for e in given if e.visible_to(viewer)]
     seen = leaving_together((order or LogOrder()).feed(seen))
     lines: list[str] = []
     for i, e in enumerate(seen):
@@ -100,7 +105,7 @@ def describe_events(
             and nxt.seat == e.seat
         ):
             continue
-        text = describe(e, lang, names, cards, places=places, viewer=viewer)
+        text = describe(e, lang, names, cards, places=own.get(id(e), places), viewer=viewer)
         if text:
             lines.append(text)
     return lines

@@ -531,25 +531,42 @@ async def test_seat_labels_are_right_from_the_first_frame_and_after_a_rematch(
         assert "bot (normal)" in frame and "online" in frame, frame
 
 
-async def test_a_resumed_game_shows_what_this_seat_saw_of_it_in_the_log() -> None:
-    """``play --resume``: the log starts with the game so far, as this seat saw it (the
-    same lines it had read before quitting), and nothing the seat was not allowed to see."""
-    from qm_net.journal_io import read_games
-    from qm_tui.widgets.log import GameLog
-    from qm_words import describe_events
+#: A log line naming where a targeted card lay: "-> Joss Paper (bot-3's slot 1)".
+_PLACED = re.compile(r"-> .*\((your slot \d+|\S+'s slot \d+)\)")
 
-    app = make_app(start=PlayLocal(bots=2, seed=5), journal=True)
+
+async def _play_until_a_target_is_placed(seed: int) -> tuple[str, list[str]] | None:
+    """``play`` with two bots, this seat answering its first option (or ending its phase),
+    until the log has named where a targeted card lay, then quit keeping the game: the
+    journal and the log as read; None if the game ended before any such line."""
+    from qm_tui.widgets.log import GameLog
+
+    app = make_app(start=PlayLocal(bots=2, seed=seed), journal=True)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
         table = app.screen
         journal = app.journal_path
         assert journal is not None and app.hosted is not None
-        while app.hosted.game is None or app.hosted.game.turn < 4:  # bots and I play a while
-            await until(pilot, lambda: bool(table._prompt_ids()), "my decision")  # type: ignore[attr-defined]
+        hosted = app.hosted
+
+        def over() -> bool:
+            return hosted.game is not None and hosted.game.result is not None
+
+        def placed() -> bool:
+            return any(_PLACED.search(line) for line in table.query_one(GameLog).lines_written)
+
+        while not (placed() and hosted.game is not None and hosted.game.turn >= 2):
+            await until(pilot, lambda: bool(table._prompt_ids()) or over(), "my decision")  # type: ignore[attr-defined]
+            if over():
+                await _leave(pilot, app)
+                return None
             ids = table._prompt_ids()  # type: ignore[attr-defined]
             await pilot.press("e" if any(i in ids for i in ("end", "skip", "decline")) else "1")
             await pilot.pause(0.05)
-        await until(pilot, lambda: bool(table._prompt_ids()), "my decision")  # type: ignore[attr-defined]
+        await until(pilot, lambda: bool(table._prompt_ids()) or over(), "my decision")  # type: ignore[attr-defined]
+        if over():
+            await _leave(pilot, app)
+            return None
         await pilot.press("space")  # everything played back: the log is all I saw
         await pilot.pause(0.1)
         seen = _game_lines(table)
@@ -557,7 +574,26 @@ async def test_a_resumed_game_shows_what_this_seat_saw_of_it_in_the_log() -> Non
         await until(pilot, lambda: _asking(app) is not None, "the question")
         await pilot.press("y")
         await until(pilot, lambda: not app.is_running, "the app to quit")
-    assert len(seen) > 10
+    return journal, seen
+
+
+async def test_a_resumed_game_shows_what_this_seat_saw_of_it_in_the_log() -> None:
+    """``play --resume``: the log starts with the game so far, as this seat saw it (the
+    same lines it had read before quitting, where each targeted card lay included), and
+    nothing the seat was not allowed to see. The game is found by a bounded search: one
+    where a card on a field was targeted before quitting."""
+    from qm_net.journal_io import read_games
+    from qm_tui.widgets.log import GameLog
+    from qm_words import describe_events
+
+    for seed in range(1, 9):
+        played = await _play_until_a_target_is_placed(seed)
+        if played is not None:
+            break
+    else:
+        raise AssertionError("no game of seeds 1-8 targeted a card on a field before its end")
+    journal, seen = played
+    assert any(_PLACED.search(line) for line in seen)
 
     record = read_games(journal)[-1]
     names = list(record.journal().players)

@@ -8,6 +8,11 @@ the same rule (:meth:`Event.visible_to`), so a history holds nothing the live up
 (R5). A long game is cut to its newest :data:`~qm_net.protocol.MAX_HISTORY` events; ``omitted``
 says how many earlier ones were left out.
 
+The events do not say where a targeted card lay on the fields; the live log read it from the
+views ("-> Joss Paper (bot-3's slot 1)"). The history keeps it for each activation: the
+target's place on the board as the activation's update began, else as it ended (a card placed
+meanwhile), as a live client finds it (``places``, :class:`~qm_net.protocol.Placed`).
+
 A resumed host rebuilds the history by replaying its journal's choices
 (:meth:`qm_net.host.wireseq.WireSeq.replay`), a choice the journal marks as a timer's made as
 the timer made it, with its ``timeout`` mark ("timed out (passed)", as it read live).
@@ -18,8 +23,22 @@ from __future__ import annotations
 from qm_net import compact
 from qm_net import protocol as p
 from qm_net.host.wireseq import drafters_only
-from qm_rules import Event
+from qm_rules import Event, Game
 from qm_rules.model import seen_by
+from qm_rules.state import FIELD
+
+#: Where cards lie on the fields: ``cid -> (seat, slot)``.
+Board = dict[int, tuple[int, int]]
+
+
+def board(game: Game | None) -> Board:
+    """Where every card on the fields of ``game`` lies (face-down ones too: a target names a
+    card by its instance, which the fields show)."""
+    if game is None:
+        return {}
+    return {
+        cid: (owner, slot) for cid, (zone, owner, slot) in enumerate(game.st.loc) if zone == FIELD
+    }
 
 
 class GameHistory:
@@ -30,11 +49,19 @@ class GameHistory:
     def __init__(self) -> None:
         self.events: list[Event] = []
         self.stand_ins: list[tuple[int, int, bool]] = []
+        self.places: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        """For each activation with card targets (by its index in ``events``): where they lay
+        (card, seat, slot)."""
+        self._board: Board = {}  # the fields as the events told so far left them
 
-    def reset(self, opening: list[Event] | tuple[Event, ...] = ()) -> None:
-        """A new game: its opening is what everyone is told first."""
+    def reset(
+        self, opening: list[Event] | tuple[Event, ...] = (), game: Game | None = None
+    ) -> None:
+        """A new game: its opening is what everyone is told first (``game``: as it left it)."""
         self.events = list(opening)
         self.stand_ins = []
+        self.places = {}
+        self._board = board(game)
 
     def stand_in(self, seat: int, playing: bool) -> None:
         """From here a host bot plays ``seat`` for its player (``playing``), or no longer: the
@@ -43,10 +70,23 @@ class GameHistory:
         read the bot's moves as their own)."""
         self.stand_ins.append((len(self.events), seat, playing))
 
-    def add(self, events: list[Event] | tuple[Event, ...], hidden_by: int | None = None) -> None:
+    def add(
+        self,
+        events: list[Event] | tuple[Event, ...],
+        hidden_by: int | None = None,
+        game: Game | None = None,
+    ) -> None:
         """Events just told: to everyone allowed (``hidden_by`` None), or the hidden steps of a
-        draft, told to the drafter alone — kept as the drafter's, whatever they say."""
-        self.events.extend(events if hidden_by is None else drafters_only(events, hidden_by))
+        draft, told to the drafter alone — kept as the drafter's, whatever they say. ``game``:
+        as the events left it (where the cards they targeted lay, if not on the board before)."""
+        after = board(game) if game is not None else self._board
+        for e in events if hidden_by is None else drafters_only(events, hidden_by):
+            if e.kind == "activate":
+                places = _target_places(e, self._board, after)
+                if places:
+                    self.places[len(self.events)] = places
+            self.events.append(e)
+        self._board = after
 
     def seen_by(self, viewer: int | None) -> list[Event]:
         """Every event ``viewer`` (None: a spectator) was told of the game, in order."""
@@ -54,11 +94,20 @@ class GameHistory:
 
     def for_viewer(self, viewer: int | None, limit: int = p.MAX_HISTORY) -> p.GameHistory:
         """What ``viewer`` was told of the game, the newest ``limit``, in the wire's form."""
-        seen = self.seen_by(viewer)
-        cut = max(0, len(seen) - limit)
-        wired = tuple(compact.event(e) for e in seen[cut:])
-        # (type: ignore: compact events: arrays of the wire's Event)
-        return p.GameHistory(events=wired, omitted=cut, stand_ins=self._stand_ins(viewer, cut))  # type: ignore[arg-type]
+        told = [i for i, e in enumerate(self.events) if e.visible_to(viewer)]
+        cut = max(0, len(told) - limit)
+        wired = tuple(compact.event(self.events[i]) for i in told[cut:])
+        places = tuple(
+            p.Placed(at=at, card=card, seat=seat, slot=slot)
+            for at, i in enumerate(told[cut:])
+            for card, seat, slot in self.places.get(i, ())
+        )
+        return p.GameHistory(
+            events=wired,  # type: ignore[arg-type]  # (compact events: arrays of the wire's Event)
+            omitted=cut,
+            stand_ins=self._stand_ins(viewer, cut),
+            places=places,
+        )
 
     def _stand_ins(self, viewer: int | None, cut: int) -> tuple[p.StandIn, ...]:
         """The stand-ins placed among ``viewer``'s events, the first ``cut`` of them left out
@@ -71,3 +120,16 @@ class GameHistory:
             if seen >= cut:
                 out.append(p.StandIn(at=seen - cut, seat=seat, playing=playing))
         return tuple(out)
+
+
+def _target_places(e: Event, before: Board, after: Board) -> tuple[tuple[int, int, int], ...]:
+    """Where the cards an ``activate`` targets lay: on the board before its update, else
+    after it (card, seat, slot)."""
+    out = []
+    for t in e.data.get("targets") or ():
+        if isinstance(t, str) and t[:1] == "c" and t[1:].isdigit():
+            cid = int(t[1:])
+            place = before.get(cid) or after.get(cid)
+            if place is not None:
+                out.append((cid, *place))
+    return tuple(out)

@@ -244,7 +244,7 @@ class Play:
         host = self.host
         game = host.game
         assert game is not None
-        host.history.add(events, hidden_by)
+        host.history.add(events, hidden_by, game)
         if game.over:
             host.timers.cancel()
             host.updates.broadcast(events)

@@ -78,12 +78,12 @@ class WireSeq:
         game = Game.new(players, seed, options, cards)
         wire = cls(game.n)
         if history is not None:
-            history.reset(game.opening)
+            history.reset(game.opening, game)
         for i, (seat, option) in enumerate(choices):
             drafting = game.draft is not None
             events = retell(game, seat, option, i in timeouts)
             hidden_by = seat if is_hidden_step(drafting, option, game) else None
             wire.record(hidden_by)
             if history is not None:
-                history.add(events, hidden_by)
+                history.add(events, hidden_by, game)
         return wire

@@ -9,7 +9,7 @@ changes the log, the notes and the model (:class:`~qm_tui.table_model.TableModel
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from qm_rules.model import Event, View
@@ -241,11 +241,19 @@ class SessionHandlers:
         bot's."""
         lang = self.table.lang
         me, names = self.table.session.seat, list(history.names)
+        places: dict[int, dict[int, tuple[int, int]]] = {}  # by event: its targets' places
+        for pl in history.places:
+            places.setdefault(pl.at, {})[pl.card] = (pl.seat, pl.slot)
         lines: list[str] = []
         done = 0
+
+        def told(start: int, end: int) -> list[str]:
+            at = {i - start: p for i, p in places.items() if start <= i < end}
+            return self.describe(history.events[start:end], me, names, event_places=at)
+
         for s in history.stand_ins:
             at = min(max(s.at, done), len(history.events))
-            lines += self.describe(history.events[done:at], me, names)
+            lines += told(done, at)
             done = at
             if s.seat == me:
                 key = "seats.bot_took_over.you" if s.playing else "seats.player_back.you"
@@ -254,7 +262,7 @@ class SessionHandlers:
                 key = "seats.bot_took_over" if s.playing else "seats.player_back"
                 name = names[s.seat] if 0 <= s.seat < len(names) else f"#{s.seat + 1}"
                 lines.append(tr(key, lang, name=name))
-        return lines + self.describe(history.events[done:], me, names)
+        return lines + told(done, len(history.events))
 
     def describe(
         self,
@@ -262,12 +270,23 @@ class SessionHandlers:
         viewer: int | None,
         names: Sequence[str],
         places: Places | None = None,
+        event_places: Mapping[int, Places] | None = None,
     ) -> list[str]:
         """The log's lines for ``events``, as ``viewer`` may read them; ``places``: where the
-        fields' cards lay as they happened (unknown, a target is named without its slot)."""
+        fields' cards lay as they happened (unknown, a target is named without its slot), or
+        for some events (by index) ``event_places``."""
         lang, known = self.table.lang, self.model.known_cards
         order = self.model.log_order
-        return describe_events(events, viewer, lang, names, known, places=places, order=order)
+        return describe_events(
+            events,
+            viewer,
+            lang,
+            names,
+            known,
+            places=places,
+            order=order,
+            event_places=event_places,
+        )
 
     def _say_seat_changes(self, seats: Seats) -> None:
         """Log a bot taking over an away player's seat, and the player taking it back. Not of
