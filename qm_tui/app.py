@@ -87,7 +87,18 @@ class PlayPuzzle:
     puzzle: Any = None
 
 
-Start = PlayLocal | JoinAddress | Learn | PlayPuzzle | None
+@dataclass(frozen=True, slots=True)
+class WatchReplay:
+    """Start with a kept game on the table, read-only (``qingming replay``): its
+    ``qm_net.replay_source.ReplaySource``, whose view first (None: a spectator's) and whose
+    record the file is (None: a host's journal, which shows every seat)."""
+
+    source: Any
+    seat: int | None = None
+    owner: str | None = None
+
+
+Start = PlayLocal | JoinAddress | Learn | PlayPuzzle | WatchReplay | None
 
 
 class QingmingApp(App[None]):
@@ -184,6 +195,16 @@ class QingmingApp(App[None]):
 
         self.theme = "textual-dark"
         localize_bindings(self, self.lang)
+        if isinstance(self._start, WatchReplay):  # the replay alone: leaving it ends the app
+            from qm_tui.screens.replay import ReplayScreen
+
+            start = self._start
+            self.bell_on = False  # (a game replayed to its end rings nothing)
+            screen = ReplayScreen(
+                start.source, seat=start.seat, lang=self.lang, clock=self.clock, owner=start.owner
+            )
+            self.push_screen(screen)
+            return
         # Pushed rather than returned by get_default_screen(): a default screen's CSS_PATH is
         # not loaded by Textual. The lobby stays at the bottom of the stack.
         self.push_screen(LobbyScreen(self._table_source()))

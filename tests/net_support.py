@@ -178,6 +178,23 @@ async def seated(host: Host, *names: str) -> list[TableClient]:
     return clients
 
 
+def six_seat_journal(path: Any) -> None:
+    """A real journal of a six-seat game at ``path``, played to its end by the host's bots."""
+
+    async def play() -> None:
+        async with running_host(
+            seed=None,
+            seats=6,
+            bots=6,
+            games=1,
+            options=options(round_limit=4),
+            journal_path=str(path),
+        ) as host:
+            await wait_for(lambda: host.games_played >= 1, timeout=120)
+
+    asyncio.run(play())
+
+
 async def play_to_end(c: TableClient, bot: Any, seen: list[Any] | None = None) -> Any:
     """Answer c's prompts with ``bot`` until the game ends; returns the GameEnded. ``seen``
     collects every GameUpdate, for checks."""

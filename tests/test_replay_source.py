@@ -12,8 +12,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from net_support import client, options, play_to_end, running_host, wait_for
+from net_support import client, options, play_to_end, running_host, six_seat_journal
 
+from qm_net.fairdeal import sent_view
 from qm_net.replay_source import EVERY, NotShown, ReplaySource
 from qm_rules import Game
 from qm_rules.bots import make_bot
@@ -23,19 +24,7 @@ from qm_rules.bots import make_bot
 def six(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real journal of a six-seat game played to its end by the host's bots."""
     path = tmp_path_factory.mktemp("six") / "six.jsonl"
-
-    async def play() -> None:
-        async with running_host(
-            seed=None,
-            seats=6,
-            bots=6,
-            games=1,
-            options=options(round_limit=4),
-            journal_path=str(path),
-        ) as host:
-            await wait_for(lambda: host.games_played >= 1, timeout=120)
-
-    asyncio.run(play())
+    six_seat_journal(path)
     return path
 
 
@@ -48,16 +37,16 @@ def test_every_seat_sees_each_step_as_the_game_showed_it(six: Path) -> None:
         fresh = Game.replay(replace(source.journal, choices=source.journal.choices[:step]))
         for seat in source.seats:
             view, events = source.at(step, seat)
-            assert view == fresh.view(seat), (step, seat)
+            assert view == sent_view(fresh, seat), (step, seat)  # as the host sent it
             assert all(e.visible_to(seat) for e in events)
             for other in view.seats:  # a seat's hand is seen by its own seat alone...
                 if other.seat != seat and view.result is None:  # (...until the end shows all)
                     assert other.hand is None
     # back again: the same as before
     assert source.at(EVERY + 1, 3) == source.at(EVERY + 1, 3)
-    assert source.at(1, 2)[0] == Game.replay(
-        replace(source.journal, choices=source.journal.choices[:1])
-    ).view(2)
+    assert source.at(1, 2)[0] == sent_view(
+        Game.replay(replace(source.journal, choices=source.journal.choices[:1])), 2
+    )
 
 
 def test_turns_and_chains_to_jump_to(six: Path) -> None:

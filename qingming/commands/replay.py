@@ -2,10 +2,12 @@
 or from the game record a player's client kept (the game the host revealed at its end);
 without a file, the game played last on this machine (:func:`last_played`).
 
-Prints each choice and what it caused, in words, one line each (on a terminal, Enter steps
-and ``q`` stops); ``--json`` prints a summary instead. The journal is a host's ``--journal``
-file (see docs/protocol.md, "Journal"); with several games in it, the last is shown unless
-``--game`` says otherwise.
+On a terminal the game opens on the table screen, read-only (:mod:`qm_tui.screens.replay`):
+step by step, by turn or chain, as any seat the file may show saw it. ``--text`` (and
+``--no-step``, or an output that is not a terminal) prints each choice and what it caused
+instead, in words, one line each (on a terminal, Enter steps and ``q`` stops); ``--json``
+prints a summary. The journal is a host's ``--journal`` file (see docs/protocol.md,
+"Journal"); with several games in it, the last is shown unless ``--game`` says otherwise.
 
 A game still being played at a table running on this machine (its journal open, locked by the
 host: :func:`qm_net.journal_io.in_use`) is refused unless ``--live``: the journal holds every
@@ -22,7 +24,16 @@ from collections.abc import Collection
 from pathlib import Path
 
 NAME = "replay"
-HELP = "replay a game from its journal or game record (or summarise it with --json)"
+HELP = (
+    "replay a game from its journal or game record on the table (or in lines of text with "
+    "--text, a summary with --json)"
+)
+EPILOG = (
+    "at the table: n/p a step forward/back, ]/[ the next/previous turn, >/< the next/previous "
+    "chain, j a turn by its number, Home/End the start/end, w whose view (a host's journal "
+    "shows every seat; a player's record, theirs and the spectators'), q leaves, ? all keys. "
+    "Text instead when --text, --json or --no-step is given, or the output is not a terminal."
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,14 +50,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print a JSON summary and exit")
     parser.add_argument(
+        "--text",
+        action="store_true",
+        help="print the game in lines of text instead of opening it on the table",
+    )
+    parser.add_argument(
         "--seat",
         type=int,
         metavar="S",
-        help="tell the game as seat S saw it: only the events S saw, and other seats' choices "
-        "by kind only (default: everything)",
+        help="the game as seat S (from 0) saw it: only the events S saw, and other seats' "
+        "choices by kind only (default: in text, everything; on the table, your own seat "
+        "if you played, else a spectator's view)",
     )
     parser.add_argument(
-        "--no-step", action="store_true", help="do not wait for Enter between choices"
+        "--no-step",
+        action="store_true",
+        help="print the text without waiting for Enter between choices (implies --text)",
     )
     parser.add_argument(
         "--live",
@@ -64,7 +83,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--replay-lang",
         dest="replay_lang",
         choices=("zh", "en"),
-        help="language of the lines (default: --lang, else en)",
+        help="language of the lines (default: --lang, else en) and of the table (default: "
+        "--lang, else the remembered one)",
     )
 
 
@@ -97,11 +117,84 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
+    if not _as_text(args):
+        return _table(args)
     try:
         return _run(args)
     except BrokenPipeError:  # `qingming replay J | head`
         sys.stderr.close()
         return 0
+
+
+def _as_text(args: argparse.Namespace) -> bool:
+    """Whether the game is told in text rather than on the table: asked for (``--text``,
+    ``--json``, ``--no-step``), or not at a terminal (a pipe, a script: text as ever)."""
+    if args.text or args.json or args.no_step:
+        return True
+    return not (sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def _table(args: argparse.Namespace) -> int:
+    """Open the game on the table screen, read-only (:mod:`qm_tui.screens.replay`)."""
+    from qingming.cardsfile import read_card_set
+    from qm_net import fairdeal
+    from qm_net.journal_io import in_use, pick_game
+    from qm_net.replay_source import ReplaySource
+    from qm_rules import JournalError
+    from qm_rules.i18n import tr
+    from qm_rules.shown import show_cards
+    from qm_tui import config
+    from qm_tui.app import QingmingApp, WatchReplay
+
+    name, lang = config.resolve(getattr(args, "name", None), getattr(args, "lang", None))
+    lang = args.replay_lang or lang
+    given = read_card_set(args.cards, "replay", lang)
+    try:
+        if not fairdeal.is_record(args.journal):
+            kept = pick_game(args.journal, args.game)
+            if not kept.finished and not args.live and in_use(args.journal):
+                print(f"qingming replay: {tr('replay.live', lang)}", file=sys.stderr)
+                return 1
+        source = ReplaySource.from_file(args.journal, args.game, given)
+        show_cards(given or source.journal.card_set())  # its cards named from its own set
+    except (JournalError, OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        return _refused(exc, args.journal)
+    names = list(source.names)
+    mine = source.owner
+    owner = names[mine] if mine is not None else None  # a player's record: theirs
+    seat: int | None = mine
+    if args.seat is not None:
+        if args.seat not in source.seats:
+            shown = ", ".join(str(s) for s in source.seats if s is not None)
+            print(
+                f"qingming replay: this file does not show seat {args.seat}"
+                + (f" (it shows seat {shown} and the spectators' view)" if shown else ""),
+                file=sys.stderr,
+            )
+            return 2
+        seat = args.seat
+    elif source.owner is None and name in names and len(source.seats) > 1:  # a host's: you
+        seat = names.index(name)
+    app = QingmingApp(name=name, lang=lang, start=WatchReplay(source, seat, owner))
+    app.run()
+    return int(app.return_code or 0)
+
+
+def _refused(exc: Exception, path: str) -> int:
+    """A file that cannot be replayed, said in one line on stderr; the exit status."""
+    from qm_rules import JournalError
+
+    if isinstance(exc, JournalError):
+        message = str(exc)
+    elif isinstance(exc, OSError):  # in words, not "[Errno 2] ..."
+        message = f"cannot read {path}: {exc.strerror or exc}"
+    elif isinstance(exc, IndexError):  # no such game in the journal
+        print(f"qingming replay: {exc}", file=sys.stderr)
+        return 2
+    else:  # a record that is not one
+        message = f"{path} is not a readable game record: {exc}"
+    print(f"qingming replay: {message}", file=sys.stderr)
+    return 1
 
 
 def _when(path: str, lang: str) -> str:
@@ -129,18 +222,12 @@ def _deal(seed: object, recorded: bool, lang: str) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     from qm_net import fairdeal
-    from qm_net.journal_io import in_use, pick_game, retell
-    from qm_rules import Game, JournalError, Option, RulesError
+    from qm_net.journal_io import in_use, pick_game
+    from qm_net.replay_source import tell
+    from qm_rules import Game, JournalError, RulesError
     from qm_rules.i18n import tr
     from qm_rules.shown import show_cards
-    from qm_words import (
-        card_index,
-        describe_events,
-        describe_option,
-        describe_result,
-        field_places,
-    )
-    from qm_words.logorder import LogOrder
+    from qm_words import describe_result
 
     lang = args.replay_lang or getattr(args, "lang", None) or "en"
     timeouts: Collection[int] = ()
@@ -156,22 +243,8 @@ def _run(args: argparse.Namespace) -> int:
                 return 1
             journal = record.journal()
             checkable, timeouts, index = record.deal is not None, record.timeouts, record.index
-    except JournalError as exc:
-        print(f"qingming replay: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:  # in words, not "[Errno 2] ..."
-        print(
-            f"qingming replay: cannot read {args.journal}: {exc.strerror or exc}", file=sys.stderr
-        )
-        return 1
-    except (ValueError, KeyError, TypeError) as exc:  # a record that is not one
-        print(
-            f"qingming replay: {args.journal} is not a readable game record: {exc}", file=sys.stderr
-        )
-        return 1
-    except IndexError as exc:
-        print(f"qingming replay: {exc}", file=sys.stderr)
-        return 2
+    except (JournalError, OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        return _refused(exc, args.journal)
     from qingming.cardsfile import read_card_set
 
     given = read_card_set(args.cards, "replay", lang)
@@ -214,47 +287,18 @@ def _run(args: argparse.Namespace) -> int:
             deal=_deal(journal.seed, checkable, lang),
         )
     )
-    order = LogOrder()  # the chain, choice to choice: each link's line before its effects
-    for i, (seat, option_id) in enumerate(journal.choices):
-        # the board as the events begin, as the reader may see it: whose slot a targeted card
-        # is in, and the cards' names (the events name targets by instance)
-        board = game.view(args.seat)
-        places = field_places(board)
-        cards = card_index(board)
-        if everything or seat == args.seat:
-            view = game.view(seat)
-            opt = view.prompt.option(option_id) if view.prompt is not None else None
-            kind = option_id.partition(":")[0]
-            words = describe_option(opt or Option(option_id, kind), view, lang)
-        else:
-            # Another seat's choice, told from seat S's side: its kind, never the card it names
-            # (a search pick or a card from hand may be hidden from S, R5). What becomes public
-            # shows in the event lines below.
-            kind = option_id.partition(":")[0]
-            words = describe_option(Option(kind, kind), game.view(args.seat), lang)
-        print(tr("replay.choice", lang, i=i + 1, turn=game.turn, who=names[seat], words=words))
-        try:
-            events = retell(game, seat, option_id, i in timeouts)  # a timer's: says so
-        except RulesError as exc:
-            print(f"qingming replay: choice {i + 1} does not replay: {exc}", file=sys.stderr)
-            return 1
-        after = game.view(args.seat)
-        cards.update(card_index(after))
-        for cid, place in field_places(after).items():
-            places.setdefault(cid, place)  # placed by these events
-        lines = describe_events(
-            events,
-            args.seat,
-            lang,
-            names,
-            cards,
-            everything=everything,
-            places=places,
-            order=order,
-        )
-        for line in lines:
-            print(f"    {line}")
-        if step and input("").strip().lower() == "q":
-            return 0
+    told = tell(game, journal.choices, args.seat, lang, everything=everything, timeouts=timeouts)
+    done = 0
+    try:
+        for choice in told:
+            print(choice.choice)
+            for line in choice.events:
+                print(f"    {line}")
+            done += 1
+            if step and input("").strip().lower() == "q":
+                return 0
+    except RulesError as exc:
+        print(f"qingming replay: choice {done + 1} does not replay: {exc}", file=sys.stderr)
+        return 1
     print(describe_result(game.result, names, lang, turn=game.turn, round_=game.round))
     return 0

@@ -177,6 +177,9 @@ class TableScreen(Screen[None]):
 
     TWO_COLUMN_SLOT = BoardLayout.TWO_COLUMN_SLOT
 
+    MODEL: type[TableModel] = TableModel
+    """What works out what is shown (a replay's: no one is idle in it)."""
+
     def __init__(
         self,
         session: TableSession,
@@ -191,7 +194,7 @@ class TableScreen(Screen[None]):
         self.session = session
         self.lang = lang
         self.clock = clock
-        self.model = TableModel(clock, session.view)
+        self.model = self.MODEL(clock, session.view)
         """What is shown, worked out without Textual."""
         self.guard = AnswerGuard(clock, answer_guard)
         """When a key may answer the question on screen (the moment: None until mounted, the

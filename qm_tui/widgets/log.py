@@ -55,6 +55,16 @@ class GameLog(OneLayout, Widget):
         self._trim()
         self._changed()
 
+    def set_lines(self, lines: list[str]) -> None:
+        """The log is ``lines`` from now on (a replay's, told up to the step shown)."""
+        new = [clean(line) for line in lines]
+        if new == self.lines_written and not self._chat:
+            return
+        self.lines_written = new
+        self._chat = set()
+        self._trim()
+        self._changed()
+
     def add_chat(self, name: str, text: str, lang: str | None = None) -> None:
         """A chat line, as the waiting room writes it (:func:`chat_line`); ``lang``: the
         app's unless given."""

@@ -1,0 +1,315 @@
+"""``qingming replay`` on the table: a real six-seat game (a host on loopback, six bots, played
+to its end, journaled) stepped forward and back, by turn and chain and to a turn by its number,
+from any seat the journal may show; a player's record of a six-seat game shows their seat and
+the spectators' view, never another hand. Each step shown is the one
+:class:`~qm_net.replay_source.ReplaySource` gives, and the log is the game told up to it."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+from net_support import client, options, play_to_end, running_host, six_seat_journal
+from tui_support import config_dir, make_app, until  # noqa: F401  (fixture)
+
+from qingming.commands import replay as replay_command
+from qm_net.replay_source import ReplaySource
+from qm_rules.bots import make_bot
+from qm_tui.app import WatchReplay
+from qm_tui.i18n import tr
+from qm_tui.screens.replay import ReplayScreen, SeatChoice
+from qm_tui.widgets.banner import ResultBanner
+from qm_tui.widgets.log import GameLog
+
+SIZES = [(80, 24), (160, 48)]
+
+
+@pytest.fixture(scope="module")
+def six(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("six") / "six.jsonl"
+    six_seat_journal(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Ann's game record of a six-seat game (five bots), as her program keeps it."""
+    path = tmp_path_factory.mktemp("record") / "ann.json"
+
+    async def play() -> None:
+        async with running_host(seed=None, seats=6, bots=5, options=options(round_limit=3)) as host:
+            ann = await client(host, "Ann")
+            await ann.join()
+            await ann.set_ready(True)
+            end = await asyncio.wait_for(play_to_end(ann, make_bot("random", 1)), 120)
+            assert end.fair is not None
+            end.fair.save(str(path))
+            await ann.close()
+
+    asyncio.run(play())
+    return path
+
+
+def _screen(app: Any) -> ReplayScreen:
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen)
+    return screen
+
+
+def _at(app: Any, step: int, seat: int | None) -> bool:
+    """The replay shows ``step`` from ``seat`` (drawn: its view, bar and log are there)."""
+    screen = app.screen
+    return (
+        isinstance(screen, ReplayScreen)
+        and screen.step == step
+        and screen.seat == seat
+        and screen.steps_shown > 0
+        and screen.view is not None
+        and f"{step}/" in str(screen.query_one("#replay").render())
+    )
+
+
+def _hand(screen: ReplayScreen) -> list[int]:
+    """The cards the hand row shows."""
+    assert screen.hand is not None
+    shown = screen.hand.pool[: len(screen.view.me().hand or ()) if screen.view else 0]
+    return [t.card.cid for t in shown if t.card is not None]
+
+
+def _check_step(screen: ReplayScreen, source: ReplaySource, lang: str) -> None:
+    """What the screen shows is the source's view of this step, from this seat, and the log
+    tells the game up to it as this seat saw it."""
+    view, _ = source.at(screen.step, screen.seat)
+    assert screen.view == view
+    seat = screen.seat
+    if seat is not None:
+        me = view.seats[seat]
+        assert me.hand is not None and _hand(screen) == [c.cid for c in me.hand]
+    else:
+        assert screen.hand is None
+    if view.result is None:  # (the end shows every hand)
+        assert all(s.hand is None for s in view.seats if s.seat != seat)
+    lines = screen.query_one(GameLog).lines_written
+    told = source.told(seat, lang)[: screen.step]
+    assert [line for line in lines if not line.startswith("  ")] == [t.choice for t in told]
+    assert sum(len(t.events) for t in told) == len(lines) - len(told)
+    bar = str(screen.query_one("#replay").render())
+    assert f"{screen.step}/{source.steps}" in bar
+    assert f"{source.turn_of(screen.step)}/{len(source.turns)}" in bar
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+async def test_stepping_through_a_six_seat_game(
+    six: Path, lang: str, size: tuple[int, int]
+) -> None:
+    source = ReplaySource.from_file(six)
+    app = make_app(lang=lang, start=WatchReplay(source, 2))
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: _at(app, 0, 2), "the deal")
+        _check_step(_screen(app), source, lang)
+        for step in range(1, 8):  # forward, a step at a time
+            await pilot.press("n")
+            await until(pilot, lambda s=step: _at(app, s, 2), f"step {step}")
+            _check_step(_screen(app), source, lang)
+        for step in (6, 5):  # and back
+            await pilot.press("p")
+            await until(pilot, lambda s=step: _at(app, s, 2), f"back to {step}")
+            _check_step(_screen(app), source, lang)
+        await pilot.press("space")
+        await until(pilot, lambda: _at(app, 6, 2), "space steps too")
+        # nothing is answered: the seat's question is on screen, its keys are not
+        screen = _screen(app)
+        for key in ("1", "p", "e", "c", "x"):
+            assert not screen.check_action(
+                {"1": "option", "p": "pass", "e": "end", "c": "chat", "x": "concede"}[key], ()
+            )
+        await screen.choose("pass")
+        await until(
+            pilot,
+            lambda: any(n.message == tr("replay.read_only", lang) for n in app._notifications),
+            "a choice refused",
+        )
+        await pilot.press("end")
+        await until(pilot, lambda: _at(app, source.steps, 2), "the end")
+        _check_step(_screen(app), source, lang)
+        banner = _screen(app).query_one(ResultBanner)
+        assert banner.display  # the final table, its winner said over it
+        await pilot.press("n")
+        await until(
+            pilot,
+            lambda: any(n.message == tr("replay.at_end", lang) for n in app._notifications),
+            "no step past the end",
+        )
+        await pilot.press("home")
+        await until(pilot, lambda: _at(app, 0, 2), "the start again")
+        assert _screen(app).query_one(GameLog).lines_written == []
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+async def test_turn_and_chain_jumps_land_where_they_began(
+    six: Path, lang: str, size: tuple[int, int]
+) -> None:
+    source = ReplaySource.from_file(six)
+    turns, chains = source.turns, source.chains
+    assert len(turns) > 4 and len(chains) > 3
+    app = make_app(lang=lang, start=WatchReplay(source, None))
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: _at(app, 0, None), "the deal")
+        for n in (1, 2, 3):  # ]: the next turn's first step
+            await pilot.press("right_square_bracket")
+            await until(pilot, lambda n=n: _at(app, turns[n], None), f"turn {n + 1}")
+            _check_step(_screen(app), source, lang)
+            view = _screen(app).view
+            assert view is not None and view.turn == n + 1
+        await pilot.press("left_square_bracket")
+        await until(pilot, lambda: _at(app, turns[2], None), "a turn back")
+        # >: the next chain's first link, from where the table is
+        here = turns[2]
+        after = [c for c in chains if c > here]
+        for want in after[:2]:
+            await pilot.press("greater_than_sign")
+            await until(pilot, lambda w=want: _at(app, w, None), f"chain at step {want}")
+            _check_step(_screen(app), source, lang)
+            n = chains.index(want) + 1
+            bar = str(_screen(app).query_one("#replay").render())
+            assert f"{n}/{len(chains)}" in bar
+        await pilot.press("less_than_sign")
+        await until(pilot, lambda: _at(app, after[0], None), "a chain back")
+        # j: a turn by its number
+        await pilot.press("j")
+        await until(pilot, lambda: not isinstance(app.screen, ReplayScreen), "asked")
+        await pilot.press("4", "enter")
+        await until(pilot, lambda: _at(app, turns[3], None), "turn 4")
+        _check_step(_screen(app), source, lang)
+        await pilot.press("j")
+        await until(pilot, lambda: not isinstance(app.screen, ReplayScreen), "asked again")
+        await pilot.press("9", "9", "enter")
+        said = tr("replay.bad_turn", lang, text="99", turns=len(turns))
+        await until(pilot, lambda: any(n.message == said for n in app._notifications), "no turn 99")
+        assert _at(app, turns[3], None)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_hosts_journal_shows_every_seat(
+    six: Path, lang: str, size: tuple[int, int]
+) -> None:
+    source = ReplaySource.from_file(six)
+    step = source.turns[2] + 1
+    app = make_app(lang=lang, start=WatchReplay(source, 0))
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: _at(app, 0, 0), "the deal")
+        await pilot.press("right_square_bracket", "right_square_bracket", "n")
+        await until(pilot, lambda: _at(app, step, 0), "a step of turn 3")
+        for seat in (3, 5, 1):
+            await pilot.press("w")
+            await until(pilot, lambda: isinstance(app.screen, SeatChoice), "whose view")
+            await pilot.press(str(seat + 1))
+            await until(pilot, lambda s=seat: _at(app, step, s), f"seat {seat}'s view")
+            _check_step(_screen(app), source, lang)
+            bar = str(_screen(app).query_one("#replay").render())
+            assert source.names[seat] in bar
+        await pilot.press("w")  # the spectators: last in the list
+        await until(pilot, lambda: isinstance(app.screen, SeatChoice), "whose view")
+        await pilot.press("end", "enter")
+        await until(pilot, lambda: _at(app, step, None), "the spectators' view")
+        _check_step(_screen(app), source, lang)
+        await pilot.press("n")  # and on from there, as the spectators saw it
+        await until(pilot, lambda: _at(app, step + 1, None), "a step on")
+        _check_step(_screen(app), source, lang)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_players_record_never_shows_another_hand(
+    record: Path, lang: str, size: tuple[int, int]
+) -> None:
+    source = ReplaySource.from_file(record)
+    mine = source.owner
+    assert mine is not None and source.seats == (mine, None)
+    owner = source.names[mine]
+    app = make_app(lang=lang, start=WatchReplay(source, mine, owner))
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: _at(app, 0, mine), "the deal")
+        for n in range(1, min(4, len(source.turns))):  # a few turns, each from its start
+            await pilot.press("right_square_bracket")
+            await until(pilot, lambda n=n: _at(app, source.turns[n], mine), f"turn {n + 1}")
+            _check_step(_screen(app), source, lang)
+        other = (mine + 1) % 6
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, SeatChoice), "whose view")
+        await pilot.press(str(other + 1))
+        said = tr("replay.not_shown", lang, owner=owner, name=source.names[other])
+        await until(pilot, lambda: any(n.message == said for n in app._notifications), "refused")
+        here = _screen(app).step
+        assert _at(app, here, mine)  # still Ann's view, Ann's hand
+        _check_step(_screen(app), source, lang)
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, SeatChoice), "whose view")
+        await pilot.press("end", "enter")
+        await until(pilot, lambda: _at(app, here, None), "the spectators' view")
+        _check_step(_screen(app), source, lang)
+
+
+def test_text_is_kept_where_asked_for_or_no_terminal(
+    six: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--text`` prints what the replay always printed (and so does an output that is not a
+    terminal, ``--no-step``); on a terminal, without them, the table opens, on your seat."""
+
+    def printed(*argv: str) -> str:
+        from qingming.cli import main
+
+        out = io.StringIO()
+        with redirect_stdout(out):
+            assert main(["replay", *argv]) == 0
+        return out.getvalue()
+
+    text = printed("--text", str(six))
+    assert text == printed("--no-step", str(six)) == printed(str(six))
+    assert text.splitlines()[1].startswith("#1 ")
+    assert printed("--text", "--seat", "2", str(six)) == printed(
+        "--no-step", "--seat", "2", str(six)
+    )
+
+    opened: list[Any] = []
+
+    class Opened:
+        def __init__(self, **kw: Any) -> None:
+            opened.append(kw)
+            self.return_code = 0
+
+        def run(self) -> None:
+            pass
+
+    argv = ["--name", "Nobody", "replay", str(six)]
+    from qingming.cli import build_parser
+
+    args = build_parser("replay").parse_args(argv)
+    for stream in ("stdin", "stdout"):  # at a terminal
+        monkeypatch.setattr(f"sys.{stream}.isatty", lambda: True)
+    assert not replay_command._as_text(args)
+    for flag in ("--text", "--json", "--no-step"):
+        assert replay_command._as_text(build_parser("replay").parse_args([*argv, flag]))
+    monkeypatch.setattr("sys.stdout.isatty", lambda: False)  # a pipe: text, as ever
+    assert replay_command._as_text(args)
+
+    monkeypatch.setattr("qm_tui.app.QingmingApp", Opened)
+    monkeypatch.setattr(replay_command, "_as_text", lambda args: bool(args.text or args.json))
+    from qingming.cli import main
+
+    names = ReplaySource.from_file(six).names
+    assert main(["--name", names[4], "replay", str(six)]) == 0
+    start = opened[-1]["start"]
+    assert isinstance(start, WatchReplay) and start.seat == 4 and start.owner is None
+    assert main(["--name", "Nobody", "replay", "--seat", "1", str(six)]) == 0
+    assert opened[-1]["start"].seat == 1
+    assert main(["--name", "Nobody", "replay", str(six)]) == 0
+    assert opened[-1]["start"].seat is None  # not a player of it: as a spectator
+    assert main(["replay", "--seat", "9", str(six)]) == 2
