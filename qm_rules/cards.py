@@ -33,6 +33,8 @@ class CardType(StrEnum):
 
 
 SPECIAL_TYPES = frozenset({CardType.ACTION, CardType.TRAP, CardType.COUNTER})
+#: The cards that can be set face down: a face-down card is one of these.
+SET_TYPES = frozenset({CardType.TRAP, CardType.COUNTER})
 
 #: Every trigger a trap, counter or manifestation may name (R17).
 TRIGGERS = frozenset(

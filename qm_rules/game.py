@@ -25,14 +25,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import CardDef, CardSet, shipped_cards
 from .chain import step as step_chain
 from .drafts import draft_prompt, start_draft
 from .effects import STOPPED
+from .fields import FIELDS, MUTABLE, REQUIRED
 from .journal import ENGINE_VERSION, Journal, kept_cards, rules_version
 from .members import (
     CARD_TRAP,
@@ -65,7 +64,6 @@ from .model import (
     JournalError,
     NotYourTurn,
     Option,
-    Phase,
     Prohibition,
     Prompt,
     PromptKind,
@@ -83,6 +81,9 @@ from .rng import Rng, seed_state
 from .state import DISCARD, EMPTY, FIELD, Draft, Link, State, attrs_of, set_attrs
 from .turn import TURN_EVENTS, end_turn, next_phase, phase_step
 from .views import Views
+
+if TYPE_CHECKING:
+    from .infoset import Recall
 
 #: Defaults a ``timeout`` event may name: none says which card, nor that a card was being declared.
 _PLAIN_DEFAULTS = frozenset({"pass", "end", "skip", "decline", "none", "enough"})
@@ -124,83 +125,6 @@ def _deck_parts(cards: CardSet, copies: int) -> tuple[tuple[CardDef, ...], tuple
         base = tuple(d for _ in range(copies) for d in cards.base_set for _ in range(d.copies))
         hit = _DECK_PARTS[(id(cards), copies)] = (cards, base, cards.ancestors)
     return hit[1], hit[2]
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _list_or_none(value: list[int] | None) -> list[int] | None:
-    return list(value) if value is not None else None
-
-
-#: A field every saved state must have.
-_REQUIRED = object()
-
-
-@dataclass(frozen=True, slots=True)
-class _Field:
-    """How one of the game's own fields is saved as plain data, loaded back, and copied for
-    :meth:`Game.clone`. ``default``: what a saved state without the field (an older one) gets."""
-
-    save: Callable[[Any], Any] = _same
-    load: Callable[[Any], Any] = _same
-    copy: Callable[[Any], Any] = _same
-    default: Any = _REQUIRED
-
-
-_LIST = _Field(list, list, list)
-_PHASE = _Field(lambda p: p.value, Phase)
-
-#: The game's state besides its setup (names, seed, options, deck), the generator and the zones
-#: (:class:`State`): every field :meth:`Game.to_state`, :meth:`Game.from_state` and
-#: :meth:`Game.clone` carry, each said once. A field the game gains is added here, or a test
-#: fails (``tests/test_game_fields.py``).
-_FIELDS: dict[str, _Field] = {
-    "conceded": _LIST,
-    "turn_seat": _Field(),
-    "first_seat": _Field(),
-    "turn": _Field(),
-    "round": _Field(),
-    "phase": _PHASE,
-    "phase_entered": _Field(),
-    "placed": _Field(),
-    "ability_turn": _LIST,
-    "prohibitions": _Field(
-        lambda ps: [[p.tag, list(p.actions), p.source, p.until_turn] for p in ps],
-        lambda d: [Prohibition(t, tuple(a), s, u) for t, a, s, u in d],
-        list,
-    ),
-    "chain": _Field(
-        lambda c: [link.to_plain() for link in c],
-        lambda d: [Link.from_plain(x) for x in d],
-        lambda c: [link.copy() for link in c],
-    ),
-    "chain_origin": _PHASE,
-    "asking": _Field(_list_or_none, _list_or_none, _list_or_none),
-    "resolving": _Field(),
-    "res_section": _Field(),
-    "res_choices": _Field(
-        lambda rc: [[k, v] for k, v in sorted(rc.items())],
-        lambda d: {k: _list_or_none(v) for k, v in d},
-        lambda rc: {k: _list_or_none(v) for k, v in rc.items()},
-    ),
-    "breaking": _Field(sorted, set, set),
-    "turn_ends_after_chain": _Field(),
-    "quiet_turns": _Field(default=0),
-    "draft": _Field(
-        lambda dr: dr.to_plain() if dr is not None else None,
-        lambda d: Draft.from_plain(d) if d is not None else None,
-        lambda dr: dr.copy() if dr is not None else None,
-    ),
-    "result": _Field(
-        lambda r: None if r is None else [r.winner, r.ancestor, r.reason, r.rounds, r.turns],
-        lambda d: Result(*d) if d is not None else None,
-    ),
-    "seq": _Field(),
-}
-#: The fields a clone must copy (the others are immutable values, shared).
-_MUTABLE = [(name, f.copy) for name, f in _FIELDS.items() if f.copy is not _same]
 
 
 class Game:
@@ -654,7 +578,7 @@ class Game:
             "rng": self.rng.state,
             "zones": self.st.to_plain(),
         }
-        for name, f in _FIELDS.items():
+        for name, f in FIELDS.items():
             data[name] = f.save(getattr(self, name))
         return data
 
@@ -683,12 +607,40 @@ class Game:
             data["zones"],
         )
         game.rng.state = data["rng"]
-        for name, f in _FIELDS.items():
-            plain = data[name] if f.default is _REQUIRED else data.get(name, f.default)
+        for name, f in FIELDS.items():
+            plain = data[name] if f.default is REQUIRED else data.get(name, f.default)
             setattr(game, name, f.load(plain))
         game.choices = list(choices or [])
         game._advance()
         game._events = []
+        return game
+
+    @classmethod
+    def determinize(
+        cls,
+        view: View,
+        rng: Rng,
+        *,
+        options: GameOptions | None = None,
+        cards: CardSet | None = None,
+        recall: Recall | None = None,
+    ) -> Game:
+        """A game the deciding seat of ``view`` could be in (a search's determinization): what
+        it sees where it sees it, what it remembers beyond that (``recall``), and the cards it
+        does not see dealt at random into the places it does not see. ``options`` and
+        ``cards``: the game's (the defaults and the shipped set if None). Raises
+        ``ValueError`` for a view no game of this card set shows, or one in the middle of a
+        declaration or a resolution (:data:`~qm_rules.infoset.DEALT_FROM`). For many games
+        from one view, or deals of another likelihood: :class:`~qm_rules.infoset.InfoSet`."""
+        from .infoset import DEALT_FROM, InfoSet  # (the information set builds on this module)
+
+        if view.viewer is None or view.prompt is None or view.prompt.kind not in DEALT_FROM:
+            raise ValueError("a game is dealt from a seat's view that begins a decision")
+        info = InfoSet(view, cards or shipped_cards(), options or GameOptions(), recall)
+        if not info.consistent:
+            raise ValueError("no game of this card set shows that view")
+        game = info.sample(rng)
+        assert game is not None  # (a deal at random is always made)
         return game
 
     def clone(self) -> Game:
@@ -700,7 +652,7 @@ class Game:
         set_attrs(g, attrs_of(self))
         g.rng = Rng(self.rng.state)
         g.st = self.st.clone()
-        for name, copy in _MUTABLE:
+        for name, copy in MUTABLE:
             setattr(g, name, copy(getattr(self, name)))
         g.choices = self.choices[:]
         g._events = []
@@ -720,7 +672,7 @@ class Game:
         leaves out the decision counter and the choices made, so two orders of the same moves
         reach the same key; it is cheaper too (no JSON)."""
         st = self.st
-        fields = [f.save(getattr(self, name)) for name, f in _FIELDS.items() if name != "seq"]
+        fields = [f.save(getattr(self, name)) for name, f in FIELDS.items() if name != "seq"]
         parts = (
             st.loc,
             st.tapped,

@@ -1,5 +1,5 @@
 """The game's state says itself once: every field of a :class:`Game` is either part of its
-setup or listed, with how it is saved, loaded and copied, in ``qm_rules.game._FIELDS`` — so
+setup or listed, with how it is saved, loaded and copied, in ``qm_rules.fields.FIELDS`` — so
 ``to_state``, ``from_state`` and ``clone`` cannot forget a field the game gains."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from qm_rules import Game
 from qm_rules.bots import make_bot
-from qm_rules.game import _FIELDS
+from qm_rules.fields import FIELDS
 from qm_rules.state import attrs_of
 
 #: What a game is made from or derives (saved apart, or rebuilt), not its changing state.
@@ -21,8 +21,8 @@ TRANSIENT = {"_views", "_events", "_prompt", "opening"}
 def test_every_field_of_a_game_is_setup_transient_or_listed() -> None:
     g = Game.new(["A", "B", "C"], 5)
     fields = set(attrs_of(g))  # vars(g), in a compiled build too
-    assert fields - SETUP - TRANSIENT == set(_FIELDS), "a field is neither setup nor in _FIELDS"
-    assert not (set(_FIELDS) & (SETUP | TRANSIENT))
+    assert fields - SETUP - TRANSIENT == set(FIELDS), "a field is neither setup nor in FIELDS"
+    assert not (set(FIELDS) & (SETUP | TRANSIENT))
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -18,7 +18,8 @@ from qm_rules.bots import make_bot, tell
 from qm_rules.bots.heuristic import HeuristicBot
 from qm_rules.bots.inference import LogMemory
 from qm_rules.bots.mcts import SEARCHED, Determinizer, MCTSBot, SeatMemory
-from qm_rules.cards import CardType, shipped_cards
+from qm_rules.cards import SET_TYPES, CardType, shipped_cards
+from qm_rules.infoset import hidden_cards
 from qm_rules.model import PromptKind, seen_by
 from qm_rules.rng import Rng
 
@@ -284,9 +285,7 @@ def test_determinizations_follow_the_inferences() -> None:
     slots = [s.index for s in view.seats[o].slots if s.face_down]
     det = Determinizer(view, game.options, memory)
     # the unseen traps and counters: rule out all but the rarest half (enough for the slots)
-    unseen = [
-        c for c in det.pool_base if shipped_cards()[c].type in (CardType.TRAP, CardType.COUNTER)
-    ]
+    unseen = [c for c in det.infoset.pool_base if shipped_cards()[c].type in SET_TYPES]
     keep: set[str] = set()
     for name in sorted(set(unseen)):
         if sum(unseen.count(k) for k in keep) < max(len(slots), len(unseen) // 2):
@@ -305,7 +304,7 @@ def test_determinizations_follow_the_inferences() -> None:
         assert memory.hand_fits(o, hand, view, 0.0)
         dealt_ancestor |= any(shipped_cards()[c].type is CardType.ANCESTOR for c in hand)
     # (an ancestor whose condition is not met is still possible: the heuristic waits)
-    assert dealt_ancestor or det.ancestors_unseen == 0
+    assert dealt_ancestor or det.infoset.ancestors_unseen == 0
 
 
 def test_the_budget_can_be_set_by_table_size() -> None:
@@ -546,14 +545,14 @@ def test_determinizations_deal_what_the_log_says() -> None:
         memory.log = log
         memory.observe(view)
         det = Determinizer(view, game.options, memory, search_kinds=True)
-        if not (det.held or det.kinds):
+        if not (det.infoset.held or det.kinds):
             continue
         assert det.consistent
         for i in range(3):
             sample = det.sample(Rng(500 + i), memory)
             assert sample is not None
             assert sample.view(0) == view
-            for seat, cards in det.held.items():
+            for seat, cards in det.infoset.held.items():
                 for c in cards:
                     assert c in sample.st.hands[seat]
                     assert sample.defs[c].id == game.defs[c].id
@@ -713,20 +712,6 @@ def test_a_face_down_card_the_answered_link_removes_anyway_is_flipped_not_search
         assert bot.searched == 0  # type: ignore[attr-defined]
 
 
-def _hidden(game: Game, me: int) -> tuple[dict, dict, list[str]]:
-    """What ``me`` cannot see of ``game``: the others' hands, their face-down cards, the deck."""
-    name = {c: game.defs[c].id for c in range(len(game.defs))}
-    hands = {s: [name[c] for c in game.st.hands[s]] for s in range(game.n) if s != me}
-    slots = {
-        (s, i): name[c]
-        for s in range(game.n)
-        if s != me
-        for i, c in enumerate(game.st.fields[s])
-        if c >= 0 and game.st.face_down[c]
-    }
-    return hands, slots, [name[c] for c in game.st.deck]
-
-
 class _Reading(MCTSBot):
     """The search bot's reading of a game (its memory, its log, the deals it would search)
     without the search: each searched decision is checked against the true game, a few of
@@ -740,13 +725,13 @@ class _Reading(MCTSBot):
 
     def search(self, det, rng, view, default, steps):  # noqa: ANN001, ANN201
         me = view.viewer
-        truth = _hidden(self.game, me)
+        truth = hidden_cards(self.game, me)
         assert det.could_deal(self.memory, *truth), (self.game.seed, view.seq, truth[0])
         self.checked += 1
         for _ in range(self.deals):
             sample = det.sample(rng, self.memory)
             if sample is not None:  # (none: no deal fits, and none is searched)
-                assert det.could_deal(self.memory, *_hidden(sample, me)), (view.seq, truth[0])
+                assert det.could_deal(self.memory, *hidden_cards(sample, me)), (view.seq, truth[0])
                 self.dealt += 1
         return None
 

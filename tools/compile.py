@@ -13,8 +13,8 @@ benchmark prints it). Change a compiled source and ``import qm_rules`` refuses u
 again or clean (:mod:`qm_rules.build`): the old rules never run in the new ones' place.
 
 Compiled: the rules engine, what runs at every decision (:data:`ENGINE`: the game, its state,
-turn, plays, drafts, chain, clause ops, views, card definitions, random numbers). Not
-compiled: ``model.py`` (its value types make instances by switching their class, which
+turn, plays, drafts, chain, clause ops, views, card definitions, random numbers, the game's
+fields). Not compiled: ``model.py`` (its value types make instances by switching their class, which
 compiled classes do not allow), ``options.py`` (frozen dataclasses that msgspec and
 ``copy`` take apart), the words, journal and simulator (run once a game or less),
 ``build.py`` (it checks the others), the bots (callers pass their seeds as tuples, which a
@@ -58,6 +58,7 @@ ENGINE = [
     "chain.py",
     "drafts.py",
     "effects.py",
+    "fields.py",
     "game.py",
     "plays.py",
     "rng.py",

@@ -34,8 +34,8 @@ from typing import Any
 
 from qm_rules import Game, GameOptions
 from qm_rules.bots import make_bot
-from qm_rules.game import _FIELDS as GAME_FIELDS  # the game's own fields, each said once
-from qm_rules.game import _REQUIRED as REQUIRED
+from qm_rules.fields import FIELDS as GAME_FIELDS  # the game's own fields, each said once
+from qm_rules.fields import REQUIRED
 from qm_rules.model import to_plain
 
 FILE = Path(__file__).resolve().parent.parent / "tests" / "fingerprints.json"

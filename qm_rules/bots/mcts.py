@@ -16,7 +16,8 @@ over *information sets*, and every iteration
    that did not answer): a hand that does not fit is dealt again. A card the log showed in a
    hand is dealt there (:class:`~qm_rules.bots.inference.LogMemory`; with ``search_kinds``, a
    hand that searched also gets a card of the kind it searched: measured worse, off). The
-   true game is never consulted: the bot is never given it.
+   engine builds the game from the view and the deal (:class:`~qm_rules.infoset.InfoSet`);
+   the true game is never consulted: the bot is never given it.
 2. **tries every root move on that deal** (a :meth:`~qm_rules.game.Game.clone` each, with the
    same playout seeds), so that moves are compared on the same cards and the same luck: in a
    game decided this much by the draw, that is what makes a few hundred playouts enough.
@@ -51,16 +52,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..cards import CardSet, CardType
-from ..game import Game, base_set_copies
-from ..journal import rules_version
-from ..model import Event, GameOptions, LinkView, Option, Phase, Prompt, PromptKind, View, to_plain
+from ..cards import SET_TYPES, CardSet
+from ..game import Game
+from ..infoset import Deal, InfoSet, Recall
+from ..model import Event, GameOptions, Option, Prompt, PromptKind, View, to_plain
 from ..rng import Rng, seed_state
-from ..state import DECK, DISCARD, FIELD, HAND, LIMBO, SLOTS, STACK
 from .heuristic import HeuristicBot
 from .inference import SeatMemory, set_weight
 from .roles import Book, action_role, book_of
@@ -93,8 +91,6 @@ HAND_TRIES = 40
 #: Deals of all the others' hands (each seat's with its ``HAND_TRIES``) before a determinization
 #: is given up on: none fits, and it is not searched.
 DEAL_TRIES = 8
-
-_SET_TYPES = (CardType.TRAP, CardType.COUNTER)
 
 
 class Node:
@@ -142,105 +138,25 @@ def _moves(game: Game, prompt: Prompt | None = None) -> dict[str, str]:
 
 
 class Determinizer:
-    """Builds complete games from one seat's view: the seen cards where they are seen, the
-    unseen ones dealt at random into the unseen places."""
+    """Deals the games the search plays over: the engine's :class:`InfoSet` of the seat's
+    view (the seen cards where they are seen), the unseen cards dealt into the unseen places
+    so that each other hand fits how its player played."""
 
     def __init__(
         self, view: View, options: GameOptions, memory: SeatMemory, search_kinds: bool = False
     ) -> None:
-        assert view.viewer is not None and view.prompt is not None
         self.view = view
-        me = self.me = view.viewer
-        n = self.n = len(view.seats)
         self.book = memory.book
-        card_set = self.book.cards
-        total = sum(d.copies for d in card_set.base_set) * base_set_copies(n) + n
-        self.total = total
-        known: dict[int, str] = {}
-        loc: dict[int, tuple[int, int, int]] = {}
-        tapped: set[int] = set()
-        negated: set[int] = set()
-        face_down: list[int] = []
-        hidden_slots: list[tuple[int, int]] = []  # (seat, slot) of face-down cards not ours
-        fields = [[-1] * SLOTS for _ in range(n)]
-        for sv in view.seats:
-            s = sv.seat
-            for slot in sv.slots:
-                if slot.card is None:
-                    if slot.face_down:
-                        hidden_slots.append((s, slot.index))
-                    continue
-                c = slot.card.cid
-                known[c] = slot.card.card
-                loc[c] = (FIELD, s, slot.index)
-                fields[s][slot.index] = c
-                if slot.card.tapped:
-                    tapped.add(c)
-                if slot.negated:
-                    negated.add(c)
-                if slot.face_down:
-                    face_down.append(c)
-            for cv in sv.stacked:
-                known[cv.cid] = cv.card
-                loc[cv.cid] = (STACK, s, -1)
-        for cv in view.seats[me].hand or ():
-            known[cv.cid] = cv.card
-            loc[cv.cid] = (HAND, me, -1)
-        for cv in view.discard:
-            known[cv.cid] = cv.card
-            loc[cv.cid] = (DISCARD, -1, -1)
-        limbo: list[int] = []
-        for link in view.chain:
-            for seen in (link.card, link.payload, *link.cost):
-                if seen is not None:
-                    known[seen.cid] = seen.card
-            for moving in (link.card, link.payload):  # a worship's ancestor, a stacked offering
-                if moving is not None and moving.cid not in loc:
-                    loc[moving.cid] = (LIMBO, link.seat, -1)
-                    limbo.append(moving.cid)
-        self.known, self.loc, self.tapped, self.negated = known, loc, tapped, negated
-        self.face_down, self.hidden_slots, self.fields, self.limbo = (
-            face_down,
-            hidden_slots,
-            fields,
-            limbo,
+        recall = Recall(
+            memory.set_turn,
+            memory.others_set_turn,
+            memory.ability_turn == view.turn,
+            memory.log.hands,  # the cards the log showed in the others' hands: placed there
         )
-        # Cards the log showed in the others' hands (and not since seen to leave): placed there.
-        held = memory.log.hands(view, set(loc))
-        for s, cards in held.items():
-            for c, name in cards:
-                known[c] = name
-                loc[c] = (HAND, s, -1)
-        self.held = {s: [c for c, _ in cards] for s, cards in held.items()}
-        # the kinds of card they searched into them (when those are dealt)
+        self.infoset = info = InfoSet(view, self.book.cards, options, recall)
+        self.me, self.n, self.consistent = info.me, info.n, info.consistent
+        # the kinds of card the others searched into their hands (when those are dealt)
         self.kinds = memory.log.kinds(view) if search_kinds else {}
-        self.others_hands = {
-            sv.seat: sv.hand_count - len(held.get(sv.seat, ()))
-            for sv in view.seats
-            if sv.seat != me
-        }
-        # The unseen cards: every instance id not seen, and the card pool less what is seen.
-        placed = set(loc)
-        self.unseen_ids = [c for c in range(total) if c not in placed]
-        pool: dict[str, int] = {}
-        for d in card_set.base_set:
-            pool[d.id] = d.copies * base_set_copies(n)
-        seen_ancestors = set()
-        for name in known.values():
-            if self.book.type[name] is CardType.ANCESTOR:
-                seen_ancestors.add(name)
-            elif pool.get(name, 0) > 0:
-                pool[name] -= 1
-        self.pool_base = [name for name, k in sorted(pool.items()) for _ in range(k)]
-        self.ancestors_left = sorted(d.id for d in card_set.ancestors if d.id not in seen_ancestors)
-        self.ancestors_unseen = n - len(seen_ancestors)
-        hidden = sum(self.others_hands.values()) + len(hidden_slots) + view.deck_count
-        self.consistent = (
-            hidden == len(self.unseen_ids)
-            and len(self.pool_base) + self.ancestors_unseen == len(self.unseen_ids)
-            and self.ancestors_unseen >= 0
-        )
-        self.static = self._static(options, memory)
 
     def could_deal(
         self,
@@ -250,38 +166,63 @@ class Determinizer:
         deck: Sequence[str],
     ) -> bool:
         """Could :meth:`sample` deal these hidden cards: the others' hands (by seat), their
-        face-down cards (by seat and slot) and the deck? Everything dealt must be a card of the
-        unseen pool, a face-down card a trap or counter not ruled out for its slot, each hand
-        hold the cards the log placed in it and the kinds it searched for, and fit how its
-        player played (the soft part at its most lenient)."""
-        if not self.consistent or set(slots) != set(self.hidden_slots):
+        face-down cards (by seat and slot) and the deck? The view must allow them
+        (:meth:`InfoSet.allows`), a face-down card be one not ruled out for its slot, each hand
+        hold the kinds it searched for, and fit how its player played (the soft part at its
+        most lenient)."""
+        if not self.infoset.allows(hands, slots, deck):
             return False
-        if set(hands) != set(self.others_hands):
+        if any(name in memory.not_card.get(key, ()) for key, name in slots.items()):
             return False
         defs = self.book.defs
-        for key, name in slots.items():
-            if self.book.type[name] not in _SET_TYPES or name in memory.not_card.get(key, ()):
-                return False
-        dealt: Counter[str] = Counter(deck)
-        dealt.update(slots.values())
         for seat, hand in hands.items():
-            held = Counter(self.known[c] for c in self.held.get(seat, ()))
-            if held - Counter(hand) or len(hand) != self.others_hands[seat] + held.total():
-                return False
-            dealt.update(Counter(hand) - held)
             for kind in set(self.kinds.get(seat, ())):
                 wanted = sum(1 for k in self.kinds[seat] if k == kind)
                 if sum(1 for x in hand if kind.accepts(defs[x])) < min(wanted, len(hand)):
                     return False
             if not memory.hand_fits(seat, list(hand), self.view, 0.999):
                 return False
-        rest = dealt - Counter(self.pool_base)
-        ancestors = set(self.ancestors_left)
-        return (
-            not Counter(self.pool_base) - dealt
-            and all(name in ancestors and k == 1 for name, k in rest.items())
-            and rest.total() == self.ancestors_unseen
-        )
+        return True
+
+    def sample(self, rng: Rng, memory: SeatMemory) -> Game | None:
+        """One determinization; None when no deal of the others' hands that fits how they played
+        was found (rare: a seat whose cards are held to few kinds)."""
+        return self.infoset.sample(rng, lambda rng: self._deal(rng, memory))
+
+    def _deal(self, rng: Rng, memory: SeatMemory) -> Deal | None:
+        info = self.infoset
+        pool = info.unseen_pool(rng)
+        # Face-down slots first, from the traps and counters of the pool: the ones the
+        # heuristic sets first are likelier, and none that would have answered what it let by.
+        slots: dict[tuple[int, int], str] = {}
+        for key in info.hidden_slots:
+            slots[key] = pool.pop(_pick_set_card(self.book, pool, memory.not_card.get(key), rng))
+        # Then the others' hands, each dealt again until it fits how that player played. The
+        # cards known in a hand are there; a hand that searched a kind of card gets one (beyond
+        # those known), for every hand before any is filled.
+        forced: dict[int, list[str]] = {}
+        defs = self.book.defs
+        for seat, count in sorted(info.others_hands.items()):
+            held = info.held.get(seat, [])
+            dealt = forced[seat] = [info.known[c] for c in held]
+            for kind in self.kinds.get(seat, ()):
+                if len(dealt) - len(held) >= count:
+                    break
+                if sum(1 for x in dealt if kind.accepts(defs[x])) >= sum(
+                    1 for k in self.kinds[seat] if k == kind
+                ):
+                    continue
+                fits = [i for i, x in enumerate(pool) if kind.accepts(defs[x])]
+                if fits:
+                    dealt.append(pool.pop(fits[rng.below(len(fits))]))
+        free = self._deal_hands(pool, forced, memory, rng)
+        if free is None:
+            return None
+        hands = {
+            seat: forced[seat][len(info.held.get(seat, ())) :] + free[seat]
+            for seat in sorted(info.others_hands)
+        }
+        return Deal(hands, slots, pool[::-1])
 
     def _deal_hands(
         self, pool: list[str], forced: dict[int, list[str]], memory: SeatMemory, rng: Rng
@@ -290,15 +231,16 @@ class Determinizer:
         stays in it) so that every hand fits how its player played; None if no such deal was
         found. Each try deals the seats in a new order, each hand from the cards its player may
         hold, so that no seat takes what another's hand needs for good."""
+        info = self.infoset
         for _ in range(DEAL_TRIES):
             left = list(pool)
             rng.shuffle(left)
-            order = sorted(self.others_hands)
+            order = sorted(info.others_hands)
             rng.shuffle(order)
             dealt: dict[int, list[str]] = {}
             for seat in order:
-                known = len(self.held.get(seat, ()))
-                free = self.others_hands[seat] - (len(forced[seat]) - known)
+                known = len(info.held.get(seat, ()))
+                free = info.others_hands[seat] - (len(forced[seat]) - known)
                 hand = self._deal_hand(seat, free, forced[seat], left, memory, rng)
                 if hand is None:
                     break
@@ -332,165 +274,6 @@ class Determinizer:
                 return hand
         return None
 
-    def _static(self, options: GameOptions, memory: SeatMemory) -> dict[str, Any]:
-        """The parts of the state every determinization shares."""
-        view, me = self.view, self.me
-        prompt = view.prompt
-        assert prompt is not None
-        chain = []
-        for link in view.chain:
-            chain.append(_link_plain(link, self.loc))
-        breaking = []
-        if view.chain:
-            breaking = [
-                sv.seat
-                for sv in view.seats
-                if not sv.stacked
-                and any(
-                    s.card is not None
-                    and not s.face_down
-                    and self.book.type[s.card.card] is CardType.ANCESTOR
-                    for s in sv.slots
-                )
-            ]
-        asking = None
-        if view.chain and prompt.kind is PromptKind.RESPOND:
-            newest = view.chain[-1].seat
-            asking = []
-            s = me
-            while s != newest:
-                if not view.seats[s].conceded:
-                    asking.append(s)
-                s = (s + 1) % self.n
-        ability_turn = [0] * self.n
-        if memory.ability_turn == view.turn:
-            ability_turn[me] = view.turn
-        if prompt.kind is PromptKind.ACTION and not any(
-            o.kind == "ability" for o in prompt.options
-        ):
-            ability_turn[me] = view.turn  # used already, or not ours to use: the same to the engine
-        placed = not (view.phase is Phase.PLACE and not view.chain)
-        return {
-            "rules": rules_version(self.book.cards),
-            "names": [sv.name for sv in view.seats],
-            "seed": 0,
-            "options": to_plain(options),
-            "conceded": [sv.conceded for sv in view.seats],
-            "turn_seat": view.turn_seat,
-            "first_seat": view.first_seat,
-            "turn": view.turn,
-            "round": view.round,
-            "phase": view.phase.value,
-            "phase_entered": True,
-            "placed": placed,
-            "ability_turn": ability_turn,
-            "prohibitions": [
-                [p.tag, list(p.actions), p.source, p.until_turn] for p in view.prohibitions
-            ],
-            "chain": chain,
-            "chain_origin": view.phase.value,
-            "asking": asking,
-            "resolving": False,
-            "res_section": 0,
-            "res_choices": [],
-            "breaking": breaking,
-            "turn_ends_after_chain": bool(view.chain) and view.seats[view.turn_seat].conceded,
-            "quiet_turns": 0,
-            "draft": None,
-            "result": None,
-            "seq": view.seq,
-        }
-
-    def sample(self, rng: Rng, memory: SeatMemory) -> Game | None:
-        """One determinization; None when no deal of the others' hands that fits how they played
-        was found (rare: a seat whose cards are held to few kinds)."""
-        view = self.view
-        names: list[str | None] = [None] * self.total
-        for c, name in self.known.items():
-            names[c] = name
-        ids = list(self.unseen_ids)
-        rng.shuffle(ids)
-        pool = list(self.pool_base)
-        anc = list(self.ancestors_left)
-        rng.shuffle(anc)
-        pool.extend(anc[: self.ancestors_unseen])
-        rng.shuffle(pool)
-        # Face-down slots first, from the traps and counters of the pool: the ones the
-        # heuristic sets first are likelier, and none that would have answered what it let by.
-        loc = dict(self.loc)
-        fields = [f[:] for f in self.fields]
-        face_down = list(self.face_down)
-        set_turn = [0] * self.total
-        for c in face_down:
-            set_turn[c] = memory.set_turn.get(c, view.turn - 1)
-        for seat, slot in self.hidden_slots:
-            c = ids.pop()
-            names[c] = pool.pop(
-                _pick_set_card(self.book, pool, memory.not_card.get((seat, slot)), rng)
-            )
-            loc[c] = (FIELD, seat, slot)
-            fields[seat][slot] = c
-            face_down.append(c)
-            set_turn[c] = memory.others_set_turn.get((seat, slot), view.turn - 1)
-        # Then the others' hands, each dealt again until it fits how that player played.
-        hands: list[list[int]] = [[] for _ in range(self.n)]
-        for cv in view.seats[self.me].hand or ():
-            hands[self.me].append(cv.cid)
-        # The cards known in a hand are there; a hand that searched a kind of card gets one
-        # (beyond those known), for every hand before any is filled.
-        forced: dict[int, list[str]] = {}
-        defs = self.book.defs
-        for seat, count in sorted(self.others_hands.items()):
-            held = self.held.get(seat, [])
-            hands[seat].extend(held)
-            dealt = forced[seat] = [names[c] or "" for c in held]
-            for kind in self.kinds.get(seat, ()):
-                if len(dealt) - len(held) >= count:
-                    break
-                if sum(1 for x in dealt if kind.accepts(defs[x])) >= sum(
-                    1 for k in self.kinds[seat] if k == kind
-                ):
-                    continue
-                fits = [i for i, x in enumerate(pool) if kind.accepts(defs[x])]
-                if fits:
-                    dealt.append(pool.pop(fits[rng.below(len(fits))]))
-        free = self._deal_hands(pool, forced, memory, rng)
-        if free is None:
-            return None
-        for seat in sorted(self.others_hands):
-            dealt = forced[seat] + free[seat]
-            known = len(self.held.get(seat, ()))
-            for name in dealt[known:]:
-                c = ids.pop()
-                names[c] = name
-                loc[c] = (HAND, seat, -1)
-                hands[seat].append(c)
-        deck = []
-        for c in ids:
-            names[c] = pool.pop()
-            deck.append(c)
-        rng.shuffle(deck)
-        for c in deck:
-            loc[c] = (DECK, -1, -1)
-        stacks: list[list[int]] = [[cv.cid for cv in sv.stacked] for sv in view.seats]
-        data = dict(self.static)
-        data["defs"] = names
-        data["rng"] = rng.next64() or 1
-        data["zones"] = {
-            "loc": [list(loc[c]) for c in range(self.total)],
-            "tapped": sorted(self.tapped),
-            "face_down": sorted(face_down),
-            "negated": sorted(self.negated),
-            "set_turn": set_turn,
-            "deck": deck,
-            "discard": [cv.cid for cv in view.discard],
-            "hands": hands,
-            "fields": fields,
-            "stacks": stacks,
-            "limbo": list(self.limbo),
-        }
-        return Game.from_state(data, cards=self.book.cards)
-
 
 def _playout_bot(seed: int, declined: dict[str, int], cards: CardSet) -> HeuristicBot:
     bot = HeuristicBot(seed, cards)
@@ -504,10 +287,10 @@ def _pick_set_card(book: Book, pool: list[str], ruled_out: set[str] | None, rng:
     weights = [
         (i, set_weight(book, name))
         for i, name in enumerate(pool)
-        if book.type[name] in _SET_TYPES and not (ruled_out and name in ruled_out)
+        if book.type[name] in SET_TYPES and not (ruled_out and name in ruled_out)
     ]
     if not weights:
-        weights = [(i, 1.0) for i, name in enumerate(pool) if book.type[name] in _SET_TYPES]
+        weights = [(i, 1.0) for i, name in enumerate(pool) if book.type[name] in SET_TYPES]
     if not weights:
         return 0
     roll = rng.below(1 << 30) / (1 << 30) * sum(w for _, w in weights)
@@ -516,28 +299,6 @@ def _pick_set_card(book: Book, pool: list[str], ruled_out: set[str] | None, rng:
         if roll < 0:
             return i
     return weights[-1][0]
-
-
-def _link_plain(link: LinkView, loc: dict[int, tuple[int, int, int]]) -> dict[str, Any]:
-    targets = []
-    owners = []
-    for t in link.targets:
-        kind, value = t[0], int(t[1:])
-        targets.append([kind, value])
-        owners.append(loc[value][1] if kind == "c" and value in loc else -1)
-    return {
-        "seat": link.seat,
-        "kind": link.kind.value,
-        "card": link.card.cid,
-        "mode": link.mode,
-        "targets": targets,
-        "target_owners": owners,
-        "cost": [cv.cid for cv in link.cost],
-        "responds_to": link.responds_to,
-        "negated": link.negated,
-        "negate_to": "discard",
-        "payload": link.payload.cid if link.payload is not None else None,
-    }
 
 
 def _doomed_answer(book: Book, view: View, choice: str) -> bool:
