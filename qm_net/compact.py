@@ -4,13 +4,12 @@ An update used to carry the engine's dataclasses as maps, every key in every car
 whole view at six seats was 2.3 KiB at the median, the last update of a game (every hand) over
 4 KiB. On the wire now (``docs/protocol.md`` §5.1):
 
-- a **Card** is ``[cid, def]``, or ``[cid, def, true]`` when tapped;
-- a **Slot** is nil when empty, else ``[card, face_down, negated]`` (card nil: face down and
-  not yours); a **Seat** ``[name, hand_count, hand, slots, stacked, conceded]``; a **Link**
-  ``[seat, kind, card, mode, targets, cost, negated, responds_to, payload]``; a **Prohibition**
-  ``[tag, actions, source, until_turn]``; an **Option** ``[id, kind, card, seat, mode]``; a
-  **Prompt** ``[seat, kind, seq, options, context, default]``; an **Event**
-  ``[kind, seat, data, to]``;
+- each value of the engine's is an array of its fields, in the order of its class below
+  (:class:`Card`, :class:`Slot`, :class:`Seat`, :class:`Link`, :class:`Prohibition`,
+  :class:`Option`, :class:`Prompt`, :class:`Event`): ``[cid, def]`` is a card, a slot is nil
+  when empty; a Seat's and a Link's fields are the engine's own (:class:`~qm_rules.model.
+  SeatView`, :class:`~qm_rules.model.LinkView`, but for the position), in the same order,
+  each put on the wire and read back by its type (:class:`Shape`);
 - trailing items equal to their default are left out (``[12, "qingtuan"]`` is untapped; a
   prompt others see is ``[seat, kind, seq]``), and a receiver ignores items past those it
   knows (so an item may be added at the end without a version step);
@@ -26,7 +25,11 @@ that :func:`qm_net.delta.diff` passes over it unread.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import operator
 import typing
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import msgspec
@@ -55,7 +58,7 @@ class Slot(Struct, array_like=True, frozen=True):
 
 
 class Seat(Struct, array_like=True, frozen=True):
-    """``[name, hand_count, hand, slots, stacked, conceded]``: one seat, in seat order."""
+    """One seat, in seat order: the fields of the engine's seat view but its position."""
 
     name: str
     hand_count: Int
@@ -66,7 +69,8 @@ class Seat(Struct, array_like=True, frozen=True):
 
 
 class Link(Struct, array_like=True, frozen=True):
-    """``[seat, kind, card, mode, targets, cost, negated, responds_to, payload]``."""
+    """One link of the chain, oldest first: the fields of the engine's link view but its
+    position."""
 
     seat: Int
     kind: m.LinkKind
@@ -136,6 +140,83 @@ class View(Struct, frozen=True):
     prohibitions: tuple[Prohibition, ...]
     prompt: Prompt | None
     result: Result | None
+
+
+# ───────────────────────── a seat's and a link's fields ─────────────────────────
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _encode(hint: Any) -> Callable[[Encoder, Any], Any]:
+    """How an engine value of the field typed ``hint`` on the wire goes in its wire form."""
+    if hint is Card:
+        return Encoder.card
+    if hint == Card | None:
+        return lambda enc, c: None if c is None else enc.card(c)
+    if hint == tuple[Card, ...]:
+        return Encoder.cards
+    if hint == tuple[Card, ...] | None:
+        return lambda enc, cs: None if cs is None else enc.cards(cs)
+    if hint == tuple[Slot | None, ...]:
+        return lambda enc, slots: [enc.slot(x) for x in slots]
+    if hint == tuple[str, ...]:
+        return lambda enc, items: list(items)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return lambda enc, value: value.value
+    return lambda enc, value: value
+
+
+def _decode(hint: Any) -> Callable[[Any], Any]:
+    """How a decoded wire value of the field typed ``hint`` becomes the engine's."""
+    if hint is Card:
+        return to_card
+    if hint == Card | None:
+        return lambda c: None if c is None else to_card(c)
+    if hint == tuple[Card, ...]:
+        return _cards
+    if hint == tuple[Card, ...] | None:
+        return lambda cs: None if cs is None else _cards(cs)
+    if hint == tuple[Slot | None, ...]:
+        return lambda slots: tuple([to_slot(k, x) for k, x in enumerate(slots)])
+    return _same
+
+
+class Shape:
+    """One compact array's fields, said once by its class, and what follows from them: how an
+    engine value goes on the wire (its trailing defaults left out) and comes back, and each
+    field's place. The engine's value has the same fields after its position (``at``), in the
+    same order: checked when this module loads."""
+
+    def __init__(self, wire: type[Struct], engine: type, at: str) -> None:
+        hints = typing.get_type_hints(wire, include_extras=True)
+        self.wire = wire
+        self.fields: tuple[str, ...] = wire.__struct_fields__
+        ours = tuple(f.name for f in dataclasses.fields(engine))
+        if ours != (at, *self.fields):
+            raise TypeError(
+                f"{wire.__name__} on the wire is {self.fields}, the engine's {engine.__name__} "
+                f"{ours}: the same fields after {at!r}, in the same order"
+            )
+        self.types = tuple(hints[f] for f in self.fields)
+        self.place = {f: j for j, f in enumerate(self.fields)}
+        self.get = operator.attrgetter(*self.fields)
+        self.encoders = tuple(_encode(t) for t in self.types)
+        self.decoders = tuple(_decode(t) for t in self.types)
+        infos = msgspec.structs.fields(wire)
+        self.defaults = tuple(d[0] for f in infos if (d := _default(f)))
+        """The plain defaults of the last fields (those that have one), for the trimming."""
+        self.missing = {j: d[0] for j, f in enumerate(infos) if (d := _default(f))}
+        """A field's plain default by its place, for an array that leaves it out."""
+
+    def encode(self, enc: Encoder, value: Any) -> list[Any]:
+        items = [e(enc, v) for e, v in zip(self.encoders, self.get(value), strict=True)]
+        return _trim(items, self.defaults)
+
+    def decode(self, wire: Any) -> list[Any]:
+        """The engine's field values (but the position) of a decoded wire array."""
+        return [d(getattr(wire, f)) for d, f in zip(self.decoders, self.fields, strict=True)]
 
 
 # ───────────────────────── the host's side: engine values → wire ─────────────────────────
@@ -212,33 +293,11 @@ class Encoder:
         if hit is not None:
             # (type: ignore: the cache holds what was encoded for the part)
             return hit  # type: ignore[no-any-return]
-        slot = self.slot
-        out = [
-            s.name,
-            s.hand_count,
-            None if s.hand is None else self.cards(s.hand),
-            [slot(x) for x in s.slots],
-        ]
-        if s.stacked or s.conceded:
-            out.append(self.cards(s.stacked))
-            if s.conceded:
-                out.append(True)
         # (type: ignore: the cache holds what was encoded for the part)
-        return self._keep(s, out)  # type: ignore[no-any-return]
+        return self._keep(s, SEAT.encode(self, s))  # type: ignore[no-any-return]
 
     def link(self, link: m.LinkView) -> list[Any]:
-        out = [
-            link.seat,
-            link.kind.value,
-            self.card(link.card),
-            link.mode,
-            list(link.targets),
-            self.cards(link.cost),
-            link.negated,
-            link.responds_to,
-            None if link.payload is None else self.card(link.payload),
-        ]
-        return _trim(out, (None, [], [], False, None, None))
+        return LINK.encode(self, link)
 
     def prompt(self, p: m.Prompt | None) -> list[Any] | None:
         """A new list each time: the host numbers each receiver's copy (its ``seq``)."""
@@ -345,14 +404,9 @@ def to_slot(index: int, x: Slot | None) -> m.SlotView:
 
 
 def to_seat(index: int, s: Seat) -> m.SeatView:
-    slots = tuple([to_slot(i, x) for i, x in enumerate(s.slots)])
-    hand = None if s.hand is None else _cards(s.hand)
-    return m.make_seat_view(index, s.name, s.hand_count, hand, slots, _cards(s.stacked), s.conceded)
+    return m.make_seat_view(index, *SEAT.decode(s))
 
 
-#: A seat's fields by their places in its array, with their wire types.
-_SEAT_TYPES = typing.get_type_hints(Seat, include_extras=True)
-_SEAT_PARTS = tuple((f, _SEAT_TYPES[f]) for f in Seat.__struct_fields__)
 _SLOT_OR_NIL = Slot | None
 
 
@@ -363,56 +417,27 @@ def patch_seat(
     Seat array; for the slots, the slots at those indices) are checked and converted from
     ``plain`` (the patched wire seat); None converts the whole seat."""
     index = prev.seat
-    if parts is None or type(plain) is not list or len(plain) < 4:
+    if parts is None or type(plain) is not list or len(plain) <= SEAT_SLOTS:
         return to_seat(index, msgspec.convert(plain, Seat))
-    name, count, hand, slots, stacked, conceded = (
-        prev.name,
-        prev.hand_count,
-        prev.hand,
-        prev.slots,
-        prev.stacked,
-        prev.conceded,
-    )
+    values = list(SEAT.get(prev))
     for j, within in parts.items():
-        if type(j) is not int or not 0 <= j < len(_SEAT_PARTS):
+        if type(j) is not int or not 0 <= j < len(values):
             continue  # a place past those we know: ignored
-        field, kind = _SEAT_PARTS[j]
-        value = plain[j] if j < len(plain) else ((), False)[j - 4]
-        if j == 3 and within is not None and type(value) is list and len(value) == len(slots):
-            now = list(slots)
-            for k in within:
-                now[k] = to_slot(k, msgspec.convert(value[k], _SLOT_OR_NIL))
-            slots = tuple(now)
-            continue
-        wire = msgspec.convert(value, kind)
-        if j == 0:
-            name = wire
-        elif j == 1:
-            count = wire
-        elif j == 2:
-            hand = None if wire is None else _cards(wire)
-        elif j == 3:
-            slots = tuple([to_slot(k, x) for k, x in enumerate(wire)])
-        elif j == 4:
-            stacked = _cards(wire)
-        else:
-            conceded = wire
-    return m.make_seat_view(index, name, count, hand, slots, stacked, conceded)
+        value = plain[j] if j < len(plain) else SEAT.missing[j]
+        if j == SEAT_SLOTS and within is not None and type(value) is list:
+            slots = values[j]
+            if len(value) == len(slots):
+                now = list(slots)
+                for k in within:
+                    now[k] = to_slot(k, msgspec.convert(value[k], _SLOT_OR_NIL))
+                values[j] = tuple(now)
+                continue
+        values[j] = SEAT.decoders[j](msgspec.convert(value, SEAT.types[j]))
+    return m.make_seat_view(index, *values)
 
 
 def _link(index: int, x: Link) -> m.LinkView:
-    return m.LinkView(
-        index,
-        x.seat,
-        x.kind,
-        to_card(x.card),
-        x.mode,
-        x.targets,
-        _cards(x.cost),
-        x.negated,
-        x.responds_to,
-        None if x.payload is None else to_card(x.payload),
-    )
+    return m.LinkView(index, *LINK.decode(x))
 
 
 _OPTIONS: dict[tuple[Any, ...], m.Option] = {}
@@ -501,3 +526,10 @@ def _default(f: msgspec.structs.FieldInfo) -> list[Any]:
     if f.default_factory is not msgspec.NODEFAULT:
         return [plain(f.default_factory())]
     return []
+
+
+#: The Seat's and the Link's fields, said once (by their classes, the engine's alike).
+SEAT = Shape(Seat, m.SeatView, "seat")
+LINK = Shape(Link, m.LinkView, "index")
+#: The place of a seat's slots in its array: a patch may change one slot of them.
+SEAT_SLOTS = SEAT.place["slots"]

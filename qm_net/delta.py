@@ -110,13 +110,15 @@ def _within(
     parts: dict[int, set[int] | None] | None, path: Any
 ) -> dict[int, set[int] | None] | None:
     """The parts of one seat a step touches, added to ``parts``: a seat's field by its place
-    (``path[2]``), within its slots (place 3) a slot (``path[3]``); None for the whole seat."""
+    (``path[2]``), within its slots (:data:`~qm_net.compact.SEAT_SLOTS`) a slot (``path[3]``);
+    None for the whole seat."""
     if parts is None or len(path) < 3:
         return None
     j = path[2]
-    if j == 3 and len(path) > 3 and parts.get(3, set()) is not None:
+    slots = compact.SEAT_SLOTS
+    if j == slots and len(path) > 3 and parts.get(slots, set()) is not None:
         # (type: ignore: not None: checked in the condition)
-        parts.setdefault(3, set()).add(path[3])  # type: ignore[union-attr]
+        parts.setdefault(slots, set()).add(path[3])  # type: ignore[union-attr]
     else:
         parts[j] = None
     return parts
