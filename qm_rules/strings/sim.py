@@ -123,5 +123,64 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "实际用时 {seconds} 秒，{jobs} 个进程",
         "en": "Wall time: {seconds} s in {jobs} processes",
     },
+    "sim.wall.cluster": {
+        "zh": "实际用时 {seconds} 秒，在 Dask 集群 {cluster} 上（{jobs} 个工作线程）",
+        "en": "Wall time: {seconds} s on the Dask cluster {cluster} ({jobs} worker threads)",
+    },
+    "sim.wall.local": {
+        "zh": "实际用时 {seconds} 秒，在本机启动的 Dask 集群上（{jobs} 个工作进程）",
+        "en": "Wall time: {seconds} s on a Dask cluster started here ({jobs} workers)",
+    },
     "sim.progress": {"zh": "{done}/{total} 局", "en": "{done}/{total} games"},
+    "sim.cluster.missing": {
+        "zh": "--cluster 需要 Dask，默认安装不带它。请安装：pip install 'qingming[cluster]'"
+        "（集群的每台机器都要装）",
+        "en": "--cluster needs Dask, which a stock install leaves out. Install it with: "
+        "pip install 'qingming[cluster]' (on every machine of the cluster too)",
+    },
+    "sim.cluster.starting": {
+        "zh": "正在本机启动 Dask 集群：{n} 个工作进程（只监听 127.0.0.1）……",
+        "en": "Starting a Dask cluster here: {n} worker processes (listening on 127.0.0.1 only)…",
+    },
+    "sim.cluster.connecting": {
+        "zh": "正在连接 Dask 调度器 {address}……",
+        "en": "Connecting to the Dask scheduler at {address}…",
+    },
+    "sim.cluster.waiting": {
+        "zh": "调度器 {address} 还没有工作进程，等待其中一个加入……",
+        "en": "The scheduler at {address} has no workers yet: waiting for one to join…",
+    },
+    "sim.cluster.ready": {
+        "zh": "集群就绪：{workers} 个工作进程，{threads} 个线程（引擎：{builds}）",
+        "en": "Cluster ready: {workers} workers, {threads} threads (engine: {builds})",
+    },
+    "sim.cluster.unreachable": {
+        "zh": "无法连接 Dask 调度器 {address}：{why}",
+        "en": "cannot reach the Dask scheduler at {address}: {why}",
+    },
+    "sim.cluster.no_workers": {
+        "zh": "调度器 {address} 在 {seconds} 秒内没有工作进程加入",
+        "en": "no worker joined the scheduler at {address} within {seconds} s",
+    },
+    "sim.cluster.no_qingming": {
+        "zh": "集群的工作进程无法运行清明（每台工作机器都要安装 qingming[cluster]）：{why}",
+        "en": "the cluster's workers cannot run Qingming (install qingming[cluster] on every "
+        "worker machine): {why}",
+    },
+    "sim.cluster.other_engine": {
+        "zh": "这些工作进程装的清明引擎版本不同（本机为 {version}），对局结果会不一样：{workers}。"
+        "请在每台机器上装同一版本",
+        "en": "these workers run another version of the Qingming engine than this one "
+        "({version}), so their games would differ: {workers}. Install the same version on "
+        "every machine",
+    },
+    "sim.cluster.failed": {
+        "zh": "集群上的对局失败：{why}",
+        "en": "the games failed on the cluster: {why}",
+    },
+    "sim.cluster.remote_jobs": {
+        "zh": "--jobs 只用于本机；--cluster {address} 由集群自己的工作进程决定",
+        "en": "--jobs counts processes here; with --cluster {address} the cluster's own "
+        "workers play",
+    },
 }
