@@ -1,4 +1,5 @@
-"""The rulebook: ``docs/RULES.md``, one section at a time, in the player's language.
+"""The rulebook: ``docs/RULES.md``, one section at a time, in the player's language; its card
+list and deck those of the card set shown (a table's own, sent by its host).
 
 A list of the sections on the left, the chosen one in a Markdown viewer on the right. The whole
 bilingual book in one viewer takes Textual seconds to lay out (a widget a block); a section
@@ -18,10 +19,12 @@ from textual.screen import Screen
 from textual.widgets import Label, MarkdownViewer, OptionList
 from textual.widgets.option_list import Option
 
+from qm_rules.shown import shown_cards
 from qm_tui.bindings import localize_bindings
 from qm_tui.i18n import tr
 from qm_tui.rules_text import RulesSection, rules_markdown, split_sections
 from qm_tui.widgets.footer import Footer
+from qm_words.cardlist import with_cards
 
 #: Below this width the section list starts hidden (it would squeeze the text).
 TOC_MIN_WIDTH = 90
@@ -65,6 +68,8 @@ class RulebookScreen(Screen[None]):
 
     def _load(self) -> None:
         text = rules_markdown()
+        if text:  # at a table of its host's own set: that set's card list and deck
+            text = with_cards(text, shown_cards())
         self.sections = split_sections(text, self.book_lang) if text else []
         if not self.sections:
             self.sections = [
