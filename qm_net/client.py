@@ -321,6 +321,23 @@ class TableClient:
     async def concede(self) -> None:
         await self._send(p.Concede())
 
+    @property
+    def can_take_back(self) -> bool:
+        """Whether the host takes back decisions at all (``takeback``: an older host does not);
+        whether it will this time is the host's to say."""
+        return self.table is not None and "takeback" in self.table.features
+
+    async def take_back(self) -> None:
+        """Take back this seat's last decision, at the prompt now shown; returns once the host
+        has sent the view from before it (handed on as an update, like any other). Raises
+        :class:`TableError` with the host's refusal (``takeback_others``, ``takeback_revealed``
+        ...; ``unsupported`` for a host that does not take decisions back)."""
+        if not self.can_take_back:
+            raise TableError("unsupported", "this table's host does not take decisions back")
+        if self.view is None or self.view.prompt is None:
+            raise TableError("wrong_state", "there is no decision to take back now")
+        await self._request(p.TakeBack(seq=self.view.prompt.seq))
+
     async def rematch(self) -> None:
         await self._send(p.Rematch())
 
@@ -481,7 +498,7 @@ class TableClient:
             final = self._base_view if msg.view is None else compact.to_view(msg.view)
             if final is None:
                 return  # the last update was one we could not apply: sync brings it whole
-            out = GameEnded(msg.result, final, msg.deal)
+            out = GameEnded(msg.result, final, msg.deal, takebacks=msg.takebacks)
         elif isinstance(msg, LobbyUpdate | ChatMessage | ErrorMessage | Dealt):
             if isinstance(msg, LobbyUpdate):
                 self._lobby_at = (msg.state, msg.games_played)

@@ -503,7 +503,7 @@ def verify(record: ClientRecord) -> Verdict:
         )
 
     try:
-        views, told = _replayed(journal, record.seat)
+        views, told = _replayed(journal, record.seat, _takebacks(record.reveal["journal"]))
     except (JournalError, RulesError) as exc:
         return fail("replay", f"the revealed choices do not replay: {exc}")
     steps.append(Step("replay", True, f"{len(journal.choices)} choices replay under the rules"))
@@ -538,14 +538,28 @@ def _missing(mine: list[str], replayed: list[str]) -> int | None:
     return None
 
 
-def _replayed(journal: Journal, seat: int | None) -> tuple[list[str], list[str]]:
+def _takebacks(plain: Any) -> list[tuple[int, int, str]]:
+    """The choices a revealed journal says were taken back (none from an older host)."""
+    try:
+        return [(int(i), int(s), str(o)) for i, s, o in plain.get("takebacks") or ()]
+    except (TypeError, ValueError) as exc:
+        raise JournalError(f"the take-backs are malformed ({exc})") from exc
+
+
+def _replayed(
+    journal: Journal, seat: int | None, takebacks: list[tuple[int, int, str]] | None = None
+) -> tuple[list[str], list[str]]:
     """The digest of ``seat``'s view after the deal and after every choice of the journal,
     numbered as the host numbers each receiver's views (its own hidden steps and every public
     decision: :mod:`qm_net.host.wireseq`); and the digests of the events ``seat`` was told on
-    the way (:func:`event_digest`), as the host tells them (:mod:`qm_net.host.history`)."""
+    the way (:func:`event_digest`), as the host tells them (:mod:`qm_net.host.history`).
+    ``takebacks``: the choices taken back (:func:`qm_net.journal_io.live`), whose views were
+    shown too, and the view after each take-back."""
     from qm_net.host.wireseq import WireSeq, is_hidden_step  # here: the host imports this module
+    from qm_net.journal_io import live
 
-    game = Game.new(list(journal.players), journal.seed, journal.options, journal.card_set())
+    cards = journal.card_set()
+    game = Game.new(list(journal.players), journal.seed, journal.options, cards)
     wire = WireSeq(game.n)
     told = [event_digest(e) for e in game.opening if e.visible_to(seat)]
 
@@ -556,7 +570,16 @@ def _replayed(journal: Journal, seat: int | None) -> tuple[list[str], list[str]]
         return view_digest(dataclasses.replace(view, seq=seq, prompt=prompt))
 
     out = [digest()]
-    for i, (s, option) in enumerate(journal.choices):
+    standing: list[tuple[int, str]] = []
+    for i, step in enumerate(live(journal.choices, takebacks or ())):
+        if step is None:  # the game as before the last choice standing: told to everyone
+            standing.pop()
+            game = Game.replay(dataclasses.replace(journal, choices=list(standing)), cards=cards)
+            wire.record(None)
+            out.append(digest())
+            continue
+        s, option, _ = step
+        standing.append((s, option))
         drafting = game.draft is not None
         try:
             events = game.choose(s, option)

@@ -17,6 +17,18 @@ A choice a timer made (the prompt's default, taken when its player did not answe
 ``"timeout": true``, so that a resumed host tells it as it was told live ("timed out (passed)"),
 not as the player's choice.
 
+A player who takes back their last decision (a table of one player and host bots:
+:mod:`qm_net.host.takeback`) withdraws the game's last choice; the file keeps it and says so
+after it, and the next choice takes its index again::
+
+    {"type": "choice", "i": 7, "seat": 0, "option": "place:17"}
+    {"type": "takeback", "i": 7, "seat": 0, "option": "place:17"}
+    {"type": "choice", "i": 7, "seat": 0, "option": "place:23"}
+
+Read back, a game's ``choices`` are those that stand (the game as finally played: its replay,
+its check), and ``takebacks`` the choices withdrawn, in order (:data:`TakenBack`), from which
+:func:`live` puts the decisions back in the order they were made.
+
 Seat tokens are stored only as SHA-256 hashes, and the file is still created 0600: it names the
 players and, after the game, every card they held. A ``kill -9`` can tear the last line; readers
 ignore a torn tail and :class:`JournalWriter` cuts it off before writing again. While a host
@@ -35,12 +47,51 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from qm_rules import Game, Journal, JournalError, to_plain
 from qm_rules.model import Event
+
+TakenBack = tuple[int, int, str]
+"""A choice taken back: its index among the game's choices, its seat and its option."""
+
+
+def live(
+    choices: Sequence[tuple[int, str]], takebacks: Sequence[TakenBack]
+) -> Iterator[tuple[int, str, bool] | None]:
+    """The game's decisions in the order they were made: each choice (seat, option, whether
+    it stands) — those that stand, ``choices``, and those withdrawn, ``takebacks`` — and None
+    where the last one standing was taken back. Only the last choice standing is ever
+    withdrawn, so a choice made at index i is the next take-back's if that is the next to
+    reach down to i, else the one standing there. JournalError when the take-backs do not fit
+    the choices."""
+    standing: list[tuple[int, str]] = []
+    k = 0
+    while True:
+        if k < len(takebacks) and takebacks[k][0] == len(standing) - 1:
+            at, seat, option = takebacks[k]
+            if standing[-1] != (seat, option):
+                raise JournalError(f"take-back {k + 1} withdraws a choice that was not made")
+            standing.pop()
+            k += 1
+            yield None
+            continue
+        at = len(standing)
+        reaching = next((t for t in takebacks[k:] if t[0] <= at), None)
+        if reaching is not None and reaching[0] < at:
+            raise JournalError(f"take-back {k + 1} withdraws a choice under another")
+        if reaching is not None:
+            made, stands = (reaching[1], reaching[2]), False
+        elif at < len(choices):
+            made, stands = choices[at], True
+        elif k < len(takebacks):
+            raise JournalError(f"take-back {k + 1} withdraws a choice never made")
+        else:
+            return
+        standing.append(made)
+        yield (*made, stands)
 
 
 def token_hash(token: str) -> str:
@@ -60,6 +111,7 @@ class JournalGame:
     table_options: dict[str, Any] = field(default_factory=dict)  # the last ``table`` line before it
     deal: dict[str, Any] | None = None  # qm_net.fairdeal.Deal.plain(): the secret and the parts
     timeouts: set[int] = field(default_factory=set)  # the choices a timer made, by index
+    takebacks: list[TakenBack] = field(default_factory=list)  # the choices withdrawn, in order
 
     @property
     def finished(self) -> bool:
@@ -158,6 +210,13 @@ def _take(games: list[JournalGame], rec: Any, path: str, lineno: int) -> None:
         if rec.get("timeout") is True:
             game.timeouts.add(len(game.choices))
         game.choices.append((int(rec["seat"]), str(rec["option"])))
+    elif kind == "takeback":
+        taken = (int(rec["i"]), int(rec["seat"]), str(rec["option"]))
+        if not game.choices or (len(game.choices) - 1, *game.choices[-1]) != taken:
+            raise JournalError(f"{where}: a take-back of a choice that is not the last one")
+        game.choices.pop()
+        game.timeouts.discard(taken[0])
+        game.takebacks.append(taken)
     elif kind == "result":
         game.result = rec.get("result")
     else:
@@ -348,6 +407,15 @@ class JournalWriter:
         )
         self._append(lines)
         self._written += len(new)
+
+    def take_back(self, game: Game) -> None:
+        """Withdraw the last choice of ``game`` written (its take-back line; the choice made
+        instead is written at the same index)."""
+        assert self._written == len(game.choices) and self._written > 0
+        seat, option = game.choices[-1]
+        i = self._written - 1
+        self.write({"type": "takeback", "i": i, "seat": seat, "option": option})
+        self._written = i
 
     def end_game(self, game: Game, timeouts: Collection[int] = ()) -> None:
         self.sync_choices(game, timeouts)

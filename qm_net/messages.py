@@ -86,12 +86,14 @@ class GameEnded:
     revealed. ``deal``: the host's reveal of the deal, None when the table dealt from a fixed
     seed. ``fair``: this client's record of the game's deal (the reveal included), or None when
     the table dealt from a fixed seed or this client came after the deal; check it with
-    :func:`qm_net.fairdeal.verify` (it replays the game: run it off a UI's loop)."""
+    :func:`qm_net.fairdeal.verify` (it replays the game: run it off a UI's loop).
+    ``takebacks``: how many decisions were taken back during the game."""
 
     result: Result
     view: View
     deal: Reveal | None = None
     fair: ClientRecord | None = None
+    takebacks: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,6 +90,11 @@ ERROR_CODES: dict[str, str] = {
     "that stops the game (sent to everyone; the table closes)",
     "cannot_save": "the host cannot write its journal (a full disk, say): play waits, "
     "choices are refused until it can",
+    # take-backs (the feature `takeback`)
+    "takeback_table": "take-backs are only for a table of one player and the host's bots",
+    "takeback_none": "no decision of this seat's own to take back (none yet, or a clock's)",
+    "takeback_others": "another seat has decided since this seat's last decision",
+    "takeback_revealed": "a card hidden from this seat has been shown since its last decision",
 }
 
 #: What a host does beyond the messages every host of this version knows, announced in
@@ -97,6 +102,7 @@ ERROR_CODES: dict[str, str] = {
 #: it, so an older host (which lists none) is never asked for what it does not know.
 FEATURES: dict[str, str] = {
     "leave_keep": "`leave` takes `keep`: the player goes away keeping the seat",
+    "takeback": "`takeback`: at a table of one player and bots, take back the last decision",
 }
 
 _BAD_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -213,6 +219,14 @@ class Concede(ClientMessage, tag="concede"):
     pass
 
 
+class TakeBack(ClientMessage, tag="takeback"):
+    """Take back this seat's last decision (a host listing the feature ``takeback``), asked
+    at the prompt ``seq`` (the newest view's): the answer is the ``update`` (``ref``: this
+    message's ``id``) showing the game as it was before that decision, or an error."""
+
+    seq: Count
+
+
 class Rematch(ClientMessage, tag="rematch"):
     pass
 
@@ -253,7 +267,7 @@ class Pong(ClientMessage, tag="pong"):
 
 CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = (
     Hello, Join, Rejoin, Spectate, Ready, Start, AddBot, RemoveBot, Say, Choose, Concede,
-    Rematch, Leave, DealPart, Sync, GetCards, Ping, Pong,
+    Rematch, Leave, DealPart, Sync, GetCards, Ping, Pong, TakeBack,
 )  # fmt: skip
 
 
@@ -430,6 +444,8 @@ class GameJournal(Struct, frozen=True):
     options: GameOptions
     choices: tuple[tuple[Count, str], ...]
     result: Result | None = None
+    # the choices taken back, in order: [index, seat, option] each (absent: none)
+    takebacks: tuple[tuple[Count, Count, str], ...] = ()
 
 
 class Reveal(Struct, frozen=True):
@@ -452,6 +468,7 @@ class GameEnded(HostMessage, tag="ended"):
     view: View | None = None
     deal: Reveal | None = None  # nil when the table dealt from a fixed seed
     ref: Count | None = None
+    takebacks: Count = 0  # the decisions taken back during the game
 
 
 class ChatMessage(HostMessage, tag="chat"):

@@ -4,7 +4,9 @@
 prose left out) as it was when last taken. Against it, with the same protocol version:
 
 - the messages (each direction's ``t``s) and every closed set (an event ``kind``, a prompt
-  ``kind``, a ``phase``, any ``enum``) are the same — a new value is a version step;
+  ``kind``, a ``phase``, any ``enum``) are the same — a new value is a version step; except a
+  new client message named by a feature (``x-features``: a client sends it only to a host
+  that lists the feature in ``welcome``, so no older host is asked for it);
 - every field of every map is still there, of the same type, required as it was; a new field
   must be optional (its absence means what the wire meant before);
 - every compact array (a Card, a Seat, an Event…) keeps its positions in their order, of the
@@ -60,6 +62,8 @@ def breaks(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
         if "anyOf" in was and name in ("ClientMessage", "HostMessage"):
             before = {x["$ref"] for x in was["anyOf"]}
             after = {x["$ref"] for x in now.get("anyOf", [])}
+            if name == "ClientMessage":  # a new one a feature names: sent only to its hosts
+                after -= {ref for ref in after - before if _tag(new, ref) in new["x-features"]}
             if before != after:
                 out.append(
                     f"{name}: messages added {sorted(after - before)}, "
@@ -73,6 +77,13 @@ def breaks(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
         elif was != now:
             out.append(f"{name}: changed")
     return out
+
+
+def _tag(schema: dict[str, Any], ref: str) -> str | None:
+    """The ``t`` of the message ``ref`` names."""
+    message = schema["$defs"].get(ref.rsplit("/", 1)[-1], {})
+    t = message.get("properties", {}).get("t", {})
+    return t["enum"][0] if t.get("enum") else None
 
 
 def _map(name: str, was: dict[str, Any], now: dict[str, Any]) -> list[str]:
@@ -194,6 +205,17 @@ def _add_prompt_kind(d: dict[str, Any]) -> None:
 )
 def test_an_incompatible_change_is_caught(change: Any) -> None:
     assert _mutated(change), f"{change.__name__} passed §9's check"
+
+
+def test_a_client_message_is_compatible_only_when_a_feature_names_it() -> None:
+    for feature in (False, True):
+        new = copy.deepcopy(current())
+        d = new["$defs"]
+        d["Teleport"] = {"type": "object", "properties": {"t": {"enum": ["teleport"]}}}
+        d["ClientMessage"]["anyOf"].append({"$ref": "#/$defs/Teleport"})
+        if feature:
+            new["x-features"] = [*new["x-features"], "teleport"]
+        assert bool(breaks(current(), new)) is not feature
 
 
 def test_an_optional_field_or_a_trailing_default_is_compatible() -> None:

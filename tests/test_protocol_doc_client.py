@@ -47,7 +47,7 @@ HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "update": ({"view", "patch", "base", "events", "deadline"}, {"timer", "ref"}),
     "deal": ({"commitment", "seats", "deadline"}, set()),
     "dealt": ({"sources"}, set()),
-    "ended": ({"result", "view", "deal"}, {"ref"}),  # view nil: the last update's
+    "ended": ({"result", "view", "deal"}, {"ref", "takebacks"}),  # view nil: the last update's
     "chat": ({"seat", "name", "text"}, set()),
     "error": ({"code", "message"}, {"ref"}),
     "cards": ({"sha256", "source"}, {"ref"}),

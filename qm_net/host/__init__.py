@@ -20,6 +20,8 @@ The parts, each readable on its own:
 - :mod:`~qm_net.host.play` — :class:`Play`: the game's decisions (engine → journal → players);
 - :mod:`~qm_net.host.updates` — :class:`Updates`: each receiver's view and the events it may see;
 - :mod:`~qm_net.host.standins` — :class:`StandIns`: the clocks' defaults, bots' moves, grace;
+- :mod:`~qm_net.host.takeback` — :class:`TakeBacks`: a player alone with bots taking back a
+  decision;
 - :mod:`~qm_net.host.conn` — :class:`Conn` and :class:`Limits`: one connection's I/O and limits;
 - :mod:`~qm_net.host.seats` — :class:`Seat` and :class:`Seats`: who sits where;
 - :mod:`~qm_net.host.lobby` — :class:`Lobby`: the lobby's message handlers;

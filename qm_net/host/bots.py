@@ -37,10 +37,11 @@ def _bot(seat: Seat, game: Game, takeover_strategy: str) -> Any:
 
 def catch_up(seat: Seat, game: Game, takeover_strategy: str, history: GameHistory) -> None:
     """Hand the seat's bot what its seat was told of the game since it was last handed any
-    (a bot made mid-game, taking over a human seat, reads the game so far), before it
-    chooses. Only a bot that reads the log (``observe``) is handed anything."""
+    (a bot made mid-game, taking over a human seat, reads the game so far; decisions taken
+    back are left out, and a take-back makes the bots anew), before it chooses. Only a bot
+    that reads the log (``observe``) is handed anything."""
     bot = _bot(seat, game, takeover_strategy)
-    told = history.events
+    told = history.standing()
     if seat.bot_heard < len(told):
         tell(bot, seat.index, told[seat.bot_heard :])
         seat.bot_heard = len(told)

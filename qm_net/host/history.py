@@ -53,6 +53,9 @@ class GameHistory:
         """For each activation with card targets (by its index in ``events``): where they lay
         (card, seat, slot)."""
         self._board: Board = {}  # the fields as the events told so far left them
+        self.withdrawn: list[tuple[int, int]] = []
+        """The spans of :attr:`events` (start, end) told of decisions since taken back: they
+        stay, as told, but are no part of the game as it stands (:meth:`standing`)."""
 
     def reset(
         self, opening: list[Event] | tuple[Event, ...] = (), game: Game | None = None
@@ -62,6 +65,31 @@ class GameHistory:
         self.stand_ins = []
         self.places = {}
         self._board = board(game)
+        self.withdrawn = []
+
+    def withdraw(self, count: int, game: Game) -> None:
+        """The newest ``count`` events standing were told of a decision now taken back (after
+        them, only events of decisions taken back before it); ``game``: as it stands again."""
+        self._board = board(game)
+        end = len(self.events)
+        for start, stop in sorted(self.withdrawn, reverse=True):
+            if stop == end:
+                end = start
+        self.withdrawn.append((end - count, end))
+        self.withdrawn.sort()
+
+    def standing(self) -> list[Event]:
+        """The events told of the game as it stands: every one but those of decisions taken
+        back (what a bot reading the game is handed)."""
+        if not self.withdrawn:
+            return self.events
+        out: list[Event] = []
+        at = 0
+        for start, end in self.withdrawn:
+            out.extend(self.events[at:start])
+            at = max(at, end)
+        out.extend(self.events[at:])
+        return out
 
     def stand_in(self, seat: int, playing: bool) -> None:
         """From here a host bot plays ``seat`` for its player (``playing``), or no longer: the

@@ -86,6 +86,18 @@ class TableJournal:
         self._game = game
         return self.flush()
 
+    def take_back(self, game: Game, before: Game) -> str | None:
+        """Withdraw ``game``'s last choice (on disk, fsynced), ``before`` the game without it
+        from now on; None when written, else why it could not be (nothing changed then)."""
+        if self.writer is not None:
+            try:
+                self.writer.take_back(game)
+            except OSError as exc:
+                return describe(exc)
+        self._game = before
+        self.timeouts.discard(len(before.choices))
+        return None
+
     def end_game(self, game: Game) -> bool:
         self._result = game
         return self.flush()

@@ -62,11 +62,15 @@ class Links:
         return True
 
     def answers_prompt(self, conn: Conn, msg: dict[str, Any]) -> bool:
-        """A choice for this seat's pending prompt: never rate-limited, so that a fast bot
-        peer is not mistaken for a flood (it can send at most one per decision anyway)."""
+        """A choice (or a take-back) for this seat's pending prompt: never rate-limited, so
+        that a fast bot peer, or a player taking back moves at a quick table of bots, is not
+        mistaken for a flood (each one answers a prompt of its own: one per decision)."""
         host = self.host
         game = host.game
-        if game is None or conn.seat is None or msg.get("t") != "choose" or host.state != "playing":
+        t = msg.get("t")
+        if game is None or conn.seat is None or t not in ("choose", "takeback"):
+            return False
+        if host.state != "playing":
             return False
         prompt = game.prompt
         return (

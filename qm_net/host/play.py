@@ -113,6 +113,7 @@ class Play:
         game = host.game = Game.new(players, seed, host.options, host.cards)
         host.wire.reset(game.n)
         host.history.reset()  # the opening goes in once told (tell), like every event
+        host.takebacks.reset()
         records = [s.journal_record() for s in host.seats.occupied]
         deal = host.deal.plain() if host.deal is not None else None
         saved = host.journal.begin_game(host.games_played, host.name, records, game, deal)

@@ -5,8 +5,9 @@ its life cycle (start, stop, resume); each job is a part it owns, reached as an 
 ``links`` (:mod:`~qm_net.host.links`: connections and routing), ``lobby``
 (:mod:`~qm_net.host.lobby`), ``dealer`` (:mod:`~qm_net.host.deal`), ``play``
 (:mod:`~qm_net.host.play`: the game's decisions, engine → journal → players), ``updates``
-(:mod:`~qm_net.host.updates`: who is told what) and ``standins`` (:mod:`~qm_net.host.standins`:
-clocks, bots and grace).
+(:mod:`~qm_net.host.updates`: who is told what), ``standins`` (:mod:`~qm_net.host.standins`:
+clocks, bots and grace) and ``takebacks`` (:mod:`~qm_net.host.takeback`: a player alone with
+bots taking back a decision).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from qm_net.host.news import Listener, News
 from qm_net.host.play import Play
 from qm_net.host.seats import Seat, Seats
 from qm_net.host.standins import StandIns
+from qm_net.host.takeback import TakeBacks
 from qm_net.host.timers import Timers
 from qm_net.host.updates import Updates
 from qm_net.host.wireseq import WireSeq
@@ -122,6 +124,7 @@ class Host:
         self.standins = StandIns(self)
         self.dealer = Dealer(self, deal_timeout)  # the fair deal, unless the seed is fixed
         self.lobby = Lobby(self)
+        self.takebacks = TakeBacks(self)
         self.timers = Timers(
             self.options,
             bot_delay=bot_delay,
@@ -160,6 +163,7 @@ class Host:
             p.Sync: play.on_sync,
             p.Concede: play.on_concede,
             p.GetCards: lobby.on_get_cards,
+            p.TakeBack: self.takebacks.on_takeback,
         }
         """Each client message's handler, by its type, in the part that owns it."""
 
@@ -224,7 +228,9 @@ class Host:
             host.history,
             last.timeouts,
             game.cards,
+            last.takebacks,
         )
+        host.takebacks.reset(last.takebacks)
         host.journal.timeouts = set(last.timeouts)
         host.deal = fairdeal.Deal.from_plain(last.deal) if last.deal else None
         host.games_played = sum(1 for g in games if g.finished)

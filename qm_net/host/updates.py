@@ -51,9 +51,12 @@ class Updates:
         plain = self.encoder.view(self.view(game, viewer))
         return compact.stamp(plain, self.host.wire.of(viewer))
 
-    def broadcast(self, events: list[Any]) -> None:
+    def broadcast(
+        self, events: list[Any], answering: tuple[Conn, int | None] | None = None
+    ) -> None:
         """Each seat its own view and the events it may see; spectators the public view,
-        published once to the feed. Each event is put in its wire form once for everyone."""
+        published once to the feed. Each event is put in its wire form once for everyone.
+        ``answering``: the connection whose request (by its id) the update answers."""
         host = self.host
         game = host.game
         assert game is not None
@@ -61,7 +64,8 @@ class Updates:
         told = wired(events)
         for conn in list(host.conns):
             if conn.seat is not None:
-                self.send_update(conn, told, deadline)
+                ref = answering[1] if answering is not None and answering[0] is conn else None
+                self.send_update(conn, told, deadline, ref)
         if host.feed.watchers:
             public = tuple(w for e, w in told if e.to is None)
             plain = self.plain_view(game, None)
@@ -70,10 +74,14 @@ class Updates:
             host.feed.skip()
 
     def send_update(
-        self, conn: Conn | None, events: list[tuple[Any, Any]], deadline: float | None = None
+        self,
+        conn: Conn | None,
+        events: list[tuple[Any, Any]],
+        deadline: float | None = None,
+        ref: int | None = None,
     ) -> None:
         """One seat's update: its view, the events it may see (each with its wire form) and
-        the clock."""
+        the clock; ``ref``: the id of the request it answers, if any."""
         host = self.host
         game = host.game
         assert game is not None
@@ -85,7 +93,7 @@ class Updates:
         if deadline is None:
             deadline = host.timers.deadline()
         seen = tuple(w for e, w in events if e.visible_to(seat))
-        conn.send_view(self.plain_view(game, seat), seen, deadline, host.timers.length())
+        conn.send_view(self.plain_view(game, seat), seen, deadline, host.timers.length(), ref)
 
     def send_current(self, conn: Conn, ref: int | None = None) -> None:
         """Bring a (re)joining connection up to date: its view now, or the last result (or,
@@ -139,6 +147,7 @@ class Updates:
             view=view,  # type: ignore[arg-type]  # the View's wire form, as update_body takes it
             deal=self.deal_reveal(),
             ref=ref,
+            takebacks=len(self.host.takebacks.done),
         )
 
     def deal_reveal(self) -> p.Reveal | None:
@@ -146,7 +155,10 @@ class Updates:
         host = self.host
         if host.deal is None or host.game is None or not host.game.over:
             return None
-        return msgspec.convert(host.deal.reveal(host.game.journal), p.Reveal)
+        reveal = host.deal.reveal(host.game.journal)
+        if host.takebacks.done:  # the choices withdrawn, for the views shown before (§11)
+            reveal["journal"]["takebacks"] = [list(t) for t in host.takebacks.done]
+        return msgspec.convert(reveal, p.Reveal)
 
     def history(self, conn: Conn) -> p.GameHistory | None:
         """What ``conn``'s receiver was told of the game so far (its seat's events, or the

@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
-from qm_net.journal_io import retell
+from qm_net.journal_io import TakenBack, live, retell
 from qm_rules import CardSet, Event, Game
 
 if TYPE_CHECKING:
@@ -38,6 +38,17 @@ def drafters_only(events: Sequence[Event], seat: int) -> list[Event]:
     (a timer's ``timeout`` mark on a cancelled declaration is public by itself)."""
     only = (seat,)
     return [dataclasses.replace(e, to=only) for e in events if e.visible_to(seat)]
+
+
+def told_of(before: Game, seat: int, option: str) -> tuple[list[Event], bool]:
+    """The events a player's choice made on ``before`` was told with (a hidden step's, to its
+    drafter alone: as the history keeps them), and whether it was a hidden step — the choice
+    made again on a copy, ``before`` left as it is."""
+    probe = before.clone()
+    drafting = probe.draft is not None
+    events = probe.choose(seat, option)
+    hidden = is_hidden_step(drafting, option, probe)
+    return (drafters_only(events, seat) if hidden else events), hidden
 
 
 class WireSeq:
@@ -71,17 +82,32 @@ class WireSeq:
         history: GameHistory | None = None,
         timeouts: Collection[int] = (),
         cards: CardSet | None = None,
+        takebacks: Sequence[TakenBack] = (),
     ) -> WireSeq:
         """The numbering after ``choices`` (a resumed game's journal), step by step; and, into
         ``history`` when given, the events the players were told on the way (the choices
-        indexed in ``timeouts`` as a timer made them: "timed out (passed)")."""
+        indexed in ``timeouts`` as a timer made them: "timed out (passed)"). ``takebacks``:
+        the choices withdrawn (:func:`qm_net.journal_io.live`), each counted as it was made
+        and its take-back as one public decision more, as the host counted them live."""
         game = Game.new(players, seed, options, cards)
         wire = cls(game.n)
         if history is not None:
             history.reset(game.opening, game)
-        for i, (seat, option) in enumerate(choices):
+        standing: list[tuple[int, str]] = []
+        for step in live(choices, takebacks):
+            if step is None:  # the game as it was before the last choice standing
+                seat, option = standing.pop()
+                game = Game.new(players, seed, options, cards)
+                for i, (s, o) in enumerate(standing):
+                    retell(game, s, o, i in timeouts)
+                if history is not None:
+                    history.withdraw(len(told_of(game, seat, option)[0]), game)
+                wire.record(None)
+                continue
+            seat, option, stands = step
             drafting = game.draft is not None
-            events = retell(game, seat, option, i in timeouts)
+            events = retell(game, seat, option, stands and len(standing) in timeouts)
+            standing.append((seat, option))
             hidden_by = seat if is_hidden_step(drafting, option, game) else None
             wire.record(hidden_by)
             if history is not None:
