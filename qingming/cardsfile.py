@@ -32,15 +32,13 @@ def read_card_set(path: str | None, prog: str, lang: str = "en") -> CardSet | No
     read, or is not a card set, is said on stderr with every fault, and the command exits 1."""
     if not path:
         return None
-    from qm_rules.cardcheck import faults_lines, load
+    from qm_rules.cardcheck import faults_lines, load_file
 
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        cards, faults = load_file(path)
     except OSError as exc:
         print(f"qingming {prog}: {path}: {exc.strerror or exc}", file=sys.stderr)
         raise SystemExit(1) from None
-    cards, faults = load(data)
     if cards is None:
         for line in faults_lines(path, faults, lang):
             print(line, file=sys.stderr)

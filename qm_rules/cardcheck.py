@@ -15,6 +15,7 @@ first line of that card that holds the key (or the op) at fault, else on the hea
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Iterator
@@ -695,6 +696,12 @@ def load(data: bytes) -> tuple[CardSet | None, list[Fault]]:
     if faults:
         return None, faults
     return parse_cards(data), []
+
+
+def load_file(path: str) -> tuple[CardSet | None, list[Fault]]:
+    """:func:`load` of the file ``path`` (``~`` expanded); OSError when it cannot be read."""
+    with open(os.path.expanduser(path), "rb") as f:
+        return load(f.read())
 
 
 def faults_lines(path: str, faults: list[Fault], lang: str) -> Iterator[str]:

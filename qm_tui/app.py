@@ -382,9 +382,16 @@ class QingmingApp(App[None]):
 
         def hosted(settings: HostSettings | None) -> None:
             if settings is not None:
+                if self._remember and settings.cards_file != cards_file:
+                    try:
+                        cfg.remember(cards_file=settings.cards_file or "")
+                    except OSError:  # a read-only home must not stop a table
+                        pass
                 self.host_table(dataclasses.replace(settings, bot_delay=self.bot_delay))
 
-        self.push_screen(HostFormScreen(self.lang, default_name=self.player_name), hosted)
+        cards_file = cfg.load().cards_file if self._remember else None
+        form = HostFormScreen(self.lang, default_name=self.player_name, cards_file=cards_file or "")
+        self.push_screen(form, hosted)
 
     def action_play_bots(self) -> None:
         """Ask how well the bots should play (the level of the last game against bots focused:

@@ -53,6 +53,8 @@ class Config:
     """Seconds a new question's keys wait (see :data:`ANSWER_GUARD`); None: the default."""
     bell: bool = False
     """Ring the terminal's bell when a game ends (``"bell": true`` in config.json)."""
+    cards_file: str | None = None
+    """The card set's file the host form hosted last (None: the game's own set)."""
 
 
 def answer_guard(config: Config) -> float:
@@ -147,6 +149,7 @@ def load() -> Config:
         pace=pace if pace in PACES else None,
         answer_guard=guard_s,
         bell=raw.get("bell") is True,
+        cards_file=cards if isinstance(cards := raw.get("cards_file"), str) and cards else None,
     )
 
 
@@ -167,10 +170,10 @@ def remember(
     pace: str | None = None,
     *,
     intro_seen: bool | None = None,
+    cards_file: str | None = None,
 ) -> Config:
     """Update the saved config with whichever of ``name`` / ``lang`` / ``pace`` /
-    ``intro_seen`` is given;
-    return it."""
+    ``intro_seen`` / ``cards_file`` (empty: forget it) is given; return it."""
     config = load()
     if name is not None and clean_name(name):
         config = replace(config, name=clean_name(name))
@@ -180,6 +183,8 @@ def remember(
         config = replace(config, intro_seen=intro_seen)
     if pace in PACES:
         config = replace(config, pace=pace)
+    if cards_file is not None:
+        config = replace(config, cards_file=cards_file or None)
     save(config)
     return config
 

@@ -76,6 +76,8 @@ class HostSettings:
     """Serve the table to browsers on the LAN too (qm_web)."""
     cards: CardSet | None = None
     """The card set the table plays (None: the game's own)."""
+    cards_file: str | None = None
+    """The file ``cards`` was read from, as the host form was given it."""
 
 
 def bind_address(interfaces: list[str] | None) -> str:

@@ -72,6 +72,7 @@ class TableLife:
             journal=journal,
         )
         self.app.journal_path = journal
+        show_cards(self.app.hosted.cards)  # a table in this program: named from its own set
         if settings.web:
             await self.open_door(self.app.hosted)
         client = await connect(

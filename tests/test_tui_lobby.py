@@ -522,3 +522,68 @@ async def test_play_web_keeps_a_seat_for_a_guest_in_a_browser() -> None:
             await guest.close()
         await leave(pilot, app)
         assert app.web_door is None
+
+
+CARDSETS = Path(__file__).parent / "cardsets"
+
+
+async def test_the_host_form_hosts_a_card_set_refuses_a_broken_one_and_remembers_it() -> None:
+    """The form's card set: a broken file is refused with `cards check`'s lines (and nothing is
+    hosted), a missing one says so, a good one is the hosted table's set and is offered again."""
+    from qm_rules.cardcheck import load_file
+    from qm_tui import config
+
+    tiny, _ = load_file(str(CARDSETS / "tiny.toml"))
+    assert tiny is not None
+    broken = CARDSETS / "broken" / "all_at_once.toml"
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form")
+        form = app.screen
+        assert form.query_one("#f-cards").value == ""  # nothing remembered yet: the game's own
+        error = form.query_one("#form-error", Static)
+        form.query_one("#f-cards").value = str(broken)
+        await pilot.press("ctrl+s")
+        said = str(error.content)
+        assert "The card set has 7 faults; the table was not hosted:" in said
+        assert f"{broken}:8: card rice, colour: Unknown key colour" in said  # as cards check
+        assert f"…and 6 more faults: qingming cards check {broken} lists them all." in said
+        assert screen_name(app) == "HostFormScreen" and app.hosted is None
+        assert form.focused is form.query_one("#f-cards")
+        form.query_one("#f-cards").value = str(CARDSETS / "nowhere.toml")
+        await pilot.press("ctrl+s")
+        assert "cannot be read: No such file or directory" in str(error.content)
+        form.query_one("#f-cards").value = str(CARDSETS / "tiny.toml")
+        await pilot.press("ctrl+s")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+            "the room",
+        )
+        assert app.hosted is not None and app.hosted.cards.digest == tiny.digest
+        assert config.load().cards_file == str(CARDSETS / "tiny.toml")
+        await leave(pilot, app)
+        await pilot.press("h")
+        await until(pilot, lambda: screen_name(app) == "HostFormScreen", "the form again")
+        assert app.screen.query_one("#f-cards").value == str(CARDSETS / "tiny.toml")
+        await pilot.press("escape")
+
+
+def test_the_host_form_refuses_a_set_its_guests_could_not_be_sent(tmp_path: Path) -> None:
+    """A set that loads but that guests would refuse (a name too long to show) is refused by
+    the form as the table would refuse it, naming why."""
+    from qm_tui.screens.host_form import FormError, FormValues
+
+    long_name = "Rice " * 10
+    text = (CARDSETS / "tiny.toml").read_text(encoding="utf-8")
+    text = text.replace('en = "Rice" }', f'en = "{long_name.strip()}" }}', 1)
+    path = tmp_path / "long.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(FormError) as refused:
+        FormValues(name="t", seats=2, bots="0", cards=str(path)).settings()
+    said = refused.value.text("en")
+    assert said.startswith(f"The card set {path} cannot be sent to the table's guests: ")
+    assert "card rice: name (en) is 49 characters long; at most 40" in said
+    good = FormValues(name="t", seats=2, bots="0", cards=str(CARDSETS / "tiny.toml")).settings()
+    assert good.cards is not None and [c.id for c in good.cards.cards][:2] == ["rice", "tea"]

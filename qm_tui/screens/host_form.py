@@ -1,14 +1,17 @@
-"""The form to host a table: its name, seats, bots and the table options of R22.
+"""The form to host a table: its name, seats, bots, the table options of R22 and its card set.
 
 Dismisses with a :class:`~qm_tui.net.HostSettings`, or None when cancelled. Numbers are checked
-here, with the reason shown under the form; an empty timer means "off".
+here, with the reason shown under the form; an empty timer means "off". The card set is a file's
+path (empty: the game's own), read when the form is submitted: a file that does not load is
+refused with ``qingming cards check``'s own lines.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -28,6 +31,10 @@ from qm_tui.widgets.footer import Footer
 from qm_tui.widgets.redraw import rules
 from qm_web import available as web_available
 
+if TYPE_CHECKING:
+    from qm_rules.cardcheck import Fault
+    from qm_rules.cards import CardSet
+
 MIN_SEATS, MAX_SEATS = 2, 6
 
 
@@ -41,7 +48,10 @@ class FormError(ValueError):
         self.kwargs = kwargs
 
     def text(self, lang: str) -> str:
-        """The message shown under the form; a table option's names the option and its range."""
+        """The message shown under the form; a table option's names the option and its range;
+        a card set's, its first faults as ``cards check`` says them."""
+        if self.key == "form.error.cards.faults":
+            return _faults_text(lang, **self.kwargs)  # type: ignore[arg-type]  # (its own words)
         option = BY_NAME.get(self.field)
         if option is None:
             return tr(self.key, lang, **self.kwargs)
@@ -62,6 +72,7 @@ class FormValues:
     options: Mapping[str, str | bool] = field(default_factory=dict)
     level: str = "normal"
     web: bool = False
+    cards: str = ""
 
     def settings(self) -> HostSettings:
         """The settings these values mean, or :class:`FormError`."""
@@ -73,9 +84,54 @@ class FormValues:
             raise FormError("bots", "form.error.bots", most=self.seats - 1)
         values = {o.name: _option(o, self.options.get(o.name, _typed(o))) for o in OPTIONS}
         options = GameOptions(**values)
+        path = self.cards.strip()
         return HostSettings(
-            name=name, seats=self.seats, bots=bots, options=options, level=self.level, web=self.web
+            name=name,
+            seats=self.seats,
+            bots=bots,
+            options=options,
+            level=self.level,
+            web=self.web,
+            cards=_card_set(path) if path else None,
+            cards_file=os.path.abspath(os.path.expanduser(path)) if path else None,
         )
+
+
+#: Lines the message under the form takes at most (it scrolls past them).
+ERROR_LINES = 8
+#: Faults of a card set shown under the form (``cards check FILE`` lists them all).
+SHOWN_FAULTS = 1
+
+
+def _card_set(path: str) -> CardSet:
+    """The card set in the file ``path``, or :class:`FormError` saying why not."""
+    from qm_rules.cardcheck import load_file
+
+    try:
+        cards, faults = load_file(path)
+    except OSError as exc:
+        raise FormError(
+            "cards", "form.error.cards.read", file=path, error=exc.strerror or exc
+        ) from None
+    if cards is None:
+        raise FormError("cards", "form.error.cards.faults", file=path, faults=faults)
+    from qm_net.cardsets import unfit
+
+    why = unfit(cards)  # what the table's guests, who are sent the set, would refuse
+    if why is not None:
+        raise FormError("cards", "form.error.cards.unfit", file=path, why=why)
+    return cards
+
+
+def _faults_text(lang: str, file: str, faults: list[Fault]) -> str:
+    from qm_rules.cardcheck import faults_lines
+
+    lines = [tr("form.error.cards.faults", lang, n=len(faults))]
+    lines += faults_lines(file, faults[:SHOWN_FAULTS], lang)
+    more = len(faults) - SHOWN_FAULTS
+    if more > 0:
+        lines.append(tr("form.error.cards.more", lang, n=more, file=file))
+    return "\n".join(lines)
 
 
 def _int(text: str, field: str, *, default: int) -> int:
@@ -134,10 +190,11 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
         Binding("escape", "cancel", "Cancel", id="host_form.cancel"),
     ]
 
-    def __init__(self, lang: str, *, default_name: str = "") -> None:
+    def __init__(self, lang: str, *, default_name: str = "", cards_file: str = "") -> None:
         super().__init__()
         self.lang = lang
         self.default_name = default_name
+        self.cards_file = cards_file  # the card set's file hosted last (remembered)
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -175,6 +232,13 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
                         allow_blank=False,
                         id="f-level",
                         compact=True,
+                    )
+                    yield Label(tr("form.cards", lang))
+                    yield Input(
+                        self.cards_file,
+                        id="f-cards",
+                        compact=True,
+                        placeholder=tr("form.cards.placeholder", lang),
                     )
                     for option in OPTIONS:  # one field an option, from its definition
                         yield Label(option.form_label(lang))
@@ -220,16 +284,36 @@ class HostFormScreen(ModalScreen[HostSettings | None]):
             options=typed,
             level=level if isinstance(level, str) else "normal",
             web=bool(self.query("#f-web") and self.query_one("#f-web", Checkbox).value),
+            cards=self.query_one("#f-cards", Input).value,
         )
 
     def action_submit(self) -> None:
         try:
             settings = self.values().settings()
         except FormError as error:
-            self.query_one("#form-error", Static).update(error.text(self.lang))
+            said = error.text(self.lang)
+            self.query_one("#form-error", Static).update(said)
+            self._fit(said)
             self.query_one(f"#f-{error.field}").focus()
             return
         self.dismiss(settings)
+
+    def on_resize(self) -> None:
+        said = self.query("#form-error")
+        if said and str(said.first(Static).content):  # (none while the form is mounted)
+            self._fit(str(said.first(Static).content))
+
+    def _fit(self, said: str) -> None:
+        """Shorten the fields' scrolling part by the lines the message under them takes (a
+        card set's faults take several), so that the message and the buttons stay on screen."""
+        from rich.cells import cell_len
+
+        width = max(1, self.query_one("#form").content_size.width or 68)
+        lines = sum(-(-cell_len(line) // width) or 1 for line in said.split("\n")) if said else 0
+        lines = min(lines, ERROR_LINES)
+        # the rest of the screen: the footer, the form's border, title, buttons and their margin
+        room = self.size.height - 1 - 2 - 1 - 2 - lines
+        self.query_one("#form-scroll").styles.max_height = max(3, room)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

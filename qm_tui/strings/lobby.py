@@ -211,6 +211,33 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "与三个机器人对战：它们的水平？",
         "en": "Play against three bots: how well should they play?",
     },
+    "form.cards": {"zh": "卡牌组", "en": "Card set"},
+    "form.cards.placeholder": {
+        "zh": "空着：游戏自带的；或一个 .toml 文件",
+        "en": "empty: the game's own; or a .toml file",
+    },
+    "form.error.cards.read": {
+        "zh": "卡牌组 {file} 读不了：{error}",
+        "en": "The card set {file} cannot be read: {error}",
+    },
+    "form.error.cards.faults": {
+        "zh": "这套卡牌有 {n} 处问题，没有开桌：",
+        "en": {
+            "one": "The card set has {n} fault; the table was not hosted:",
+            "other": "The card set has {n} faults; the table was not hosted:",
+        },
+    },
+    "form.error.cards.unfit": {
+        "zh": "卡牌组 {file} 没法发给这桌的客人：{why}",
+        "en": "The card set {file} cannot be sent to the table's guests: {why}",
+    },
+    "form.error.cards.more": {
+        "zh": "……还有 {n} 处问题：qingming cards check {file} 全部列出。",
+        "en": {
+            "one": "…and {n} more fault: qingming cards check {file} lists them all.",
+            "other": "…and {n} more faults: qingming cards check {file} lists them all.",
+        },
+    },
     "form.submit": {"zh": "开桌 (Ctrl+S)", "en": "Host (Ctrl+S)"},
     "form.cancel": {"zh": "取消 (Esc)", "en": "Cancel (Esc)"},
     "form.error.name": {"zh": "请给牌桌起个名字。", "en": "The table needs a name."},
