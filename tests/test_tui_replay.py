@@ -19,11 +19,15 @@ from tui_support import config_dir, make_app, until  # noqa: F401  (fixture)
 from qingming.commands import replay as replay_command
 from qm_net.replay_source import ReplaySource
 from qm_rules.bots import make_bot
+from qm_rules.plays import reasons_of
 from qm_tui.app import WatchReplay
 from qm_tui.i18n import tr
 from qm_tui.screens.replay import ReplayScreen, SeatChoice
 from qm_tui.widgets.banner import ResultBanner
+from qm_tui.widgets.detail import CardDetail
 from qm_tui.widgets.log import GameLog
+from qm_tui.widgets.tiles import TableTile
+from qm_words import why_not_words
 
 SIZES = [(80, 24), (160, 48)]
 
@@ -255,6 +259,59 @@ async def test_a_players_record_never_shows_another_hand(
         await pilot.press("end", "enter")
         await until(pilot, lambda: _at(app, here, None), "the spectators' view")
         _check_step(_screen(app), source, lang)
+
+
+def _held_back(source: ReplaySource) -> tuple[int, int, int]:
+    """A step where a seat is asked and a card in its hand cannot be played now, found over
+    the game: (step, seat, card)."""
+    for step in range(source.steps):
+        for seat in range(len(source.names)):
+            view, _ = source.at(step, seat)
+            p = view.prompt
+            if p is None or p.seat != seat:
+                continue
+            hand = {c.cid for c in view.seats[seat].hand or ()}
+            held = sorted(set(reasons_of(p.context)) & hand)
+            if held:
+                return step, seat, held[0]
+    raise AssertionError("no seat was ever asked with a card it could not play")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_card_panel_says_why_as_the_seat_was_told(
+    six: Path, lang: str, size: tuple[int, int]
+) -> None:
+    source = ReplaySource.from_file(six)
+    step, seat, cid = _held_back(source)
+    view, _ = source.at(step, seat)
+    assert view.prompt is not None
+    reason = reasons_of(view.prompt.context)[cid]
+    turn = source.turn_of(step)
+    app = make_app(lang=lang, start=WatchReplay(source, seat))
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: _at(app, 0, seat), "the deal")
+        await pilot.press("j")
+        await until(pilot, lambda: not isinstance(app.screen, ReplayScreen), "asked")
+        await pilot.press(*str(turn), "enter")
+        await until(pilot, lambda: _at(app, source.turns[turn - 1], seat), f"turn {turn}")
+        for _ in range(step - source.turns[turn - 1]):
+            await pilot.press("n")
+        await until(pilot, lambda: _at(app, step, seat), f"step {step}")
+        screen = _screen(app)
+        tile = next(
+            t
+            for t in screen.query(TableTile)
+            if t.zone == "hand" and t.card is not None and t.card.cid == cid
+        )
+        tile.focus()
+        card = next(c.card for c in view.seats[seat].hand or () if c.cid == cid)
+        words = tr("table.whynot", lang, why=why_not_words(reason, card, lang))
+        await until(
+            pilot,
+            lambda: words in str(screen.query_one(CardDetail).render()).replace("\n", ""),
+            "the reason",
+        )
 
 
 def test_text_is_kept_where_asked_for_or_no_terminal(

@@ -83,6 +83,10 @@ class ReplaySession:
 _NOT_IN_A_REPLAY = TableScreen.PLAYER_ACTIONS | {"chat", "pace", "skip", "result"}
 
 
+#: The table's areas that a replay explains its own way (no timer, no playback, no answer).
+_AS_IN_A_REPLAY = frozenset({"status", "mine", "chain", "log", "prompt", "banner"})
+
+
 def _table_bindings() -> list[Binding]:
     """The table's keys a replay keeps (its help is among the replay's own: shown before)."""
     skip = _NOT_IN_A_REPLAY | {"help"}
@@ -123,7 +127,13 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         Binding("end", "last", "End", id="replay.last", show=False, priority=True),
         *_table_bindings(),
     ]
-    HELP_AREAS = (("replay", "area.replay", "area.replay.text"), *TableScreen.HELP_AREAS)
+    HELP_AREAS = (
+        ("replay", "area.replay", "area.replay.text"),
+        *(
+            (area, name, f"area.replay.{area}.text" if area in _AS_IN_A_REPLAY else text)
+            for area, name, text in TableScreen.HELP_AREAS
+        ),
+    )
 
     DEFAULT_CSS = """
     ReplayScreen #replay {

@@ -84,4 +84,37 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
             "record only theirs and the spectators'). The log tells the game up to this step."
         ),
     },
+    "area.replay.status.text": {
+        "zh": "第一行：第几回合、第几轮、轮到谁，五个阶段里亮着的是当前阶段，牌山和弃牌区还有几张。"
+        "第二行：这一步在等谁做什么。",
+        "en": "First line: the turn and round, whose turn it is, the five phases with the "
+        "current one lit, and how many cards are in the deck and the discard pile. Second "
+        "line: whom the game waits for at this step, and for what.",
+    },
+    "area.replay.mine.text": {
+        "zh": "你所看的那个座位的 5 个位置和手牌（旁观者的视角里没有手牌）。方向键在牌之间移动；"
+        "停在的那张牌在牌面栏里完整显示，不能打出的牌会说明原因，和当时那个座位看到的一样。",
+        "en": "The 5 slots and the hand of the seat whose view you see (a spectator's view has "
+        "no hand). The arrow keys move between cards; the card you are on is shown in full "
+        "in the card panel, with why it could not be played then, as that seat was told.",
+    },
+    "area.replay.chain.text": {
+        "zh": "这一步时等待结算的发动，最新的在上面。连锁从最新的一环往回结算到最早的一环。",
+        "en": "The activations waiting to resolve at this step, newest on top. A chain "
+        "resolves from the newest link back to the oldest.",
+    },
+    "area.replay.log.text": {
+        "zh": "到这一步为止发生的一切，按所看座位当时知道的写出，最新的在最下面；l 显示全部。",
+        "en": "The game up to this step, as the seat whose view you see was told it, newest at "
+        "the bottom; l shows all of it.",
+    },
+    "area.replay.prompt.text": {
+        "zh": "这一步在等的决定；是所看座位的决定时，列出它当时的选项。回放里不能作答。",
+        "en": "The decision the game waits for at this step; when it is the seat's whose view "
+        "you see, the options it had. Nothing is answered in a replay.",
+    },
+    "area.replay.banner.text": {
+        "zh": "回放到终局时显示在最后的牌桌上：谁赢了。",
+        "en": "Over the final table at the game's last step: who won.",
+    },
 }
