@@ -154,6 +154,25 @@ def test_format_tables_aligns_cjk_and_defuses_escapes() -> None:
     assert "3/4 (2 bots)" in lines[3]
 
 
+def test_a_table_of_its_hosts_own_cards_is_marked_so() -> None:
+    """The TXT record's ``cards`` names the table's set: another than ours is "custom cards",
+    ours (or an older host that does not say) is not."""
+    from qm_rules.cards import shipped_cards
+
+    own = shipped_cards().file_hash
+    rows = [
+        TableInfo("own", "127.0.0.1", 4000, PROTOCOL_VERSION, 1, 4, "lobby", "a", cards=own),
+        TableInfo(
+            "theirs", "127.0.0.1", 4001, PROTOCOL_VERSION, 1, 4, "lobby", "b", cards="e" * 64
+        ),
+        TableInfo("older", "127.0.0.1", 4002, PROTOCOL_VERSION, 1, 4, "lobby", "c"),
+    ]
+    assert [t.custom_cards for t in rows] == [False, True, False]
+    lines = format_tables(rows).splitlines()
+    assert ["custom cards" in line for line in lines[1:]] == [False, True, False]
+    assert rows[1].to_plain()["custom_cards"] is True
+
+
 # --- real zeroconf on loopback ---------------------------------------------------------------
 
 
@@ -282,11 +301,14 @@ async def test_qingming_tables_json_finds_an_advertiser() -> None:
 
 async def test_qingming_tables_human_output() -> None:
     name = unique("人")
-    async with Advertiser(name, 4571, interfaces=LOOPBACK, seats_total=4, state="playing"):
+    async with Advertiser(
+        name, 4571, interfaces=LOOPBACK, seats_total=4, state="playing", cards="e" * 64
+    ):
         proc = await asyncio.to_thread(_run_tables, "--interface", "127.0.0.1", "--timeout", "1.5")
     assert proc.returncode == 0, proc.stderr
     line = next(line for line in proc.stdout.splitlines() if name in line)
     assert "127.0.0.1:4571" in line and "0/4" in line and "playing" in line
+    assert "(custom cards)" in line  # its TXT record names a set that is not ours
 
 
 def test_qingming_tables_rejects_a_bad_interface() -> None:
