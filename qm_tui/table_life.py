@@ -226,6 +226,9 @@ class TableLife:
         # the table's cards are named from its set (the host's own, sent when joining): on the
         # table, in the gallery and in the rulebook's card list
         show_cards(client.cards)
+        if client.cards_from in ("cache", "host"):  # a set this program does not ship: say so
+            n = len(client.cards.cards)
+            self.app.notify(tr("seats.custom_cards", self.app.lang, n=n), timeout=8, markup=False)
         my_seat = await self.take_back(client, journal)
         back = my_seat is not None
         if my_seat is None:

@@ -73,6 +73,7 @@ async def test_a_guest_without_the_file_sees_the_tables_own_cards(tmp_path: Path
                 "the room",
             )
             assert app.client is not None and app.client.cards_from == "host"
+            assert any("own card set (10 cards)" in n.message for n in app._notifications)
             # kept for the next table of this set
             assert (tmp_path / "data" / "cards" / f"{cards.file_hash}.toml").exists()
             await pilot.press("r")

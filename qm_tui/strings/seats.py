@@ -7,6 +7,11 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "你的座位回来了（第 {seat} 座）。",
         "en": "You have your seat back (seat {seat}).",
     },
+    "seats.custom_cards": {
+        "zh": "这张桌用桌主自己的卡组（{n} 种牌），牌名和牌文都以它为准；F3 打开卡牌图鉴。",
+        "en": "This table plays its host's own card set ({n} cards), with its own names and "
+        "texts; F3 opens the card gallery.",
+    },
     "seats.watching.game_on": {
         "zh": "对局已开始，这张桌上没有你的座位：你在观战。",
         "en": "A game is on and no seat here is yours: you are watching.",
