@@ -10,33 +10,26 @@ their own loop: ``astart`` / ``aupdate`` / ``aclose``. The plain ``start`` / ``u
 wrappers run the same coroutines on a private loop in a background thread, for the CLI and for
 code that has no loop.
 
-Interfaces are always the caller's choice (``interfaces=["192.168.1.20"]``): VPNs and container
-bridges make "every interface" announce addresses other players cannot reach. Tests bind to
-``127.0.0.1`` or to a network namespace's veth address, never to the real interface.
+Interfaces are always the caller's choice (:mod:`qm_net.interfaces`); what an advertisement says
+and how a browser reads it is :mod:`qm_net.tablerecord`; this module is the transport: announcing,
+browsing, the probes and the sweeps. Tests bind to ``127.0.0.1`` or to a network namespace's
+veth address, never to the real interface.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
-import ipaddress
 import logging
-import os
 import secrets
 import threading
 import time
-import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import dataclass
 from typing import Any, Self, TypeVar
 
-import ifaddr
 from zeroconf import (
     DNSOutgoing,
     DNSQuestion,
-    InterfaceChoice,
-    InterfacesType,
     ServiceInfo,
     ServiceStateChange,
     Zeroconf,
@@ -44,9 +37,28 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from qm_net.interfaces import (
+    advertised_addresses,
+    default_interfaces,
+    networks_for,
+    parse_interfaces,
+    reachable_addresses,
+    resolve_interfaces,
+)
+from qm_net.tablerecord import (
+    MAX_INSTANCE_BYTES,
+    SERVICE_TYPE,
+    TableEvent,
+    TableEventKind,
+    TableInfo,
+    instance_name,
+    table_from_info,
+    truncate_utf8,
+)
 from qm_net.version import PROTOCOL_VERSION
 
 __all__ = [
+    "MAX_INSTANCE_BYTES",
     "SERVICE_TYPE",
     "Advertiser",
     "Browser",
@@ -58,12 +70,11 @@ __all__ = [
     "default_interfaces",
     "instance_name",
     "parse_interfaces",
+    "reachable_addresses",
+    "resolve_interfaces",
 ]
 
 log = logging.getLogger(__name__)
-
-SERVICE_TYPE = "_qingming._tcp.local."
-"""The DNS-SD service type every Qingming table is advertised under."""
 
 TABLE_STATES = ("lobby", "playing", "ended")
 """The values of the TXT ``state`` key a host sends."""
@@ -89,275 +100,10 @@ GOODBYE_QUARANTINE = 1.0  # seconds after a table is dropped during which it is 
 RESOLVE_TIMEOUT_MS = 1500
 """How long a browser waits for a table's SRV/TXT/A records after first hearing of it."""
 
-MAX_INSTANCE_BYTES = 63
-"""DNS-SD instance names are one DNS label: at most 63 bytes of UTF-8 (RFC 6763 §4.1.1)."""
-
 MAX_TXT_NAME_BYTES = 200
 """A TXT string holds 255 bytes including ``name=``; keep the table's name well inside that."""
 
 _MAX_RENAMES = 99
-
-
-# --- choosing interfaces ---------------------------------------------------------------------
-
-
-def default_interfaces() -> InterfacesType:
-    """The interfaces to use when the user named none.
-
-    Loopback only when the ``CI`` environment variable is set (CI machines must never send on
-    a real network); otherwise every interface, which is what a player on a plain LAN expects.
-    """
-    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-        return ["127.0.0.1"]
-    return InterfaceChoice.All
-
-
-def resolve_interfaces(interfaces: Sequence[str] | InterfaceChoice | None) -> InterfacesType:
-    """``None`` or an empty list means the default; a list of addresses is used as given."""
-    if interfaces is None or isinstance(interfaces, InterfaceChoice):
-        return default_interfaces() if interfaces is None else interfaces
-    chosen = [str(i) for i in interfaces]
-    return chosen or default_interfaces()
-
-
-def parse_interfaces(values: Sequence[str] | None) -> list[str] | None:
-    """Turn ``--interface`` values into addresses: an IP stays as it is, an interface name
-    (``eth0``) becomes that interface's IPv4 addresses. ``None``/empty gives ``None`` (default).
-
-    Raises ValueError naming the value that is neither.
-    """
-    if not values:
-        return None
-    adapters = {a.nice_name: a for a in ifaddr.get_adapters()}
-    out: list[str] = []
-    for value in values:
-        try:
-            out.append(str(ipaddress.ip_address(value)))
-            continue
-        except ValueError:
-            pass
-        adapter = adapters.get(value)
-        addrs = [str(ip.ip) for ip in adapter.ips if ip.is_IPv4] if adapter else []
-        if not addrs:
-            raise ValueError(f"not an IP address nor an interface with an IPv4 address: {value!r}")
-        out.extend(addrs)
-    return out
-
-
-def _local_ipv4_networks() -> list[ipaddress.IPv4Interface]:
-    nets = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if ip.is_IPv4:
-                nets.append(ipaddress.IPv4Interface(f"{ip.ip}/{ip.network_prefix}"))
-    return nets
-
-
-def _networks_for(interfaces: InterfacesType) -> list[ipaddress.IPv4Interface]:
-    """The local IPv4 networks behind the chosen interfaces (all of them for a choice)."""
-    nets = _local_ipv4_networks()
-    if not isinstance(interfaces, list):
-        return nets
-    chosen = []
-    for value in interfaces:
-        try:
-            ip = ipaddress.ip_address(value)
-        except ValueError:
-            continue
-        if not isinstance(ip, ipaddress.IPv4Address):
-            continue
-        match = [n for n in nets if n.ip == ip]
-        chosen.extend(match or [ipaddress.IPv4Interface(f"{ip}/32")])
-    return chosen
-
-
-def _advertised_addresses(interfaces: InterfacesType, address: str | None) -> list[str]:
-    """The addresses players should connect to: the one given, else the chosen interfaces'."""
-    if address and address not in ("0.0.0.0", "::"):
-        return [address]
-    if isinstance(interfaces, list):
-        addrs = []
-        for value in interfaces:
-            with contextlib.suppress(ValueError):
-                addrs.append(str(ipaddress.ip_address(value)))
-        if addrs:
-            return addrs
-    lan = [str(n.ip) for n in _local_ipv4_networks() if not n.ip.is_loopback]
-    return lan or ["127.0.0.1"]
-
-
-def reachable_addresses(interfaces: Sequence[str] | None, bind: str | None) -> list[str]:
-    """The addresses other machines can join a table at that listens on ``bind`` (and is
-    announced on ``interfaces``): the bound address, else the chosen interfaces', else this
-    machine's LAN addresses (127.0.0.1 when it has none)."""
-    return _advertised_addresses(resolve_interfaces(interfaces), bind)
-
-
-def _pick_address(addresses: Sequence[str], local: Sequence[ipaddress.IPv4Interface]) -> str:
-    """Of a table's addresses, the one we can reach: on one of our networks if any is, else the
-    first that is not loopback (a loopback address of another machine is useless)."""
-    parsed = []
-    for a in addresses:
-        with contextlib.suppress(ValueError):
-            parsed.append(ipaddress.ip_address(a))
-    for ip in parsed:
-        if any(ip in n.network for n in local):
-            return str(ip)
-    for ip in parsed:
-        if not ip.is_loopback:
-            return str(ip)
-    return str(parsed[0]) if parsed else ""
-
-
-# --- names ----------------------------------------------------------------------------------
-
-
-def _truncate_utf8(text: str, limit: int) -> str:
-    """At most ``limit`` bytes of UTF-8, never cutting a character in two."""
-    raw = text.encode("utf-8")
-    if len(raw) <= limit:
-        return text
-    return raw[:limit].decode("utf-8", "ignore").rstrip()
-
-
-def _clean_name(name: str) -> str:
-    # Control characters are illegal in instance names (RFC 6763 §4.1.1). Dots are legal there
-    # but python-zeroconf writes names label by label without escaping, so a dot would split
-    # the label; the real name travels in the TXT record anyway.
-    kept = "".join(ch for ch in name if unicodedata.category(ch) != "Cc")
-    return " ".join(kept.replace(".", "-").split()) or "Qingming"
-
-
-def instance_name(name: str, attempt: int = 1) -> str:
-    """The DNS-SD instance name for a table called ``name``: cleaned, a suffix `` (n)`` from
-    the second attempt on (another host has the name), and truncated so the whole label fits
-    in 63 bytes of UTF-8 — a Chinese character takes three."""
-    suffix = "" if attempt <= 1 else f" ({attempt})"
-    room = MAX_INSTANCE_BYTES - len(suffix.encode("utf-8"))
-    return _truncate_utf8(_clean_name(name), room) + suffix
-
-
-# --- what a browser sees --------------------------------------------------------------------
-
-
-class TableEventKind(enum.StrEnum):
-    """What happened to a table in a browse."""
-
-    ADDED = "added"
-    UPDATED = "updated"
-    REMOVED = "removed"
-
-
-@dataclass(frozen=True, slots=True)
-class TableInfo:
-    """A table as its TXT record and address records describe it."""
-
-    name: str
-    address: str
-    port: int
-    version: int
-    seats_taken: int
-    seats_total: int
-    state: str
-    key: str
-    """Identifies the table across events: its service name, lower-cased (DNS is caseless)."""
-    addresses: tuple[str, ...] = ()
-    """Every address the host announced; ``address`` is the one picked for us."""
-    bots: int = 0
-    """How many of the seats taken bots play (bot seats, and players' seats a bot plays while
-    they are away); 0 when the host does not say."""
-    web_port: int = 0
-    """The port the table's web page is served on, at ``address`` (0: not served to browsers)."""
-    cards: str = ""
-    """The SHA-256 of the card set's file the table deals from ("": the host does not say)."""
-
-    @property
-    def custom_cards(self) -> bool:
-        """Whether the table plays a card set other than this program's own (its guests are
-        sent it when they join)."""
-        from qm_rules.cards import shipped_cards
-
-        return bool(self.cards) and self.cards != shipped_cards().file_hash
-
-    @property
-    def web_url(self) -> str | None:
-        """The table's web page (without its code, which only the people at the table have)."""
-        if not self.web_port or not self.address:
-            return None
-        host = f"[{self.address}]" if ":" in self.address else self.address
-        return f"http://{host}:{self.web_port}/"
-
-    @property
-    def compatible(self) -> bool:
-        """Whether the host speaks our protocol version."""
-        return self.version == PROTOCOL_VERSION
-
-    @property
-    def full(self) -> bool:
-        return self.seats_total > 0 and self.seats_taken >= self.seats_total
-
-    def to_plain(self) -> dict[str, Any]:
-        """JSON-ready, as ``qingming tables --json`` prints it."""
-        return {
-            "name": self.name,
-            "address": self.address,
-            "port": self.port,
-            "version": self.version,
-            "seats_taken": self.seats_taken,
-            "seats_total": self.seats_total,
-            "state": self.state,
-            "key": self.key,
-            "addresses": list(self.addresses),
-            "bots": self.bots,
-            "web_port": self.web_port,
-            "cards": self.cards,
-            "custom_cards": self.custom_cards,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class TableEvent:
-    """A table appeared, changed (seats, state, address) or went away."""
-
-    kind: TableEventKind
-    table: TableInfo
-
-
-def _txt(props: dict[bytes, bytes | None], key: str) -> str:
-    value = props.get(key.encode())
-    return value.decode("utf-8", "replace") if value else ""
-
-
-def _int(text: str, default: int = 0) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        return default
-
-
-def _table_from_info(
-    info: ServiceInfo, key: str, local: Sequence[ipaddress.IPv4Interface]
-) -> TableInfo:
-    props = info.properties
-    taken, _, total = _txt(props, "seats").partition("/")
-    addresses = tuple(info.parsed_addresses())
-    instance = (
-        info.name[: -len(SERVICE_TYPE) - 1] if info.name.endswith(SERVICE_TYPE) else info.name
-    )
-    return TableInfo(
-        name=_txt(props, "name") or instance,
-        address=_pick_address(addresses, local),
-        port=info.port or 0,
-        version=_int(_txt(props, "version")),
-        seats_taken=_int(taken),
-        seats_total=_int(total),
-        state=_txt(props, "state") or "unknown",
-        key=key,
-        addresses=addresses,
-        bots=_int(_txt(props, "bots")),
-        web_port=_int(_txt(props, "web")),
-        cards=_txt(props, "cards"),
-    )
 
 
 # --- a private loop for the blocking wrappers -------------------------------------------------
@@ -476,7 +222,7 @@ class Advertiser(_Service):
         self.web = web
         self.cards = cards
         self._interfaces = resolve_interfaces(interfaces)
-        self._addresses = _advertised_addresses(self._interfaces, address)
+        self._addresses = advertised_addresses(self._interfaces, address)
         self._aiozc = aiozc
         self._owns_zc = aiozc is None
         # A host name of our own: two tables on one machine must not flush each other's A records.
@@ -496,7 +242,7 @@ class Advertiser(_Service):
 
     def _txt(self) -> dict[str, str]:
         return {
-            "name": _truncate_utf8(self.name, MAX_TXT_NAME_BYTES),
+            "name": truncate_utf8(self.name, MAX_TXT_NAME_BYTES),
             "version": str(PROTOCOL_VERSION),
             "seats": f"{self.seats_taken}/{self.seats_total}",
             "state": self.state,
@@ -674,7 +420,7 @@ class Browser(_Service):
         self._on_change = on_change
         self.sweep_interval = sweep_interval
         self._interfaces = resolve_interfaces(interfaces)
-        self._local = _networks_for(self._interfaces)
+        self._local = networks_for(self._interfaces)
         self._aiozc = aiozc
         self._owns_zc = aiozc is None
         self._browser: AsyncServiceBrowser | None = None
@@ -764,7 +510,7 @@ class Browser(_Service):
                 # heard just before it must not bring the table back as a ghost.
                 self._drop(key)
                 return
-            table = _table_from_info(info, key, self._local)
+            table = table_from_info(info, key, self._local)
             before = self._tables.get(key)
             if table == before:
                 return

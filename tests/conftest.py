@@ -1,7 +1,7 @@
 """Suite-wide guard: discovery in tests stays on loopback.
 
 Whatever a test forgets to pass, zeroconf's default interfaces are loopback whenever ``CI`` is
-set (qm_net.discovery.default_interfaces), and subprocesses inherit the environment. Setting it
+set (qm_net.interfaces.default_interfaces), and subprocesses inherit the environment. Setting it
 here keeps a developer's run of the suite from announcing tables on the machine's real network.
 Tests that exercise the non-CI default change it themselves with monkeypatch.
 

@@ -29,13 +29,13 @@ from qm_net.discovery import (
     TableEvent,
     TableEventKind,
     TableInfo,
-    _pick_address,
-    _table_from_info,
     abrowse_once,
     default_interfaces,
     instance_name,
     parse_interfaces,
 )
+from qm_net.interfaces import pick_address
+from qm_net.tablerecord import table_from_info
 from qm_net.version import PROTOCOL_VERSION
 
 LOOPBACK = ["127.0.0.1"]
@@ -110,10 +110,10 @@ def test_parse_interfaces_accepts_addresses_and_names() -> None:
 
 def test_pick_address_prefers_our_network_then_not_loopback() -> None:
     lan = [ipaddress.IPv4Interface("10.213.7.2/24")]
-    assert _pick_address(["172.17.0.1", "10.213.7.1"], lan) == "10.213.7.1"
-    assert _pick_address(["127.0.0.1", "172.17.0.1"], lan) == "172.17.0.1"
-    assert _pick_address(["127.0.0.1"], [ipaddress.IPv4Interface("127.0.0.1/8")]) == "127.0.0.1"
-    assert _pick_address([], lan) == ""
+    assert pick_address(["172.17.0.1", "10.213.7.1"], lan) == "10.213.7.1"
+    assert pick_address(["127.0.0.1", "172.17.0.1"], lan) == "172.17.0.1"
+    assert pick_address(["127.0.0.1"], [ipaddress.IPv4Interface("127.0.0.1/8")]) == "127.0.0.1"
+    assert pick_address([], lan) == ""
 
 
 def test_table_from_info_survives_odd_txt() -> None:
@@ -125,7 +125,7 @@ def test_table_from_info_survives_odd_txt() -> None:
         server="odd.local.",
         parsed_addresses=["127.0.0.1"],
     )
-    table = _table_from_info(info, "odd", [])
+    table = table_from_info(info, "odd", [])
     assert (table.name, table.version, table.seats_taken, table.seats_total) == ("odd", 0, 0, 0)
     assert table.state == "unknown"
     assert table.bots == 0  # a host that does not say how many seats bots play
