@@ -16,7 +16,7 @@ import pytest
 from qm_rules import Event, Game, View
 from qm_rules.bots import make_bot, tell
 from qm_rules.bots.heuristic import HeuristicBot
-from qm_rules.bots.inference import LogMemory
+from qm_rules.bots.logmemory import LogMemory
 from qm_rules.bots.mcts import SEARCHED, Determinizer, MCTSBot, SeatMemory
 from qm_rules.cards import SET_TYPES, CardType, shipped_cards
 from qm_rules.infoset import hidden_cards

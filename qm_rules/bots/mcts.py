@@ -14,7 +14,7 @@ over *information sets*, and every iteration
    first more often. The deal follows what the others' public play says of their cards
    (:mod:`qm_rules.bots.inference`: a worship let pass, no offering placed, a face-down card
    that did not answer): a hand that does not fit is dealt again. A card the log showed in a
-   hand is dealt there (:class:`~qm_rules.bots.inference.LogMemory`; with ``search_kinds``, a
+   hand is dealt there (:class:`~qm_rules.bots.logmemory.LogMemory`; with ``search_kinds``, a
    hand that searched also gets a card of the kind it searched: measured worse, off). The
    engine builds the game from the view and the deal (:class:`~qm_rules.infoset.InfoSet`);
    the true game is never consulted: the bot is never given it.
