@@ -9,16 +9,19 @@ and the list of choices (:class:`~qm_rules.journal.Journal`).
 This module holds the game's state and its public surface; the rules it runs live beside it,
 one part of the game per module, each a set of functions over a :class:`Game`:
 
+- :mod:`qm_rules.choices` — what each option does when chosen;
 - :mod:`qm_rules.turn` — the phases of a turn and passing the turn on (R9–R13);
 - :mod:`qm_rules.plays` — what a seat may play or respond with now (R10–R12, R16–R17);
 - :mod:`qm_rules.drafts` — declaring an activation step by step (R15);
 - :mod:`qm_rules.chain` — asking for responses, resolving last-in first-out (R16–R19);
 - :mod:`qm_rules.effects` — the clause ops a resolving section carries out (R19);
-- :mod:`qm_rules.views` — what each seat may see (R5).
+- :mod:`qm_rules.views` — what each seat may see (R5);
+- :mod:`qm_rules.fields` — the game's own fields, each said once (saved, loaded, copied, seen);
+- :mod:`qm_rules.infoset` — the games one seat could be in (a search's determinizations).
 
-Reading order: ``choose`` → ``_apply`` (a choice) → ``_advance`` (the loop that runs the game to
-the next decision: an open draft, else an open chain, else the turn's current phase) → the win
-check (R20).
+Reading order: ``choose`` → ``apply_choice`` (a choice) → ``_advance`` (the loop that runs the
+game to the next decision: an open draft, else an open chain, else the turn's current phase) →
+the win check (R20).
 """
 
 from __future__ import annotations
@@ -29,28 +32,16 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import CardDef, CardSet, shipped_cards
 from .chain import step as step_chain
-from .drafts import draft_prompt, start_draft
-from .effects import STOPPED
+from .choices import apply_choice
+from .drafts import draft_prompt
 from .fields import FIELDS, MUTABLE, REQUIRED
 from .journal import ENGINE_VERSION, Journal, kept_cards, rules_version
 from .members import (
-    CARD_TRAP,
-    LINK_ABILITY,
-    LINK_ACTION,
-    LINK_COUNTER,
-    LINK_MANIFEST,
-    LINK_PLACE,
-    LINK_TRAP,
-    LINK_WORSHIP,
     PHASE_ACTION,
     PHASE_DRAW,
-    PHASE_END,
     PHASE_OVER,
-    PHASE_WORSHIP,
     PROMPT_ACTION,
     PROMPT_COST,
-    PROMPT_EFFECT,
-    PROMPT_HAND_LIMIT,
     PROMPT_MODE,
     PROMPT_PLACE,
     PROMPT_RESPOND,
@@ -78,8 +69,8 @@ from .model import (
     to_plain,
 )
 from .rng import Rng, seed_state
-from .state import DISCARD, EMPTY, FIELD, Draft, Link, State, attrs_of, set_attrs
-from .turn import TURN_EVENTS, end_turn, next_phase, phase_step
+from .state import DISCARD, EMPTY, Draft, Link, State, attrs_of, set_attrs
+from .turn import TURN_EVENTS, end_turn, phase_step
 from .views import Views
 
 if TYPE_CHECKING:
@@ -88,10 +79,8 @@ if TYPE_CHECKING:
 #: Defaults a ``timeout`` event may name: none says which card, nor that a card was being declared.
 _PLAIN_DEFAULTS = frozenset({"pass", "end", "skip", "decline", "none", "enough"})
 
-#: Shared public events (:class:`SharedEvents`): a draw's count, by (seat, count); a pass, by
-#: (seat, link).
+#: A draw's count, by (seat, count): shared public events (:class:`SharedEvents`).
 _DRAWN = SharedEvents("draw", "count")
-_PASSED = SharedEvents("pass", "link")
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 OPENING_HAND = 5
@@ -284,7 +273,7 @@ class Game:
         if opt is None or prompt is None:
             self._concede(seat)
         else:
-            self._apply(prompt, opt)
+            apply_choice(self, prompt, opt)
         self.seq += 1
         self.choices.append((seat, option))
         self._advance()
@@ -405,89 +394,6 @@ class Game:
             if prompt is not None:
                 self._prompt = prompt
                 return
-
-    # ───────────────────────────── applying a choice ─────────────────────────────
-
-    def _apply(self, prompt: Prompt, opt: Option) -> None:
-        kind = prompt.kind
-        seat = prompt.seat
-        st = self.st
-        k = opt.kind
-        if kind is PROMPT_PLACE:
-            if k == "skip":
-                self.placed = True
-            else:
-                # (type: ignore: a card option names its card)
-                start_draft(self, seat, LINK_PLACE, opt.card)  # type: ignore[arg-type]
-        elif kind is PROMPT_ACTION:
-            if k == "end":
-                next_phase(self, PHASE_WORSHIP)
-            elif k == "play":
-                # (type: ignore: a card option names its card)
-                start_draft(self, seat, LINK_ACTION, opt.card)  # type: ignore[arg-type]
-            elif k == "set":
-                c = opt.card
-                assert c is not None
-                st.move(c, FIELD, seat, st.free_slot(seat))
-                st.set_face_down(c, True, turn=self.turn)
-                self.emit("set", seat, {"slot": st.loc[c][2]})
-                self.emit(
-                    "set", seat, {"slot": st.loc[c][2], "card": c, "def": st.defs[c].id}, to=(seat,)
-                )
-            elif k == "ability":
-                start_draft(self, seat, LINK_ABILITY, st.ancestor(seat), payload=opt.card)
-        elif kind is PROMPT_WORSHIP:
-            if k == "decline":
-                next_phase(self, PHASE_END)
-            elif k == "ability":  # 始祖, right after its worship
-                start_draft(self, seat, LINK_ABILITY, st.ancestor(seat), payload=opt.card)
-            else:
-                # (type: ignore: a card option names its card)
-                start_draft(self, seat, LINK_WORSHIP, opt.card)  # type: ignore[arg-type]
-        elif kind in (PROMPT_MODE, PROMPT_TARGET, PROMPT_COST):
-            dr = self.draft
-            assert dr is not None
-            if k == "cancel":
-                self.draft = None
-            elif k == "mode":
-                dr.mode = opt.mode
-            elif k == "target":
-                # (type: ignore: a card target names its card)
-                dr.targets.append(("p", opt.seat) if opt.seat is not None else ("c", opt.card))  # type: ignore[arg-type]
-            elif k == "pay":
-                dr.cost.append(opt.card)  # type: ignore[arg-type]  # a card option names its card
-        elif kind is PROMPT_RESPOND:
-            if k == "pass":
-                assert self.asking
-                self.asking.pop(0)
-                self.add_event(_PASSED[seat, len(self.chain) - 1])
-            elif k == "flip":
-                d = st.defs[opt.card]  # type: ignore[index]  # a card option names its card
-                lk = LINK_TRAP if d.type is CARD_TRAP else LINK_COUNTER
-                # (type: ignore: a card option names its card)
-                start_draft(self, seat, lk, opt.card)  # type: ignore[arg-type]
-            elif k == "counter":
-                # (type: ignore: a card option names its card)
-                start_draft(self, seat, LINK_COUNTER, opt.card)  # type: ignore[arg-type]
-            elif k == "manifest":
-                # (type: ignore: a card option names its card)
-                start_draft(self, seat, LINK_MANIFEST, opt.card)  # type: ignore[arg-type]
-        elif kind is PROMPT_EFFECT:
-            i = prompt.context["clause"]
-            prev = self.res_choices.get(i) or []
-            # (type: ignore: an effect's option names a card, but none)
-            if k == "none":
-                self.res_choices[i] = None
-            elif k == "enough":
-                self.res_choices[i] = [*prev, STOPPED]
-            else:
-                # (type: ignore: an effect's card option names its card)
-                self.res_choices[i] = [*prev, opt.card]  # type: ignore[list-item]
-        elif kind is PROMPT_HAND_LIMIT:
-            c = opt.card
-            assert c is not None
-            st.move(c, DISCARD)
-            self.emit("discard", seat, {"card": c, "def": st.defs[c].id, "hand_limit": True})
 
     # ───────────────────────────── winning (R20) ─────────────────────────────
 

@@ -13,10 +13,10 @@ benchmark prints it). Change a compiled source and ``import qm_rules`` refuses u
 again or clean (:mod:`qm_rules.build`): the old rules never run in the new ones' place.
 
 Compiled: the rules engine, what runs at every decision (:data:`ENGINE`: the game, its state,
-turn, plays, drafts, chain, clause ops, views, card definitions, random numbers, the game's
-fields). Not compiled: ``model.py`` (its value types make instances by switching their class, which
-compiled classes do not allow), ``options.py`` (frozen dataclasses that msgspec and
-``copy`` take apart), the words, journal and simulator (run once a game or less),
+turn, the choices, plays, drafts, chain, clause ops, views, card definitions, random numbers,
+the game's fields). Not compiled: ``model.py`` (its value types make instances by switching
+their class, which compiled classes do not allow), ``options.py`` (frozen dataclasses that
+msgspec and ``copy`` take apart), the words, journal and simulator (run once a game or less),
 ``build.py`` (it checks the others), the bots (callers pass their seeds as tuples, which a
 compiled function's argument checks refuse). What compiling changes, and why some tests skip
 in a compiled build: README, "A faster engine".
@@ -56,6 +56,7 @@ source_hash = _qm_build.source_hash
 ENGINE = [
     "cards.py",
     "chain.py",
+    "choices.py",
     "drafts.py",
     "effects.py",
     "fields.py",
