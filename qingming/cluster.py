@@ -13,13 +13,17 @@ is played), but never the card file.
 
 from __future__ import annotations
 
-import logging
+import json
 import os
 import signal
+import subprocess
+import sys
+import tempfile
+import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from contextlib import ExitStack, contextmanager, suppress
+from typing import IO, TYPE_CHECKING, Any
 
 from qm_rules.i18n import tr
 from qm_rules.sim import Run, SimReport, engine_stamp, in_order, play_part
@@ -34,9 +38,14 @@ Client = Any
 LOCAL = "local"
 #: Loopback: a local cluster's scheduler, workers and nannies listen here and nowhere else.
 LOOPBACK = "127.0.0.1"
-#: Seconds to reach a scheduler, and to wait for its first worker.
+#: Seconds to reach a scheduler, and to wait for its first worker (a local cluster's workers,
+#: all of them; and a local worker, for its lost scheduler before it ends).
 CONNECT_TIMEOUT = 10
 WORKER_TIMEOUT = 60
+#: Seconds a local cluster's scheduler stays with nothing to do before it ends by itself (only
+#: when ``sim`` could not stop it), and that its processes are given to end when asked.
+IDLE_TIMEOUT = 300
+STOP_TIMEOUT = 15
 #: Batches in flight a worker thread: enough to keep it busy between round trips, few enough
 #: that a run of a million games is never all queued at once (and Ctrl-C has little to cancel).
 IN_FLIGHT = 4
@@ -63,54 +72,110 @@ def open_cluster(
     ``workers`` processes started here) and its worker threads; closed (a local cluster
     stopped) on leaving, Ctrl-C included. ``say`` is told what is being waited on."""
     distributed = _distributed(lang)
-    cluster = None
-    if where == LOCAL:
-        n = workers or os.cpu_count() or 1
-        say(tr("sim.cluster.starting", lang, n=n))
-        # Loopback only, no dashboard: nothing here listens beyond this machine. The worker
-        # processes are started with Ctrl-C ignored (they keep it so): the terminal sends it
-        # to all of them, and this process alone stops the run and then the cluster.
-        interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            cluster = distributed.LocalCluster(
-                n_workers=n,
-                threads_per_worker=1,
-                processes=True,
-                host=LOOPBACK,
-                dashboard_address=None,
-                worker_dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
-        finally:
-            signal.signal(signal.SIGINT, interrupt)
-        address = cluster.scheduler_address
-    else:
-        address = where
-        say(tr("sim.cluster.connecting", lang, address=address))
-    try:
+    with ExitStack() as stack:
+        expect = 1
+        if where == LOCAL:
+            expect = workers or os.cpu_count() or 1
+            say(tr("sim.cluster.starting", lang, n=expect))
+            address = stack.enter_context(local_cluster(expect, say, lang))
+        else:
+            address = where
+            say(tr("sim.cluster.connecting", lang, address=address))
         try:
             client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError) as exc:
             raise ClusterError(
                 tr("sim.cluster.unreachable", lang, address=address, why=exc)
             ) from None
-        try:
-            threads = _ready(client, address, say, lang)
-            yield client, threads
-        finally:
-            client.close()
-    finally:
-        if cluster is not None:
-            cluster.close()
+        stack.callback(client.close)
+        yield client, _ready(client, address, expect, say, lang)
 
 
-def _ready(client: Client, address: str, say: Callable[[str], None], lang: str) -> int:
-    """The cluster's worker threads once it has a worker, each worker's engine checked to be
-    this one's (another version would play other games)."""
-    if not client.nthreads():
-        say(tr("sim.cluster.waiting", lang, address=address))
+@contextmanager
+def local_cluster(
+    workers: int, say: Callable[[str], None] = lambda line: None, lang: str = "en"
+) -> Iterator[str]:
+    """A Dask scheduler and ``workers`` worker processes (one thread each) started here, all
+    listening on the loopback only, without dashboards; the scheduler's address. They run in
+    sessions of their own, so that the terminal's Ctrl-C reaches this process alone, which
+    stops them on leaving; one left behind by a killed ``sim`` ends itself when idle."""
+    with tempfile.TemporaryDirectory(prefix="qingming-cluster-") as folder:
+        address_file = os.path.join(folder, "scheduler.json")
+        with open(os.path.join(folder, "log"), "w+b") as log:
+            started: list[subprocess.Popen[bytes]] = []
+
+            def start(*command: str) -> subprocess.Popen[bytes]:
+                process = subprocess.Popen(
+                    [sys.executable, "-m", *command],
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=log,
+                    start_new_session=True,
+                )
+                started.append(process)
+                return process
+
+            try:
+                scheduler = start(
+                    "distributed.cli.dask_scheduler",
+                    # --no-dashboard leaves Dask's other web pages on all interfaces: they
+                    # are given the loopback, as everything else
+                    *("--host", LOOPBACK, "--port", "0", "--no-dashboard"),
+                    *("--dashboard-address", f"{LOOPBACK}:0"),
+                    *("--scheduler-file", address_file, "--idle-timeout", str(IDLE_TIMEOUT)),
+                )
+                address = _address(address_file, scheduler, log, lang)
+                start(
+                    "distributed.cli.dask_worker",
+                    address,
+                    *("--host", LOOPBACK, "--no-dashboard", "--nthreads", "1"),
+                    *("--dashboard-address", f"{LOOPBACK}:0"),
+                    *("--nworkers", str(workers), "--death-timeout", str(WORKER_TIMEOUT)),
+                )
+                yield address
+            finally:
+                say(tr("sim.cluster.stopping", lang))
+                _stop(started)
+
+
+def _address(path: str, scheduler: subprocess.Popen[bytes], log: IO[bytes], lang: str) -> str:
+    """The address a starting scheduler writes to ``path``, once it is there."""
+    deadline = time.monotonic() + WORKER_TIMEOUT
+    while time.monotonic() < deadline and scheduler.poll() is None:
         try:
-            client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
+            with open(path, encoding="utf-8") as f:
+                address: str = json.load(f)["address"]
+            return address
+        except (OSError, ValueError, KeyError):  # not written yet, or half written
+            time.sleep(0.1)
+    log.seek(0)
+    why = log.read().decode("utf-8", "replace").strip().splitlines()[-3:]
+    raise ClusterError(tr("sim.cluster.not_started", lang, why=" / ".join(why) or "-"))
+
+
+def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    """Ask each process's group to end (SIGTERM: Dask's commands close their workers), and
+    make sure of it after a while (SIGKILL, to whatever of a group is left)."""
+    for process in processes:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+    deadline = time.monotonic() + STOP_TIMEOUT
+    for process in processes:
+        with suppress(subprocess.TimeoutExpired):
+            process.wait(max(0.0, deadline - time.monotonic()))
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def _ready(client: Client, address: str, expect: int, say: Callable[[str], None], lang: str) -> int:
+    """The cluster's worker threads once it has ``expect`` workers, each worker's engine
+    checked to be this one's (another version would play other games)."""
+    if len(client.nthreads()) < expect:
+        if expect == 1:
+            say(tr("sim.cluster.waiting", lang, address=address))
+        try:
+            client.wait_for_workers(expect, timeout=WORKER_TIMEOUT)
         except TimeoutError:
             raise ClusterError(
                 tr("sim.cluster.no_workers", lang, address=address, seconds=WORKER_TIMEOUT)

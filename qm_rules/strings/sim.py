@@ -174,6 +174,14 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "({version}), so their games would differ: {workers}. Install the same version on "
         "every machine",
     },
+    "sim.cluster.not_started": {
+        "zh": "本机的 Dask 集群没有启动：{why}",
+        "en": "the Dask cluster here did not start: {why}",
+    },
+    "sim.cluster.stopping": {
+        "zh": "正在停止本机的 Dask 集群……",
+        "en": "Stopping the Dask cluster here…",
+    },
     "sim.cluster.failed": {
         "zh": "集群上的对局失败：{why}",
         "en": "the games failed on the cluster: {why}",
