@@ -108,6 +108,8 @@ class TableClient:
         self.card_cache = card_cache
         self.seat: int | None = None
         self.token: str | None = None
+        self.web: p.WebPage | None = None
+        """The table's page for browsers and its code, as the host tells a seated player."""
         self.spectating = False
         # the latest view / lobby / deadline handed out by messages() or next_message()
         self.view: View | None = None
@@ -344,7 +346,7 @@ class TableClient:
     async def leave(self) -> None:
         """Give up the seat (conceding a game in progress); the connection stays open."""
         await self._send(p.Leave())
-        self.seat = self.token = None
+        self.seat = self.token = self.web = None
         self.spectating = False
 
     async def go_away(self) -> None:
@@ -468,9 +470,11 @@ class TableClient:
             return
         if isinstance(msg, Joined):
             self.seat, self.token, self.spectating = msg.seat, msg.token, False
+            self.web = msg.web
             self._told_history(msg.history)
         elif isinstance(msg, Spectating):
             self.seat, self.token, self.spectating = None, None, True
+            self.web = None
             self._told_history(msg.history)
         elif isinstance(msg, Bye):
             self._final = True
@@ -510,7 +514,7 @@ class TableClient:
         if isinstance(out, ErrorMessage) and out.code in CLOSING_CODES:
             self._closing_code = out.code  # the host closes now: this is why
         if isinstance(out, ErrorMessage) and out.code == "seat_freed":
-            self.seat = self.token = None  # the host gave the seat up for us: we hold none
+            self.seat = self.token = self.web = None  # the host gave the seat up: we hold none
         self._queue.put_nowait(self._record(out))
 
     def _told_history(self, told: p.GameHistory | None) -> None:

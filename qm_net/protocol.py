@@ -339,15 +339,25 @@ class GameHistory(Struct, frozen=True):
     places: tuple[Placed, ...] = ()
 
 
+class WebPage(Struct, frozen=True):
+    """The table's page for browsers: its port on the host's address, and the code a browser
+    must give to come in (told to seated players only, who may pass it to a friend)."""
+
+    port: Annotated[int, Meta(ge=1, le=65535)]
+    code: Annotated[str, Meta(pattern=r"^[A-Z0-9]{4,16}$")]
+
+
 class Joined(HostMessage, tag="joined"):
     """A seat is yours. **Keep the token secret**: it is the only proof of the seat. Also sent
-    unasked (``ref`` nil) when ``start`` renumbers the seats. ``history``: when a game is on
-    (or just over), what this seat was told of it so far (a rejoining client's log)."""
+    unasked (``ref`` nil) when ``start`` renumbers the seats, or when the table's page for
+    browsers opens. ``history``: when a game is on (or just over), what this seat was told of it
+    so far (a rejoining client's log). ``web``: the table's page for browsers, when it has one."""
 
     seat: SeatNo
     token: Token
     ref: Count | None = None
     history: GameHistory | None = None
+    web: WebPage | None = None
 
 
 class Spectating(HostMessage, tag="spectating"):

@@ -13,6 +13,14 @@ DEFAULT_PORT = 7352
 MISSING = "serving to browsers needs the web extra: pip install 'qingming[web]'"
 
 
+def page_url(address: str, port: int, code: str | None = None) -> str:
+    """The address a browser opens for the table's page at ``address``:``port`` (with the
+    code: what the QR code holds, so that the page asks for nothing but a name)."""
+    host = f"[{address}]" if ":" in address else address
+    base = f"http://{host}:{port}/"
+    return f"{base}?code={code}" if code else base
+
+
 def available() -> bool:
     return all(importlib.util.find_spec(m) is not None for m in ("aiohttp", "qrcode"))
 

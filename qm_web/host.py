@@ -46,7 +46,9 @@ async def open_door(
                 raise
             continue
         door.addresses = reachable_addresses(interfaces, None if everywhere else bind)
-        host.web_port = door.port
+        host.web_port, host.web_code = door.port, door.code
         host.advert.changed()
+        host.tell_web_page()
+        host.lobby.broadcast()  # (the waiting rooms draw it again)
         return door
     raise AssertionError("unreachable")

@@ -46,6 +46,8 @@ from urllib.parse import quote, unquote, urlsplit
 
 from aiohttp import WSMsgType, web
 
+from qm_web import page_url
+
 log = logging.getLogger("qm_web")
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -201,9 +203,7 @@ class WebDoor:
 
     def url(self, address: str, *, with_code: bool = True) -> str:
         """The address a browser opens (with the code: what the QR code holds)."""
-        host = f"[{address}]" if ":" in address else address
-        base = f"http://{host}:{self.port}/"
-        return f"{base}?code={self.code}" if with_code else base
+        return page_url(address, self.port, self.code if with_code else None)
 
     def live(self) -> list[int]:
         """The process ids of the sessions running now."""

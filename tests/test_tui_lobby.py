@@ -493,6 +493,47 @@ async def test_a_table_hosted_for_browsers_shows_its_page_code_and_qr() -> None:
         assert app.web_door is None and door.sessions == {} and door._runner is not None
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_a_seated_guest_sees_the_page_and_its_code_and_its_qr(lang: str) -> None:
+    """A guest seated at a table served to browsers sees the page's address with the code in
+    the waiting room (the host's address, as the guest reached it), and w shows its QR code:
+    a guest can bring a friend in from a phone."""
+    pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not installed")
+    from qm_tui.widgets.modals import ListModal
+    from qm_web.host import open_door
+
+    app = make_app(lang=lang)
+    async with table("Served", advertise=False) as host, app.run_test(size=SIZE) as pilot:
+        door = await open_door(host, port=0)
+        try:
+            await pilot.press("a")
+            await pilot.press(*f"127.0.0.1:{host.port}", "enter")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, RoomScreen) and app.screen.lobby is not None,
+                "the room",
+            )
+            room = app.screen
+            url = f"http://127.0.0.1:{door.port}/?code={door.code}"
+            await until(
+                pilot,
+                lambda: url in str(room.query_one("#join-line", Static).content),
+                "the page's address with its code",
+            )
+            await pilot.press("w")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, ListModal) and bool(app.screen.query("#list-lines")),
+                "the QR code",
+            )
+            shown = str(app.screen.query_one("#list-lines", Static).content)
+            assert "█" in shown and url in shown
+            await pilot.press("escape")
+            await leave(pilot, app)
+        finally:
+            await door.stop()
+
+
 async def test_play_web_keeps_a_seat_for_a_guest_in_a_browser() -> None:
     """``qingming play --web``: one seat more than the bots and you, the page served, the room
     showing its address and code; the game waits for the guest, then starts when you say."""

@@ -21,7 +21,7 @@ import aiohttp  # noqa: E402
 
 from qm_web.host import open_door  # noqa: E402
 from qm_web.server import WebDoor  # noqa: E402
-from tests.net_support import options, running_host, wait_for  # noqa: E402
+from tests.net_support import client, options, running_host, wait_for  # noqa: E402
 
 
 def children() -> set[int]:
@@ -231,3 +231,41 @@ def test_what_the_app_prints_never_reaches_the_frames() -> None:
     )
     assert done.stdout == "FRAMES"
     assert "stray write" in done.stderr and "a print" in done.stderr and "qingming" in done.stderr
+
+
+async def test_seated_players_are_told_the_page_and_its_code_and_nobody_else() -> None:
+    """A player seated before the page opens is told it then; one seated after, when they sit
+    down; a spectator never, nor a player who left the seat; the page at that port takes the
+    code told."""
+    async with running_host(seats=3, options=options()) as host:
+        early = await client(host, "Ann")
+        watcher = await client(host, "Cy")
+        try:
+            await early.join()
+            await watcher.spectate()
+            opened = await open_door(host, port=0)
+            try:
+                await wait_for(lambda: early.web is not None)
+                assert early.web is not None
+                assert (early.web.port, early.web.code) == (opened.port, opened.code)
+                late = await client(host, "Bo")
+                try:
+                    await late.join()
+                    assert late.web == early.web
+                    await late.leave()
+                    assert late.web is None
+                finally:
+                    await late.close()
+                assert watcher.web is None
+                async with aiohttp.ClientSession() as http:
+                    async with http.post(
+                        f"http://127.0.0.1:{early.web.port}/enter",
+                        json={"code": early.web.code, "browser": browser(9)},
+                        headers=origin(opened),
+                    ) as response:
+                        assert (await response.json())["answer"] == "ok"
+            finally:
+                await opened.stop()
+        finally:
+            await early.close()
+            await watcher.close()

@@ -94,7 +94,7 @@ class Lobby:
         token = host.seats.seat_human(seat, conn.name, conn)
         conn.seat = seat.index
         conn.unwatch()
-        conn.send(p.Joined(seat=seat.index, token=token, ref=msg.id))
+        conn.send(p.Joined(seat=seat.index, token=token, ref=msg.id, web=host.web_page()))
         host.announce("joined", seat)
         self.broadcast()
         self.maybe_autostart()
@@ -123,7 +123,8 @@ class Lobby:
         conn.seat = seat.index
         conn.unwatch()
         told = host.updates.history(conn)
-        conn.send(p.Joined(seat=seat.index, token=msg.token, ref=msg.id, history=told))
+        web = host.web_page()
+        conn.send(p.Joined(seat=seat.index, token=msg.token, ref=msg.id, history=told, web=web))
         self.broadcast()
         if host.state == "playing" and was_bot:
             host.standins.arm()  # the seat is human again: stop its bot, set the timers for a human

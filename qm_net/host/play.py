@@ -90,7 +90,8 @@ class Play:
         for s in host.seats.compact():  # tell the players their new seat numbers
             if s.conn is not None:
                 # (type: ignore: a seated player holds a token)
-                s.conn.send(p.Joined(seat=s.index, token=s.token))  # type: ignore[arg-type]
+                web = host.web_page()
+                s.conn.send(p.Joined(seat=s.index, token=s.token, web=web))  # type: ignore[arg-type]
         host.state = "playing"
         host.with_players = any(s.kind == "human" for s in host.seats.occupied)
         host.game = None

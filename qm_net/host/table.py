@@ -95,6 +95,8 @@ class Host:
         self.advertise = advertise
         self.web_port: int | None = None
         """The port the table is served to browsers on (qm_web), advertised beside it."""
+        self.web_code: str | None = None
+        """The code a browser gives to come in: told to seated players only (never advertised)."""
         self.journal = TableJournal(journal_path)
         self.games_limit = games
         self.seed = seed
@@ -362,6 +364,18 @@ class Host:
                     "the host hit a bug and cannot go on with this game; the table closes",
                 )
         self.spawn(self.stop("the host hit a bug and cannot go on with this game"))
+
+    def web_page(self) -> p.WebPage | None:
+        """The table's page for browsers, as a seated player is told it (None: no page)."""
+        if self.web_port is None or self.web_code is None:
+            return None
+        return p.WebPage(port=self.web_port, code=self.web_code)
+
+    def tell_web_page(self) -> None:
+        """The page opened: each seated player is told it (``joined`` again, unasked)."""
+        for s in self.seats.occupied:
+            if s.conn is not None and s.token is not None:
+                s.conn.send(p.Joined(seat=s.index, token=s.token, web=self.web_page()))
 
     def announce(self, kind: str, seat: Seat | None = None, **fields: Any) -> None:
         """Tell :attr:`news` what happened (about ``seat``, if given); the game's players are

@@ -317,25 +317,37 @@ class RoomScreen(Screen[None]):
         line = tr("room.join_with", lang, command=f"qingming join {first}")
         if more:
             line += "  " + tr("room.join_also", lang, addresses=", ".join(more))
-        door = self.web_door
-        if door is not None:
-            line += "\n" + tr("room.web", lang, url=door.url(door.addresses[0]), code=door.code)
+        page = self.web_page()
+        if page is not None:
+            line += "\n" + tr("room.web", lang, url=page[0], code=page[1])
         return line
 
     @property
     def web_door(self) -> WebDoor | None:
-        """The web page of the table this process hosts, if it has one (only its host sees
-        the table's code)."""
+        """The web page of the table this process hosts, if it has one."""
         return getattr(self.qm, "web_door", None) if self.qm.hosted is not None else None
+
+    def web_page(self) -> tuple[str, str] | None:
+        """The table's page for browsers (its address with the code, and the code), for the
+        players seated at it: the host's own, or the one the host told this seat."""
+        from qm_web import page_url
+
+        door = self.web_door
+        if door is not None:
+            return door.url(door.addresses[0]), door.code
+        told = self.client.web if self.client.seat is not None else None
+        if told is not None:
+            return page_url(self.client.host, told.port, told.code), told.code
+        return None
 
     def action_web_qr(self) -> None:
         """The table's address with its code as a QR code, for phones to scan."""
         from qm_web import qr_lines
 
-        door = self.web_door
-        if door is None:
+        page = self.web_page()
+        if page is None:
             return
-        url = door.url(door.addresses[0])
+        url = page[0]
         title = tr("room.web_qr.title", self.qm.lang)
         self.app.push_screen(QrModal(title, [*qr_lines(url), "", url]))
 
@@ -358,7 +370,7 @@ class RoomScreen(Screen[None]):
         if action == "ready":
             return self.seat is not None
         if action == "web_qr":
-            return self.web_door is not None
+            return self.web_page() is not None
         return True
 
     def _refused(self, code: str, message: str) -> str:
