@@ -21,10 +21,21 @@ HELP = (
 )
 
 
-def add_cards_argument(parser: argparse.ArgumentParser, *, command: bool = False) -> None:
-    """``--cards FILE`` (``command``: no default of its own, as the common arguments)."""
+#: What ``--cards`` does for a player joining someone's table: the table says its set.
+GUEST_HELP = (
+    "a card set you have in FILE: the table's set is used whatever FILE holds (a table of its "
+    "host's own set sends it to players who do not have it); FILE spares the sending when it "
+    "is that set"
+)
+
+
+def add_cards_argument(
+    parser: argparse.ArgumentParser, *, command: bool = False, guest: bool = False
+) -> None:
+    """``--cards FILE`` (``command``: no default of its own, as the common arguments;
+    ``guest``: for a program that joins a table, which plays the table's set)."""
     default: dict[str, Any] = {"default": argparse.SUPPRESS} if command else {}
-    parser.add_argument("--cards", metavar="FILE", help=HELP, **default)
+    parser.add_argument("--cards", metavar="FILE", help=GUEST_HELP if guest else HELP, **default)
 
 
 def read_card_set(path: str | None, prog: str, lang: str = "en") -> CardSet | None:

@@ -180,6 +180,17 @@ def test_a_game_with_the_hosts_set_ends_and_each_guest_verifies_it(tmp_path: Pat
         journal = fairdeal.revealed_journal(again)
         assert journal.card_set().file_hash == tiny().file_hash
 
+    # a record that cannot be checked says why: the copy it keeps was edited, or it keeps none
+    # and this program's own set is not the one the table named
+    record = ends[0].fair
+    assert record is not None
+    record.card_source = reworded(tiny()).source.decode()
+    failed = fairdeal.verify(record).failed
+    assert failed is not None and failed.name == "rules" and "was changed" in failed.detail
+    record.card_source = None
+    failed = fairdeal.verify(record).failed
+    assert failed is not None and "another version of this program" in failed.detail
+
 
 def test_a_host_that_swaps_its_set_between_games_is_caught() -> None:
     """The table named one set; before the second game the host deals from another (the same

@@ -78,7 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
     from qingming.cardsfile import add_cards_argument
 
-    add_cards_argument(parser)
+    add_cards_argument(parser, guest=True)
 
 
 def _address(text: str) -> tuple[str, int]:
