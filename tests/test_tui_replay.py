@@ -261,6 +261,19 @@ async def test_a_players_record_never_shows_another_hand(
         _check_step(_screen(app), source, lang)
 
 
+def test_no_key_of_a_replay_answers_anything() -> None:
+    """The replay keeps the table's keys that look (board, log, discards, legend, rules,
+    cards, the other language) and none that would choose, pass, end, concede or chat."""
+    from textual.actions import parse
+
+    from qm_tui.screens.table import TableScreen
+
+    actions = {parse(b.action)[1] for b in ReplayScreen.BINDINGS if hasattr(b, "action")}
+    answering = TableScreen.PLAYER_ACTIONS | {"chat", "skip", "pace", "result"}
+    assert not actions & answering
+    assert {"log", "discard", "gallery", "navigate", "next", "back", "seat"} <= actions
+
+
 def _held_back(source: ReplaySource) -> tuple[int, int, int]:
     """A step where a seat is asked and a card in its hand cannot be played now, found over
     the game: (step, seat, card)."""

@@ -87,11 +87,17 @@ _NOT_IN_A_REPLAY = TableScreen.PLAYER_ACTIONS | {"chat", "pace", "skip", "result
 _AS_IN_A_REPLAY = frozenset({"status", "mine", "chain", "log", "prompt", "banner"})
 
 
+#: The table's keys a replay keeps: those that look (a key the table gains later, which may
+#: answer something, stays out until it is added here).
+_KEPT = frozenset(
+    {"focus_board", "log", "discard", "legend", "rulebook", "gallery", "other_lang", "navigate"}
+)
+
+
 def _table_bindings() -> list[Binding]:
     """The table's keys a replay keeps (its help is among the replay's own: shown before)."""
-    skip = _NOT_IN_A_REPLAY | {"help"}
     return [
-        b for b in TableScreen.BINDINGS if isinstance(b, Binding) and parse(b.action)[1] not in skip
+        b for b in TableScreen.BINDINGS if isinstance(b, Binding) and parse(b.action)[1] in _KEPT
     ]
 
 
