@@ -73,10 +73,13 @@ def unfit(cards: CardSet) -> str | None:
     return None
 
 
-def accept(source: str, sha256: str) -> CardSet:
+def accept(source: str, sha256: str, *, kept: bool = False) -> CardSet:
     """The card set a host sent (its file's text) as it names it (``sha256``): checked as a
-    stranger's file. Raises :class:`CardsRefused` saying what is wrong."""
-    from qm_rules.cardcheck import load
+    stranger's file. ``kept``: a copy this program accepted so before (the card cache, whose
+    hash still matches): read without the whole check again. Raises :class:`CardsRefused`
+    saying what is wrong."""
+    from qm_rules.cardcheck import Fault, load
+    from qm_rules.cards import CardDataError, parse_cards
 
     data = source.encode("utf-8")
     if len(data) > MAX_CARD_SET:
@@ -87,7 +90,14 @@ def accept(source: str, sha256: str) -> CardSet:
         raise CardsRefused(
             "the card set the table sent is not the one it announced (its hash differs): refused"
         )
-    cards, faults = load(data)
+    if kept:
+        try:
+            cards: CardSet | None = parse_cards(data)
+        except (CardDataError, ValueError, RecursionError) as exc:
+            raise CardsRefused(f"the kept card set cannot be read: {exc}") from None
+        faults: list[Fault] = []
+    else:
+        cards, faults = load(data)
     if cards is None:
         said = "; ".join(f"line {f.line}: {f.sentence('en')}" for f in faults[:3])
         more = f" (and {len(faults) - 3} more)" if len(faults) > 3 else ""
@@ -114,7 +124,7 @@ class CardCache:
         if path is None:
             return None
         try:
-            return accept(path.read_bytes().decode("utf-8"), sha256)
+            return accept(path.read_bytes().decode("utf-8"), sha256, kept=True)
         except (OSError, UnicodeDecodeError, CardsRefused):
             return None
 
@@ -122,8 +132,8 @@ class CardCache:
         """Keep ``cards`` (a set a host sent). A folder that cannot be written costs only the
         request next time."""
         path = self._path(cards.file_hash)
-        if path is None or path.exists():
-            return
+        if path is None:
+            return  # (written again if there: a copy there was not used, so it was not this)
         with contextlib.suppress(OSError):
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".part")

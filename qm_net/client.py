@@ -237,13 +237,14 @@ class TableClient:
         cards, where = self._known.get(sha256), "known"
         if cards is None and sha256 == own.file_hash:
             cards, where = own, "own"
+        # (reading a set takes a while: in a thread, so that the app's screen stays live)
         if cards is None and self.card_cache is not None:
-            cards, where = self.card_cache.get(sha256), "cache"
+            cards, where = await asyncio.to_thread(self.card_cache.get, sha256), "cache"
         if cards is None:
             reply = await self._request(p.GetCards(sha256=sha256))
             assert isinstance(reply, p.CardsFile)
             try:
-                cards, where = accept(reply.source, sha256), "host"
+                cards, where = await asyncio.to_thread(accept, reply.source, sha256), "host"
             except CardsRefused as exc:
                 raise TableError("cards_refused", str(exc)) from None
             if self.card_cache is not None:

@@ -70,7 +70,13 @@ def test_a_client_without_the_set_is_sent_it_checks_it_and_keeps_it(tmp_path: Pa
             await first.reconnect()
             assert first.cards_from == "known"
             assert sorted(c.cards_sent for c in host.conns) == [0, 0]
-            for c in (first, second):
+            # a kept copy edited since is not what its name says: asked for again, kept anew
+            (kept,) = (tmp_path / "cards").glob("*.toml")
+            kept.write_bytes(reworded(tiny()).source)
+            third = await connect(host.port, "Cy", card_cache=cache)
+            assert third.cards_from == "host" and third.cards["rice"].name.en == "Rice"
+            assert kept.read_bytes() == tiny().source
+            for c in (first, second, third):
                 await c.close()
 
     asyncio.run(go())
