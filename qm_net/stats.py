@@ -23,10 +23,18 @@ against each person met. New tallies are new fields of :class:`Record` and of
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from qm_net.fairdeal import ClientRecord
+    from qm_net.journal_io import JournalGame
+    from qm_rules import Journal
+    from qm_rules.cards import CardSet
+    from qm_rules.cardstats import CardStats
 
 #: The bots' level of a game with people only.
 NO_BOTS = "none"
@@ -145,7 +153,12 @@ class _Skip(Exception):
     """A file not counted, and why: ``stats.why.<why>`` (unreadable, not_game, malformed)."""
 
 
-def _read(path: Path, name: str | None, hashes: set[str]) -> tuple[list[Played], int]:
+#: What a file holds, read from its first line: a client's game record or a host's journal.
+RECORD, JOURNAL = "record", "journal"
+
+
+def _kind(path: Path) -> str:
+    """:data:`RECORD` or :data:`JOURNAL`, or :class:`_Skip` saying why neither."""
     try:
         with open(path, encoding="utf-8") as f:
             first = f.readline()
@@ -161,25 +174,38 @@ def _read(path: Path, name: str | None, hashes: set[str]) -> tuple[list[Played],
         raise _Skip("not_game")
     from qm_net.fairdeal import RECORD_KIND
 
-    try:
-        if head.get("kind") == RECORD_KIND:
-            return _from_record(path)
-        if head.get("type") in ("table", "game"):
-            return _from_journal(path, name, hashes)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        raise _Skip("malformed") from None
+    if head.get("kind") == RECORD_KIND:
+        return RECORD
+    if head.get("type") in ("table", "game"):
+        return JOURNAL
     raise _Skip("not_game")
 
 
-def _from_journal(path: Path, name: str | None, hashes: set[str]) -> tuple[list[Played], int]:
+def _read(path: Path, name: str | None, hashes: set[str]) -> tuple[list[Played], int]:
+    kind = _kind(path)
+    try:
+        if kind == RECORD:
+            return _from_record(path)
+        return _from_journal(path, name, hashes)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise _Skip("malformed") from None
+
+
+def _games(path: Path) -> list[JournalGame]:
+    """The games of a journal file, or :class:`_Skip` (malformed) when it cannot be read."""
     from qm_net.journal_io import read_games
     from qm_rules import JournalError
-    from qm_rules.bots import level_of
 
     try:
-        games = read_games(str(path))
+        return read_games(str(path))
     except (JournalError, OSError):
         raise _Skip("malformed") from None
+
+
+def _from_journal(path: Path, name: str | None, hashes: set[str]) -> tuple[list[Played], int]:
+    from qm_rules.bots import level_of
+
+    games = _games(path)
     out: list[Played] = []
     unfinished = 0
     for g in games:
@@ -224,19 +250,29 @@ def _level(strategy: Any, level_of: Any) -> str:
         return UNKNOWN_LEVEL
 
 
-def _from_record(path: Path) -> tuple[list[Played], int]:
+def _revealed(path: Path) -> tuple[ClientRecord, Journal | None, int]:
+    """A game record, the finished game its host revealed (None: none, watched or left before
+    the end) and 1 if it was left before the end (an unfinished game of the player's)."""
     from qm_net import fairdeal
     from qm_rules import JournalError
 
     rec = fairdeal.load(str(path))
     if rec.seat is None:
-        return [], 0  # watched, not played
+        return rec, None, 0  # watched, not played
     try:
         journal = fairdeal.revealed_journal(rec)
     except JournalError:
-        return [], 1  # left before the end: nothing revealed
+        return rec, None, 1  # left before the end: nothing revealed
     if journal.result is None:
-        return [], 1
+        return rec, None, 1
+    return rec, journal, 0
+
+
+def _from_record(path: Path) -> tuple[list[Played], int]:
+    rec, journal, unfinished = _revealed(path)
+    if rec.seat is None or journal is None:
+        return [], unfinished
+    assert journal.result is not None
     players = tuple(journal.players)
     sources = rec.sources or []
     bots = tuple(i < len(sources) and sources[i] == "bot" for i in range(len(players)))
@@ -269,6 +305,194 @@ def _played(
         str(ancestor) if ancestor else None,
         (str(seed), players, winner),
     )
+
+
+# ───────────────────────────── card by card ─────────────────────────────
+
+
+@dataclass(slots=True)
+class CardGroup:
+    """The games kept here of one card set, card by card (``qingming stats --cards``).
+
+    A host's journal holds every seat's choices: replayed, each seat's part counts (a
+    seat-game each). A player's game record holds the game the host revealed at its end, but
+    only what the player was shown during it counts: their own seat's part."""
+
+    cards: CardSet
+    stats: CardStats
+    hosted: int = 0  # games from journals: every seat's part counts
+    recorded: int = 0  # games from players' records: their own seat's part only
+    seat_games: int = 0
+    worshipped: int = 0  # games won by worship
+    wins_by_ancestor: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def games(self) -> int:
+        return self.hosted + self.recorded
+
+    def plain(self) -> dict[str, Any]:
+        return {
+            "rules": self.cards.digest,
+            "games": self.games,
+            "hosted": self.hosted,
+            "recorded": self.recorded,
+            "seat_games": self.seat_games,
+            "won_by_worship": self.worshipped,
+            "wins_by_ancestor": {a.id: self.wins_by_ancestor[a.id] for a in self.cards.ancestors},
+            "by_card": self.stats.to_plain(),
+        }
+
+
+@dataclass(slots=True)
+class CardRecord:
+    """Every card set's figures, in the order their first games were read."""
+
+    groups: list[CardGroup] = field(default_factory=list)
+    other_set: int = 0  # finished games of another set than the one asked for
+    other_rules: int = 0  # finished games this engine cannot replay (its version, a set not kept)
+    unfinished: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+    def group(self, cards: CardSet) -> CardGroup:
+        from qm_rules.cardstats import CardStats
+
+        for g in self.groups:
+            if g.cards.digest == cards.digest:
+                return g
+        g = CardGroup(cards, CardStats([d.id for d in cards.cards]))
+        self.groups.append(g)
+        return g
+
+    def plain(self) -> dict[str, Any]:
+        return {
+            "sets": [g.plain() for g in self.groups],
+            "other_set": self.other_set,
+            "other_rules": self.other_rules,
+            "unfinished": self.unfinished,
+            "skipped": [{"path": p, "why": w} for p, w in self.skipped],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """One finished game read from a file: its journal, and whose part of it counts."""
+
+    journal: Journal
+    seat: int | None  # a record's own seat; None: a journal's every seat
+    path: str
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """The same game kept twice (a journal and a record of it) has the same key."""
+        j = self.journal
+        return (str(j.seed), tuple(j.players), j.rules)
+
+
+def collect_cards(files: Iterable[Path], cards: CardSet | None = None) -> CardRecord:
+    """Card by card, the finished games in ``files`` (journals and game records), each set's
+    games apart; ``cards``: only the games played with this set. A game kept both as a
+    journal and as a record counts once, as the journal (every seat). A file that cannot be
+    read as either is skipped with a note, as :func:`collect` skips it."""
+    from qm_rules import RulesError, rules_version
+    from qm_rules.cardstats import track_replay
+
+    record = CardRecord()
+    kept: list[_Kept] = []
+    for path in files:
+        try:
+            if _kind(path) == RECORD:
+                got, unfinished = _record_game(path)
+            else:
+                got, unfinished = _journal_games(path)
+        except _Skip as why:
+            record.skipped.append((str(path), str(why)))
+            continue
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            record.skipped.append((str(path), "malformed"))
+            continue
+        record.unfinished += unfinished
+        kept += got
+    hosted = {k.key for k in kept if k.seat is None}
+    known = _known_sets(kept)
+    counted: set[tuple[Any, ...]] = set()
+    for k in kept:
+        if k.key in counted or (k.seat is not None and k.key in hosted):
+            continue  # the same game twice: once, as its journal
+        counted.add(k.key)
+        journal = k.journal
+        if cards is not None:
+            if journal.rules != rules_version(cards):
+                record.other_set += 1 if journal.rules in known else 0
+                record.other_rules += 0 if journal.rules in known else 1
+                continue
+            use = cards
+        elif journal.rules in known:
+            use = known[journal.rules]
+        else:
+            record.other_rules += 1
+            continue
+        try:
+            seen = track_replay(journal, k.seat, use)
+        except (RulesError, KeyError, TypeError, ValueError, IndexError):
+            record.skipped.append((k.path, "malformed"))
+            continue
+        assert journal.result is not None
+        group = record.group(use)
+        winner = journal.result.winner
+        group.stats.add(seen, winner, None if k.seat is None else (k.seat,))
+        if k.seat is None:
+            group.hosted += 1
+            group.seat_games += len(journal.players)
+        else:
+            group.recorded += 1
+            group.seat_games += 1
+        if winner is not None and journal.result.ancestor:
+            group.worshipped += 1
+            group.wins_by_ancestor[journal.result.ancestor] += 1
+    return record
+
+
+def _known_sets(kept: Iterable[_Kept]) -> dict[str, CardSet]:
+    """The card sets these games can be replayed with, by the rules they make: the game's own
+    and every set a journal keeps (a record's reveal keeps none: a game of another set read
+    from a record is replayed with the copy its table's journal keeps, if it is here)."""
+    from qm_rules import RulesError, rules_version
+    from qm_rules.cards import shipped_cards
+
+    known = {rules_version(shipped_cards()): shipped_cards()}
+    for k in kept:
+        if k.journal.cards is not None and k.journal.rules not in known:
+            try:
+                cards = k.journal.card_set()
+            except RulesError:
+                continue  # its copy cannot be read: its games are not counted
+            known[rules_version(cards)] = cards
+    return known
+
+
+def _journal_games(path: Path) -> tuple[list[_Kept], int]:
+    from qm_rules import JournalError
+
+    games = _games(path)
+    out: list[_Kept] = []
+    unfinished = 0
+    for g in games:
+        if g.result is None:
+            unfinished += 1
+            continue
+        try:
+            journal = g.journal()
+        except JournalError:
+            raise _Skip("malformed") from None
+        out.append(_Kept(journal, None, str(path)))
+    return out, unfinished
+
+
+def _record_game(path: Path) -> tuple[list[_Kept], int]:
+    rec, journal, unfinished = _revealed(path)
+    if rec.seat is None or journal is None:
+        return [], unfinished
+    return [_Kept(journal, rec.seat, str(path))], 0
 
 
 def record_lines(record: Record, name: str, lang: str) -> list[str]:

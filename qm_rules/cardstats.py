@@ -15,18 +15,25 @@ The figures digital card games are judged by (17lands' "games in hand win rate",
   play.
 
 Each rate has its 95 % Wilson interval; the improvement, the interval of a difference of two
-proportions. :func:`track` reads one game's events into a :data:`Seen` (plain tuples: a pure
-result of the game, merged in game order by :class:`CardStats`).
+proportions. A :class:`Tracker` reads one game's events into a :data:`Seen` (plain tuples: a
+pure result of the game, merged in game order by :class:`CardStats`): as ``qingming sim`` plays
+it, or, for a game kept on disk (``qingming stats --cards``), as :func:`track_replay` replays
+its journal — every seat's cards, or only what one seat saw (a player's game record).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .model import Event
+
+if TYPE_CHECKING:
+    from .cards import CardSet
+    from .journal import Journal
 
 #: One game, by seat: each card that came into that seat's hand or was played by it, as
 #: ``(card id, how it came: 1 opening hand, 2 later, 0 never (played from elsewhere),
@@ -88,6 +95,30 @@ class Tracker:
             tuple((d, how, played) for d, (how, played) in sorted(hand.items()))
             for hand in self.hands
         )
+
+
+def track_replay(journal: Journal, seat: int | None = None, cards: CardSet | None = None) -> Seen:
+    """The cards of the game ``journal`` keeps, replayed through the engine with the card set
+    it keeps, read as :func:`qm_rules.sim.play_game` reads a game it plays: every seat's
+    (``seat`` None: a host's journal), or only the events ``seat`` was shown (a player's record
+    of a game: their own hand, and what the others did in the open). ``cards``: the set to
+    replay it with (None: the one the journal keeps, else the game's own). Raises what
+    :meth:`~qm_rules.game.Game.replay` and :meth:`~qm_rules.game.Game.choose` raise for a
+    journal of other rules or a choice that is not an option."""
+    from .game import Game
+
+    game = Game.replay(dataclasses.replace(journal, choices=[], result=None), cards=cards)
+    tracker = Tracker(game.n)
+
+    def read(events: Iterable[Event], how: int, round_: int) -> None:
+        if seat is not None:
+            events = [e for e in events if e.visible_to(seat)]
+        tracker.read(events, how, round_)
+
+    read(game.opening, OPENING, 1)
+    for s, option in journal.choices:
+        read(game.choose(s, option), LATER, game.round)
+    return tracker.result()
 
 
 @dataclass(slots=True)
@@ -189,8 +220,11 @@ class CardStats:
         self.ids = list(card_ids)
         self.cards = {c: CardFigures() for c in self.ids}
 
-    def add(self, seen: Seen, winner: int | None) -> None:
+    def add(self, seen: Seen, winner: int | None, seats: Collection[int] | None = None) -> None:
+        """One game's cards (``seats``: only these seats' part counts; None: every seat's)."""
         for seat, hand in enumerate(seen):
+            if seats is not None and seat not in seats:
+                continue
             won = winner == seat
             had = {d: (how, played) for d, how, played in hand}
             for card, fig in self.cards.items():

@@ -224,3 +224,56 @@ async def bot_clients(host: Host, strategy: str, said: list[str], count: int = 2
         for i in range(count)
     ]
     return list(await asyncio.wait_for(asyncio.gather(*bots), 60))
+
+
+async def kept_game(
+    folder: Any,
+    *,
+    people: list[str],
+    bots: int,
+    strategy: str,
+    journal: str | None,
+    seed: int,
+    record: bool = True,
+    cards: Any = None,
+    round_limit: int = 6,
+) -> tuple[list[str], Any, list[bool]]:
+    """A fairly dealt game at a real host on loopback, played to its end by the people
+    (random bots playing for them) and the host's bots of ``strategy``, with the card set
+    ``cards`` (None: the game's own); Ann's record saved as ``folder/records/<seed>.json`` if
+    ``record``; the host's journal as ``folder/journals/<journal>`` (None: not kept). Returns
+    the players' names, the result and which seats were the host's bots."""
+    from qm_rules.bots import make_bot
+
+    path = str(folder / "journals" / journal) if journal else None
+    async with running_host(
+        seed=None,
+        seats=len(people) + bots,
+        bots=bots,
+        bot_strategy=strategy,
+        options=options(round_limit=round_limit),
+        journal_path=path,
+        cards=cards,
+    ) as host:
+        clients = [await client(host, name) for name in people]
+        for c in clients:
+            await c.join()
+        for c in clients:
+            await c.set_ready(True)
+        ends = await asyncio.wait_for(
+            asyncio.gather(
+                *(play_to_end(c, make_bot("random", seed + i)) for i, c in enumerate(clients))
+            ),
+            90,
+        )
+        ann = ends[people.index("Ann")]
+        assert ann.fair is not None
+        if record:
+            ann.fair.save(str(folder / "records" / f"{seed}.json"))
+        game = host.game
+        assert game is not None and game.result is not None
+        names = list(game.names)
+        bot_seats = [host.seats[i].kind == "bot" for i in range(len(names))]
+        for c in clients:
+            await c.close()
+        return names, game.result, bot_seats

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from net_support import client, options, play_to_end, running_host
+from net_support import kept_game
 
 from qingming.cli import main
-from qm_rules.bots import make_bot
 from qm_words import card_name
 
 
@@ -31,39 +30,13 @@ class Kept:
 async def _game(
     folder: Path, *, people: list[str], bots: int, strategy: str, journal: str | None, seed: int
 ) -> Kept:
-    """A fairly dealt game at a real host, played to its end by the people (random bots
-    playing for them) and the host's bots; Ann's record saved into ``folder/records``; the
-    host's journal into ``folder/journals/<journal>`` (None: not kept here)."""
-    path = str(folder / "journals" / journal) if journal else None
-    async with running_host(
-        seed=None,
-        seats=len(people) + bots,
-        bots=bots,
-        bot_strategy=strategy,
-        options=options(round_limit=6),
-        journal_path=path,
-    ) as host:
-        clients = [await client(host, name) for name in people]
-        for c in clients:
-            await c.join()
-        for c in clients:
-            await c.set_ready(True)
-        ends = await asyncio.wait_for(
-            asyncio.gather(
-                *(play_to_end(c, make_bot("random", seed + i)) for i, c in enumerate(clients))
-            ),
-            60,
-        )
-        ann = ends[people.index("Ann")]
-        assert ann.fair is not None
-        ann.fair.save(str(folder / "records" / f"{seed}.json"))
-        game = host.game
-        assert game is not None and game.result is not None
-        names = list(game.names)
-        bot_seats = [host.seats[i].kind == "bot" for i in range(len(names))]
-        for c in clients:
-            await c.close()
-        return Kept(names, game.result.winner, game.result.ancestor, bot_seats)
+    """A game at a real host (:func:`net_support.kept_game`): Ann's record saved into
+    ``folder/records``; the host's journal into ``folder/journals/<journal>`` (None: not kept
+    here)."""
+    names, result, bot_seats = await kept_game(
+        folder, people=people, bots=bots, strategy=strategy, journal=journal, seed=seed
+    )
+    return Kept(names, result.winner, result.ancestor, bot_seats)
 
 
 @pytest.fixture(scope="module")

@@ -300,10 +300,15 @@ def _rate(r: dict[str, Any]) -> str:
 
 def format_cards(report: SimReport, lang: str = "en") -> str:
     """Every card's figures (:mod:`qm_rules.cardstats`), two lines a card, ancestors last."""
+    assert report.card_stats is not None
+    return format_card_stats(report.card_stats.to_plain(), lang)
+
+
+def format_card_stats(plain: dict[str, Any], lang: str = "en") -> str:
+    """Card by card (:meth:`qm_rules.cardstats.CardStats.to_plain`) in words, two lines a card,
+    ancestors last, named from the set shown (``qingming stats --cards`` too)."""
     from qm_words import type_name
 
-    assert report.card_stats is not None
-    plain = report.card_stats.to_plain()
     defs = shown_cards().by_id
     order = sorted(plain, key=lambda c: (defs[c].type == "ancestor", list(plain).index(c)))
     lines = [tr("sim.card.title", lang)]
