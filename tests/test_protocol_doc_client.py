@@ -41,7 +41,7 @@ VERSION = 4  # the doc's title
 # §5, host → client: type → the fields the doc lists (besides `t` and `n`); optional ones apart.
 HOST_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "welcome": ({"version", "table", "ref"}, {"features"}),
-    "joined": ({"seat", "token"}, {"ref", "history"}),
+    "joined": ({"seat", "token"}, {"ref", "history", "web"}),
     "spectating": ({"ref"}, {"history"}),
     "lobby": ({"table_name", "state", "seats", "owner_seat", "games_played"}, set()),
     "update": ({"view", "patch", "base", "events", "deadline"}, {"timer", "ref"}),
