@@ -174,6 +174,11 @@ def test_jobs_are_not_a_remote_clusters_to_choose(capsys: pytest.CaptureFixture[
     assert "--jobs" in capsys.readouterr().err
 
 
+def test_an_empty_address_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--games", "1", "--cluster", " "]) == 2
+    assert "scheduler's address" in capsys.readouterr().err
+
+
 def test_in_order_hands_on_by_position() -> None:
     arrived = [(2, "c"), (0, "a"), (3, "d"), (1, "b")]
     assert list(in_order(arrived)) == ["a", "b", "c", "d"]

@@ -225,11 +225,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"qingming sim: {exc}", file=sys.stderr)
         return 2
     lang = getattr(args, "lang", None) or "en"
-    if args.cluster not in (None, "local") and args.jobs is not None:
-        print(
-            f"qingming sim: {tr('sim.cluster.remote_jobs', lang, address=args.cluster)}",
-            file=sys.stderr,
-        )
+    fault = None
+    if args.cluster is not None and not args.cluster.strip():
+        # Dask's client would start a cluster of its own for an empty address
+        fault = tr("sim.cluster.no_address", lang)
+    elif args.cluster not in (None, "local") and args.jobs is not None:
+        fault = tr("sim.cluster.remote_jobs", lang, address=args.cluster)
+    if fault is not None:
+        print(f"qingming sim: {fault}", file=sys.stderr)
         return 2
     cards = read_card_set(args.cards, "sim", lang)
     show_cards(cards)  # the report names the set's ancestors

@@ -186,6 +186,10 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "集群上的对局失败：{why}",
         "en": "the games failed on the cluster: {why}",
     },
+    "sim.cluster.no_address": {
+        "zh": "--cluster 需要调度器的地址（如 tcp://10.0.0.5:8786），或者 local",
+        "en": "--cluster needs a scheduler's address (tcp://HOST:8786), or 'local'",
+    },
     "sim.cluster.remote_jobs": {
         "zh": "--jobs 只用于本机；--cluster {address} 由集群自己的工作进程决定",
         "en": "--jobs counts processes here; with --cluster {address} the cluster's own "
