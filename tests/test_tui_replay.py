@@ -227,6 +227,26 @@ async def test_a_hosts_journal_shows_every_seat(
         await pilot.press("n")  # and on from there, as the spectators saw it
         await until(pilot, lambda: _at(app, step + 1, None), "a step on")
         _check_step(_screen(app), source, lang)
+        other = "en" if lang == "zh" else "zh"
+        app.set_lang(other)  # (the palette's language command): the bar and the log in it
+        spectators = tr("replay.spectators", other)
+        await until(
+            pilot,
+            lambda: (
+                spectators in str(_screen(app).query_one("#replay").render())
+                and _screen(app).lang == other
+            ),
+            "the other language",
+        )
+        await until(
+            pilot,
+            lambda: (
+                _screen(app).query_one(GameLog).lines_written[0]
+                == source.told(None, other)[0].choice
+            ),
+            "the log in it",
+        )
+        _check_step(_screen(app), source, other)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -272,6 +292,28 @@ def test_no_key_of_a_replay_answers_anything() -> None:
     answering = TableScreen.PLAYER_ACTIONS | {"chat", "skip", "pace", "result"}
     assert not actions & answering
     assert {"log", "discard", "gallery", "navigate", "next", "back", "seat"} <= actions
+
+
+def test_a_game_still_being_played_is_not_opened_unless_asked(
+    six: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On the table as in text: a journal a running table still writes (its lock held, no
+    result yet) would show every live hand, so it is refused unless ``--live``."""
+    fcntl = pytest.importorskip("fcntl")
+    from qingming.cli import main
+
+    live = tmp_path / "live.jsonl"
+    lines = six.read_text(encoding="utf-8").splitlines(keepends=True)
+    live.write_text("".join(lines[:12]), encoding="utf-8")  # the deal and a few choices
+    opened: list[Any] = []
+    monkeypatch.setattr(replay_command, "_as_text", lambda args: False)
+    monkeypatch.setattr("qm_tui.app.QingmingApp.run", lambda app: opened.append(app._start))
+    with live.open("rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as the host holds it while it writes
+        assert main(["replay", str(live)]) == 1
+        assert "--live" in capsys.readouterr().err and not opened
+        assert main(["replay", "--live", str(live)]) == 0
+        assert isinstance(opened[-1], WatchReplay) and opened[-1].source.steps == 10
 
 
 def _held_back(source: ReplaySource) -> tuple[int, int, int]:

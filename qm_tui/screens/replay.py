@@ -184,6 +184,11 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         # once that has set the table up)
         self.call_later(self.go, self.step)
 
+    def relocalize(self) -> None:
+        """The app's language changed: the table, the bar and the log in it."""
+        super().relocalize()
+        self.call_later(self.go, self.step)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _NOT_IN_A_REPLAY:
             return False
