@@ -7,9 +7,10 @@ whole view at six seats was 2.3 KiB at the median, the last update of a game (ev
 - each value of the engine's is an array of its fields, in the order of its class below
   (:class:`Card`, :class:`Slot`, :class:`Seat`, :class:`Link`, :class:`Prohibition`,
   :class:`Option`, :class:`Prompt`, :class:`Event`): ``[cid, def]`` is a card, a slot is nil
-  when empty; a Seat's and a Link's fields are the engine's own (:class:`~qm_rules.model.
-  SeatView`, :class:`~qm_rules.model.LinkView`, but for the position), in the same order,
-  each put on the wire and read back by its type (:class:`Shape`);
+  when empty; a Seat's, a Link's, an Option's and a Prohibition's fields are the engine's own
+  (:class:`~qm_rules.model.SeatView`, :class:`~qm_rules.model.LinkView`, but for the
+  position), in the same order, each put on the wire and read back by its type
+  (:class:`Shape`);
 - trailing items equal to their default are left out (``[12, "qingtuan"]`` is untapped; a
   prompt others see is ``[seat, kind, seq]``), and a receiver ignores items past those it
   knows (so an item may be added at the end without a version step);
@@ -186,18 +187,19 @@ def _decode(hint: Any) -> Callable[[Any], Any]:
 class Shape:
     """One compact array's fields, said once by its class, and what follows from them: how an
     engine value goes on the wire (its trailing defaults left out) and comes back, and each
-    field's place. The engine's value has the same fields after its position (``at``), in the
-    same order: checked when this module loads."""
+    field's place. The engine's value has the same fields (after its position ``at``, which
+    the wire leaves out), in the same order: checked when this module loads."""
 
-    def __init__(self, wire: type[Struct], engine: type, at: str) -> None:
+    def __init__(self, wire: type[Struct], engine: type, at: str | None = None) -> None:
         hints = typing.get_type_hints(wire, include_extras=True)
         self.wire = wire
         self.fields: tuple[str, ...] = wire.__struct_fields__
         ours = tuple(f.name for f in dataclasses.fields(engine))
-        if ours != (at, *self.fields):
+        if ours != ((at,) if at else ()) + self.fields:
+            after = f" after {at!r}" if at else ""
             raise TypeError(
                 f"{wire.__name__} on the wire is {self.fields}, the engine's {engine.__name__} "
-                f"{ours}: the same fields after {at!r}, in the same order"
+                f"{ours}: the same fields{after}, in the same order"
             )
         self.types = tuple(hints[f] for f in self.fields)
         self.place = {f: j for j, f in enumerate(self.fields)}
@@ -305,9 +307,7 @@ class Encoder:
             return None
         if not p.options and not p.context and not p.default:
             return [p.seat, p.kind.value, p.seq]
-        options = [
-            _trim([o.id, o.kind, o.card, o.seat, o.mode], (None, None, None)) for o in p.options
-        ]
+        options = [OPTION.encode(self, o) for o in p.options]
         return [p.seat, p.kind.value, p.seq, options, p.context, p.default]
 
     def view(self, v: m.View) -> dict[str, Any]:
@@ -328,9 +328,7 @@ class Encoder:
             "seats": [self.seat(s) for s in v.seats],
             "chain": [self.link(x) for x in v.chain],
             "resolving": v.resolving,
-            "prohibitions": [
-                [x.tag, list(x.actions), x.source, x.until_turn] for x in v.prohibitions
-            ],
+            "prohibitions": [PROHIBITION.encode(self, x) for x in v.prohibitions],
             "prompt": self.prompt(v.prompt),
             "result": None if v.result is None else msgspec.to_builtins(v.result),
         }
@@ -444,7 +442,7 @@ _OPTIONS: dict[tuple[Any, ...], m.Option] = {}
 
 
 def _option(o: Option) -> m.Option:
-    key = (o.id, o.kind, o.card, o.seat, o.mode)
+    key = tuple(OPTION.decode(o))
     hit = _OPTIONS.get(key)
     if hit is None:
         if len(_OPTIONS) > _BOUND:
@@ -465,9 +463,7 @@ FIELDS: dict[str, Any] = {
     "discard": _cards,
     "seats": lambda seats: tuple([to_seat(i, s) for i, s in enumerate(seats)]),
     "chain": lambda chain: tuple([_link(i, x) for i, x in enumerate(chain)]),
-    "prohibitions": lambda ps: tuple(
-        [m.Prohibition(x.tag, x.actions, x.source, x.until_turn) for x in ps]
-    ),
+    "prohibitions": lambda ps: tuple([m.Prohibition(*PROHIBITION.decode(x)) for x in ps]),
     "prompt": to_prompt,
 }
 VIEW_FIELDS: tuple[str, ...] = View.__struct_fields__
@@ -528,8 +524,10 @@ def _default(f: msgspec.structs.FieldInfo) -> list[Any]:
     return []
 
 
-#: The Seat's and the Link's fields, said once (by their classes, the engine's alike).
-SEAT = Shape(Seat, m.SeatView, "seat")
-LINK = Shape(Link, m.LinkView, "index")
+#: The compact arrays' fields, each said once (by their classes, the engine's alike).
+SEAT: Shape = Shape(Seat, m.SeatView, "seat")
+LINK: Shape = Shape(Link, m.LinkView, "index")
+OPTION: Shape = Shape(Option, m.Option)
+PROHIBITION: Shape = Shape(Prohibition, m.Prohibition)
 #: The place of a seat's slots in its array: a patch may change one slot of them.
 SEAT_SLOTS = SEAT.place["slots"]
