@@ -321,7 +321,7 @@ def test_a_stand_in_among_the_omitted_events_is_left_out_and_the_rest_are_placed
 def test_a_client_that_held_part_of_the_game_gets_the_stand_ins_of_the_rest_in_place() -> None:
     # After a dropped connection in the same process the client keeps only what followed the
     # events it held: a stand-in's place is counted in that part (one before it is dropped).
-    from qm_net.client import Held
+    from qm_net.held import Held
 
     events = tuple(Event("turn", i % 2, {"turn": i + 1, "round": 1}) for i in range(5))
     held = Held()

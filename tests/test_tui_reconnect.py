@@ -122,7 +122,7 @@ async def test_a_short_drop_brings_what_was_told_meanwhile_once_and_nothing_twic
 
 
 def test_held_events_and_a_history_meet_where_they_should() -> None:
-    from qm_net.client import Held
+    from qm_net.held import Held
     from qm_net.messages import GameHistory
     from qm_rules import Event
 
