@@ -3,8 +3,9 @@ cluster's workers (``--cluster local``), over the same run.
 
 Each row plays the same games (the same seed) and says whether its figures are the serial
 run's (they must be); games a second are over the wall time of the games, a cluster's start
-printed apart. On a machine shared with other work the figures are the machine's load as much
-as the code's: the load average is printed beside them.
+printed apart. On a machine shared with other work games a second are the machine's load as
+much as the code's (the load average is printed beside them); the CPU time a game, over every
+process of the run, is what the load moves little: what a cluster costs beyond the games.
 
     .venv/bin/python benchmarks/cluster.py [--games 400] [--players 4] [--bots heuristic]
         [--workers 1,2]
@@ -31,14 +32,37 @@ def figures(report: SimReport) -> dict[str, Any]:
     return {k: v for k, v in report.to_plain().items() if k not in TIMING_KEYS}
 
 
-def row(name: str, report: SimReport, serial: SimReport | None, extra: str = "") -> None:
+def cpu_seconds() -> float:
+    """CPU time so far of this process and all it started, waited for or still running (a
+    local cluster's scheduler and workers): a cost the machine's load moves little."""
+    import psutil  # Dask's own dependency
+
+    me = psutil.Process()
+    total = sum(me.cpu_times()[:4])  # user, system, and the waited-for children's
+    for child in me.children(recursive=True):
+        try:
+            total += sum(child.cpu_times()[:2])
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+def row(
+    name: str, report: SimReport, cpu: float, serial: SimReport | None, extra: str = ""
+) -> None:
     same = "-" if serial is None else ("yes" if figures(report) == figures(serial) else "NO")
     rate = report.games / report.wall_seconds
     print(
         f"{name:<26} {rate:9.1f} {report.wall_seconds:9.2f} {report.games_per_second:11.1f}"
-        f"  {same:<5} {extra}",
+        f" {1000 * cpu / report.games:10.1f}  {same:<5} {extra}",
         flush=True,
     )
+
+
+def measured(**kw: Any) -> tuple[SimReport, float]:
+    before = cpu_seconds()
+    report = simulate(**kw)
+    return report, cpu_seconds() - before
 
 
 def main() -> int:
@@ -53,24 +77,28 @@ def main() -> int:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{args.games} games of {args.players} players, {args.bots} bots; {os.cpu_count()} cores")
     print(f"load average before: {load}")
-    print(f"{'where':<26} {'games/s':>9} {'wall s':>9} {'per worker':>11}  same")
-    serial = simulate(**run)
-    row("1 process", serial, None)
-    row("2 processes (--jobs 2)", simulate(**run, jobs=2), serial)
+    head = f"{'where':<26} {'games/s':>9} {'wall s':>9} {'per worker':>11} {'CPU ms':>10}"
+    print(f"{head}  same")
+    warm = {**run, "games": 8, "seed": "warm-up"}  # each process's first games cost more
+    simulate(**warm)
+    serial, cpu = measured(**run)
+    row("1 process", serial, cpu, None)
+    row("2 processes (--jobs 2)", *measured(**run, jobs=2), serial)
     for n in (int(w) for w in args.workers.split(",")):
         start = time.perf_counter()
         with open_cluster(LOCAL, n, lambda line: None) as (client, threads):
             started = time.perf_counter() - start
-            report = simulate(**run, jobs=threads, runner=runner(client), cluster=LOCAL)
-        row(
-            f"local cluster, {n} worker{'s' if n > 1 else ''}",
-            report,
-            serial,
-            f"(started in {started:.1f} s)",
-        )
+            simulate(**warm, jobs=threads, runner=runner(client), cluster=LOCAL)
+            report, cpu = measured(**run, jobs=threads, runner=runner(client), cluster=LOCAL)
+        name = f"local cluster, {n} worker{'s' if n > 1 else ''}"
+        row(name, report, cpu, serial, f"(started in {started:.1f} s)")
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"load average after: {load}")
-    print("games/s: over the run's wall time; per worker: over the games' own time, summed")
+    print(
+        "games/s: over the run's wall time; per worker: over the games' own time, summed;\n"
+        "CPU ms: a game's CPU time, of every process of the run (a cluster's scheduler and "
+        "workers, sim's own)"
+    )
     return 0
 
 
