@@ -11,7 +11,7 @@ Each message is a frozen :class:`msgspec.Struct` whose tag is its ``t``. From th
 The views and events inside ``update`` and ``ended`` are in their compact wire form
 (:mod:`qm_net.compact`: arrays by position, defaults left out), which the client turns into
 the engine's own values; what a prompt's ``context`` and an event's ``data`` hold is defined
-per kind in :mod:`qm_net.payloads`.
+per kind in :mod:`qm_rules.events` (an event's) and :mod:`qm_net.payloads` (a prompt's).
 
 Evolving the wire (``docs/protocol.md`` §9): a receiver ignores map fields it does not know,
 so a field may be added (with a default) without a version step; anything else — a new message

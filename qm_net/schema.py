@@ -5,9 +5,9 @@
 
 The JSON Schema (draft 2020-12) describes every message as a map: ``ClientMessage`` and
 ``HostMessage`` are the two directions, each a choice on ``t``. An event's ``data`` and a
-prompt's ``context`` are tied to their ``kind`` (:mod:`qm_net.payloads`). ``docs/protocol.md``
-holds tables generated from the same definitions between ``<!-- generated: NAME -->`` and
-``<!-- end: NAME -->``; a test keeps both current.
+prompt's ``context`` are tied to their ``kind`` (:mod:`qm_rules.events`, :mod:`qm_net.payloads`).
+``docs/protocol.md`` holds tables generated from the same definitions between
+``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``; a test keeps both current.
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from qm_net.payloads import EVENT_DATA
 from qm_rules import BUILD, Event, Game, GameOptions
 from qm_rules.bots import make_bot
 from qm_rules.cards import (
@@ -29,6 +28,7 @@ from qm_rules.cards import (
     parse_cards,
 )
 from qm_rules.effects import CLAUSE_OPS, ClauseOp
+from qm_rules.events import EVENT_DATA
 from qm_rules.i18n import LANGS, all_strings
 from qm_words import describe
 
@@ -172,7 +172,7 @@ def test_each_event_an_op_emits_is_defined_for_the_wire_and_read_in_the_log(name
     op = CLAUSE_OPS[name]
     assert op.emits, f"{name} declares no event: a clause that happens says so in the log"
     for kind in sorted(op.emits):
-        assert kind in EVENT_DATA, f"{name} emits {kind!r}, which qm_net.payloads does not define"
+        assert kind in EVENT_DATA, f"{name} emits {kind!r}, which qm_rules.events does not define"
         event = Event(kind, 0, dict(EVENT_DATA[kind].EXAMPLE))
         for lang in LANGS:
             line = describe(event, lang, ["Ann", "Bo", "Cy"])
