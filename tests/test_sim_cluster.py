@@ -108,6 +108,24 @@ def test_cluster_at_an_address_gives_the_serial_figures(
     assert figures(remote) == figures(serial)
 
 
+def test_a_worker_of_another_engine_is_refused(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its games would differ from a serial run's: sim says so before playing any."""
+    import qm_rules.journal
+
+    monkeypatch.setattr(qm_rules.journal, "ENGINE_VERSION", "another")  # the worker's, here
+    done = subprocess.run(
+        [sys.executable, "-m", "qingming", *RUN, "--cluster", scheduler],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert "another version of the Qingming engine" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_ctrl_c_stops_the_run_and_the_local_cluster() -> None:
     """Ctrl-C (the terminal's interrupt, to sim's process group): sim says it was interrupted
     and exits 130, and the cluster it started (its scheduler and workers, in sessions of their
