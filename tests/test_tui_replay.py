@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from net_support import client, options, play_to_end, running_host, six_seat_journal
+from textual.widgets import OptionList
 from tui_support import config_dir, make_app, until  # noqa: F401  (fixture)
 
 from qingming.commands import replay as replay_command
@@ -268,6 +269,10 @@ async def test_a_players_record_never_shows_another_hand(
         other = (mine + 1) % 6
         await pilot.press("w")
         await until(pilot, lambda: isinstance(app.screen, SeatChoice), "whose view")
+        listed = app.screen.query_one(OptionList)
+        marked = tr("replay.seat.not_shown", lang, name=source.names[other])
+        assert marked in str(listed.get_option_at_index(other).prompt)
+        assert "(" not in str(listed.get_option_at_index(mine).prompt)  # (hers: unmarked)
         await pilot.press(str(other + 1))
         said = tr("replay.not_shown", lang, owner=owner, name=source.names[other])
         await until(pilot, lambda: any(n.message == said for n in app._notifications), "refused")

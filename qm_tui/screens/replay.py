@@ -391,7 +391,7 @@ class SeatChoice(TapAround, ModalScreen[int | None | str]):
     DEFAULT_CSS = """
     SeatChoice { align: center middle; }
     SeatChoice > Vertical {
-        width: auto; min-width: 36; max-width: 70; height: auto; border: round $accent;
+        width: 56; max-width: 90%; height: auto; border: round $accent;
         background: $surface; padding: 0 1;
     }
     SeatChoice OptionList { height: auto; max-height: 12; }
@@ -414,9 +414,10 @@ class SeatChoice(TapAround, ModalScreen[int | None | str]):
             if seat is None:
                 words = tr("replay.seat.spectators", self.lang)
             else:
-                words = f"{seat + 1}) {clean(self.names[seat])}"
-            if seat not in self.shown:
-                words += " " + tr("replay.seat.not_shown", self.lang)
+                name = clean(self.names[seat])
+                if seat not in self.shown:
+                    name = tr("replay.seat.not_shown", self.lang, name=name)
+                words = f"{seat + 1}) {name}"
             options.append(Option(Text(words), id=str(seat)))
         with Vertical():
             yield Label(Text(tr("replay.seat.title", self.lang)), id="seat-title")

@@ -32,14 +32,14 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
     },
     "replay.seat.title": {"zh": "从谁的视角看？", "en": "Whose view?"},
     "replay.seat.keys": {
-        "zh": "回车：选定    Esc：返回",
-        "en": "Enter: choose    Esc: back",
+        "zh": "座位号或回车：选定    Esc：返回",
+        "en": "A seat's number or Enter: choose    Esc: back",
     },
     "replay.seat.spectators": {
         "zh": "旁观者（谁的手牌都看不到）",
         "en": "The spectators (no hands)",
     },
-    "replay.seat.not_shown": {"zh": "（这份记录里没有）", "en": "(not in this file)"},
+    "replay.seat.not_shown": {"zh": "{name}（这份记录里没有）", "en": "{name} (not in this file)"},
     "replay.not_shown": {
         "zh": "这是 {owner} 的对局记录：只能看 {owner} 和旁观者的视角，看不到 {name} 的手牌。",
         "en": (
