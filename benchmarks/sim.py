@@ -6,13 +6,15 @@ so that all three see the same load on the machine:
 - ``engine``: benchmarks/engine.py's random row (whole 4-player games, random bots building a
   view at each decision, :func:`engine.play_one`);
 - ``sim``: the games as ``qingming sim --bots random`` plays them (:func:`qm_rules.sim._play_chunk`:
-  the bots made, the log handed to those that read it, each game timed and recorded);
+  the bots made, the log handed to those that read it, each game timed and recorded) — the
+  same games as the ``engine`` row's, seed for seed (game and bot seeds of "bench");
 - ``uno``: RLCard's UNO with random agents (``pip install -e '.[bench]'``; left out without it).
 
 It prints decisions a second, ``sim`` against ``engine`` (the target: within 10 %) and against
 UNO (the floor: 1.3x). With ``--callgrind`` (valgrind installed) it also counts the
-instructions a decision of a few whole games of each under callgrind, with
-``PYTHONHASHSEED=0``: a figure the machine's load does not move.
+instructions a decision of ``--callgrind-games`` whole games of each under callgrind (after two
+games to warm up, whose count is taken off), with ``PYTHONHASHSEED=0``: a figure the machine's
+load does not move.
 
     .venv/bin/python benchmarks/sim.py [--seconds 3] [--players 4] [--callgrind]
 """
@@ -54,7 +56,7 @@ class SimRow:
         options, cards = GameOptions(), shipped_cards()
         while True:
             [(rec, _)] = _play_chunk(
-                self.players, "bench-sim", ("random",) * self.players, options, [self.games], cards
+                self.players, "bench", ("random",) * self.players, options, [self.games], cards
             )
             self.games += 1
             self.decisions += rec.decisions
@@ -68,35 +70,45 @@ class SimRow:
         return self.decisions / self.seconds
 
 
-#: What each row's games are under callgrind: a snippet run with ``python -c``.
+#: What each row's games are under callgrind: a snippet run with ``python -c``. Each first plays
+#: ``{w}`` games to warm up (the imports a first game does, the caches it fills), then the ``{g}``
+#: games counted, and prints their decisions.
 CALLGRIND_RUNS = {
     "engine": (
         "import sys; sys.path.insert(0, 'benchmarks'); import engine\n"
+        "for i in range({w}): engine.play_one({p}, 'random', 10_000 + i)\n"
         "d = sum(engine.play_one({p}, 'random', i)[0] for i in range({g}))\nprint('DECISIONS', d)"
     ),
     "sim": (
         "from qm_rules.sim import _play_chunk\nfrom qm_rules.model import GameOptions\n"
         "from qm_rules.cards import shipped_cards\n"
-        "r = _play_chunk({p}, 'bench-sim', ('random',) * {p}, GameOptions(), range({g}), "
-        "shipped_cards())\nprint('DECISIONS', sum(x.decisions for x, _ in r))"
+        "def run(games):\n"
+        "    return _play_chunk({p}, 'bench', ('random',) * {p}, GameOptions(), games, "
+        "shipped_cards())\n"
+        "run(range(10_000, 10_000 + {w}))\n"
+        "print('DECISIONS', sum(x.decisions for x, _ in run(range({g}))))"
     ),
     "uno": (
         "import rlcard\nfrom rlcard.agents import RandomAgent\n"
         "env = rlcard.make('uno', config={{'seed': 0}})\n"
         "env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(2)])\n"
+        "for _ in range({w}): env.run(is_training=False)\n"
         "d = 0\nfor _ in range({g}):\n    t, _ = env.run(is_training=False)\n"
         "    d += sum((len(x) - 1) // 2 for x in t)\nprint('DECISIONS', d)"
     ),
 }
+#: Games played before the counted ones, in both runs (their instructions cancel out).
+WARM_UP = 2
 
 
 def callgrind(name: str, players: int, games: int) -> tuple[int, int] | None:
-    """Instructions and decisions of ``games`` whole games of row ``name`` under callgrind
-    (the interpreter's start-up and imports counted too: measured alone and taken off)."""
+    """Instructions and decisions of ``games`` whole games of row ``name`` under callgrind:
+    a run of warm-up games and the counted ones, less a run of the warm-up games alone (the
+    interpreter's start-up, the imports and what a first game fills in are not a decision's)."""
     if shutil.which("valgrind") is None:
         return None
-    code = CALLGRIND_RUNS[name].format(p=players, g=games)
-    empty = CALLGRIND_RUNS[name].format(p=players, g=0)
+    code = CALLGRIND_RUNS[name].format(p=players, g=games, w=WARM_UP)
+    empty = CALLGRIND_RUNS[name].format(p=players, g=0, w=WARM_UP)
     env = dict(os.environ, PYTHONHASHSEED="0")
     counts = []
     for snippet in (code, empty):
@@ -131,7 +143,7 @@ def main() -> int:
     parser.add_argument(
         "--callgrind", action="store_true", help="also count instructions a decision"
     )
-    parser.add_argument("--callgrind-games", type=int, default=5, metavar="G")
+    parser.add_argument("--callgrind-games", type=int, default=10, metavar="G")
     args = parser.parse_args()
 
     print(f"engine build: {engine.BUILD_WORDS.get(BUILD, BUILD)}")
