@@ -85,6 +85,24 @@ async def test_the_host_tells_who_comes_and_goes_and_each_game(tmp_path: Path) -
     assert told[-1].kind == "closed" and told[-1].game == 1
 
 
+def test_the_end_of_a_game_reads_as_words_in_serve_s_own_process() -> None:
+    """``serve`` runs on its own: the words of how a game ended are there without anything
+    else having loaded them (a test process has loaded them all)."""
+    import sys
+
+    code = (
+        "from qingming.commands.serve import news_line\n"
+        "from qm_net.host.news import News\n"
+        "from qm_rules.model import Result\n"
+        "r = Result(winner=0, ancestor=None, reason='worship', rounds=3, turns=11)\n"
+        "print(news_line(News('game_over', game=1, players=('Ann', 'Bo'), result=r), 'en', 1))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
+    assert out.strip() == "Game 1 over: Ann wins (by worship) after 11 turns", out
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_each_piece_of_news_reads_as_words(lang: str) -> None:
     from qm_rules.model import Result

@@ -183,6 +183,7 @@ def bind_failure(exc: OSError, args: argparse.Namespace) -> str | None:
 def news_line(news: News, lang: str, grace: float) -> str:
     """What ``news`` says, as a line of the host operator's log (seats counted from 1, as the
     players see them; ``grace``: how long a dropped player's seat is kept)."""
+    import qm_words  # noqa: F401  (registers the game's words: how a game ended)
     from qm_rules.i18n import tr
 
     seat = (news.seat or 0) + 1
