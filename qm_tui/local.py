@@ -143,6 +143,13 @@ class LocalSession:
     async def concede(self) -> None:
         self.close()
 
+    @property
+    def can_take_back(self) -> bool:
+        return False  # a lesson or a puzzle is played as it is set
+
+    async def take_back(self) -> None:
+        raise RuntimeError("a lesson or a puzzle takes nothing back")
+
     def close(self) -> None:
         self.left = True
         self._queue.put_nowait(None)

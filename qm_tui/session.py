@@ -82,6 +82,8 @@ class Ended:
     table dealt from a fixed number."""
     record_path: str | None = None
     """Where that record was saved (``qingming verify`` checks it again), if it was."""
+    takebacks: int = 0
+    """How many decisions the player took back during the game (``u``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +199,17 @@ class TableSession(Protocol):
 
     async def concede(self) -> None: ...
 
+    @property
+    def can_take_back(self) -> bool:
+        """Whether this table takes back decisions at all: one player and the host's bots,
+        at a host that does it. Whether it takes back the last one now is the host's call."""
+        ...
+
+    async def take_back(self) -> None:
+        """Take back the player's last decision (its view comes as an update); raises
+        ``qm_net.client.TableError`` with the host's refusal."""
+        ...
+
 
 # ───────────────────────────── a game over the network ─────────────────────────────
 
@@ -306,7 +319,8 @@ class NetSession:
                 yield Update(msg.view, tuple(msg.events), at, msg.timer)
             elif isinstance(msg, m.GameEnded):
                 self._view = msg.view
-                yield Ended(msg.result, msg.view, msg.fair, self._save_record(msg.fair))
+                record = self._save_record(msg.fair)
+                yield Ended(msg.result, msg.view, msg.fair, record, msg.takebacks)
             elif isinstance(msg, m.Dealt):
                 absent = [i for i, src in enumerate(msg.sources) if src == "absent"]
                 if absent:
@@ -370,3 +384,18 @@ class NetSession:
 
     async def concede(self) -> None:
         await self.client.concede()
+
+    @property
+    def can_take_back(self) -> bool:
+        """The host takes decisions back, and this seat is the one player among its bots."""
+        client, lobby = self.client, self.client.lobby
+        if not client.can_take_back or client.seat is None or lobby is None:
+            return False
+        return all(
+            s.kind == ("human" if s.seat == client.seat else "bot")
+            for s in lobby.seats
+            if s.kind != "empty"
+        )
+
+    async def take_back(self) -> None:
+        await self.client.take_back()

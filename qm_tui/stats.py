@@ -28,6 +28,8 @@ class GameStats:
     seats: dict[int, SeatStats] = field(default_factory=dict)
     first_turn: int | None = None
     """The first turn counted (1 when the whole game was seen)."""
+    takebacks: int = 0
+    """The decisions the player took back (``u``), as this client saw them taken."""
 
     def seat(self, seat: int) -> SeatStats:
         return self.seats.setdefault(seat, SeatStats())

@@ -40,6 +40,7 @@ class FakeClient:
         self.lobby = None  # the seats the waiting room read (none: the session waits for them)
         self.table = None  # the table's name and options (not needed here)
         self.sent: list[tuple[str, Any]] = []
+        self.can_take_back = False  # (an older host's: no take-backs)
 
     async def messages(self) -> AsyncIterator[Any]:
         for m in self._messages:

@@ -350,6 +350,13 @@ class ScriptedSession:
     async def concede(self) -> None:
         self.chosen.append("concede")
 
+    @property
+    def can_take_back(self) -> bool:
+        return False
+
+    async def take_back(self) -> None:
+        self.chosen.append("takeback")
+
 
 def _cards(*pairs: tuple[int, str]) -> tuple[CardView, ...]:
     return tuple(CardView(cid, card) for cid, card in pairs)

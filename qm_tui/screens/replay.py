@@ -76,6 +76,13 @@ class ReplaySession:
     async def concede(self) -> None:
         raise RuntimeError("a replay answers nothing")
 
+    @property
+    def can_take_back(self) -> bool:
+        return False
+
+    async def take_back(self) -> None:
+        raise RuntimeError("a replay answers nothing")
+
 
 #: The table's actions a replay has no use for: every answer, the chat, the pace and skipping
 #: of a live table's playback (a replay shows each step whole), and the result screen (it

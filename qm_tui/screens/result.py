@@ -187,8 +187,11 @@ class ResultScreen(ModalScreen[str | None]):
         record_path: str | None = None,
         seats: Mapping[int, SeatLike] | None = None,
         closed: bool = False,
+        takebacks: int | None = None,
     ) -> None:
         super().__init__()
+        self.takebacks = takebacks
+        """How many decisions were taken back (None: the table takes none back: not said)."""
         self.closed = closed
         """The table has closed after this game (its last): no rematch to ask for."""
         self.result = result
@@ -233,6 +236,9 @@ class ResultScreen(ModalScreen[str | None]):
                 closed.display = self.closed  # no room taken while a rematch may follow
                 yield closed
                 yield Static(self._fair_line(), id="result-fair")
+                if self.takebacks is not None:
+                    said = tr("result.takebacks", lang, n=self.takebacks)
+                    yield Static(said, id="result-takebacks", markup=False)
                 # where the game is kept, once: a table hosted here keeps a journal (the
                 # whole game), else this client keeps its record of the fair deal
                 journal = getattr(self.app, "journal_path", None)

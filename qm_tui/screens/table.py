@@ -150,6 +150,7 @@ class TableScreen(Screen[None]):
         Binding("g", "gallery", "Cards", id="table.gallery"),
         Binding("t", "other_lang", "中文/English", id="table.other_lang", show=False),
         Binding("x", "concede", "Concede", id="table.concede", show=False),
+        Binding("u", "take_back", "Take back", id="table.take_back"),
         Binding("s", "pace", "Pace", id="table.pace", show=False),
         Binding("space", "skip", "Skip", id="table.skip", show=False, priority=True),
         Binding("v", "result", "Result", id="table.result"),  # shown once the game is over
@@ -160,7 +161,7 @@ class TableScreen(Screen[None]):
     ]
 
     PLAYER_ACTIONS = frozenset(
-        {"option", "pass", "end", "cancel", "focus_options", "concede", "autopass"}
+        {"option", "pass", "end", "cancel", "focus_options", "concede", "autopass", "take_back"}
     )
     """What only a seated player can do: a watcher is neither shown nor given these keys."""
 
@@ -308,6 +309,8 @@ class TableScreen(Screen[None]):
             return False  # another player's decision: nothing of mine to pick, pass or end
         if action in ("pass", "end") and not self._keys.close[action == "end"]:
             return False  # no pass (or no end, skip or decline) among my options
+        if action == "take_back" and not self.session.can_take_back:
+            return False  # only a player alone with bots, at a host that does it
         return not (self.session.seat is None and action in self.PLAYER_ACTIONS)
 
     def relocalize(self) -> None:
@@ -696,6 +699,9 @@ class TableScreen(Screen[None]):
 
     def action_concede(self) -> None:
         table_dialogs.ask_concede(self)
+
+    async def action_take_back(self) -> None:
+        await table_dialogs.take_back(self)
 
     def show_result(self, ended: Ended) -> None:
         """Push the result screen; its answer (rematch or leave) goes to the session and app."""

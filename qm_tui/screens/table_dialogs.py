@@ -1,6 +1,7 @@
 """The table screen's dialogs: the log, the discard pile, the legend, help, the rulebook, the
-card gallery, conceding and the result; and the chat line. Each dialog is pushed over the
-table, which stays behind it (its timers go on: a question waiting behind a dialog says so)."""
+card gallery, conceding and the result; the chat line; and taking a decision back. Each dialog
+is pushed over the table, which stays behind it (its timers go on: a question waiting behind a
+dialog says so)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from textual.widgets import Input
 from qm_rules.shown import DEFS
 from qm_tui.i18n import tr
 from qm_tui.messages import LeaveTable, RematchRequested
+from qm_tui.safe import clean
 from qm_tui.session import Ended
 from qm_tui.stats import GameStats
 from qm_tui.widgets.log import GameLog
@@ -94,6 +96,29 @@ def ask_concede(table: TableScreen) -> None:
     table.app.push_screen(ask, answered)
 
 
+async def take_back(table: TableScreen) -> None:
+    """``u``: ask the host to take back my last decision. Its view comes as any update; the
+    log and a toast say it was taken back, or a toast why the host would not."""
+    from qm_net.client import TableError
+    from qm_tui.net import refusal
+
+    lang = table.lang
+    try:
+        await table.session.take_back()
+    except TableError as exc:
+        said = refusal(exc.code, exc.message, lang)
+        table.notify(clean(said), severity="warning", timeout=6, markup=False)
+        return
+    except Exception as exc:  # the connection failed under us: say so
+        said = tr("table.error", lang, message=str(exc) or type(exc).__name__)
+        table.notify(clean(said), severity="error", markup=False)
+        return
+    table.stats.takebacks += 1
+    said = tr("table.takeback.done", lang, n=table.stats.takebacks)
+    table.query_one(GameLog).add_lines([said])
+    table.notify(said, timeout=4, markup=False)
+
+
 def show_result(table: TableScreen, ended: Ended) -> None:
     """Push the result screen; its answer (rematch or leave) goes to the session and app."""
     from qm_tui.screens.result import ResultScreen
@@ -122,6 +147,7 @@ def show_result(table: TableScreen, ended: Ended) -> None:
         record_path=ended.record_path,
         seats=table.seat_status,
         closed=table.closed,
+        takebacks=ended.takebacks if ended.takebacks or table.session.can_take_back else None,
     )
     table.app.push_screen(result, answered)
 

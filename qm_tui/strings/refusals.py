@@ -8,6 +8,26 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "发得太快了，这一条没有送达。",
         "en": "Too many messages at once: that one was dropped.",
     },
+    "refused.takeback_table": {
+        "zh": "只有你一位玩家、其余都是机器人的牌桌才能悔棋。",
+        "en": "Take-backs are only for a table of you and bots.",
+    },
+    "refused.takeback_none": {
+        "zh": "本局还没有你自己做的、可以悔回的决定。",
+        "en": "You have made no decision this game that you can take back.",
+    },
+    "refused.takeback_others": {
+        "zh": "之后已经有别的玩家做了决定，你上一个决定不能悔回。",
+        "en": "Another player has decided since: your last decision stands.",
+    },
+    "refused.takeback_revealed": {
+        "zh": "那个决定让你看到了原本看不到的牌，不能悔回。",
+        "en": "That decision showed you a card you could not see before: it stands.",
+    },
+    "refused.unsupported": {
+        "zh": "这张牌桌的主机不支持悔棋。",
+        "en": "This table's host does not take decisions back.",
+    },
     "refused.not_your_turn": {"zh": "现在不是你做决定。", "en": "This decision is not yours."},
     "refused.unknown_option": {"zh": "没有这个选项。", "en": "That option is not offered."},
     "refused.stale_prompt": {

@@ -23,6 +23,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.table.gallery": {"zh": "卡牌", "en": "Cards"},
     "key.table.other_lang": {"zh": "英文对照", "en": "Chinese too"},
     "key.table.concede": {"zh": "认输", "en": "Concede"},
+    "key.table.take_back": {"zh": "悔棋", "en": "Take back"},
+    "table.takeback.done": {
+        "zh": "你上一个决定已悔回（本局第 {n} 次悔棋）",
+        "en": "Your last decision was taken back (take-back {n} this game)",
+    },
     "key.table.board": {"zh": "牌桌", "en": "Board"},
     "key.result.rematch": {"zh": "再来一局", "en": "Rematch"},
     "key.result.leave": {"zh": "离开", "en": "Leave"},
@@ -257,6 +262,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.banner.wins": {"zh": "{name} 获胜", "en": "{name} wins"},
     "table.banner.draw": {"zh": "平局", "en": "A draw"},
     "result.ancestor": {"zh": "祖宗牌：{name}", "en": "Ancestor: {name}"},
+    "result.takebacks": {"zh": "悔棋次数：{n}", "en": "Take-backs used: {n}"},
     "result.stats": {
         "zh": "共 {rounds} 轮，{turns} 个回合",
         "en": "{rounds} rounds, {turns} turns",
