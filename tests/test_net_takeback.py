@@ -122,6 +122,10 @@ async def test_a_decision_taken_back_can_be_made_otherwise_and_the_game_checks_o
     assert (wire.public, wire.hidden) == (live_wire.public, live_wire.hidden)
     assert told.events == live_history.events and told.withdrawn == live_history.withdrawn
     assert told.places == live_history.places
+    resumed = Host.resume(journal, bind="127.0.0.1", advertise=False)  # (not started)
+    assert resumed.takebacks.done == kept.takebacks
+    assert resumed.game is not None and resumed.game.state_hash() == final.state_hash()
+    assert resumed.wire.public == live_wire.public
 
 
 async def _search(seeds: range, want: str) -> tuple[TableClient, Host, Any] | None:
