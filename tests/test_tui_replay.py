@@ -144,6 +144,8 @@ async def test_stepping_through_a_six_seat_game(
         _check_step(_screen(app), source, lang)
         banner = _screen(app).query_one(ResultBanner)
         assert banner.display  # the final table, its winner said over it
+        said = str(_screen(app).query_one("#prompt-title").render())
+        assert said and tr("now.over_hint", lang) not in said  # (no result screen: no v)
         await pilot.press("n")
         await until(
             pilot,
@@ -375,7 +377,7 @@ async def test_the_card_panel_says_why_as_the_seat_was_told(
 
 
 def test_text_is_kept_where_asked_for_or_no_terminal(
-    six: Path, monkeypatch: pytest.MonkeyPatch
+    six: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--text`` prints what the replay always printed (and so does an output that is not a
     terminal, ``--no-step``); on a terminal, without them, the table opens, on your seat."""
@@ -430,3 +432,9 @@ def test_text_is_kept_where_asked_for_or_no_terminal(
     assert main(["--name", "Nobody", "replay", str(six)]) == 0
     assert opened[-1]["start"].seat is None  # not a player of it: as a spectator
     assert main(["replay", "--seat", "9", str(six)]) == 2
+    kept = tmp_path / "data" / "journals"  # no file named: the last game kept here
+    kept.mkdir(parents=True)
+    (kept / "20261201-120000-six.jsonl").write_bytes(six.read_bytes())
+    monkeypatch.setenv("QINGMING_DATA_DIR", str(tmp_path / "data"))
+    assert main(["replay"]) == 0
+    assert opened[-1]["start"].source.journal == ReplaySource.from_file(six).journal

@@ -34,11 +34,11 @@ from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.screens.table import TableScreen
 from qm_tui.session import SessionMessage
-from qm_tui.table_model import TableModel
+from qm_tui.table_model import Now, TableModel
 from qm_tui.widgets.detail import CardDetail, detail_text
 from qm_tui.widgets.log import GameLog
 from qm_tui.widgets.modals import TapAround
-from qm_tui.widgets.status import TableStatus
+from qm_tui.widgets.status import TableStatus, now_words
 from qm_words import card_index
 
 __all__ = ["ReplayScreen", "ReplaySession", "SeatChoice"]
@@ -195,6 +195,9 @@ class ReplayScreen(TableScreen, inherit_bindings=False):
         """The app's language changed: the table, the bar and the log in it."""
         super().relocalize()
         self.call_later(self.go, self.step)
+
+    def over_words(self, now: Now) -> str:
+        return now_words(now, self.lang, short=True)  # (who won: a replay has no result screen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _NOT_IN_A_REPLAY:

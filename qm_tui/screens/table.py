@@ -453,7 +453,7 @@ class TableScreen(Screen[None]):
         else:
             pview = view
         now = self.now(view)
-        waiting = now_words(now, lang) if now.kind == "over" else tr("table.waiting", lang)
+        waiting = self.over_words(now) if now.kind == "over" else tr("table.waiting", lang)
         self.query_one(PromptBar).show(
             pview, lang, self.deadline_at, waiting=waiting, cards=self.known_cards
         )
@@ -477,6 +477,11 @@ class TableScreen(Screen[None]):
         bell = bool(getattr(self.app, "bell_on", False))
         self.query_one(ResultBanner).show(self.model.banner(view, self.lang), bell=bell)
         self.updates += 1
+
+    def over_words(self, now: Now) -> str:
+        """The prompt line's words once the game is over: who won, and that ``v`` opens the
+        result."""
+        return now_words(now, self.lang)
 
     async def _auto_pass(self, view: View) -> None:
         """Answer "pass" for the player when auto-pass is on (a plain respond/pass only)."""
