@@ -278,3 +278,47 @@ def test_a_journal_keeps_the_take_back_and_reads_as_finally_played(tmp_path: Pat
     kept = read_games(path)[-1]
     assert kept.choices == game.choices and kept.takebacks == [withdrawn]
     assert kept.replay().state_hash() == game.state_hash()
+
+
+def _after(m: Message, seq: int) -> bool:
+    """The first update after the decision at ``seq`` (or the game's end)."""
+    if isinstance(m, GameEnded):
+        return True
+    p = m.view.prompt if isinstance(m, GameUpdate) else None
+    return p is not None and p.seq > seq
+
+
+async def test_a_bot_about_to_move_is_stopped_and_its_move_never_comes() -> None:
+    """A decision of mine that handed the prompt to a bot, taken back before the bot moved:
+    the bot's pending move is called off (the prompt is mine again and no bot move is armed),
+    and the bot is made anew for the game as it stands."""
+    async with running_host(seats=2, bots=1, seed=6) as host:
+        (ann,) = await seated(host, "Ann")
+        bot = make_bot("random", 6)
+        msg = await _my_prompt(ann)
+        for _ in range(MY_TURNS):
+            assert isinstance(msg, GameUpdate) and msg.view.prompt is not None
+            seq = msg.view.prompt.seq
+            host.timers.bot_delay = 3600.0  # the bots wait: nothing they do is timed here
+            await ann.choose(bot.choose(msg.view), seq)
+            after = await until(ann, lambda m, s=seq: _after(m, s))
+            assert isinstance(after, GameUpdate), "the game ended before a bot's turn came"
+            prompt = after.view.prompt
+            assert prompt is not None
+            if prompt.seat != ann.seat:  # a bot's turn to move, its move not made yet
+                try:
+                    await ann.take_back()
+                except TableError as exc:
+                    assert exc.code == "takeback_revealed", exc
+                else:
+                    now = host.game
+                    assert now is not None and now.prompt is not None
+                    assert now.prompt.seat == ann.seat
+                    assert host.timers._bot is None  # the bot's move was called off
+                    assert host.seats[1].bot is None  # made anew when next it moves
+                    return
+            host.timers.bot_delay = 0.0
+            host.standins.arm()  # (a bot's move armed with the long wait: now)
+            mine = prompt.seat == ann.seat and bool(prompt.options)
+            msg = after if mine else await _my_prompt(ann)
+    raise AssertionError("no decision of mine handed the prompt to a bot")
