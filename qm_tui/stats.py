@@ -8,6 +8,7 @@ in mid-game counts from where it came in (:attr:`GameStats.first_turn` says from
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -50,6 +51,11 @@ class GameStats:
                 turn = e.data.get("turn")
                 if isinstance(turn, int) and self.first_turn is None:
                     self.first_turn = turn
+
+    def copy(self) -> GameStats:
+        """The figures as they are now (kept before a decision of mine, so that taking it back
+        takes back what it counted too)."""
+        return copy.deepcopy(self)
 
     def note_view(self, turn: int) -> None:
         """A view of ``turn`` arrived: if nothing was counted yet, counting starts there."""

@@ -73,6 +73,7 @@ async def test_u_takes_my_last_decision_back_and_the_result_counts_it(
                 assert isinstance(help_screen, HelpScreen) and ("u", words) in help_screen.keys
                 await pilot.press("escape")
                 await until(pilot, lambda: app.screen is app.table)
+                played = app.table.stats.seat(0).played
                 await pilot.press("1")  # place an offering
                 await until(pilot, lambda: my_prompt(app) and not _placing(app), tries=2000)
                 await pilot.press("u")
@@ -90,6 +91,7 @@ async def test_u_takes_my_last_decision_back_and_the_result_counts_it(
                 assert after is not None and after.prompt is not None
                 assert after.prompt.ids == before.prompt.ids  # the same question, asked again
                 assert after.seats[0].hand == before.seats[0].hand
+                assert app.table.stats.seat(0).played == played  # not counted: taken back
                 taken = True
                 app.clear_notifications()
             # at a new question of mine whose last decision was a bot's: refused, told why

@@ -209,6 +209,8 @@ class TableScreen(Screen[None]):
         self._keys = KeyState()  # what the key bar shows (a finished game's keys, mine...)
         self.stats = GameStats()
         """What each player did this game (the result shows it)."""
+        self.stats_before: list[GameStats] = []
+        """The figures as they were before each of my latest decisions (``u`` takes one back)."""
         self.playback = Playback(clock, pace or DEFAULT_PACE)
         self._pace_given = pace is not None
         self._build_lock = asyncio.Lock()
@@ -570,6 +572,7 @@ class TableScreen(Screen[None]):
             self.keys.tell_too_soon()
             return
         self._chosen_seq = p.seq
+        self.stats_before = [*self.stats_before[-63:], self.stats.copy()]
         self.query_one(PromptBar).show_sent(True)
         if p.kind is PromptKind.ACTION:
             self.phase_open = played_in_action(view, option_id)

@@ -113,8 +113,11 @@ async def take_back(table: TableScreen) -> None:
         said = tr("table.error", lang, message=str(exc) or type(exc).__name__)
         table.notify(clean(said), severity="error", markup=False)
         return
-    table.stats.takebacks += 1
-    said = tr("table.takeback.done", lang, n=table.stats.takebacks)
+    taken = table.stats.takebacks + 1
+    if table.stats_before:  # what the decision counted is taken back with it
+        table.stats = table.stats_before.pop()
+    table.stats.takebacks = taken
+    said = tr("table.takeback.done", lang, n=taken)
     table.query_one(GameLog).add_lines([said])
     table.notify(said, timeout=4, markup=False)
 
@@ -133,7 +136,7 @@ def show_result(table: TableScreen, ended: Ended) -> None:
             return  # back to the final table; v opens the result again
         # The table is the app's: it goes back to the waiting room (rematch), or closes
         # the connection.
-        table.ended, table.stats = None, GameStats()
+        table.ended, table.stats, table.stats_before = None, GameStats(), []
         table.post_message(RematchRequested() if choice == "rematch" else LeaveTable())
 
     log = table.query_one(GameLog).lines_written[-8:]
