@@ -545,6 +545,7 @@ class TableClient:
         restored, self._restored = self._restored, None
         if restored is not None and restored.seat == seat and not restored.partial:
             restored.events = list(partial.events or ())  # the log it is given is checked too
+            self._carry_cards(restored)
             self.fair = restored
             self._keep(restored)
         else:
@@ -556,6 +557,7 @@ class TableClient:
         seat = None if self.spectating else self.seat
         restored = self._restored
         if self.fair is None and restored is not None and restored.commitment == msg.commitment:
+            self._carry_cards(restored)
             self.fair = restored  # started again while the deal waits: our part is sent already
             self._restored = None
         if self.fair is None or self.fair.commitment != msg.commitment:
@@ -570,6 +572,13 @@ class TableClient:
             self.fair.part = part
             self._keep(self.fair)  # on disk before it is sent: a crash must not lose it
             self._spawn_send(p.DealPart(part=part))
+
+    def _carry_cards(self, restored: fairdeal.ClientRecord) -> None:
+        """A record kept on disk names the table's card set by its hash only: when it is the
+        set this client holds now, the record keeps that set's file too (as a record made here
+        would). Another set is left as named: the check then says the deal was not of it."""
+        if restored.cards is None or restored.cards == self.cards.file_hash:
+            fairdeal.told_cards(restored, self.cards)
 
     def _game_index(self) -> int:
         """The number of the game being dealt or played at the table (from 0), as the last

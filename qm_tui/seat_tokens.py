@@ -181,10 +181,10 @@ def deal_path(token: str) -> Path:
 
 class DealFile:
     """Keeps a seat's record of the game's deal on disk as it grows (the client's
-    ``keep_record``): a first line with the seat, table, game, commitment, the part sent and
-    the sources; then one line per view digest, appended (a view costs a short write, no
-    rewrite). Written 0600 in a 0700 directory; gone once the game is over. A disk that cannot
-    be written loses the record, never the game."""
+    ``keep_record``): a first line with the seat, table, game, commitment, the part sent, the
+    sources and the card set's hash; then one line per view digest, appended (a view costs a
+    short write, no rewrite). Written 0600 in a 0700 directory; gone once the game is over. A
+    disk that cannot be written loses the record, never the game."""
 
     def __init__(self, token: str) -> None:
         self.path = deal_path(token)
@@ -205,6 +205,7 @@ class DealFile:
                 "commitment": record.commitment,
                 "part": record.part,
                 "sources": record.sources,
+                "cards": record.cards,  # the set's hash: its file is the table's, sent again
             }
             if head != self._head or len(record.views) < self._views:
                 if self._head is None:
@@ -261,6 +262,7 @@ def load_deal(token: str) -> ClientRecord | None:
             sources=[str(x) for x in head["sources"]] if head.get("sources") else None,
             views=views,
             game=int(game) if game is not None else None,
+            cards=str(head["cards"]) if head.get("cards") else None,
         )
     except (OSError, IndexError, KeyError, TypeError, ValueError):
         return None

@@ -86,7 +86,7 @@ def test_the_deals_record_is_kept_beside_the_token_appended_view_by_view(state: 
     from qm_net.fairdeal import ClientRecord
 
     keep = seat_tokens.DealFile("tok-a")
-    record = ClientRecord(1, "c" * 64, "Den", part="a" * 64, game=2)
+    record = ClientRecord(1, "c" * 64, "Den", part="a" * 64, game=2, cards="d" * 64)
     keep(record)
     path = seat_tokens.deal_path("tok-a")
     assert path.parent == state / "deals" and "tok-a" not in path.name  # named by its hash
@@ -106,6 +106,7 @@ def test_the_deals_record_is_kept_beside_the_token_appended_view_by_view(state: 
         1, "c" * 64, "a" * 64, 2, "Den", ["player", "bot"]
     )  # fmt: skip
     assert back.views == record.views and not back.partial
+    assert back.cards == "d" * 64  # the table's card set, which the deal's check binds
     with path.open("a") as f:
         f.write('{"v": "44')  # a crash mid-write tears the last line
     assert seat_tokens.load_deal("tok-a").views == record.views  # type: ignore[union-attr]
