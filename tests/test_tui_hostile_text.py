@@ -139,6 +139,7 @@ class RoomClient:
         self.lobby: LobbyUpdate | None = None
         self.table = None
         self.host, self.port = "127.0.0.1", 7351  # where it was joined (the room shows it)
+        self.web = None  # the table's page for browsers: none
         self._hold = asyncio.Event()
 
     async def messages(self) -> AsyncIterator[Any]:
