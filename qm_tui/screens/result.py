@@ -158,6 +158,9 @@ class Contents(VerticalScroll):
         screen = self.screen
         if isinstance(screen, ResultScreen):
             screen.show_more()
+            # and once the layout has settled: a change of size may move the scroll position
+            # without a message (clamped in place), which would leave the words stale
+            self.call_after_refresh(screen.show_more)
 
 
 class ResultScreen(ModalScreen[str | None]):
