@@ -553,7 +553,8 @@ async def _play_until_a_target_is_placed(seed: int) -> tuple[str, list[str]] | N
             return hosted.game is not None and hosted.game.result is not None
 
         def placed() -> bool:
-            return any(_PLACED.search(line) for line in table.query_one(GameLog).lines_written)
+            logs = table.query(GameLog)  # (none until the table's widgets are mounted)
+            return any(_PLACED.search(line) for log in logs for line in log.lines_written)
 
         while not (placed() and hosted.game is not None and hosted.game.turn >= 2):
             await until(pilot, lambda: bool(table._prompt_ids()) or over(), "my decision")  # type: ignore[attr-defined]
