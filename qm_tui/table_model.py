@@ -382,9 +382,9 @@ class TableModel:
             self._idle_from = ((p.seat, p.seq), self.clock.now())
         return self._idle_from[1]
 
-    def status_line(self, view: View, lang: str, *, width: int) -> StatusLine:
-        """The status line for ``view`` at ``width`` columns (the playback's phase and turn
-        while it plays a view back)."""
+    def status_line(self, view: View, lang: str) -> StatusLine:
+        """The status line for ``view`` (the playback's phase and turn while it plays a view
+        back)."""
         phase: Phase | None = view.phase
         turn_seat = view.turn_seat
         turn, round_ = view.turn, view.round
@@ -395,9 +395,7 @@ class TableModel:
                 turn_seat = shown.turn_seat
                 turn, round_ = shown.turn or (turn, round_)
         turn_name = view.seats[turn_seat].name if 0 <= turn_seat < len(view.seats) else ""
-        # below 90 columns the round goes, so that the deck and discard still fit
-        key = "status.turn" if width >= 90 else "status.turn_short"
-        left = tr(key, lang, turn=turn, round=round_, name=turn_name)
+        left = tr("status.turn", lang, turn=turn, round=round_, name=turn_name)
         if view.viewer is None:
             left = tr("seats.watching", lang) + "  " + left
         right = tr("status.piles", lang, deck=view.deck_count, discard=len(view.discard))

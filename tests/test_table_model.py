@@ -68,7 +68,7 @@ def test_an_away_player_is_counted_down_to_the_bot_or_the_timer_whichever_comes_
     clock.advance(model.away.NOTE_AFTER)
     assert model.away.due(view) == [(0, 25)]
     assert model.away.due(view) == []  # once
-    line = model.status_line(view, "en", width=100)
+    line = model.status_line(view, "en")
     assert line.now.kind == "away_timer" and line.deadline_at == model.deadline_at
 
 
@@ -119,7 +119,7 @@ def test_the_status_line_names_the_turns_player() -> None:
     model, _ = model_for(game, None)
     view = model.view
     assert view is not None
-    line = model.status_line(view, "en", width=100)
+    line = model.status_line(view, "en")
     assert "P0" in line.left and line.phase is view.phase and line.now.kind == "waiting"
 
 

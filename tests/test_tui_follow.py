@@ -759,18 +759,25 @@ async def test_a_decision_auto_passed_does_not_end_the_playback() -> None:
         assert table.view is not mine
 
 
-@pytest.mark.parametrize(("size", "full"), [((80, 24), False), ((100, 30), True)])
-async def test_the_phase_line_keeps_the_piles_on_a_narrow_terminal(
-    size: tuple[int, int], full: bool
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((80, 24), "zh"), ((100, 30), "en")])
+async def test_the_phase_line_keeps_round_turn_phase_and_piles_on_a_narrow_terminal(
+    size: tuple[int, int], lang: str
 ) -> None:
+    """At 80 columns the phases not lit go down to a letter each: the round, the turn, the lit
+    phase and the piles all stay on the line; where it is wide, every phase is named."""
     clock = FakeClock()
-    app = TableApp(ScriptedSession([Update(chain_position(), (), None)]), clock=clock)
+    app = TableApp(ScriptedSession([Update(chain_position(), (), None)]), clock=clock, lang=lang)
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: app.table.updates > 0)
         await pilot.pause()
         line = screen_text(app).splitlines()[0]
-        assert "Turn 7" in line and "Action" in line and "Discard 3" in line
-        assert ("Round 2" in line) is full
+        want = (
+            ("Turn 7", "Round 2", "Cat", "Action", "Discard 3")
+            if lang == "en"
+            else ("第 7 回合", "第 2 轮", "Cat", "行动", "弃牌 3")
+        )
+        assert all(w in line for w in want), line
+        assert ("Worship" in line) is (size[0] >= 100)  # the phases not lit, named or lettered
 
 
 class _StatusApp(App[None]):

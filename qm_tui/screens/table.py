@@ -510,7 +510,7 @@ class TableScreen(Screen[None]):
 
     def show_status(self, view: View) -> None:
         """The phase strip and the "what now" line for ``view``."""
-        line = self.model.status_line(view, self.lang, width=self.size.width)
+        line = self.model.status_line(view, self.lang)
         self.query_one(TableStatus).show_line(line, self.lang)
 
     def now(self, view: View) -> Now:

@@ -10,11 +10,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "strip.action": {"zh": "行动", "en": "Action"},
     "strip.worship": {"zh": "祭祀", "en": "Worship"},
     "strip.end": {"zh": "结束", "en": "End"},
+    # the same, on a narrow line: a letter each for the phases not lit
+    "strip.short.draw": {"zh": "抽", "en": "D"},
+    "strip.short.place": {"zh": "摆", "en": "P"},
+    "strip.short.action": {"zh": "行", "en": "A"},
+    "strip.short.worship": {"zh": "祭", "en": "W"},
+    "strip.short.end": {"zh": "结", "en": "E"},
     "status.turn": {
         "zh": "第 {turn} 回合 · 第 {round} 轮 · {name}",
         "en": "Turn {turn} · Round {round} · {name}",
     },
-    "status.turn_short": {"zh": "第 {turn} 回合 · {name}", "en": "Turn {turn} · {name}"},
     "status.piles": {
         "zh": "牌山 {deck} · 弃牌 {discard}",
         "en": "Deck {deck} · Discard {discard}",

@@ -20,7 +20,6 @@ from rich.text import Span, Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import Static
 
 from qm_rules.model import Phase
 from qm_tui.clock import Clock
@@ -39,8 +38,10 @@ BAR_CELLS = 12
 NOW_SHARE = 0.6
 
 
-def phase_strip(phase: Phase | str | None, lang: str) -> Text:
-    """``抽牌 · 摆放 · 行动 · 祭祀 · 结束`` with ``phase`` lit (reverse) and the ones passed dim."""
+def phase_strip(phase: Phase | str | None, lang: str, *, short: bool = False) -> Text:
+    """``抽牌 · 摆放 · 行动 · 祭祀 · 结束`` with ``phase`` lit (reverse) and the ones passed dim;
+    ``short``: the phases not lit by a letter each (``D · P ·  Action  · W · E``), for a narrow
+    line."""
     out = Text()
     names = [str(p) for p in PHASES]
     current = names.index(str(phase)) if str(phase) in names else None
@@ -48,6 +49,8 @@ def phase_strip(phase: Phase | str | None, lang: str) -> Text:
         if i:
             out.append(" · ", style="dim")
         label = tr(f"strip.{p}", lang)
+        if short and i != current:
+            label = tr(f"strip.short.{p}", lang)
         if current is None:
             style = "dim" if str(phase) == str(Phase.OVER) else ""
         elif i == current:
@@ -268,21 +271,55 @@ class NowLine(OneLayout, Widget):
         return _cells(line, width)
 
 
+class PhaseLine(SteadyStatic):
+    """The status line's first line: the turn, round and player, the phase strip, the piles.
+    Drawn in the longest wording that fits its width (picked again at a resize): the strip's
+    phases not lit go down to a letter each before anything is cut, so that the round, the
+    turn and the phase stay on an 80-column line."""
+
+    DEFAULT_CSS = """
+    PhaseLine { height: 1; text-wrap: nowrap; text-overflow: clip; padding: 0 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=False)
+        self.wordings: tuple[Text, ...] = (Text(),)
+        self._drawn: object = ()
+
+    def show(self, wordings: Sequence[Text]) -> None:
+        """The line's wordings, longest first."""
+        self.wordings = tuple(wordings) or (Text(),)
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def forget(self) -> None:
+        """Draw again at the next :meth:`show`, whatever it shows."""
+        self._drawn = ()
+
+    def _fit(self) -> None:
+        width = self.content_size.width
+        text = fit_wording(self.wordings, width) if width else self.wordings[0]
+        key = (text.plain, tuple((s.start, s.end, str(s.style)) for s in text.spans))
+        if key != self._drawn:
+            self._drawn = key
+            self.update(text, layout=False)  # a fixed size
+
+
 class TableStatus(OneLayout, Vertical):
     """The phase strip line and the "what now" line with the countdown and playback state."""
 
     DEFAULT_CSS = """
     TableStatus { height: 2; background: $primary-background; }
-    TableStatus #status-phases { height: 1; text-wrap: nowrap; text-overflow: clip; padding: 0 1; }
     """
 
     def __init__(self, clock: Clock, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.clock = clock
-        self._drawn: dict[str, object] = {}
 
     def compose(self) -> ComposeResult:
-        yield SteadyStatic("", id="status-phases", markup=False)
+        yield PhaseLine(id="status-phases")
         yield NowLine(self.clock, id="status-now")
 
     @property
@@ -304,13 +341,6 @@ class TableStatus(OneLayout, Vertical):
         line = self.line
         return line.parts(line.content_size.width)[2].plain if line.content_size.width else ""
 
-    def _put(self, part: str, text: Text) -> None:
-        key = (text.plain, tuple((s.start, s.end, str(s.style)) for s in text.spans))
-        if self._drawn.get(part) == key:
-            return
-        self._drawn[part] = key
-        self.query_one(f"#status-{part}", Static).update(text, layout=False)  # a fixed size
-
     def show(
         self,
         *,
@@ -328,10 +358,13 @@ class TableStatus(OneLayout, Vertical):
         at ``total`` seconds when known (:meth:`TimerBar.set_deadline`); ``idle_since``: with
         no deadline, since when the decision awaited has waited (counted up where the bar
         would be)."""
-        line = Text(clean(info_left) + "  ", style="bold")
-        line.append_text(phase_strip(phase, lang))
-        line.append("  " + clean(info_right))
-        self._put("phases", line)
+        wordings = []
+        for short in (False, True):
+            line = Text(clean(info_left) + "  ", style="bold")
+            line.append_text(phase_strip(phase, lang, short=short))
+            line.append("  " + clean(info_right))
+            wordings.append(line)
+        self.query_one(PhaseLine).show(wordings)
         room = int(self.size.width * NOW_SHARE) - 1 if self.size.width else None
         self.line.show_now(now_text(now, lang, room))  # a repaint of the line, whatever its width
         self.timer.idle_since, self.timer.lang = idle_since, lang
@@ -357,4 +390,4 @@ class TableStatus(OneLayout, Vertical):
 
     def forget(self) -> None:
         """Draw everything again at the next :meth:`show` (the language changed)."""
-        self._drawn.clear()
+        self.query_one(PhaseLine).forget()
