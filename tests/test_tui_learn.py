@@ -14,6 +14,7 @@ from qm_rules.i18n import tr
 from qm_rules.lessons import LESSONS
 from qm_tui.app import Learn
 from qm_tui.screens.learn import REAL_GAME, LessonsScreen, LocalTableScreen, Progress
+from qm_tui.widgets.keybar import KeyBar, key_words
 from qm_tui.widgets.log import GameLog
 
 #: The key a lesson's sentence asks for: "(press 1)", "（按 1）".
@@ -22,6 +23,12 @@ _ASKS = re.compile(r"(?:press|按) (\w)")
 
 def _log(app: Any) -> str:
     return "\n".join(app.screen.query_one(GameLog).lines_written)
+
+
+def _bar_word(table: Any, action: str) -> str:
+    """How the key bar shows ``action``'s key: "q Leave"."""
+    binding = next(b for _, b in table._bindings if b.action == action)
+    return f"{key_words(table, binding)} {binding.description}"
 
 
 def _later(app: Any, words: str) -> bool:
@@ -52,6 +59,8 @@ async def test_every_lesson_is_completed_pressing_only_the_keys_it_asks_for(
             table = app.screen
             run = table.local.run
             assert run.lesson is lesson
+            bar = str(table.query_one(KeyBar).render())
+            assert all(_bar_word(table, a) in bar for a in ("leave", "restart", "help")), bar
             for step in range(len(lesson.steps)):
                 do = tr(f"lesson.{lesson.id}.{step + 1}.do", lang)
                 await until(pilot, lambda d=do: d in _log(app), f"{lesson.id} {step + 1}: asked")
@@ -62,6 +71,8 @@ async def test_every_lesson_is_completed_pressing_only_the_keys_it_asks_for(
             finished = tr("lesson.finished", lang)
             await until(pilot, lambda f=finished: _later(app, f), f"{lesson.id}: finished")
             assert tr(f"lesson.{lesson.id}.{len(lesson.steps)}.done", lang) in _log(app)
+            # the player's seat has a name the log reads as any seat's: never "You draws"
+            assert not re.search(r"^You [a-z]+s\b", _log(app), re.M), _log(app)
             await pilot.press("q")
             await until(pilot, lambda: app.screen is lessons, "back to the lessons")
             assert lesson.id in Progress.load().lessons

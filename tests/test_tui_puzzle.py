@@ -15,6 +15,7 @@ from qm_rules.puzzles import goal_text, move_label, shipped
 from qm_tui.app import PlayPuzzle
 from qm_tui.screens.learn import LocalTableScreen, Progress
 from qm_tui.table_model import lettered, numbered
+from qm_tui.widgets.keybar import KeyBar, key_words
 from qm_tui.widgets.log import GameLog
 
 
@@ -25,6 +26,12 @@ def _log(app: Any) -> str:
 def _asked(table: Any, seat: int) -> bool:
     view = table.view
     return view is not None and view.prompt is not None and view.prompt.seat == seat
+
+
+def _bar_word(table: Any, action: str) -> str:
+    """How the key bar shows ``action``'s key: "q Leave"."""
+    binding = next(b for _, b in table._bindings if b.action == action)
+    return f"{key_words(table, binding)} {binding.description}"
 
 
 def _said(app: Any, words: str) -> bool:
@@ -43,6 +50,9 @@ async def test_a_puzzle_is_solved_at_the_table(lang: str) -> None:
         table = app.screen
         run = table.local.run
         await until(pilot, lambda: _said(app, goal_text(puzzle, lang)), "the goal")
+        bar = str(table.query_one(KeyBar).render())
+        for action in ("leave", "restart", "hint", "help"):  # kept on an 80-column bar
+            assert _bar_word(table, action) in bar, (action, bar)
         await pilot.press("h")
         await until(pilot, lambda: _said(app, puzzle.hints[0](lang)), "a hint")
         assert puzzle.solution is not None

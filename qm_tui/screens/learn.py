@@ -101,6 +101,7 @@ class LocalTableScreen(TableScreen):
         Binding("h", "hint", "Hint", id="local.hint"),
         *TableScreen.BINDINGS,
     ]
+    BAR_KEEPS = (*TableScreen.BAR_KEEPS, "leave", "restart", "hint")
 
     def __init__(
         self,
@@ -274,7 +275,8 @@ class LessonsScreen(_ListScreen):
 
     def play(self, lesson: Lesson) -> None:
         lang = self.lang
-        me = str(getattr(self.app, "player_name", "") or tr("learn.you", lang))
+        # a name the log's lines read as any seat's ("Player draws 2 cards"), as a puzzle's
+        me = str(getattr(self.app, "player_name", "") or tr("puzzle.name.you", lang))
         names = (me, tr("learn.opponent", lang))
         run = LessonRun(lesson, names=names)
 

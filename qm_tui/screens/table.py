@@ -160,6 +160,10 @@ class TableScreen(Screen[None]):
         Binding("right", "navigate(1,0)", show=False, id="table.right"),
     ]
 
+    BAR_KEEPS: tuple[str, ...] = ("help",)
+    """Keys the key bar shows at any width (the others go from its end where it is narrow):
+    the help, which lists every key."""
+
     PLAYER_ACTIONS = frozenset(
         {"option", "pass", "end", "cancel", "focus_options", "concede", "autopass", "take_back"}
     )

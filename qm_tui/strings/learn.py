@@ -22,7 +22,6 @@ STRINGS: dict[str, dict[str, str | dict[str, str]]] = {
         "zh": "你和一个简单难度的机器人，从发牌开始，没有计时。",
         "en": "You and one easy bot, from the deal, with no clock.",
     },
-    "learn.you": {"zh": "你", "en": "You"},
     "learn.opponent": {"zh": "对手", "en": "Opponent"},
     "learn.speaker": {"zh": "课程", "en": "Lesson"},
     "learn.lesson_title": {"zh": "第 {n} 课：{title}", "en": "Lesson {n}: {title}"},

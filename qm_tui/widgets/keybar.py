@@ -25,11 +25,11 @@ def key_words(node: DOMNode, binding: Binding) -> str:
     return (shown and shown(binding)) or binding.key_display or node.app.get_key_display(binding)
 
 
-def bar_parts(node: DOMNode) -> list[Content]:
-    """``key description`` for each shown binding of ``node``, in declaration order; a click on
-    one runs its action on the screen. A binding ``node.check_action`` refuses is left out. Its
-    keys are :func:`key_words`."""
-    parts: list[Content] = []
+def bar_parts(node: DOMNode) -> list[tuple[str, Content]]:
+    """``key description`` for each shown binding of ``node``, in declaration order, with its
+    action's name; a click on one runs its action on the screen. A binding ``node.check_action``
+    refuses is left out. Its keys are :func:`key_words`."""
+    parts: list[tuple[str, Content]] = []
     seen: set[str] = set()
     for _key, binding in node._bindings:
         if not binding.show or not binding.description or binding.action in seen:
@@ -39,31 +39,32 @@ def bar_parts(node: DOMNode) -> list[Content]:
             continue
         seen.add(binding.action)
         key = key_words(node, binding)
-        parts.append(
-            Content.from_markup(
-                f"[@click=screen.{binding.action}][b]$key[/b] $desc[/]",
-                key=key,
-                desc=binding.description,
-            )
+        content = Content.from_markup(
+            f"[@click=screen.{binding.action}][b]$key[/b] $desc[/]",
+            key=key,
+            desc=binding.description,
         )
+        parts.append((name, content))
     return parts
 
 
 def bar_content(node: DOMNode, width: int | None = None) -> Content:
-    """The key bar's line: as many whole keys as fit in ``width`` (all of them when None);
-    the rest are one ``?`` away, in the help."""
+    """The key bar's line: as many whole keys as fit in ``width`` (all of them when None); the
+    rest are one ``?`` away, in the help. Keys go from the end first, but never those whose
+    actions ``node`` lists in ``BAR_KEEPS`` (the help's, a lesson's leave and hint), which a
+    player must see at any width."""
     parts = bar_parts(node)
     if width is not None:
-        kept: list[Content] = []
-        used = 0
-        for part in parts:
-            need = part.cell_length + (2 if kept else 0)
-            if used + need > width:
-                break
-            kept.append(part)
-            used += need
-        parts = kept
-    return Content("  ").join(parts)
+        keeps = frozenset(getattr(node, "BAR_KEEPS", ()))
+        while parts and _cells(parts) > width:
+            droppable = [i for i, (action, _) in enumerate(parts) if action not in keeps]
+            parts.pop(droppable[-1] if droppable else -1)
+    return Content("  ").join(content for _, content in parts)
+
+
+def _cells(parts: list[tuple[str, Content]]) -> int:
+    """The cells ``parts`` take on the bar, two apart."""
+    return sum(c.cell_length for _, c in parts) + 2 * max(0, len(parts) - 1)
 
 
 class KeyBar(OneLayout, Static):
