@@ -21,7 +21,7 @@ from qm_tui.i18n import tr
 from qm_tui.playback import ChainFrame
 from qm_tui.seat_words import bot_words
 from qm_tui.session import Ended, Reconnecting, Seats, SeatStatus
-from qm_words import distinct_options, outlook_words, worship_progress
+from qm_words import card_name, distinct_options, outlook_words, worship_progress
 from qm_words.logorder import LogOrder
 
 #: Options the "pass" and "end" keys take, in order of preference.
@@ -191,6 +191,20 @@ def chain_targets(view: View) -> frozenset[int]:
     return frozenset(
         int(t[1:]) for link in view.chain for t in link.targets if t[:1] == "c" and t[1:].isdigit()
     )
+
+
+def names_on_board(view: View, lang: str) -> frozenset[str]:
+    """The names of the cards face up on the board: every field's and the hands shown (mine,
+    and every one at the game's end): a name shortened on a narrow tile is told apart from
+    these."""
+    cards = [
+        slot.card.card
+        for sv in view.seats
+        for slot in sv.slots
+        if slot.card is not None and not slot.face_down
+    ]
+    cards += [c.card for sv in view.seats for c in sv.hand or ()]
+    return frozenset(card_name(c, lang) for c in cards)
 
 
 def answering(view: View) -> bool:

@@ -7,7 +7,7 @@ so nothing here depends on the bots, the engine's choices or the wall clock.
 from __future__ import annotations
 
 import pytest
-from test_tui_table_support import TableApp, chain_script, until
+from test_tui_table_support import TableApp, chain_script, settle, until
 
 from qm_tui.clock import FakeClock
 from qm_tui.screens.result import ResultScreen
@@ -32,7 +32,7 @@ def test_table_mid_chain(snap_compare, lang: str) -> None:
         app.table.query_one(PromptBar).refresh_countdown()
         app.table.query_one(TableStatus).timer.refresh_bar()
         await pilot.press("b")  # onto the board: my face-down 拆台, the card the flip names
-        await pilot.pause()
+        await settle(pilot)  # (the card panel fitted to the card)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -45,6 +45,6 @@ def test_result(snap_compare, lang: str) -> None:
         await until(pilot, lambda: app.table.ended is not None)  # the final table stays...
         await pilot.press("v")  # ...until the result is opened
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from test_tui_cards import negated_position, six_seat_position
-from test_tui_table_support import ScriptedSession, TableApp, until
+from test_tui_table_support import ScriptedSession, TableApp, settle, until
 
 from qm_tui.clock import FakeClock
 from qm_tui.session import Update
@@ -22,7 +22,7 @@ def test_table_with_cards(snap_compare, lang: str, size: tuple[int, int]) -> Non
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await until(pilot, lambda: app.table.updates > 0)
-        await pilot.pause()
+        await settle(pilot)  # (the board, the option list and the card panel fitted)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
@@ -36,6 +36,6 @@ def test_six_seats_on_a_very_wide_terminal(snap_compare, lang: str) -> None:
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await until(pilot, lambda: app.table.updates > 0)
-        await pilot.pause()
+        await settle(pilot)  # (the board, the option list and the card panel fitted)
 
     assert snap_compare(app, terminal_size=(240, 50), run_before=run_before)

@@ -70,6 +70,7 @@ from qm_tui.table_model import (
     Now,
     TableModel,
     chain_targets,
+    names_on_board,
     played_in_action,
 )
 from qm_tui.widgets.banner import ResultBanner
@@ -255,7 +256,7 @@ class TableScreen(Screen[None]):
     # ── layout ──────────────────────────────────────────────────────────────────────────────
 
     def compose(self) -> ComposeResult:
-        self.board = Board(self._board_resized, id="board")
+        self.board = Board(self._board_resized, self._board_scrolled, id="board")
         yield TableStatus(self.clock, id="status")
         with SteadyHorizontal(id="main"):
             with self.board:
@@ -340,6 +341,9 @@ class TableScreen(Screen[None]):
 
     def _board_resized(self) -> None:
         self.board_layout.board_resized()
+
+    def _board_scrolled(self) -> None:
+        self.board_layout.say_hidden()
 
     def keep_hand_in_view(self, *, retry: bool = True) -> None:
         self.board_layout.keep_hand_in_view(retry=retry)
@@ -431,6 +435,7 @@ class TableScreen(Screen[None]):
         choosable = frozenset(refs.cards)
         self.show_status(view)
         targeted = chain_targets(view)
+        peers = names_on_board(view, lang)
         for seat, area in self.areas.items():
             sv = view.seats[seat]
             area.show(
@@ -440,11 +445,12 @@ class TableScreen(Screen[None]):
                 header_classes=model.header_classes(sv, view, refs),
                 choosable_cards=choosable,
                 targeted=targeted,
+                peers=peers,
             )
         me = view.me()
         if self.hand is not None and me is not None:
             rows = self.hand.rows
-            await self.hand.show(me.hand or (), lang, choosable)
+            await self.hand.show(me.hand or (), lang, choosable, peers)
             if self.hand.rows != rows:  # the hand takes more or fewer rows: the option list
                 # fits the board with them in the same layout (after it, it was a second one)
                 height = CARD_MODES.get(self.hand.mode, (1, False))[0]
@@ -547,6 +553,8 @@ class TableScreen(Screen[None]):
             self.card_panel.stop_looking()
         self._show_tile_detail(tile)
         self.key_answered()
+        if tile.zone == "hand":  # back to my hand: all of it in view, not the one card
+            self.call_after_refresh(self.board_layout.hand_in_view_again)
 
     @on(TableTile.Chosen)
     async def _tile_chosen(self, message: TableTile.Chosen) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Input, OptionList
 
-from qm_rules.model import PromptKind, View
+from qm_rules.model import CardView, PromptKind, View
 from qm_rules.plays import reasons_of
 from qm_rules.progress import hand_outlooks
 from qm_tui.i18n import tr
@@ -132,18 +132,44 @@ class CardPanel:
                 )
             detail.show(detail_text(None, self.table.lang, hint=hint))
             return
+        card = tile.card
         detail.show(
-            detail_text(
-                tile.card.card,
-                self.table.lang,
-                tapped=tile.card.tapped,
+            *self.texts(
+                card.card,
+                tapped=card.tapped,
                 face_down=tile.face_down,
                 negated=tile.state.negated,
                 stacked=tile.stacked,
-                other=self.other_lang,
-                note=self.card_note(tile.card.cid, tile.card.card),
+                note=self.card_note(card.cid, card.card),
             )
         )
+
+    def texts(
+        self,
+        card_id: str,
+        *,
+        tapped: bool = False,
+        face_down: bool = False,
+        negated: bool = False,
+        stacked: tuple[CardView, ...] = (),
+        note: str = "",
+    ) -> tuple[Text, Text]:
+        """A card's full text for the card panel, and the same compact (CardDetail.show)."""
+        full, compact = (
+            detail_text(
+                card_id,
+                self.table.lang,
+                tapped=tapped,
+                face_down=face_down,
+                negated=negated,
+                stacked=stacked,
+                other=self.other_lang,
+                note=note,
+                compact=short,
+            )
+            for short in (False, True)
+        )
+        return full, compact
 
     def card_note(self, cid: int, card_id: str) -> str:
         """A line about one of my cards now: why it cannot be played (the reason the prompt
@@ -216,6 +242,4 @@ class CardPanel:
             card_id = self.table.known_cards.get(opt.card)
             if card_id is not None:
                 note = self.card_note(opt.card, card_id)
-                self.table.query_one(CardDetail).show(
-                    detail_text(card_id, self.table.lang, other=self.other_lang, note=note)
-                )
+                self.table.query_one(CardDetail).show(*self.texts(card_id, note=note))

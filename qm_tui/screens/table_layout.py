@@ -16,6 +16,7 @@ from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.widgets.board import BoardFoot
 from qm_tui.widgets.chain import ChainStack
+from qm_tui.widgets.detail import CardDetail
 from qm_tui.widgets.field import SLOTS, SeatArea
 from qm_tui.widgets.hand import HandRow
 from qm_tui.widgets.prompt import PromptBar
@@ -70,6 +71,12 @@ class BoardLayout:
         self.card_mode()
         self.keep_chain_rows()
         self.table.call_after_refresh(self.fit_options)
+        self.table.call_after_refresh(self.fit_detail)
+
+    def fit_detail(self) -> None:
+        """The card panel's rows for the side column's (CardDetail.fit): laid out anew."""
+        if not self.table.taken_down:
+            self.table.query_one(CardDetail).fit()
 
     #: Rows the chain keeps on a tall screen when there is none (its title, a link, the link's
     #: outcome): a chain of one link comes and goes without moving the card panel and the log
@@ -207,6 +214,9 @@ class BoardLayout:
             return
         self.opponent_columns()
         self.keep_hand_in_view()
+        # the option list's rows, measured on the board as laid out now (after a new card
+        # mode the hand's rows change a layout later than the screen's resize)
+        self.table.call_after_refresh(self.fit_options)
 
     def keep_hand_in_view(self, *, retry: bool = True) -> None:
         """A board taller than the screen (100×30, a full table) scrolls so that my hand and
@@ -270,6 +280,27 @@ class BoardLayout:
         words = tr("table.board.above", self.table.lang, names=listed(self.table.lang, names))
         foot.show(at - need, clean(words))
         return at
+
+    _hidden_said = ""
+
+    def say_hidden(self) -> None:
+        """The line under the board (the prompt's top edge) says which way rows of the board
+        are out of view: above (unless the rows under my hand say whose, in view at the
+        board's foot: :class:`BoardFoot`), below."""
+        if not self.laid_out:
+            return
+        above, below = self.table.board.hidden()
+        foot = self.table.query_one(BoardFoot)
+        lang = self.table.lang
+        words = []
+        if above and (below or not foot.display):
+            words.append(tr("table.board.up", lang))
+        if below:
+            words.append(tr("table.board.down", lang))
+        said = "  ".join(words)
+        if said != self._hidden_said:
+            self._hidden_said = said
+            self.table.query_one(PromptBar).border_title = said or None
 
     def board_rows(self) -> list[list[TableTile]]:
         """The tiles as rows, top to bottom, as the arrows move over them: the opponents (two

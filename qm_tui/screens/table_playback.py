@@ -127,6 +127,8 @@ class PlaybackShow:
             cards=self.table.known_cards,
             ahead=self._chain_ahead(),
         )
+        # the chain's rows are the card panel's to give up: fitted once the chain is laid out
+        self.table.call_after_refresh(self.table.board_layout.fit_detail)
 
     def _chain_ahead(self) -> tuple[ChainFrame, ...]:
         """The frames of the chain on screen that the playback has still to draw (up to the

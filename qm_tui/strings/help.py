@@ -73,10 +73,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "area.table.board_foot": {"zh": "上面还有", "en": "Above"},
     "area.table.board_foot.text": {
         "zh": "屏幕放不下整张桌时，牌桌停在你的手牌上，放不下的对手场地在上面：这一行写出是谁的。"
-        "按 b 再按 ↑，或滚动鼠标滚轮去看。",
+        "按 b 再按 ↑，或滚动鼠标滚轮去看。滚到别处时，牌桌下方的线写出哪边还有（▲ 上面，▼ 下面）。",
         "en": "When the whole table does not fit, the board stays on your hand and the fields "
         "that do not fit are above it: this line says whose. b then ↑, or the mouse wheel, "
-        "goes to them.",
+        "goes to them. Scrolled elsewhere, the line under the board says which way there is "
+        "more (▲ above, ▼ below).",
     },
     "area.table.chain": {"zh": "连锁", "en": "Chain"},
     "area.table.chain.text": {

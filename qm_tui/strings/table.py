@@ -172,6 +172,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "▲ 上面还有 {names}：按 b 再按 ↑，或滚动鼠标滚轮",
         "en": "▲ {names} above: b then ↑, or the mouse wheel",
     },
+    # under the board, where rows of it are out of view: which way
+    "table.board.up": {"zh": "▲ 上面还有", "en": "▲ more above"},
+    "table.board.down": {"zh": "▼ 下面还有", "en": "▼ more below"},
     "card.negated": {"zh": "已无效", "en": "negated"},
     "card.targeted": {"zh": "被指定", "en": "targeted"},
     "card.tapped": {"zh": "横置", "en": "tapped"},

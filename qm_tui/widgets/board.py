@@ -8,7 +8,8 @@ list below it grows with a decision's options) the table is asked to place it ag
 
 Scrolled to my hand, the first row in view is the top of a seat's area, so no card is cut at the
 top; the rows that leaves under the hand (:class:`BoardFoot`, one at least) say whose fields
-are above.
+are above. Scrolled anywhere else, the line under the board says which way more of it is
+(:meth:`BoardLayout.say_hidden`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable
 
 from textual import events
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.scrollbar import ScrollDown, ScrollTo, ScrollUp
 from textual.widgets import Static
 
@@ -25,12 +27,38 @@ class Board(VerticalScroll, can_focus=False):
     held = False
     """The player scrolled the board: it stays where they put it."""
 
-    def __init__(self, resized: Callable[[], None], *, id: str | None = None) -> None:
+    def __init__(
+        self,
+        resized: Callable[[], None],
+        scrolled: Callable[[], None] = lambda: None,
+        *,
+        id: str | None = None,
+    ) -> None:
+        """``resized``: called at a new size of the board or of its content; ``scrolled``:
+        whenever what is out of view above
+        or below may have changed (a scroll, a new size of the board or of its content)."""
         super().__init__(id=id)
         self._resized = resized
+        self._scrolled = scrolled
 
     def on_resize(self, event: events.Resize) -> None:
         self._resized()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._scrolled()
+
+    def _scroll_update(self, virtual_size: Size) -> None:
+        # (Textual's, at a new size of the board or of its content: the hand's rows grown
+        # with a new card mode, which no resize of the board tells)
+        super()._scroll_update(virtual_size)
+        self._resized()
+        self._scrolled()
+
+    def hidden(self) -> tuple[bool, bool]:
+        """Whether rows of the board are out of view above, and below."""
+        y, most = round(self.scroll_y), self.max_scroll_y
+        return y > 0, y < most
 
     def _on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         super()._on_mouse_scroll_down(event)

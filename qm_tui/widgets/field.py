@@ -46,8 +46,10 @@ class SeatArea(OneLayout, Vertical):
         header_classes: frozenset[str] = frozenset(),
         choosable_cards: frozenset[int] = frozenset(),
         targeted: frozenset[int] = frozenset(),
+        peers: frozenset[str] = frozenset(),
     ) -> None:
-        """Show the seat's name line (``header``'s parts) and its slots."""
+        """Show the seat's name line (``header``'s parts) and its slots; ``peers``: the names
+        of the cards on the board (see TableTile.peers)."""
         self.header.show(header_line(header, lang), classes=header_classes | {"-seat"})
         self.set_class(all(slot.empty for slot in sv.slots), "-bare")
         for tile, slot in zip(self.slots, sv.slots, strict=False):
@@ -61,6 +63,7 @@ class SeatArea(OneLayout, Vertical):
                 choosable=card is not None and card.cid in choosable_cards,
                 negated=slot.negated,
                 targeted=card is not None and card.cid in targeted,
+                peers=peers,
             )
 
     def tiles(self) -> list[TableTile]:

@@ -41,8 +41,15 @@ class HandRow(OneLayout, Grid):
         self.mode = "-cards-line"
         """How cards are drawn (the screen says, by the room the board has)."""
 
-    async def show(self, cards: tuple[CardView, ...], lang: str, choosable: frozenset[int]) -> None:
-        """Show ``cards``; mounts tiles only when the hand needs more places than ever before."""
+    async def show(
+        self,
+        cards: tuple[CardView, ...],
+        lang: str,
+        choosable: frozenset[int],
+        peers: frozenset[str] = frozenset(),
+    ) -> None:
+        """Show ``cards``; mounts tiles only when the hand needs more places than ever before.
+        ``peers``: the names of the cards on the board (see TableTile.peers)."""
         if not self.is_attached:  # its screen is being taken down (the player left)
             return
         self._count = len(cards)
@@ -53,7 +60,7 @@ class HandRow(OneLayout, Grid):
             self.pool.extend(new)
             await self.mount_all(new)
         for i, card in enumerate(cards):
-            self.pool[i].show_card(card, lang, choosable=card.cid in choosable)
+            self.pool[i].show_card(card, lang, choosable=card.cid in choosable, peers=peers)
         self.fit()
 
     def on_resize(self) -> None:

@@ -30,6 +30,7 @@ from qm_rules.model import CardView
 from qm_rules.shown import DEFS
 from qm_tui.i18n import tr
 from qm_tui.safe import clean
+from qm_tui.widgets.names import short_name
 from qm_tui.widgets.redraw import OneLayout
 from qm_words import card_name
 
@@ -104,26 +105,27 @@ class CardState:
         return out
 
 
-def card_label(
+def label_parts(
     card: CardView | None,
     lang: str,
     *,
     face_down: bool = False,
     stacked: int | None = None,
     state: CardState | None = None,
-) -> str:
-    """The one-line text of a card tile: kind symbol and marks, then the name (and, for an
-    ancestor on the field, ``+N`` offerings stacked under it)."""
+) -> tuple[str, str, str]:
+    """The one-line text of a card tile in three parts: the kind symbol and marks, the name
+    (what is shortened where the tile is narrow), and what follows it (for an ancestor on the
+    field, ``+N`` offerings stacked under it)."""
     if card is None:
-        return BACK if face_down else EMPTY
+        return "", BACK if face_down else EMPTY, ""
     d = DEFS.get(card.card)
     st = state or CardState(face_down=face_down, tapped=card.tapped)
     kind = card_kind(d)
     marks = (KINDS[kind][0] if kind else "") + st.marks()
-    text = marks + card_name(card.card, lang)
+    after = ""
     if stacked is not None and d is not None and d.type is CardType.ANCESTOR:
-        text += f" +{stacked}"
-    return text
+        after = f" +{stacked}"
+    return marks, card_name(card.card, lang), after
 
 
 def _split_word(word: str, width: int) -> list[str]:
@@ -335,6 +337,10 @@ class TableTile(OneLayout, Static, can_focus=True):
         self.stacked: tuple[CardView, ...] = ()
         self.state = CardState()
         self.lang = "en"
+        self.peers: frozenset[str] = frozenset()
+        """The names of the other cards on the board: a name shortened to fit a one-line tile
+        is never one of theirs (:mod:`qm_tui.widgets.names`)."""
+        self._parts: tuple[str, str, str] | None = None
         self._text = ""
         self._shown: tuple[object, ...] = ()
         self._drawn: tuple[object, ...] = ()
@@ -351,15 +357,19 @@ class TableTile(OneLayout, Static, can_focus=True):
         classes: frozenset[str] = frozenset(),
         state: CardState | None = None,
         lang: str | None = None,
+        parts: tuple[str, str, str] | None = None,
     ) -> None:
-        """Show ``text`` (data, never markup) and state classes; does nothing when unchanged."""
+        """Show ``text`` (data, never markup) and state classes; does nothing when unchanged.
+        ``parts``: a card's text as :func:`label_parts`, for a one-line tile to shorten the
+        name to its width."""
         self.card = card
+        self._parts = None if parts is None else (clean(parts[0]), clean(parts[1]), clean(parts[2]))
         self.face_down = face_down
         self.stacked = stacked
         self.state = state or CardState()
         if lang is not None:
             self.lang = lang
-        key = (text, classes, self.state, self.lang)
+        key = (text, classes, self.state, self.lang, self.peers if parts else None)
         if key == self._shown:
             return
         self._shown = key
@@ -379,9 +389,12 @@ class TableTile(OneLayout, Static, can_focus=True):
         choosable: bool = False,
         negated: bool = False,
         targeted: bool = False,
+        peers: frozenset[str] = frozenset(),
     ) -> None:
-        """Show a card (or an empty slot, or a face-down back)."""
-        asked = (card, lang, face_down, stacked, choosable, negated, targeted)
+        """Show a card (or an empty slot, or a face-down back); ``peers``: the names of the
+        cards on the board (see :attr:`peers`)."""
+        self.peers = peers
+        asked = (card, lang, face_down, stacked, choosable, negated, targeted, peers)
         if asked == self._asked:
             return  # the common case: most tiles do not change from one view to the next
         self._asked = asked
@@ -410,9 +423,10 @@ class TableTile(OneLayout, Static, can_focus=True):
                 classes.add(f"-{flag}")
         if choosable:
             classes.add("-choosable")
-        text = card_label(card, lang, face_down=face_down, stacked=state.stacked, state=state)
+        parts = label_parts(card, lang, face_down=face_down, stacked=state.stacked, state=state)
         self.show(
-            text,
+            "".join(parts),
+            parts=parts,
             card=card,
             face_down=face_down,
             stacked=stacked,
@@ -439,18 +453,36 @@ class TableTile(OneLayout, Static, can_focus=True):
         """Draw for the tile's present size; nothing when that gives what is already drawn."""
         framed = "-card" in self.classes and self.outer_size.height >= 3
         width, height = self.content_size.width, self.content_size.height
-        key = (self._shown, framed, width, height)
+        if not framed:
+            if not width and self._parts is not None and self.is_attached:
+                # not laid out yet (a tile just mounted, or shown again at the size it had,
+                # which no resize tells): its name is fitted once it is
+                self.call_after_refresh(self._draw)
+            # (the peers change whenever a new card comes to the board: most tiles' text not)
+            line = self.line_text(width)
+            if (False, line) != self._drawn:
+                self._drawn = (False, line)
+                self.border_title = self.border_subtitle = None
+                self.update(Content(line), layout=False)  # (a tile's size never follows it)
+            return
+        shown = self._shown[:-1]  # (the peers matter to one line only)
+        key = (True, shown, width, height)
         if key == self._drawn:
             return
         self._drawn = key
-        if not framed:
-            self.border_title = self.border_subtitle = None
-            self.update(Content(self._text), layout=False)  # a tile's size never depends on it
-            return
         title, lines, subtitle = self._frame(width, height)
         self.border_title = Content(title) if title else None
         self.border_subtitle = Content(subtitle) if subtitle else None
         self.update(Content("\n".join(lines)), layout=False)
+
+    def line_text(self, width: int) -> str:
+        """The tile's text on one line of ``width`` cells: a card's name shortened to the room
+        its marks leave, told apart from the other cards on the board."""
+        if self._parts is None or not width:
+            return self._text
+        marks, name, after = self._parts
+        room = width - cell_len(marks) - cell_len(after)
+        return marks + short_name(name, room, self.peers) + after
 
     def _frame(self, width: int, height: int) -> tuple[str, list[str], str]:
         """The frame's title (kind symbol and state marks), the name's lines, the bottom line
