@@ -14,16 +14,19 @@ from qm_tui.i18n import tr
 from qm_tui.safe import clean
 from qm_tui.widgets.redraw import OneLayout
 from qm_words import card_name, type_name
+from qm_words.names import written
 
 
 def pinned_text(card_id: str, lang: str, heading: str) -> Text:
     """The card a decision is about, for :meth:`CardDetail.pin`: a heading, the name and the
     text in the player's language."""
     d = DEFS.get(card_id)
-    out = Text(clean(heading) + " ", style="bold reverse")
+    name = clean(card_id) if d is None else d.name(lang)
+    # the heading and the name as one line of the language ("你在回应：驱邪", no space after
+    # the full-width colon; "Answering: Amulet")
+    out = Text(written(clean(heading) + " " + name, lang), style="bold reverse")
     if d is None:
-        return out + Text(clean(card_id))
-    out.append(d.name(lang), style="bold reverse")
+        return out
     out.append("\n" + d.text(lang), style="bold")
     return out
 
