@@ -62,7 +62,8 @@ def test_the_tui_benchmark_fills_every_figure(
 
 
 def test_the_tui_benchmark_says_which_targets_are_met() -> None:
-    bench = load_bench()
+    load_bench()
+    bench = sys.modules["tui_report"]  # the figures and their verdict, beside the benchmark
     f = bench.Figures()
     f.view_frame = [10.0] * 99 + [49.0]
     f.arrow_frame, f.arrow_playing, f.number_frame = [20.0], [30.0], [40.0]
