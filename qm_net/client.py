@@ -63,6 +63,14 @@ CLOSING_CODES = frozenset(
 )
 
 
+#: The codes of refusals this client makes itself, without asking the host (beside the host's
+#: own, ``protocol.ERROR_CODES``).
+CLIENT_CODES: dict[str, str] = {
+    "unsupported": "the host does not do what was asked (it does not list that feature)",
+    "connection_failed": "the host could not be reached, or sent no welcome",
+}
+
+
 class TableError(Exception):
     """The host refused a request (``code`` as in docs/protocol.md), or the link failed."""
 
