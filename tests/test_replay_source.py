@@ -22,10 +22,15 @@ from qm_rules.bots import make_bot
 
 @pytest.fixture(scope="module")
 def six(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A real journal of a six-seat game played to its end by the host's bots."""
-    path = tmp_path_factory.mktemp("six") / "six.jsonl"
-    six_seat_journal(path)
-    return path
+    """A real journal of a six-seat game played to its end by the host's bots, long enough
+    to go back from a copy and forward from another (the deal is a fair one, not seeded: a
+    few games are tried)."""
+    for _ in range(8):
+        path = tmp_path_factory.mktemp("six") / "six.jsonl"
+        six_seat_journal(path)
+        if ReplaySource.from_file(path).steps > 2 * EVERY:
+            return path
+    raise AssertionError(f"no six-seat game of 8 took more than {2 * EVERY} choices")
 
 
 def test_every_seat_sees_each_step_as_the_game_showed_it(six: Path) -> None:
