@@ -361,19 +361,27 @@ async def test_the_card_panel_says_why_as_the_seat_was_told(
             await pilot.press("n")
         await until(pilot, lambda: _at(app, step, seat), f"step {step}")
         screen = _screen(app)
-        tile = next(
-            t
-            for t in screen.query(TableTile)
-            if t.zone == "hand" and t.card is not None and t.card.cid == cid
-        )
-        tile.focus()
         card = next(c.card for c in view.seats[seat].hand or () if c.cid == cid)
         words = tr("table.whynot", lang, why=why_not_words(reason, card, lang))
-        await until(
-            pilot,
-            lambda: words in str(screen.query_one(CardDetail).render()).replace("\n", ""),
-            "the reason",
-        )
+
+        def told() -> bool:
+            # the card's tile as drawn now (a redraw of the hand may replace it), focused
+            tile = next(
+                (
+                    t
+                    for t in screen.query(TableTile)
+                    if t.zone == "hand" and t.card is not None and t.card.cid == cid
+                ),
+                None,
+            )
+            if tile is None:
+                return False
+            if not tile.has_focus:
+                tile.focus()
+                return False
+            return words in str(screen.query_one(CardDetail).render()).replace("\n", "")
+
+        await until(pilot, told, "the reason")
 
 
 def test_text_is_kept_where_asked_for_or_no_terminal(

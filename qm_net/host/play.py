@@ -89,8 +89,8 @@ class Play:
         # Seats are the game's seat numbers: close up gaps so that the players are 0..k-1.
         for s in host.seats.compact():  # tell the players their new seat numbers
             if s.conn is not None:
-                # (type: ignore: a seated player holds a token)
                 web = host.web_page()
+                # (type: ignore: a seated player holds a token)
                 s.conn.send(p.Joined(seat=s.index, token=s.token, web=web))  # type: ignore[arg-type]
         host.state = "playing"
         host.with_players = any(s.kind == "human" for s in host.seats.occupied)
