@@ -47,7 +47,7 @@ def detail_text(
     """The full text of one card; ``hint`` when there is no card to show. ``other`` adds its
     name and text in the other language (the card panel's key); ``note``, a line about the
     card now (why it cannot be played, what declaring it would do), goes first. ``compact``:
-    its type and states on its name's line, and no note, for a panel short of rows."""
+    its type and states on its name's line and the note last, for a panel short of rows."""
     if card_id is None:
         return Text("\n".join(clean(line) for line in hint.split("\n")), style="dim")
     d = DEFS.get(card_id)
@@ -55,7 +55,7 @@ def detail_text(
         return Text(clean(card_id))  # not a card we know: a host sent it
     out = Text(d.name(lang), style="bold")
     if note and not compact:
-        out.append("\n" + clean(note), style="bold italic")
+        out.append("\n" + clean(note), style=NOTE)
     marks = [type_name(d.type, lang), *(tr(f"tag.{tag}", lang) for tag in sorted(d.tags))]
     if tapped:
         marks.append(tr("card.tapped", lang))
@@ -68,10 +68,27 @@ def detail_text(
     if stacked:
         names = ", ".join(card_name(c.card, lang) for c in stacked)
         out.append("\n" + tr("detail.stacked", lang, cards=clean(names)))
+    if note and compact:  # after the text: where rows run out it goes (:func:`without_note`)
+        out.append("\n" + clean(note), style=NOTE)
     if other:
         them = "en" if lang == "zh" else "zh"
         out.append(f"\n{d.name(them)}  {d.text(them)}", style=OTHER_LANGUAGE)
     return out
+
+
+#: The style of the line about a card now (why it cannot be played...).
+NOTE = "bold italic"
+
+
+def without_note(text: Text) -> Text:
+    """A compact :func:`detail_text` without its note, if the note ends it (the other
+    language's text, when shown, comes after it: then it stays)."""
+    plain = text.plain
+    for span in text.spans:
+        if span.style == NOTE and span.end == len(plain) and span.start > 0:
+            if plain[span.start] == "\n":
+                return text.divide([span.start])[0]
+    return text
 
 
 #: The style of a card's text in the other language (:func:`one_language` finds it by it).
@@ -150,6 +167,9 @@ class CardDetail(OneLayout, Static):
             out = [(focused, False)]
             if self._compact is not None:
                 out.append((self._compact, True))
+                bare = without_note(self._compact)
+                if bare is not self._compact:
+                    out.append((bare, True))
             return out
         one = one_language(focused)  # the box is shared: no room for the other text
         if one.plain == pinned.plain.split("\n", 1)[-1]:
@@ -158,7 +178,10 @@ class CardDetail(OneLayout, Static):
         out = [(Text("\n").join([pinned, one]), False), (Text("\n").join([head, one]), False)]
         if self._compact is not None:
             compact = one_language(self._compact)
+            bare = without_note(compact)
             out += [(Text("\n").join([head, compact]), True), (compact, True)]
+            if bare is not compact:
+                out.append((bare, True))
         return out
 
     def _rows(self, text: Text, compact: bool) -> int:
