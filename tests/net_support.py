@@ -7,6 +7,7 @@ import contextlib
 import os
 import socket
 import struct
+import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -32,6 +33,19 @@ def cli(*args: str) -> list[str]:
 def cli_env() -> dict[str, str]:
     """The environment for such a process: discovery on loopback, output unbuffered."""
     return dict(os.environ, CI="1", PYTHONUNBUFFERED="1")
+
+
+def bot_process(
+    port: int | str, name: str, strategy: str, env: dict[str, str], record: Any = None
+) -> subprocess.Popen[str]:
+    """``qingming bot`` in a process of its own, playing at the table on loopback ``port``
+    (keeping its game records in ``record``, when given); its output piped, as text."""
+    args = ["bot", "--connect", f"127.0.0.1:{port}", "--name", name, "--strategy", strategy]
+    if record is not None:
+        args += ["--record", str(record)]
+    return subprocess.Popen(
+        cli(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
 
 
 def free_port() -> int:

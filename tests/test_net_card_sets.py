@@ -13,7 +13,7 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from net_support import Raw, options, running_host, seated, wait_for
+from net_support import Raw, bot_process, options, running_host, seated, wait_for
 
 from qm_net import fairdeal
 from qm_net.cardsets import CardCache, CardsRefused, accept, unfit
@@ -302,22 +302,12 @@ def test_serve_with_its_own_set_and_bots_without_the_file_play_replay_and_verify
         assert found is not None, (line, serve.stderr.read() if serve.stderr else "")
         port = found.group(1)
         bots = [
-            subprocess.Popen(
-                cli(
-                    "bot",
-                    "--connect",
-                    f"127.0.0.1:{port}",
-                    "--name",
-                    f"b{i}",
-                    "--strategy",
-                    "random",
-                    "--record",
-                    str(records),
-                ),  # fmt: skip
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                env=dict(cli_env(), QINGMING_DATA_DIR=str(tmp_path / f"data{i}")),
+            bot_process(
+                port,
+                f"b{i}",
+                "random",
+                dict(cli_env(), QINGMING_DATA_DIR=str(tmp_path / f"data{i}")),
+                records,
             )
             for i in range(2)
         ]

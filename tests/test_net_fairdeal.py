@@ -16,7 +16,18 @@ import subprocess
 import msgpack
 import msgspec
 import pytest
-from net_support import WAIT, Raw, cli, client, options, play_to_end, running_host, until, wait_for
+from net_support import (
+    WAIT,
+    Raw,
+    bot_process,
+    cli,
+    client,
+    options,
+    play_to_end,
+    running_host,
+    until,
+    wait_for,
+)
 
 from qm_net import fairdeal
 from qm_net import protocol as p
@@ -269,26 +280,7 @@ def test_across_processes_every_bot_client_verifies_its_game(tmp_path) -> None:
     )  # fmt: skip
     try:
         port = int(re.search(r"listening on \S+:(\d+)", serve.stdout.readline()).group(1))
-        bots = [
-            subprocess.Popen(
-                cli(
-                    "bot",
-                    "--connect",
-                    f"127.0.0.1:{port}",
-                    "--name",
-                    f"b{i}",
-                    "--strategy",
-                    "random",
-                    "--record",
-                    str(tmp_path / "records"),
-                ),
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                env=env,
-            )  # fmt: skip
-            for i in range(3)
-        ]
+        bots = [bot_process(port, f"b{i}", "random", env, tmp_path / "records") for i in range(3)]
         outs = [b.communicate(timeout=WAIT * 3) for b in bots]
         assert [b.returncode for b in bots] == [0, 0, 0], outs
         assert serve.wait(timeout=WAIT) == 0

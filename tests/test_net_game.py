@@ -12,6 +12,7 @@ import typing
 import pytest
 from net_support import (
     WAIT,
+    bot_process,
     cli,
     client,
     options,
@@ -152,22 +153,7 @@ def test_serve_and_bot_processes_play_to_the_end(tmp_path) -> None:
         line = serve.stdout.readline()
         port = int(re.search(r"listening on \S+:(\d+)", line).group(1))
         bots = [
-            subprocess.Popen(
-                cli(
-                    "bot",
-                    "--connect",
-                    f"127.0.0.1:{port}",
-                    "--name",
-                    f"b{i}",
-                    "--strategy",
-                    "random" if i % 2 else "heuristic",
-                ),
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                env=env,
-            )
-            for i in range(4)
+            bot_process(port, f"b{i}", "random" if i % 2 else "heuristic", env) for i in range(4)
         ]
         outs = [b.communicate(timeout=WAIT * 3) for b in bots]
         assert [b.returncode for b in bots] == [0, 0, 0, 0], outs
